@@ -1,0 +1,77 @@
+// Runs the browser tests: builds the web app, starts the server on a fresh embedded database
+// with the demo world, runs e2e/**/*.e2e.ts in Chromium, and stops the server.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildWeb, root, startServer } from './processes.mjs';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// A free port unless one is asked for, so two runs on one machine never meet.
+const port = Number(process.env.E2E_PORT) || (await freePort());
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-'));
+
+buildWeb();
+
+const server = startServer({
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    DATABASE_URL: '',
+    SITE_ADMINS: 'commish',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: baseUrl,
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function waitForHealth() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become healthy in 120 s');
+}
+
+let code = 1;
+try {
+  await waitForHealth();
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      'vitest.e2e.config.ts',
+      ...process.argv.slice(2),
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl } },
+  );
+  code = run.status ?? 1;
+} catch (error) {
+  console.error(error);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

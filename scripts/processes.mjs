@@ -1,0 +1,26 @@
+// What the start and browser-test runners share: building the web app and starting the server.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Builds the web bundle into dist/web; exits the process when the build fails. */
+export function buildWeb() {
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** Starts the server (TypeScript through tsx) as a child process. */
+export function startServer(options = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    ...options,
+  });
+}

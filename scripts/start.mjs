@@ -1,0 +1,27 @@
+// Starts the app: builds the web bundle when it is missing or older than its sources, then
+// runs the server (embedded PostgreSQL under ./data unless DATABASE_URL is set).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { buildWeb, root, startServer } from './processes.mjs';
+
+const bundle = path.join(root, 'dist/web/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(newestMtime(path.join(root, 'src/web')), newestMtime(path.join(root, 'src/core')));
+if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
+  console.log('Building the web app…');
+  buildWeb();
+}
+
+const server = startServer({ stdio: 'inherit' });
+// The server shuts down gracefully on SIGTERM; pass the signals on to it.
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

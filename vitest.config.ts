@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One worker keeps one migrated database for all its files (isolate: false); each DB test file
+// resets it through resetTestDb(), so PGlite's start-up cost is paid once per worker.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
+    pool: 'forks',
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

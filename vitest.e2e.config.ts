@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one worker drives one Chromium against the server that scripts/e2e.mjs starts.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    pool: 'forks',
+    maxWorkers: 1,
+    isolate: false,
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
