@@ -1,0 +1,3 @@
+export * from './detect';
+export * from './options';
+export * from './toggle';

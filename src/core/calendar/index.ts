@@ -1,0 +1,3 @@
+export * from './locks';
+export * from './pacific-time';
+export * from './weeks';

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const POOL_MESSAGES = {
+  poolNotFound: 'No pool was found matching these parameters.',
+  deadlinePassed: 'The entry deadline for this pool has passed.',
+  concluded: 'This pool has concluded.',
+  membersOnly: 'Only members of this league can join its pools. Ask the commissioner to let you in.',
+  maxEntries: (max: number) =>
+    `You already have the maximum of ${max} ${max === 1 ? 'entry' : 'entries'} in this pool.`,
+  registered: "You're in! Good luck this season.",
+} as const;
+
+/** POST /user/regForGame: sign up (or add an entry) for a pool; options are for NBA and MLB pools only. */
+export const RegisterEntryRequestSchema = z.object({
+  pool_id: z.coerce
+    .number({ error: POOL_MESSAGES.poolNotFound })
+    .int()
+    .positive({ error: POOL_MESSAGES.poolNotFound }),
+  bonus: z.boolean().default(false),
+  insurance_purchased: z.boolean().default(false),
+});
+export type RegisterEntryRequest = z.input<typeof RegisterEntryRequestSchema>;
+export type RegisterEntryBody = z.output<typeof RegisterEntryRequestSchema>;
+
+export const RegisterEntryResponseSchema = z.object({
+  game: z.string(),
+  season: z.number(),
+  league_abb: z.string(),
+  pool_idx: z.number(),
+  season_type: z.string(),
+  league_id: z.number(),
+  league_season: z.number(),
+  entry_num: z.number(),
+  username: z.string(),
+  path: z.string(),
+  message: z.string(),
+});
+export type RegisterEntryResponse = z.infer<typeof RegisterEntryResponseSchema>;

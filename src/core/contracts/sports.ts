@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { PlayableGameSchema, SeasonTypeSchema } from '../games';
+
+/** Path of a season: /{game}/{season}/{seasonType}. */
+export const SeasonPathSchema = z.object({
+  game: z.enum(PlayableGameSchema.options, { error: 'Unknown game. Use nba, mlb or nfl-td.' }),
+  season: z.coerce
+    .number({ error: 'The season must be a year.' })
+    .int({ error: 'The season must be a year.' })
+    .min(1900, { error: 'The season must be a year.' })
+    .max(2100, { error: 'The season must be a year.' }),
+  seasonType: z.enum(SeasonTypeSchema.options, { error: 'The season type must be reg or pre.' }),
+});
+export type SeasonPath = z.infer<typeof SeasonPathSchema>;
+
+export const WeekSchema = z.coerce
+  .number({ error: 'The week must be a whole number from 1.' })
+  .int({ error: 'The week must be a whole number from 1.' })
+  .min(1, { error: 'The week must be a whole number from 1.' })
+  .max(60, { error: 'The week must be a whole number from 1.' });
+
+export const SeasonSummarySchema = z.object({
+  id: z.number(),
+  game: z.string(),
+  season: z.number(),
+  season_type: z.string(),
+  active: z.boolean(),
+  final: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  /** Not final and its end is more than 7 days away on the site's clock: pools can still be created. */
+  pending: z.boolean(),
+});
+export type SeasonSummary = z.infer<typeof SeasonSummarySchema>;
+
+export const SeasonParamsIndexResponseSchema = z.array(SeasonSummarySchema);
+
+export const SeasonParamsResponseSchema = SeasonSummarySchema.extend({
+  deadlines: z.array(z.string()),
+  /** Per week (week 1 first), the dates it covers; the stored preseason filler is dropped. */
+  dashed_date_arrays: z.array(z.array(z.string())),
+  liveWeek: z.number(),
+  activeGameWeek: z.number(),
+});
+export type SeasonParamsResponse = z.infer<typeof SeasonParamsResponseSchema>;
+
+export const TeamDetailSchema = z.object({
+  abb: z.string(),
+  n: z.string(),
+  c: z.string(),
+  color_one: z.string(),
+  color_two: z.string(),
+});
+export const TeamDetailsResponseSchema = z.object({
+  abbs: z.array(z.string()),
+  data: z.record(z.string(), TeamDetailSchema),
+});
+export type TeamDetailsResponse = z.infer<typeof TeamDetailsResponseSchema>;
+
+export const GameStatusTextSchema = z.enum(['scheduled', 'in_progress', 'final', 'postponed']);
+
+export const ScheduleGameSchema = z.object({
+  gid: z.string(),
+  week: z.number().nullable(),
+  home: z.string(),
+  away: z.string(),
+  utc: z.string(),
+  status: GameStatusTextSchema,
+  final: z.boolean(),
+  score_home: z.number().nullable(),
+  score_away: z.number().nullable(),
+  periods: z.number().nullable(),
+});
+export type ScheduleGame = z.infer<typeof ScheduleGameSchema>;
+export const WeekScheduleResponseSchema = z.array(ScheduleGameSchema);
+
+/** One game in a team's week: matchup is "vs. OPP" at home or "@ OPP" away. */
+export const TeamWeekGameSchema = z.object({
+  matchup: z.string(),
+  utc: z.string(),
+  gid: z.string(),
+  status: GameStatusTextSchema,
+});
+/** team abb -> week number -> the team's games that week. */
+export const TeamSchedulesResponseSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.array(TeamWeekGameSchema)),
+);
+export type TeamSchedulesResponse = z.infer<typeof TeamSchedulesResponseSchema>;
+
+export const ActiveWeekResponseSchema = z.object({ activeGameWeek: z.number() });
+
+/** team abb -> week -> [wins, losses] (final games only, postponed excluded) and [score for, against] per game. */
+export const ResultsResponseSchema = z.object({
+  records: z.record(z.string(), z.record(z.string(), z.tuple([z.number(), z.number()]))),
+  scores: z.record(z.string(), z.record(z.string(), z.array(z.tuple([z.number(), z.number()])))),
+});
+export type ResultsResponse = z.infer<typeof ResultsResponseSchema>;
+
+export const NflPlayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  display_name: z.string(),
+  short_name: z.string(),
+  position: z.string(),
+  team_abb: z.string(),
+  depth_rank: z.number().nullable(),
+  headshot: z.string().nullable(),
+});
+export const NflPlayersResponseSchema = z.array(NflPlayerSchema);
+
+export const NflWeekStatSchema = z.object({
+  player_id: z.string(),
+  season: z.number(),
+  week: z.number(),
+  pass_cmp: z.number(),
+  pass_att: z.number(),
+  pass_yds: z.number(),
+  pass_td: z.number(),
+  pass_int: z.number(),
+  rush_att: z.number(),
+  rush_yds: z.number(),
+  rush_td: z.number(),
+  rec: z.number(),
+  rec_yds: z.number(),
+  rec_td: z.number(),
+  st_td: z.number(),
+  def_td: z.number(),
+  simulated: z.boolean(),
+});
+export const NflWeekStatsResponseSchema = z.array(NflWeekStatSchema);
+
+/** A site admin's result entry or correction. */
+export const AdminResultRequestSchema = z.object({
+  game: PlayableGameSchema,
+  gid: z.string().trim().min(1, { error: 'The game id is required.' }),
+  score_home: z.number().int().min(0, { error: 'Scores cannot be negative.' }),
+  score_away: z.number().int().min(0, { error: 'Scores cannot be negative.' }),
+  status: z.enum(['final', 'postponed', 'in_progress', 'scheduled']).default('final'),
+  periods: z.number().int().min(1).nullable().default(null),
+});
+export type AdminResultRequest = z.infer<typeof AdminResultRequestSchema>;
+
+export const FeedHealthSchema = z.object({
+  provider: z.string(),
+  game: z.string(),
+  last_fetch_at: z.string().nullable(),
+  last_ok_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  fetches_24h: z.number(),
+  failures_24h: z.number(),
+});
+export const FeedsHealthResponseSchema = z.array(FeedHealthSchema);

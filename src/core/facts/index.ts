@@ -1,0 +1,4 @@
+export * from './common';
+export * from './mlb-facts';
+export * from './nba-facts';
+export * from './week-records';

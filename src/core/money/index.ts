@@ -1,0 +1,3 @@
+export * from './champions';
+export * from './finances';
+export * from './prize-split';

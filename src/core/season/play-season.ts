@@ -1,0 +1,113 @@
+import { type EntryState, startEntry } from './entries';
+import { computePrizePool } from './prize-pool';
+import { createWeekRandom } from './random';
+import type { Report, ReportEntry, ReportWeek, Scenario } from './scenario.schema';
+import { type Pick, settleWeek, type WeekEntryInput, type WeekRules } from './settle-week';
+import { assertValidScenario, parseScenarioText } from './validate';
+
+/** Seed used for insurance option 2 when a scenario gives none. */
+export const DEFAULT_SEED = 0;
+
+interface EntryRun {
+  state: EntryState;
+  used: string[];
+  weeks: ReportWeek[];
+  bonusNet: number;
+}
+
+/** Plays a whole validated season week by week and reports every entry; throws ScenarioError on a broken pick. */
+export function playSeason(scenario: Scenario): Report {
+  assertValidScenario(scenario);
+  const { pool } = scenario;
+  const rules: WeekRules = {
+    game: pool.game,
+    rebuys: pool.rebuys,
+    shootMoon: pool.shoot_moon,
+    insuranceOption: pool.insurance_option,
+    nflPassTds: pool.nfl_pass_tds,
+  };
+  const runs: EntryRun[] = scenario.entries.map(() => ({
+    state: startEntry(pool.rebuys),
+    used: [],
+    weeks: [],
+    bonusNet: 0,
+  }));
+
+  for (const week of scenario.weeks) {
+    const key = String(week.week);
+    const entries: WeekEntryInput[] = scenario.entries.map((entry, i) => ({
+      id: entry.id,
+      state: runs[i]!.state,
+      autoRebuy: entry.auto_rebuy,
+      insured: entry.insured,
+      pick: Object.hasOwn(entry.picks, key) ? entry.picks[key]! : null,
+      used: runs[i]!.used,
+      rebuyBeforeLock: entry.rebuy_before_weeks.includes(week.week),
+      inBonusPool: entry.bonus_weeks.includes(week.week),
+    }));
+    const settled = settleWeek({
+      rules,
+      facts: { week: week.week, teams: week.teams, stats: week.stats, bonusEvents: week.bonus_events },
+      entries,
+      random: createWeekRandom(scenario.seed ?? DEFAULT_SEED, week.week),
+    });
+    settled.entries.forEach((outcome, i) => {
+      const run = runs[i]!;
+      if (!outcome.played) return;
+      run.state = outcome.state;
+      run.bonusNet += outcome.bonusNet;
+      run.used.push(...pickedIds(outcome.pick));
+      run.weeks.push(reportWeek(week.week, outcome.pick, outcome.assigned, outcome.result!, outcome.state));
+    });
+  }
+
+  const reportEntries: ReportEntry[] = scenario.entries.map((entry, i) => {
+    const run = runs[i]!;
+    return {
+      id: entry.id,
+      weeks: run.weeks,
+      lives: run.state.lives,
+      rebuys: run.state.rebuysMade,
+      status: run.state.status,
+      weeks_alive: run.state.weeksAlive,
+      bonus_net: run.bonusNet,
+    };
+  });
+  const prizePool = computePrizePool({
+    buyin: pool.buyin,
+    entries: scenario.entries.length,
+    insurance: pool.insurance,
+    insuredEntries: scenario.entries.filter((entry) => entry.insured).length,
+    rebuyPrice: pool.rebuy_price,
+    rebuysMade: reportEntries.reduce((sum, entry) => sum + entry.rebuys, 0),
+    alaPct: pool.ala_pct,
+  });
+  return { entries: reportEntries, prize_pool: prizePool };
+}
+
+/** The simulate command's whole job on text: parse, validate, play; throws ScenarioError when broken. */
+export function simulateScenarioText(text: string): Report {
+  return playSeason(parseScenarioText(text));
+}
+
+function pickedIds(pick: Pick): readonly string[] {
+  if (pick === null) return [];
+  return typeof pick === 'string' ? [pick] : pick;
+}
+
+function reportWeek(
+  week: number,
+  pick: Pick,
+  assigned: boolean,
+  result: ReportWeek['result'],
+  state: EntryState,
+): ReportWeek {
+  return {
+    week,
+    pick: pick === null ? null : typeof pick === 'string' ? pick : [...pick],
+    ...(assigned ? { assigned: true as const } : {}),
+    result,
+    lives: state.lives,
+    status: state.status,
+  };
+}

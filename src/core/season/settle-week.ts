@@ -1,0 +1,242 @@
+import type { PlayableGame } from '../games';
+import { chargeAt, settleBonusEvent } from './bonus-money';
+import { applyLock, applyVerdict, type EntryState, isInPlay } from './entries';
+import {
+  countPicks,
+  drawRandomTeam,
+  type InsuranceOption,
+  pickMostPopular,
+  rankByPopularity,
+} from './insurance';
+import type { Random } from './random';
+import { judgePlayerPick, judgeTeamPick, type PickVerdict } from './results';
+import type { BonusEvent, PlayerStats, TeamRecord, WeekResult } from './scenario.schema';
+import { ScenarioError } from './validate';
+
+/** A week's pick: a team code (nba, mlb), player ids (nfl-td), or null for none. */
+export type Pick = string | readonly string[] | null;
+
+/** The pool settings that judging a week depends on. */
+export interface WeekRules {
+  game: PlayableGame;
+  /** Paid rebuys the pool allows (lives at start = rebuys + 1). */
+  rebuys: number;
+  /** MLB shoot the moon; ignored for other games. */
+  shootMoon: boolean;
+  /** 0 none, 1 most popular pick, 2 random pick; ignored for nfl-td. */
+  insuranceOption: InsuranceOption;
+  /** Passing TDs that make an NFL player advance; 0 ignores passing TDs. */
+  nflPassTds: number;
+}
+
+/** What happened in the week's games. */
+export interface WeekFacts {
+  /** 1-based week number. */
+  week: number;
+  /** nba/mlb: [wins, losses] of every team that played this week; only these teams can be picked or assigned. */
+  teams: Readonly<Record<string, TeamRecord>>;
+  /** nfl-td: touchdowns per player id; a player with no line scored nothing. */
+  stats: Readonly<Record<string, Partial<PlayerStats>>>;
+  /** nba/mlb bonus events, settled in this order. */
+  bonusEvents: readonly BonusEvent[];
+}
+
+/** One entry as the week locks. */
+export interface WeekEntryInput {
+  id: string;
+  state: EntryState;
+  autoRebuy: boolean;
+  insured: boolean;
+  /** The entrant's own pick for this week; an empty player list counts as none. */
+  pick: Pick;
+  /** Teams or players this entry used in earlier weeks, insurance assignments included. */
+  used: readonly string[];
+  /** The entrant paid a rebuy before this week locked (only matters while waiting for one). */
+  rebuyBeforeLock: boolean;
+  /** The entry opted in to this week's bonus pool. */
+  inBonusPool: boolean;
+}
+
+/** Everything settleWeek needs: pure data plus the injected randomness for insurance option 2. */
+export interface SettleWeekInput {
+  rules: WeekRules;
+  facts: WeekFacts;
+  /** Entries in a stable order (bonus remainder cents follow it). */
+  entries: readonly WeekEntryInput[];
+  /** Required only for insurance option 2; called once per assigned random pick, in entries order. */
+  random?: Random;
+}
+
+/** What the week did to one entry, aligned with the input entries. */
+export interface WeekEntryOutcome {
+  id: string;
+  /** False for an entry already eliminated before this week: nothing changed and nothing is reported. */
+  played: boolean;
+  /** The state after the week (lives, rebuys made, status, weeks alive). */
+  state: EntryState;
+  /** The pick that was judged (assigned by insurance when `assigned`); null for none or no-rebuy. */
+  pick: Pick;
+  assigned: boolean;
+  /** null when not played. */
+  result: WeekResult | null;
+  /** Paid rebuys made this week, each charged rebuy_price: up to 2 (a manual one at the lock, an automatic one after a loss). */
+  rebuysBought: number;
+  /** Bonus money this week in cents: + prizes won, - shares paid. */
+  bonusNet: number;
+}
+
+/** One bonus event's money; indexes point into the input entries. */
+export interface WeekBonusSettlement {
+  team: string;
+  prize: number;
+  total: number;
+  winners: number[];
+  /** Payers in entries order; the first `extraCentPayers` pay `share + 1`, the rest `share`. */
+  payers: number[];
+  share: number;
+  extraCentPayers: number;
+}
+
+/** The settled week. */
+export interface SettleWeekOutput {
+  week: number;
+  entries: WeekEntryOutcome[];
+  bonusEvents: WeekBonusSettlement[];
+}
+
+/**
+ * Settles one week for a list of entries: lock (pending rebuys), picks (insurance fills missing ones), results and
+ * lives, then bonus money. Pure; throws ScenarioError if a pick is not playable
+ * (a team without games this week, or a team or player already used).
+ */
+export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
+  const { rules, facts, entries } = input;
+  const isNfl = rules.game === 'nfl-td';
+  const outcomes = new Array<WeekEntryOutcome>(entries.length);
+
+  // Lock: everyone still in play either plays or, waiting for an unpaid rebuy, is eliminated now.
+  const playing: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    const outcome = notPlayed(entry);
+    outcomes[i] = outcome;
+    if (!isInPlay(entry.state)) continue;
+    outcome.played = true;
+    outcome.state = applyLock(entry.state, entry.rebuyBeforeLock);
+    outcome.rebuysBought = outcome.state.rebuysMade - entry.state.rebuysMade;
+    if (outcome.state.status === 'eliminated') outcome.result = 'no-rebuy';
+    else playing.push(i);
+  }
+
+  const insuranceOption = isNfl ? 0 : rules.insuranceOption;
+  let popularity: string[] | null = null;
+  const weekTeams = Object.keys(facts.teams);
+
+  for (const i of playing) {
+    const entry = entries[i]!;
+    const outcome = outcomes[i]!;
+    let pick = ownPick(entry.pick);
+    let assigned = false;
+    if (pick !== null) {
+      assertPickable(entry, pick, facts, isNfl);
+    } else if (entry.insured && insuranceOption === 1) {
+      // Only the entrants' own picks count: an assignment never feeds another assignment.
+      popularity ??= rankByPopularity(countPicks(playing.map((j) => ownTeamPick(entries[j]!.pick))));
+      pick = pickMostPopular(popularity, entry.used);
+      assigned = pick !== null;
+    } else if (entry.insured && insuranceOption === 2) {
+      if (!input.random) throw new Error('settleWeek: insurance option 2 needs a random source');
+      pick = drawRandomTeam(weekTeams, entry.used, input.random);
+      assigned = pick !== null;
+    }
+
+    const verdict: PickVerdict =
+      pick === null
+        ? 'loss'
+        : typeof pick === 'string'
+          ? judgeTeamPick(facts.teams[pick]!, rules.shootMoon && rules.game === 'mlb')
+          : judgePlayerPick(pick, facts.stats, rules.nflPassTds);
+    outcome.state = applyVerdict(outcome.state, verdict, rules.rebuys, entry.autoRebuy);
+    outcome.rebuysBought = outcome.state.rebuysMade - entry.state.rebuysMade;
+    outcome.pick = pick;
+    outcome.assigned = assigned;
+    outcome.result = pick === null ? 'no-pick' : verdict;
+  }
+
+  const bonusEvents = isNfl ? [] : settleBonuses(facts, entries, outcomes, playing);
+  return { week: facts.week, entries: outcomes, bonusEvents };
+}
+
+function notPlayed(entry: WeekEntryInput): WeekEntryOutcome {
+  return {
+    id: entry.id,
+    played: false,
+    state: entry.state,
+    pick: null,
+    assigned: false,
+    result: null,
+    rebuysBought: 0,
+    bonusNet: 0,
+  };
+}
+
+function ownPick(pick: Pick): Pick {
+  if (pick === null) return null;
+  if (typeof pick !== 'string' && pick.length === 0) return null;
+  return pick;
+}
+
+function ownTeamPick(pick: Pick): string | null {
+  return typeof pick === 'string' ? pick : null;
+}
+
+function assertPickable(
+  entry: WeekEntryInput,
+  pick: string | readonly string[],
+  facts: WeekFacts,
+  isNfl: boolean,
+): void {
+  const week = facts.week;
+  if (typeof pick === 'string' && !Object.hasOwn(facts.teams, pick)) {
+    throw new ScenarioError('team-not-in-week', entry.id, week, `${pick} has no entry in this week's teams`);
+  }
+  const reused =
+    typeof pick === 'string'
+      ? entry.used.includes(pick)
+        ? pick
+        : undefined
+      : pick.find((id) => entry.used.includes(id));
+  if (reused === undefined) return;
+  const rule = isNfl ? 'player-used-twice' : 'team-used-twice';
+  throw new ScenarioError(rule, entry.id, week, `${reused} was already used (insurance assigned it)`);
+}
+
+function settleBonuses(
+  facts: WeekFacts,
+  entries: readonly WeekEntryInput[],
+  outcomes: WeekEntryOutcome[],
+  playing: readonly number[],
+): WeekBonusSettlement[] {
+  if (facts.bonusEvents.length === 0) return [];
+  // Members are fixed at the lock: an entry eliminated by this week's result still takes part in this week.
+  const members = playing.filter((i) => entries[i]!.inBonusPool);
+  const memberPicks = members.map((i) => ownTeamPick(outcomes[i]!.pick));
+  return facts.bonusEvents.map((event) => {
+    const settled = settleBonusEvent(memberPicks, event.team, event.prize);
+    if (settled.total > 0) {
+      for (const m of settled.winners) outcomes[members[m]!]!.bonusNet += settled.prize;
+      settled.payers.forEach((m, order) => {
+        outcomes[members[m]!]!.bonusNet -= chargeAt(settled.charge, order);
+      });
+    }
+    return {
+      team: event.team,
+      prize: event.prize,
+      total: settled.total,
+      winners: settled.winners.map((m) => members[m]!),
+      payers: settled.payers.map((m) => members[m]!),
+      share: settled.charge.base,
+      extraCentPayers: settled.charge.extra,
+    };
+  });
+}
