@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../context';
+import { gameFacts, games, nflPlayerWeekStats } from '../db/schema';
+import type { SportsProvider } from '../sports/model';
+import { ReplayClock } from '../sports/replay/replay-clock';
+import { createTestApp, type TestApp } from '../test/harness';
+import { startIngestJob } from './ingest';
+import {
+  latestReplayInstant,
+  replayPollDelayMs,
+  resumeReplayClock,
+  startReplayIngest,
+} from './replay-ingest';
+
+let t: TestApp;
+const T0 = new Date('2023-09-20T16:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp({ now: T0 });
+}, 30_000);
+afterAll(async () => t.app.close());
+
+const mlbOn = async (date: string) =>
+  t.ctx.db
+    .select({ gid: games.gid, final: games.final, missing: gameFacts.missing })
+    .from(games)
+    .leftJoin(gameFacts, eq(gameFacts.gameId, games.id))
+    .where(and(eq(games.game, 'mlb'), sql`(${games.startTime} at time zone 'UTC')::date = ${date}::date`));
+
+const follower = (ctx: AppContext): AppContext => ({
+  ...ctx,
+  database: { ...ctx.database, tryAcquireLeadership: async () => false },
+});
+
+describe('the replay ingest job', () => {
+  it('writes nothing when another instance leads', async () => {
+    const stop = await startReplayIngest(follower(t.ctx), { info: () => {}, warn: () => {} });
+    await stop();
+    expect(await t.ctx.db.select().from(games)).toHaveLength(0);
+    expect(await latestReplayInstant(t.ctx.db)).toBeNull();
+  });
+
+  it('finalizes the games started before now with their facts, and catches up after a restart', async () => {
+    const log = { info: () => {}, warn: () => {} };
+    let stop = await startReplayIngest(t.ctx, log);
+    await stop();
+    const before = await mlbOn('2023-09-19');
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.every((g) => g.final && g.missing?.length === 0)).toBe(true);
+    expect((await mlbOn('2023-09-21')).every((g) => !g.final)).toBe(true);
+    // NFL week 2 has locked at the clock's now: its recorded lines are there.
+    expect((await t.ctx.db.select().from(nflPlayerWeekStats)).some((s) => s.week === 2)).toBe(true);
+    expect(await latestReplayInstant(t.ctx.db)).toEqual(T0);
+
+    // The server was down for two replayed days; the next start catches up on them.
+    t.clock.set(new Date('2023-09-22T16:00:00Z'));
+    stop = await startReplayIngest(t.ctx, log);
+    await stop();
+    const after = await mlbOn('2023-09-21');
+    expect(after.length).toBe(9);
+    expect(after.every((g) => g.final && g.missing?.length === 0)).toBe(true);
+  });
+
+  it('resumes the replay clock where the database left it, never before', async () => {
+    const stored = (await latestReplayInstant(t.ctx.db))!;
+    const early = await resumeReplayClock(t.ctx.db, new ReplayClock(new Date('2023-09-01T00:00:00Z'), 60));
+    expect(early.now().getTime()).toBeGreaterThanOrEqual(stored.getTime());
+    expect(early.now().getTime()).toBeLessThan(stored.getTime() + 60_000);
+    expect(early.speed).toBe(60);
+    const late = new ReplayClock(new Date('2024-01-01T00:00:00Z'));
+    expect(await resumeReplayClock(t.ctx.db, late)).toBe(late);
+  });
+
+  it('polls every 15 replayed minutes, within 1 s and 5 min of real time', () => {
+    expect(replayPollDelayMs(1)).toBe(5 * 60_000);
+    expect(replayPollDelayMs(60)).toBe(15_000);
+    expect(replayPollDelayMs(100_000)).toBe(1_000);
+  });
+});
+
+describe('startIngestJob', () => {
+  it('polls only while this instance leads', async () => {
+    let fetched = 0;
+    const provider: SportsProvider = {
+      name: 'counting',
+      game: 'mlb',
+      fetchDay: async () => {
+        fetched++;
+        return { games: [], facts: [] };
+      },
+      fetchGame: async () => ({ games: [], facts: [] }),
+    };
+    const waitATick = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const stopFollower = startIngestJob(follower(t.ctx), provider);
+    await waitATick();
+    await stopFollower();
+    expect(fetched).toBe(0);
+    const stopLeader = startIngestJob(t.ctx, provider);
+    await waitATick();
+    await stopLeader();
+    expect(fetched).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { addDays } from '../../core/calendar';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { ReplayClock } from '../sports/replay/replay-clock';
+import { createReplayProvider, loadReplaySeasons } from '../sports/replay/replay-data';
+import { writeLockedNflWeekStats } from '../sports/replay/seed-sports';
+import { upsertNflPlayers } from '../sports/sports.repo';
+import { INGEST_LEADER_KEY, type IngestLogger, ingestOnce, startIngestJob } from './ingest';
+
+/** Longest real-time wait between two polls of a replayed season (and so what a restart can lose). */
+export const REPLAY_MAX_POLL_MS = 5 * 60_000;
+
+/** Real-time wait between polls at a replay speed: every 15 replayed minutes, from 1 s to 5 min. */
+export function replayPollDelayMs(speed: number): number {
+  if (!(speed > 0)) return REPLAY_MAX_POLL_MS;
+  return Math.min(REPLAY_MAX_POLL_MS, Math.max(1_000, Math.round((15 * 60_000) / speed)));
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * The latest replayed instant the database records: the last replay poll or the last change of a
+ * replayed game (both are written at the replay clock's now), or null for a database never replayed.
+ */
+export async function latestReplayInstant(db: DbOrTx): Promise<Date | null> {
+  const result = await db.execute(sql`
+    select greatest(
+      (select max(fetched_at) from feed_fetches where provider like 'replay-%'),
+      (select max(updated_at) from games where provider like 'replay-%')
+    ) as at`);
+  const at = rowsOf<{ at: string | Date | null }>(result)[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/**
+ * The replay clock of a restarted demo: it resumes at the later of its configured start and the
+ * latest replayed instant in the database, so a restart never goes back in time (the replayed time
+ * pauses while the server is down).
+ */
+export async function resumeReplayClock(db: DbOrTx, configured: ReplayClock): Promise<ReplayClock> {
+  const stored = await latestReplayInstant(db);
+  const start = configured.now();
+  if (!stored || stored <= start) return configured;
+  return new ReplayClock(stored, configured.speed);
+}
+
+/** Every UTC date from one instant to another, a day either side. */
+function datesBetween(from: Date, to: Date): string[] {
+  const first = addDays(from.toISOString().slice(0, 10), -1);
+  const last = addDays(to.toISOString().slice(0, 10), 1);
+  const dates: string[] = [];
+  for (let d = first; d <= last && dates.length < 800; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+/**
+ * Advances the embedded demo: polls the replayed MLB, NBA and NFL seasons so games started before
+ * the clock's now turn live, then final with their scores and facts, and writes the NFL week lines
+ * as weeks lock. A run first catches up from the latest replayed instant stored. Only the polling
+ * leader writes. The stop function waits for runs in flight.
+ */
+export async function startReplayIngest(ctx: AppContext, log: IngestLogger): Promise<() => Promise<void>> {
+  const seasons = loadReplaySeasons();
+  const now = () => ctx.clock.now();
+  const providers = [seasons.mlb, seasons.nba, seasons.nfl].map((s) => createReplayProvider(s, now));
+  if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
+    const since = (await latestReplayInstant(ctx.db)) ?? now();
+    const dates = datesBetween(since, now());
+    for (const provider of providers) await ingestOnce(ctx, provider, dates, log);
+  }
+  const every = replayPollDelayMs(ctx.clock instanceof ReplayClock ? ctx.clock.speed : 1);
+  const stops = providers.map((p) => startIngestJob(ctx, p, log, { maxDelayMs: every }));
+  let lockedWeeks = 0;
+  let stats: Promise<void> = Promise.resolve();
+  const writeStats = () => {
+    stats = (async () => {
+      if (!(await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY))) return;
+      if (lockedWeeks === 0) await upsertNflPlayers(ctx.db, seasons.nfl.players);
+      lockedWeeks = await writeLockedNflWeekStats(ctx.db, seasons.nfl, now(), lockedWeeks + 1).then(
+        (locked) => Math.max(locked, lockedWeeks),
+      );
+    })().catch((error) => log.warn({ error: String(error) }, 'replayed NFL week lines failed'));
+  };
+  writeStats();
+  const statsTimer = setInterval(writeStats, every);
+  return async () => {
+    clearInterval(statsTimer);
+    await Promise.all([...stops.map((stop) => stop()), stats]);
+  };
+}

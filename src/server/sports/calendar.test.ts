@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { assignWeeks, buildSeasonCalendar, countPassedDeadlines, deriveNflWeeks, mondayOf } from './calendar';
+import { parseEspnScoreboard } from './providers/espn';
+import { loadFixture } from './providers/fixtures';
+
+const at = (iso: string) => ({ startTime: new Date(iso) });
+
+describe('season calendar', () => {
+  it('finds Mondays', () => {
+    expect(mondayOf('2023-04-02')).toBe('2023-03-27'); // Sunday
+    expect(mondayOf('2023-04-03')).toBe('2023-04-03'); // Monday
+    expect(mondayOf('2023-03-30')).toBe('2023-03-27'); // Thursday
+  });
+
+  it('locks MLB weeks (Monday to Sunday) at their first game', () => {
+    const games = [
+      at('2023-03-30T17:05:00Z'), // Thu of opening week
+      at('2023-04-02T20:10:00Z'), // Sun, same week
+      at('2023-04-03T23:10:00Z'), // Mon, week 2
+      at('2023-04-03T17:05:00Z'), // Mon earlier game, week 2 deadline
+      // Sunday 7:10 pm Pacific is Monday in UTC but still Sunday's game.
+      at('2023-04-10T02:10:00Z'),
+    ];
+    const calendar = buildSeasonCalendar('mlb', games);
+    expect(calendar.deadlines).toEqual(['2023-03-30T17:05:00.000Z', '2023-04-03T17:05:00.000Z']);
+    expect(calendar.dashedDateArrays[0]).toEqual([]);
+    expect(calendar.dashedDateArrays[1][0]).toBe('2023-03-27');
+    expect(calendar.dashedDateArrays[2]).toContain('2023-04-09');
+    const weeks = assignWeeks(games, calendar).map((g) => g.week);
+    expect(weeks).toEqual([1, 1, 2, 2, 2]);
+  });
+
+  it('skips weeks without games', () => {
+    const calendar = buildSeasonCalendar('nba', [at('2019-02-11T00:30:00Z'), at('2019-02-26T00:30:00Z')]);
+    expect(calendar.deadlines).toHaveLength(2);
+  });
+
+  it('locks NFL weeks at their first kickoff, as the league numbers them', () => {
+    const games = parseEspnScoreboard('nfl-td', loadFixture('scoreboard_2024_post_wk5_superbowl.json'));
+    const calendar = buildSeasonCalendar('nfl-td', [
+      { startTime: new Date('2023-09-08T00:20:00Z'), week: 1 },
+      { startTime: new Date('2023-09-10T17:00:00Z'), week: 1 },
+      { startTime: new Date('2023-09-15T00:15:00Z'), week: 2 },
+      ...games.map((g) => ({ startTime: g.startTime, week: 3 })),
+    ]);
+    expect(calendar.deadlines.slice(0, 2)).toEqual(['2023-09-08T00:20:00.000Z', '2023-09-15T00:15:00.000Z']);
+  });
+
+  it('derives NFL weeks from dates (Tuesday to Monday)', () => {
+    // 2020 season: Thu 9/10 kickoff, Mon 9/14 still week 1, Thu 9/17 week 2.
+    expect(deriveNflWeeks(['2020-09-10', '2020-09-13', '2020-09-14', '2020-09-17', '2021-01-03'])).toEqual([
+      1, 1, 1, 2, 17,
+    ]);
+  });
+
+  it('counts passed deadlines', () => {
+    const deadlines = ['2023-03-30T17:05:00.000Z', '2023-04-03T17:05:00.000Z'];
+    expect(countPassedDeadlines(deadlines, new Date('2023-03-01T00:00:00Z'))).toBe(0);
+    expect(countPassedDeadlines(deadlines, new Date('2023-03-30T17:05:00Z'))).toBe(1);
+    expect(countPassedDeadlines(deadlines, new Date('2023-05-01T00:00:00Z'))).toBe(2);
+  });
+});

@@ -1,0 +1,74 @@
+import type { GameStatus, MlbGameFacts, NbaGameFacts } from '../../core/facts';
+import type { PlayableGame } from '../../core/games';
+import type { NflGameFacts, NflPlayerLine } from './facts';
+
+/** Regular season, preseason, or postseason (playoffs are kept but never used by pools). */
+export type SportsSeasonType = 'reg' | 'pre' | 'post';
+
+/** One game as every provider delivers it, before storage. */
+export interface GameRecord {
+  game: PlayableGame;
+  gid: string;
+  season: number;
+  seasonType: SportsSeasonType;
+  /** League week (NFL) when the feed gives it. */
+  week: number | null;
+  home: string;
+  away: string;
+  startTime: Date;
+  status: GameStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+  periods: number | null;
+}
+
+export type AnyGameFacts = NbaGameFacts | MlbGameFacts | NflGameFacts;
+
+/** A game's normalized facts, with the facts its source could not give. */
+export interface FactsRecord {
+  game: PlayableGame;
+  gid: string;
+  facts: AnyGameFacts;
+  missing: string[];
+  source: string;
+}
+
+/** An NFL player as a roster feed delivers them. */
+export interface NflPlayerRecord {
+  id: string;
+  name: string;
+  displayName: string;
+  shortName: string;
+  position: string;
+  teamAbb: string;
+  depthRank: number | null;
+  headshot: string | null;
+}
+
+/** One player's week line (summed over the week's games). */
+export interface NflWeekStatRecord extends Omit<NflPlayerLine, 'name' | 'team_abb'> {
+  season: number;
+  week: number;
+  simulated: boolean;
+}
+
+/** What one fetch of a provider produced. */
+export interface ProviderBatch {
+  games: GameRecord[];
+  facts: FactsRecord[];
+}
+
+/** A feed of one game: a pure parser per response kind behind thin fetchers. */
+export interface SportsProvider {
+  readonly name: string;
+  readonly game: PlayableGame;
+  /** Schedule and scores of the games on one calendar day (YYYY-MM-DD). */
+  fetchDay(date: string): Promise<ProviderBatch>;
+  /** Score and facts of one game by the provider's id. */
+  fetchGame(gid: string): Promise<ProviderBatch>;
+}
+
+/** True once a status can no longer change a game's result. */
+export function isFinalStatus(status: GameStatus): boolean {
+  return status === 'final';
+}

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import type { GameStatus, NbaDecidingShot, NbaGameFacts, NbaScoringRun } from '../../../core/facts';
+import { type FetchJsonOptions, fetchJson } from '../http';
+import type { GameRecord, ProviderBatch, SportsProvider } from '../model';
+import { normalizeTeamAbb } from '../teams';
+
+const BoxTeamSchema = z.object({
+  teamTricode: z.string(),
+  score: z.number(),
+  players: z
+    .array(
+      z.object({
+        personId: z.number(),
+        name: z.string(),
+        statistics: z.object({
+          points: z.number(),
+          reboundsTotal: z.number(),
+          assists: z.number(),
+          steals: z.number(),
+          blocks: z.number(),
+        }),
+      }),
+    )
+    .default([]),
+});
+
+const BoxscoreSchema = z.object({
+  game: z.object({
+    gameId: z.string(),
+    gameTimeUTC: z.string(),
+    gameStatus: z.number(),
+    gameStatusText: z.string(),
+    period: z.number(),
+    homeTeam: BoxTeamSchema,
+    awayTeam: BoxTeamSchema,
+  }),
+});
+
+/** NBA CDN status (1 scheduled, 2 live, 3 final; PPD text for postponed) in provider-neutral terms. */
+export function mapNbaCdnStatus(gameStatus: number, text: string): GameStatus {
+  if (/PPD|Postponed|Cancel/i.test(text)) return 'postponed';
+  if (gameStatus === 3) return 'final';
+  if (gameStatus === 2) return 'in_progress';
+  return 'scheduled';
+}
+
+/** NBA season of a game id (002YY.....: regular season starting in 20YY). */
+function seasonOfGameId(gameId: string): { season: number; seasonType: GameRecord['seasonType'] } {
+  const kind = gameId.slice(2, 3);
+  const season = 2000 + Number(gameId.slice(3, 5));
+  return { season, seasonType: kind === '1' ? 'pre' : kind === '2' ? 'reg' : 'post' };
+}
+
+/** Score and box lines of an NBA CDN live-data boxscore; runs and the deciding shot come from play-by-play. */
+export function parseNbaBoxscore(json: unknown): { game: GameRecord; facts: NbaGameFacts } {
+  const { game: g } = BoxscoreSchema.parse(json);
+  const status = mapNbaCdnStatus(g.gameStatus, g.gameStatusText);
+  const home = normalizeTeamAbb('nba', g.homeTeam.teamTricode);
+  const away = normalizeTeamAbb('nba', g.awayTeam.teamTricode);
+  const started = status === 'final' || status === 'in_progress';
+  const game: GameRecord = {
+    game: 'nba',
+    gid: g.gameId,
+    ...seasonOfGameId(g.gameId),
+    week: null,
+    home,
+    away,
+    startTime: new Date(g.gameTimeUTC),
+    status,
+    homeScore: started ? g.homeTeam.score : null,
+    awayScore: started ? g.awayTeam.score : null,
+    periods: started ? g.period : null,
+  };
+  const players = [
+    ...g.homeTeam.players.map((p) => ({ p, team: home })),
+    ...g.awayTeam.players.map((p) => ({ p, team: away })),
+  ].map(({ p, team }) => ({
+    player_id: String(p.personId),
+    name: p.name,
+    team_abb: team,
+    points: p.statistics.points,
+    rebounds: p.statistics.reboundsTotal,
+    assists: p.statistics.assists,
+    steals: p.statistics.steals,
+    blocks: p.statistics.blocks,
+  }));
+  const facts: NbaGameFacts = {
+    gid: g.gameId,
+    start: game.startTime.toISOString(),
+    status,
+    home: { team_abb: home, score: g.homeTeam.score },
+    away: { team_abb: away, score: g.awayTeam.score },
+    periods: g.period,
+    players,
+    longest_runs: [],
+    deciding_shot: null,
+  };
+  return { game, facts };
+}
+
+const PlayByPlaySchema = z.object({
+  game: z.object({
+    actions: z.array(
+      z.object({
+        actionNumber: z.number(),
+        clock: z.string(),
+        period: z.number(),
+        actionType: z.string(),
+        shotResult: z.string().nullable().optional(),
+        scoreHome: z.string(),
+        scoreAway: z.string(),
+        playerNameI: z.string().nullable().optional(),
+      }),
+    ),
+  }),
+});
+
+/** Seconds left in the period from an ISO-8601 duration clock like PT00M07.10S. */
+export function parseNbaClock(clock: string): number {
+  const match = /PT(?:(\d+)M)?(?:([\d.]+)S)?/.exec(clock);
+  if (!match) return 0;
+  return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
+}
+
+export interface NbaPlayByPlayFacts {
+  longest_runs: NbaScoringRun[];
+  deciding_shot: NbaDecidingShot | null;
+}
+
+/**
+ * Each team's longest run of unanswered points and the game's deciding shot (the score after
+ * which the winner never trailed or was tied again), from NBA CDN play-by-play.
+ */
+export function parseNbaPlayByPlay(json: unknown, home: string, away: string): NbaPlayByPlayFacts {
+  const { actions } = PlayByPlaySchema.parse(json).game;
+  const best = { home: 0, away: 0 };
+  let run: { side: 'home' | 'away'; points: number } | null = null;
+  let prevHome = 0;
+  let prevAway = 0;
+  const scores: Array<{
+    index: number;
+    side: 'home' | 'away';
+    before: [number, number];
+    after: [number, number];
+  }> = [];
+  actions.forEach((action, index) => {
+    const h = Number(action.scoreHome);
+    const a = Number(action.scoreAway);
+    if (!Number.isFinite(h) || !Number.isFinite(a)) return;
+    const homeGain = h - prevHome;
+    const awayGain = a - prevAway;
+    // Score corrections can move a score down; they end nothing and start nothing.
+    for (const [side, gain] of [
+      ['home', homeGain],
+      ['away', awayGain],
+    ] as const) {
+      if (gain <= 0) continue;
+      run = run && run.side === side ? { side, points: run.points + gain } : { side, points: gain };
+      best[side] = Math.max(best[side], run.points);
+      scores.push({ index, side, before: [prevHome, prevAway], after: [h, a] });
+    }
+    prevHome = h;
+    prevAway = a;
+  });
+  const longest_runs: NbaScoringRun[] = [
+    { team_abb: away, points: best.away },
+    { team_abb: home, points: best.home },
+  ];
+  let deciding_shot: NbaDecidingShot | null = null;
+  if (prevHome !== prevAway) {
+    const winner = prevHome > prevAway ? 'home' : 'away';
+    const lead = (score: [number, number]) => (winner === 'home' ? score[0] - score[1] : score[1] - score[0]);
+    // The last score by the winner that took them from not-leading to leading.
+    for (let i = scores.length - 1; i >= 0; i--) {
+      const s = scores[i];
+      if (s.side === winner && lead(s.before) <= 0 && lead(s.after) > 0) {
+        const action = actions[s.index];
+        deciding_shot = {
+          team_abb: winner === 'home' ? home : away,
+          player: action.playerNameI ?? null,
+          period: action.period,
+          seconds_remaining: parseNbaClock(action.clock),
+          made: true,
+          decided_game: true,
+        };
+        break;
+      }
+    }
+  }
+  return { longest_runs, deciding_shot };
+}
+
+/** The NBA live-data CDN as a provider: today's scoreboard, boxscore plus play-by-play per game. */
+export function createNbaCdnProvider(http: FetchJsonOptions = {}): SportsProvider {
+  const base = 'https://cdn.nba.com/static/json/liveData';
+  return {
+    name: 'nba-cdn',
+    game: 'nba',
+    async fetchDay(_date: string): Promise<ProviderBatch> {
+      // The CDN only publishes today's scoreboard; other days come from the ESPN provider.
+      const json = (await fetchJson(`${base}/scoreboard/todaysScoreboard_00.json`, http)) as {
+        scoreboard?: { games?: Array<{ gameId: string }> };
+      };
+      const batches = await Promise.all((json.scoreboard?.games ?? []).map((g) => this.fetchGame(g.gameId)));
+      return { games: batches.flatMap((b) => b.games), facts: batches.flatMap((b) => b.facts) };
+    },
+    async fetchGame(gid: string): Promise<ProviderBatch> {
+      const box = parseNbaBoxscore(await fetchJson(`${base}/boxscore/boxscore_${gid}.json`, http));
+      if (box.game.status === 'scheduled' || box.game.status === 'postponed') {
+        return { games: [box.game], facts: [] };
+      }
+      const pbp = parseNbaPlayByPlay(
+        await fetchJson(`${base}/playbyplay/playbyplay_${gid}.json`, http),
+        box.game.home,
+        box.game.away,
+      );
+      return {
+        games: [box.game],
+        facts: [{ game: 'nba', gid, facts: { ...box.facts, ...pbp }, missing: [], source: 'nba-cdn' }],
+      };
+    },
+  };
+}

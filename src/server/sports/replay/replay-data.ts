@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PlayableGame } from '../../../core/games';
+import { buildSeasonCalendar, type SeasonCalendar } from '../calendar';
+import type {
+  FactsRecord,
+  GameRecord,
+  NflPlayerRecord,
+  NflWeekStatRecord,
+  ProviderBatch,
+  SportsProvider,
+} from '../model';
+import { parseNbaLeagueGameLog } from './nba-gamelog';
+import {
+  buildReplayNflPlayers,
+  buildReplayNflWeekStats,
+  parseNfl538Season,
+  type RecordedNflGame,
+} from './nfl-replay';
+import { type GameLogMlbFacts, parseRetrosheetGameLog } from './retrosheet';
+import { readBundledEventFacts } from './retrosheet-events';
+
+/** Bundled datasets of the replay (see data-seed/NOTICES.md). */
+export const DATA_SEED_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../data-seed',
+);
+
+// Seasons are moved by whole 52-week steps (weekdays kept) so all three run in the 2023-24 window.
+const NBA_DAY_SHIFT = 5 * 364;
+const NFL_DAY_SHIFT = 3 * 364;
+const NFL_SOURCE_SEASON = 2020;
+const NFL_RECORDED_WEEK = 2;
+
+/** One replayed season: its games (with pool weeks), facts and calendar. */
+export interface ReplaySeason {
+  game: PlayableGame;
+  season: number;
+  games: GameRecord[];
+  facts: FactsRecord[];
+  calendar: SeasonCalendar;
+  source: string;
+}
+
+function read(file: string): string {
+  return readFileSync(path.join(DATA_SEED_DIR, file), 'utf8');
+}
+
+function withPoolWeeks(
+  game: PlayableGame,
+  games: GameRecord[],
+): { games: GameRecord[]; calendar: SeasonCalendar } {
+  const regular = games.filter((g) => g.seasonType === 'reg');
+  const calendar = buildSeasonCalendar(game, regular);
+  if (game === 'nfl-td') return { games, calendar };
+  const weekOf = new Map<string, number>();
+  calendar.deadlines.forEach((deadline, i) => {
+    const from = Date.parse(deadline);
+    const to =
+      i + 1 < calendar.deadlines.length ? Date.parse(calendar.deadlines[i + 1]) : Number.POSITIVE_INFINITY;
+    for (const g of regular) {
+      const t = g.startTime.getTime();
+      if (t >= from && t < to) weekOf.set(g.gid, i + 1);
+    }
+  });
+  return { games: games.map((g) => ({ ...g, week: weekOf.get(g.gid) ?? g.week })), calendar };
+}
+
+/**
+ * MLB 2023 from the Retrosheet game log, with the plays (home runs, hit batters) and batters (near a
+ * cycle) of the event files, bundled as derived facts (see scripts/build-retrosheet-facts.ts).
+ */
+export function loadMlbReplay(): ReplaySeason {
+  const log = parseRetrosheetGameLog(read('retrosheet/gl2023.txt'));
+  const events = readBundledEventFacts(read('retrosheet/events2023-facts.jsonl'));
+  const games = log.games;
+  const facts = log.facts.map((record): FactsRecord => {
+    const detail = events.get(record.gid);
+    if (!detail) return record;
+    const f = record.facts as GameLogMlbFacts;
+    const teams = { away: f.away.team_abb, home: f.home.team_abb };
+    return { ...record, facts: { ...f, ...detail(teams) }, missing: [], source: 'retrosheet' };
+  });
+  return { game: 'mlb', season: 2023, ...withPoolWeeks('mlb', games), facts, source: 'retrosheet' };
+}
+
+/** NBA 2018-19 from the league game log, moved to the 2023-24 dates. */
+export function loadNbaReplay(): ReplaySeason {
+  const { games, facts } = parseNbaLeagueGameLog(
+    JSON.parse(read('nba/leaguegamelog_2018-19_regular_season.json')),
+    NBA_DAY_SHIFT,
+  );
+  return {
+    game: 'nba',
+    season: games[0].season,
+    ...withPoolWeeks('nba', games),
+    facts,
+    source: 'nba-leaguegamelog',
+  };
+}
+
+/** NFL 2020 from the FiveThirtyEight games file (moved to 2023 dates), with its player pool and week lines. */
+export function loadNflReplay(): ReplaySeason & { players: NflPlayerRecord[]; stats: NflWeekStatRecord[] } {
+  const games = parseNfl538Season(read('nfl/nfl_games.csv'), NFL_SOURCE_SEASON, NFL_DAY_SHIFT);
+  const season = games[0].season;
+  const recorded = JSON.parse(read('nfl/2023_wk02_player_lines.json')) as RecordedNflGame[];
+  const players = buildReplayNflPlayers(recorded);
+  const stats = buildReplayNflWeekStats(recorded, players, games, {
+    season,
+    recordedWeek: NFL_RECORDED_WEEK,
+  });
+  return {
+    game: 'nfl-td',
+    season,
+    ...withPoolWeeks('nfl-td', games),
+    facts: [],
+    players,
+    stats,
+    source: 'fivethirtyeight',
+  };
+}
+
+/** The three replayed seasons. */
+export interface ReplaySeasons {
+  mlb: ReplaySeason;
+  nba: ReplaySeason;
+  nfl: ReturnType<typeof loadNflReplay>;
+}
+
+let loaded: ReplaySeasons | undefined;
+
+/** The three replayed seasons, parsed once per process (about a second) and shared by the seed and the job. */
+export function loadReplaySeasons(): ReplaySeasons {
+  loaded ??= { mlb: loadMlbReplay(), nba: loadNbaReplay(), nfl: loadNflReplay() };
+  return loaded;
+}
+
+/** A game as it stood at now: unstarted games have no score, started ones are in progress for 3 hours. */
+export function gameAsOf(g: GameRecord, now: Date): GameRecord {
+  const t = now.getTime();
+  const start = g.startTime.getTime();
+  if (t < start) return { ...g, status: 'scheduled', homeScore: null, awayScore: null, periods: null };
+  if (t < start + 3 * 3_600_000)
+    return { ...g, status: 'in_progress', homeScore: 0, awayScore: 0, periods: 1 };
+  return g;
+}
+
+/** A provider over a bundled season that tells only what was known at the clock's now. */
+export function createReplayProvider(season: ReplaySeason, now: () => Date): SportsProvider {
+  const factsOf = new Map(season.facts.map((f) => [f.gid, f]));
+  const batch = (games: GameRecord[]): ProviderBatch => {
+    const shown = games.map((g) => gameAsOf(g, now()));
+    return {
+      games: shown,
+      facts: shown.filter((g) => g.status === 'final').flatMap((g) => factsOf.get(g.gid) ?? []),
+    };
+  };
+  return {
+    name: `replay-${season.source}`,
+    game: season.game,
+    async fetchDay(date: string) {
+      return batch(season.games.filter((g) => g.startTime.toISOString().slice(0, 10) === date));
+    },
+    async fetchGame(gid: string) {
+      return batch(season.games.filter((g) => g.gid === gid));
+    },
+  };
+}

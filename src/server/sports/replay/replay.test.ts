@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectMlbGameBonuses } from '../../../core/bonus/detect';
+import type { MlbGameFacts } from '../../../core/facts';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { ReplayClock } from './replay-clock';
+import { createReplayProvider, loadMlbReplay, loadNbaReplay, loadNflReplay } from './replay-data';
+import { countInnings, type GameLogMlbFacts, splitCsvLine } from './retrosheet';
+import { seedSportsData } from './seed-sports';
+
+describe('Retrosheet game log 2023', () => {
+  const mlb = loadMlbReplay();
+  it('holds the whole season with pool weeks', () => {
+    expect(mlb.games).toHaveLength(2430);
+    expect(mlb.games.every((g) => g.week !== null)).toBe(true);
+    expect(mlb.calendar.deadlines[0]).toBe('2023-03-30T17:10:00.000Z');
+  });
+
+  it('finds the no-hitters and the perfect game', () => {
+    const noHit = mlb.facts
+      .map((f) => f.facts as MlbGameFacts)
+      .flatMap((f) => detectMlbGameBonuses(f, 1))
+      .filter((e) => /No-hitter|Perfect game/.test(e.desc))
+      .map((e) => `${e.team_abb} ${e.desc}`);
+    expect(noHit.sort()).toEqual(
+      [
+        'NYY Perfect game against ATH',
+        'DET No-hitter against TOR',
+        'HOU No-hitter against CLE',
+        'PHI No-hitter against WSH',
+      ].sort(),
+    );
+  });
+
+  it('counts 44 team-games of 15+ runs and 72 hit Astros batters', () => {
+    const facts = mlb.facts.map((f) => f.facts as GameLogMlbFacts);
+    const big = facts.flatMap((f) => [f.home.runs, f.away.runs]).filter((r) => r >= 15);
+    expect(big).toHaveLength(44);
+    const hou = facts.reduce(
+      (n, f) =>
+        n +
+        (f.home.team_abb === 'HOU' ? f.team_counts.home.hbp : 0) +
+        (f.away.team_abb === 'HOU' ? f.team_counts.away.hbp : 0),
+      0,
+    );
+    expect(hou).toBe(72);
+  });
+
+  it('splits quoted fields and counts innings', () => {
+    expect(splitCsvLine('"a","b,c",3')).toEqual(['a', 'b,c', '3']);
+    expect(countInnings('0(10)0000001')).toBe(9);
+  });
+});
+
+describe('NBA 2018-19 and NFL 2020 replays', () => {
+  it('pairs the league game log into 1230 games', () => {
+    const nba = loadNbaReplay();
+    expect(nba.games).toHaveLength(1230);
+    const big = nba.games.flatMap((g) => [g.homeScore ?? 0, g.awayScore ?? 0]).filter((p) => p >= 140);
+    expect(big).toHaveLength(45);
+    expect(nba.games.filter((g) => (g.periods ?? 0) > 4)).toHaveLength(67);
+  });
+
+  it('derives 17 NFL weeks and keeps the recorded week real', () => {
+    const nfl = loadNflReplay();
+    expect(nfl.games.filter((g) => g.seasonType === 'reg')).toHaveLength(256);
+    expect(nfl.calendar.deadlines).toHaveLength(17);
+    const love = nfl.stats.find(
+      (s) => s.player_id === nfl.players.find((p) => p.name === 'J.Love')?.id && s.week === 2,
+    );
+    expect(love).toMatchObject({ pass_td: 3, simulated: false });
+    expect(nfl.stats.filter((s) => s.week === 5).every((s) => s.simulated)).toBe(true);
+  });
+});
+
+describe('replay clock and provider', () => {
+  it('runs from its start at its speed', () => {
+    let real = 1_000;
+    const clock = new ReplayClock(new Date('2023-07-01T00:00:00Z'), 60, () => real);
+    real += 60_000;
+    expect(clock.now().toISOString()).toBe('2023-07-01T01:00:00.000Z');
+  });
+
+  it('tells only what was known at now', async () => {
+    const mlb = loadMlbReplay();
+    const provider = createReplayProvider(mlb, () => new Date('2023-07-01T18:00:00Z'));
+    const day = await provider.fetchDay('2023-07-01');
+    expect(day.games.some((g) => g.status === 'in_progress')).toBe(true); // 17:10 day games
+    expect(day.games.filter((g) => g.status === 'final')).toHaveLength(0);
+    expect(day.games.every((g) => g.status !== 'scheduled' || g.homeScore === null)).toBe(true);
+    expect(day.facts).toHaveLength(0);
+  });
+});
+
+describe('seedSportsData', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: new Date('2023-09-20T16:00:00Z') });
+    await seedSportsData(t.ctx);
+  }, 60_000);
+  afterAll(async () => t.app.close());
+
+  it('gives the demo seasons, teams and results up to the clock', async () => {
+    const index = (await t.app.inject('/api/seasonParams/index')).json();
+    expect(index.map((s: { game: string; season: number }) => `${s.game} ${s.season}`).sort()).toEqual([
+      'mlb 2023',
+      'nba 2023',
+      'nfl-td 2023',
+    ]);
+    const week = (await t.app.inject('/api/activeWeek/nfl-td/2023/reg')).json();
+    expect(week.activeGameWeek).toBe(2);
+    const results = (await t.app.inject('/api/results/mlb/2023/reg')).json();
+    expect(results.records.HOU['1']).toBeDefined();
+    const lastWeek = (await t.app.inject('/api/weekSchedules/mlb/2023/reg/27')).json();
+    expect(lastWeek.length).toBeGreaterThan(0);
+    expect(lastWeek.every((g: { final: boolean }) => !g.final)).toBe(true);
+    const stats = (await t.app.inject('/api/nflPlayers/weeklyStats/2')).json();
+    expect(stats.length).toBeGreaterThan(100);
+    expect((await t.app.inject('/api/nflPlayers/weeklyStats/5')).json()).toEqual([]);
+  });
+});
