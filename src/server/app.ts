@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { AppError } from './lib/errors';
+import { outboxRoutes } from './modules/admin/outbox.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { changelogRoutes } from './modules/changelog/changelog.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { leaguesRoutes } from './modules/leagues/leagues.routes';
+import { poolsRoutes } from './modules/pools/pools.routes';
+import { sportsRoutes } from './modules/sports/sports.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerSession } from './plugins/session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Paths answered by the API; everything else is the single-page web app. */
+export const API_PREFIXES = ['/api/', '/auth/', '/user/', '/leagueRoutes/', '/admin/', '/pools/'];
+
+/** True for a URL the API answers (as opposed to the web app and its files). */
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+export interface BuildAppOptions {
+  logger?: boolean;
+  /** Serve the built web app from config.webDir when it exists. */
+  serveWeb?: boolean;
+}
+
+/** Builds the Fastify application around a context; listening is the caller's business. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:', 'http:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  // Only the API is limited: one page load fetches dozens of static files.
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (request) => !isApiPath(request.url),
+  });
+  registerSession(app);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request.' });
+    }
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ message: 'Too many requests. Please slow down and try again shortly.' });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(outboxRoutes);
+  await app.register(leaguesRoutes);
+  await app.register(sportsRoutes);
+  await app.register(changelogRoutes);
+  await app.register(poolsRoutes);
+
+  app.get('/nba19/offline', async (_request, reply) => reply.redirect(ctx.config.nba19OfflineUrl));
+
+  const indexHtml = path.join(ctx.config.webDir, 'index.html');
+  const serveWeb = options.serveWeb !== false && existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: ctx.config.webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = isApiPath(request.url);
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found.' });
+  });
+  return app;
+}

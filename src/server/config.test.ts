@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database with the demo world on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('seeds nothing on a real server unless DEMO=1, and DEMO=0 turns the embedded demo off', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO: '1' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('reads site admins as a lower-cased list', () => {
+    expect(loadConfig({ SITE_ADMINS: 'Alice, bob ,' }).siteAdmins).toEqual(['alice', 'bob']);
+  });
+});

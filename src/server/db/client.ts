@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * Both drivers expose the same Drizzle query API; the PGlite type stands for both so that
+ * repositories are written once.
+ */
+export type Db = PgliteDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** True when the database had no tables before migrations ran (a new database). */
+  wasEmpty: boolean;
+  close(): Promise<void>;
+  ping(): Promise<boolean>;
+  /**
+   * Takes a session advisory lock for the rest of the process (released on close): true when this
+   * process holds it. PostgreSQL keeps one pooled connection for it; embedded PGlite is always the leader.
+   */
+  tryAcquireLeadership(key: number): Promise<boolean>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Directory of the embedded database; 'memory' for an in-memory one. */
+  dataDir?: string;
+}
+
+/** Opens PostgreSQL (with a URL) or embedded PGlite, and applies the migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const wasEmpty = await isEmpty((sql) => pool.query(sql).then((r) => r.rows));
+    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    const leadership = createLeadership(pool);
+    return {
+      db,
+      driver: 'postgres',
+      wasEmpty,
+      close: async () => {
+        await leadership.release();
+        await pool.end();
+      },
+      ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
+      tryAcquireLeadership: leadership.tryAcquire,
+    };
+  }
+  const dataDir = options.dataDir ?? 'memory';
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  const wasEmpty = await isEmpty((sql) => client.query(sql).then((r) => r.rows));
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    driver: 'pglite',
+    wasEmpty,
+    close: () => client.close(),
+    ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
+    // One process owns an embedded database, so it always leads.
+    tryAcquireLeadership: async () => true,
+  };
+}
+
+/**
+ * Session advisory locks held on ONE client checked out of the pool for the process lifetime
+ * (the lock lives as long as that connection); the client goes back only when nothing is held.
+ */
+function createLeadership(pool: pg.Pool): {
+  tryAcquire(key: number): Promise<boolean>;
+  release(): Promise<void>;
+} {
+  let client: pg.PoolClient | null = null;
+  const held = new Set<number>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn, fn);
+    queue = next.catch(() => {});
+    return next;
+  };
+  return {
+    tryAcquire: (key) =>
+      serial(async () => {
+        if (closed) return false;
+        if (held.has(key)) return true;
+        if (!client) {
+          const fresh = await pool.connect();
+          // A connection lost while held takes its locks with it: forget them so they are asked for again.
+          fresh.on('error', () => {
+            if (client !== fresh) return;
+            client = null;
+            held.clear();
+            fresh.release(true);
+          });
+          client = fresh;
+        }
+        try {
+          const r = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+            key,
+          ]);
+          if (r.rows[0]?.locked) held.add(key);
+        } catch (error) {
+          // A broken connection holds no lock: drop it and let the next attempt start over.
+          client?.release(true);
+          client = null;
+          held.clear();
+          throw error;
+        }
+        if (held.size === 0) {
+          client.release();
+          client = null;
+        }
+        return held.has(key);
+      }),
+    release: () =>
+      serial(async () => {
+        closed = true;
+        if (!client) return;
+        // Destroying the connection ends its session, which releases every advisory lock it held.
+        client.release(true);
+        client = null;
+        held.clear();
+      }),
+  };
+}
+
+async function isEmpty(query: (sql: string) => Promise<unknown[]>): Promise<boolean> {
+  const rows = (await query(
+    "select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = 'users'",
+  )) as { n: number }[];
+  return rows[0].n === 0;
+}

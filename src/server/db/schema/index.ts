@@ -1,0 +1,5 @@
+export * from './changelog';
+export * from './leagues';
+export * from './pools';
+export * from './sports';
+export * from './users';

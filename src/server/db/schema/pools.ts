@@ -1,0 +1,95 @@
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { leagues } from './leagues';
+import { users } from './users';
+
+/** A league's pool for one season of one game (the spec's "league season"). Money in cents. */
+export const pools = pgTable(
+  'pools',
+  {
+    id: serial('id').primaryKey(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    game: text('game').notNull(),
+    season: integer('season').notNull(),
+    seasonType: text('season_type').notNull().default('reg'),
+    poolIdx: integer('pool_idx').notNull().default(0),
+    customName: text('custom_name'),
+    gameName: text('game_name').notNull(),
+    buyin: integer('buyin').notNull().default(5000),
+    rebuys: integer('rebuys').notNull().default(2),
+    rebuyPrice: integer('rebuy_price').notNull().default(2500),
+    maxEntries: integer('max_entries').notNull().default(1),
+    /** Fraction of the prize pool kept for running the site (0.05 = 5%). */
+    alaPct: doublePrecision('ala_pct').notNull().default(0),
+    insurance: integer('insurance').notNull().default(0),
+    /** 0 none, 1 most popular pick, 2 random pick. */
+    insuranceOption: integer('insurance_option').notNull().default(0),
+    shootMoon: boolean('shoot_moon').notNull().default(false),
+    bonusActive: boolean('bonus_active').notNull().default(false),
+    bonusDisabled: boolean('bonus_disabled').notNull().default(false),
+    /** 1 anytime, 2 monthly, 3 (or 0) preseason. */
+    bonusCadence: integer('bonus_cadence').notNull().default(2),
+    bonusShutdown: integer('bonus_shutdown').notNull().default(5),
+    bonusEntryWeeks: jsonb('bonus_entry_weeks').$type<number[]>().notNull().default([]),
+    bonusOptions: jsonb('bonus_options')
+      .$type<Record<string, { active: boolean; prize: number; bonus_long_name: string }>>()
+      .notNull()
+      .default({}),
+    /** Week n locks at deadlines[n-1] (ISO instants, UTC). */
+    deadlines: jsonb('deadlines').$type<string[]>().notNull().default([]),
+    entryDeadline: timestamp('entry_deadline', { withTimezone: true }).notNull(),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    startWeek: integer('start_week').notNull().default(1),
+    final: boolean('final').notNull().default(false),
+    champions: jsonb('champions').$type<string[]>().notNull().default([]),
+    playersPerWeek: integer('players_per_week').notNull().default(1),
+    maxPlayersPerTeam: integer('max_players_per_team').notNull().default(1),
+    nflLockTime: text('nfl_lock_time').notNull().default('first_game'),
+    nflPassTds: integer('nfl_pass_tds').notNull().default(2),
+    lockAtPickStart: boolean('lock_at_pick_start').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pools_league_season_idx').on(t.leagueId, t.game, t.season, t.seasonType, t.poolIdx)],
+);
+
+/** One entry of a user in a pool (the spec's "user season"). */
+export const entries = pgTable(
+  'entries',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entryNum: integer('entry_num').notNull().default(1),
+    /** 1 active (counted), 0 deactivated by the commissioner. */
+    status: integer('status').notNull().default(1),
+    lives: integer('lives').notNull(),
+    rebuysMade: integer('rebuys_made').notNull().default(0),
+    needsRebuy: boolean('needs_rebuy').notNull().default(false),
+    autoRebuy: boolean('auto_rebuy').notNull().default(false),
+    bonus: boolean('bonus').notNull().default(false),
+    insurancePurchased: boolean('insurance_purchased').notNull().default(false),
+    prizes: integer('prizes').notNull().default(0),
+    weeksAlive: integer('weeks_alive').notNull().default(0),
+    finalRank: integer('final_rank'),
+    notes: text('notes'),
+    /** Picks by week number: a team abbreviation, or a list of NFL player ids. */
+    selections: jsonb('selections').$type<Record<string, string | string[]>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum)],
+);

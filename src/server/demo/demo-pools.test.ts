@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { changelogEntries, entries, leagueMembers, leagues, pools, users } from '../db/schema';
+import { createTestApp } from '../test/harness';
+import { DEMO_POOLS, seedChangelog, seedLeaguePools } from './demo-pools';
+import { DEMO_LEAGUES, DEMO_USERS } from './seed';
+
+describe('demo league pools', () => {
+  it('gives the demo leagues pools, entries, trophies and changelog entries', async () => {
+    const { app, ctx } = await createTestApp();
+    // The demo users and leagues without password hashing or sports data, which seed.test.ts covers.
+    const inserted = await ctx.db
+      .insert(users)
+      .values(
+        DEMO_USERS.map(([username, nameFirst, nameLast]) => ({
+          username,
+          nameFirst,
+          nameLast,
+          email: `${username}@example.com`,
+        })),
+      )
+      .returning();
+    const idOf = new Map(inserted.map((user) => [user.username, user.id]));
+    for (const demo of DEMO_LEAGUES) {
+      const [league] = await ctx.db
+        .insert(leagues)
+        .values({ ...demo, founderId: idOf.get(demo.founder), inviteCode: `code-${demo.abb}` })
+        .returning();
+      await ctx.db
+        .insert(leagueMembers)
+        .values(demo.members.map((name) => ({ leagueId: league.id, userId: idOf.get(name)! })));
+    }
+    await seedLeaguePools(ctx);
+    await seedChangelog(ctx);
+    expect(await ctx.db.select().from(pools)).toHaveLength(DEMO_POOLS.length);
+    expect((await ctx.db.select().from(entries)).length).toBeGreaterThan(20);
+    expect(await ctx.db.select().from(changelogEntries)).toHaveLength(3);
+
+    const ala = (await app.inject({ url: '/leagueRoutes/fetchLeague/abb/ala' })).json();
+    expect(ala.pools.map((p: { game: string }) => p.game).sort()).toEqual(['mlb', 'mlb', 'nba', 'nfl-td']);
+    expect(ala.trophies).toEqual([
+      expect.objectContaining({ game: 'mlb', season: 2022, champions: ['jordan'] }),
+    ]);
+    const all = (await app.inject({ url: '/leagueRoutes/allPools' })).json();
+    expect(all.map((p: { league_abb: string }) => p.league_abb).sort()).toEqual([
+      'OFFCE',
+      'SQUAD',
+      'ala',
+      'ala',
+      'ala',
+      'ala',
+    ]);
+    expect(all.find((p: { league_abb: string }) => p.league_abb === 'SQUAD').locked).toBe(true);
+  });
+});

@@ -1,0 +1,217 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { changelogEntries, entries, leagueMembers, leagues, pools, seasonParams, users } from '../db/schema';
+
+interface DemoPool {
+  league: string;
+  game: 'nba' | 'mlb' | 'nfl-td';
+  gameName: string;
+  season: number;
+  /** First lock (week 1), then one deadline a week. */
+  firstDeadline: string;
+  weeks: number;
+  entrants: string[];
+  /** Lives per entrant, in order. */
+  lives: number[];
+  champions?: string[];
+  /** Whole prize pool in cents, split evenly among the champions. */
+  prizePool?: number;
+  settings?: Partial<typeof pools.$inferInsert>;
+}
+
+const NFL_SETTINGS = { playersPerWeek: 3, maxPlayersPerTeam: 1, nflPassTds: 2, lockAtPickStart: true };
+
+/**
+ * Pools of the demo leagues. Running pools sit on the seasons the sports-data replay plays (all labelled
+ * 2023) and take their weeks from its season params; concluded pools are past seasons with champions.
+ */
+export const DEMO_POOLS: DemoPool[] = [
+  {
+    league: 'ala',
+    game: 'nfl-td',
+    gameName: 'NFL TD',
+    season: 2023,
+    firstDeadline: '2023-09-10T17:00:00Z',
+    weeks: 17,
+    entrants: ['commish', 'jordan', 'taylor', 'sam', 'riley', 'alex', 'jamie', 'drew'],
+    lives: [3, 2, 1, 0, 3, 1, 0, 2],
+    settings: { ...NFL_SETTINGS, buyin: 2000, rebuys: 2, rebuyPrice: 1000 },
+  },
+  {
+    league: 'ala',
+    game: 'mlb',
+    gameName: 'MLB',
+    season: 2023,
+    firstDeadline: '2023-03-30T16:00:00Z',
+    weeks: 26,
+    entrants: ['jordan', 'commish', 'taylor', 'morgan', 'quinn', 'avery', 'blake'],
+    lives: [2, 1, 0, 3, 0, 1, 0],
+    settings: { insuranceOption: 1, insurance: 500, shootMoon: true, bonusActive: true, alaPct: 0.05 },
+  },
+  {
+    league: 'ala',
+    game: 'nba',
+    gameName: 'NBA',
+    season: 2023,
+    firstDeadline: '2023-10-24T23:00:00Z',
+    weeks: 24,
+    entrants: ['commish', 'sam', 'riley', 'alex', 'jamie', 'quinn'],
+    lives: [3, 3, 3, 3, 3, 3],
+    settings: { bonusActive: true, insuranceOption: 2, insurance: 1000 },
+  },
+  {
+    league: 'ala',
+    game: 'mlb',
+    gameName: 'MLB',
+    season: 2022,
+    firstDeadline: '2022-04-07T16:00:00Z',
+    weeks: 26,
+    entrants: ['jordan', 'commish', 'taylor', 'morgan', 'quinn', 'avery'],
+    lives: [1, 0, 0, 0, 0, 0],
+    champions: ['jordan'],
+    prizePool: 31_500,
+    settings: { insuranceOption: 1, insurance: 500, shootMoon: true, bonusActive: true },
+  },
+  {
+    league: 'SQUAD',
+    game: 'mlb',
+    gameName: 'MLB',
+    season: 2023,
+    firstDeadline: '2023-03-30T16:00:00Z',
+    weeks: 26,
+    entrants: ['jordan', 'commish', 'taylor', 'sam', 'riley'],
+    lives: [3, 1, 0, 2, 1],
+    settings: { buyin: 2500, rebuys: 2, rebuyPrice: 1000, shootMoon: true },
+  },
+  {
+    league: 'OFFCE',
+    game: 'nfl-td',
+    gameName: 'NFL TD',
+    season: 2022,
+    firstDeadline: '2022-09-11T17:00:00Z',
+    weeks: 18,
+    entrants: ['taylor', 'jamie', 'drew', 'morgan', 'quinn'],
+    lives: [0, 1, 1, 0, 0],
+    champions: ['jamie', 'drew'],
+    prizePool: 25_000,
+    settings: { ...NFL_SETTINGS, buyin: 5000, rebuys: 0, rebuyPrice: 0 },
+  },
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Activated pools with entries in the demo leagues, so every league page and hub table has rows. */
+export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<void> {
+  const db = tx ?? ctx.db;
+  const leagueOf = new Map((await db.select().from(leagues)).map((league) => [league.abb, league]));
+  const userRows = await db.select({ id: users.id, username: users.username }).from(users);
+  const idOf = new Map(userRows.map((user) => [user.username, user.id]));
+  for (const demo of DEMO_POOLS) {
+    const league = leagueOf.get(demo.league);
+    if (!league) continue;
+    // A replayed season's own calendar when there is one; otherwise one deadline a week.
+    const [params] = await db
+      .select()
+      .from(seasonParams)
+      .where(
+        and(
+          eq(seasonParams.game, demo.game),
+          eq(seasonParams.season, demo.season),
+          eq(seasonParams.seasonType, 'reg'),
+        ),
+      );
+    const deadlines =
+      params && params.deadlines.length > 0
+        ? params.deadlines
+        : Array.from({ length: demo.weeks }, (_, week) =>
+            new Date(new Date(demo.firstDeadline).getTime() + week * 7 * DAY_MS).toISOString(),
+          );
+    const first = new Date(deadlines[0]).getTime();
+    const final = Boolean(demo.champions);
+    const [pool] = await db
+      .insert(pools)
+      .values({
+        leagueId: league.id,
+        game: demo.game,
+        gameName: demo.gameName,
+        season: demo.season,
+        deadlines,
+        start: new Date(first),
+        entryDeadline: new Date(first),
+        final,
+        champions: demo.champions ?? [],
+        ...demo.settings,
+      })
+      .returning();
+    const champions = new Set(demo.champions ?? []);
+    const share = champions.size > 0 ? Math.floor((demo.prizePool ?? 0) / champions.size) : 0;
+    const rows = demo.entrants.flatMap((username, index) => {
+      const userId = idOf.get(username);
+      if (!userId) return [];
+      const champion = champions.has(username);
+      const lives = final && !champion ? 0 : (demo.lives[index] ?? pool.rebuys + 1);
+      const losses = pool.rebuys + 1 - lives;
+      return [
+        {
+          poolId: pool.id,
+          userId,
+          lives,
+          // Every loss that left a life was rebought; the last loss of an eliminated entry was not.
+          rebuysMade: Math.max(0, lives > 0 ? losses : losses - 1),
+          bonus: pool.bonusActive && index % 2 === 0,
+          insurancePurchased: pool.insuranceOption > 0 && index % 3 === 0,
+          weeksAlive: lives > 0 ? demo.weeks : Math.min(demo.weeks, 3 + index * 2),
+          finalRank: final ? (champion ? 1 : champions.size + index) : null,
+          prizes: champion ? share : 0,
+          createdAt: new Date(first - 2 * DAY_MS + index * 60_000),
+        },
+      ];
+    });
+    if (rows.length > 0) await db.insert(entries).values(rows);
+  }
+  // One member has new-pool e-mails off, so the league setting shows both values.
+  const office = leagueOf.get('OFFCE');
+  const drew = idOf.get('drew');
+  if (office && drew) {
+    await db
+      .update(leagueMembers)
+      .set({ emailNewPools: false })
+      .where(and(eq(leagueMembers.leagueId, office.id), eq(leagueMembers.userId, drew)));
+  }
+}
+
+/** Three changelog entries so the page and the unread badge have something to show. */
+export async function seedChangelog(ctx: AppContext, tx?: DbOrTx): Promise<void> {
+  const db = tx ?? ctx.db;
+  // Dated on the application's clock (a replayed season in the demo), so "unread" compares like with like.
+  const now = ctx.clock.now().getTime();
+  const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+  const day = (days: number) => daysAgo(days).toISOString().slice(0, 10);
+  await db.insert(changelogEntries).values([
+    {
+      title: 'Welcome to the new ALA Survivor',
+      date: day(80),
+      createdAt: daysAgo(80),
+      author: 'ALA Team',
+      items: ['A faster site on every device', 'Leagues can now be hidden from non-members'],
+    },
+    {
+      title: 'League invites by e-mail',
+      date: day(45),
+      createdAt: daysAgo(45),
+      author: 'ALA Team',
+      items: [
+        'Members can e-mail an invite link from the league page',
+        'Commissioners can e-mail their whole league',
+      ],
+    },
+    {
+      title: 'Changelog and profile activity',
+      date: day(5),
+      createdAt: daysAgo(5),
+      author: null,
+      items: ['See what changed on this page', 'Your profile lists your recent league and pool activity'],
+    },
+  ]);
+}

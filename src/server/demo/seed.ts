@@ -1,0 +1,143 @@
+import { hash } from '@node-rs/argon2';
+import type { AppContext } from '../context';
+import { leagueMembers, leagueRequests, leagues, users } from '../db/schema';
+import { createToken } from '../lib/tokens';
+import { seedSportsData } from '../sports/replay/seed-sports';
+import { seedChangelog, seedLeaguePools } from './demo-pools';
+
+/** Every demo account shares this password; the README gives it. */
+export const DEMO_PASSWORD = 'survivor2026';
+
+export const DEMO_USERS = [
+  ['commish', 'Casey', 'Morgan'],
+  ['jordan', 'Jordan', 'Reyes'],
+  ['taylor', 'Taylor', 'Brooks'],
+  ['sam', 'Sam', 'Whitfield'],
+  ['riley', 'Riley', 'Chen'],
+  ['alex', 'Alex', 'Novak'],
+  ['jamie', 'Jamie', 'Ortiz'],
+  ['drew', 'Drew', 'Patel'],
+  ['morgan', 'Morgan', 'Kim'],
+  ['quinn', 'Quinn', 'Adebayo'],
+  ['avery', 'Avery', 'Lindqvist'],
+  ['blake', 'Blake', 'Okafor'],
+] as const;
+
+interface DemoLeague {
+  name: string;
+  abb: string;
+  desc: string;
+  joinable: boolean;
+  hidden: boolean;
+  founder: string;
+  admins: string[];
+  members: string[];
+  pending?: string[];
+}
+
+export const DEMO_LEAGUES: DemoLeague[] = [
+  {
+    name: 'A Level Above',
+    abb: 'ala',
+    desc: 'The global public pools of ALA Survivor. Anyone can join.',
+    joinable: true,
+    hidden: false,
+    founder: 'commish',
+    admins: ['commish'],
+    members: DEMO_USERS.map(([username]) => username),
+  },
+  {
+    name: 'Sunday Squad',
+    abb: 'SQUAD',
+    desc: 'Friends from the Thursday pickup game. Bragging rights and a little cash.',
+    joinable: false,
+    hidden: false,
+    founder: 'jordan',
+    admins: ['jordan', 'commish'],
+    members: ['jordan', 'commish', 'taylor', 'sam', 'riley', 'alex'],
+    pending: ['blake'],
+  },
+  {
+    name: 'Office Pool',
+    abb: 'OFFCE',
+    desc: 'Open to everyone on the third floor, and their friends.',
+    joinable: true,
+    hidden: false,
+    founder: 'taylor',
+    admins: ['taylor'],
+    members: ['taylor', 'jamie', 'drew', 'morgan', 'quinn', 'avery'],
+  },
+  {
+    name: 'High Rollers',
+    abb: 'HIGH',
+    desc: 'Invitation only.',
+    joinable: false,
+    hidden: true,
+    founder: 'sam',
+    admins: ['sam'],
+    members: ['sam', 'riley', 'quinn'],
+  },
+];
+
+/** Fills a new database with the demo world: users and leagues (later modules add pools). */
+export async function seedDemoWorld(ctx: AppContext): Promise<void> {
+  const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2 });
+  // Everything is dated on the application's clock, which replays a past season in the demo.
+  const now = ctx.clock.now().getTime();
+  const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000);
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map(([username, nameFirst, nameLast]) => ({
+          username,
+          nameFirst,
+          nameLast,
+          email: `${username}@example.com`,
+          passwordHash,
+          tagline: username === 'commish' ? 'Runs the global pools' : null,
+          createdAt: daysAgo(400),
+        })),
+      )
+      .returning();
+    const idOf = new Map(inserted.map((user) => [user.username, user.id]));
+    for (const league of DEMO_LEAGUES) {
+      const [row] = await tx
+        .insert(leagues)
+        .values({
+          name: league.name,
+          abb: league.abb,
+          desc: league.desc,
+          joinable: league.joinable,
+          hidden: league.hidden,
+          founderId: idOf.get(league.founder),
+          admins: league.admins,
+          inviteCode: createToken().slice(0, 12),
+          createdAt: daysAgo(365),
+        })
+        .returning();
+      await tx.insert(leagueMembers).values(
+        league.members.map((username, index) => ({
+          leagueId: row.id,
+          userId: idOf.get(username)!,
+          createdAt: daysAgo(360 - index * 7),
+        })),
+      );
+      for (const username of league.pending ?? []) {
+        await tx.insert(leagueRequests).values({
+          leagueId: row.id,
+          userId: idOf.get(username)!,
+          status: 2,
+          createdAt: daysAgo(2),
+          updatedAt: daysAgo(2),
+        });
+      }
+    }
+  });
+  // Pools take their weeks from the replayed seasons, so the sports data goes in first.
+  await seedSportsData(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await seedLeaguePools(ctx, tx);
+    await seedChangelog(ctx, tx);
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText, safeHref, sanitizeHtml } from './sanitize-html';
+
+describe('sanitizeHtml', () => {
+  it.each([
+    [
+      '<p><b>Bold</b> <i>it</i> <u>u</u> <strong>s</strong> <em>e</em><br></p>',
+      '<p><b>Bold</b> <i>it</i> <u>u</u> <strong>s</strong> <em>e</em><br></p>',
+    ],
+    [
+      '<ul><li>one</li><li>two</li></ul><ol><li>x</li></ol>',
+      '<ul><li>one</li><li>two</li></ul><ol><li>x</li></ol>',
+    ],
+    ['<script>alert(1)</script>Hi', 'Hi'],
+    ['<style>p{color:red}</style><p>ok</p>', '<p>ok</p>'],
+    ['<iframe src="https://evil"></iframe>x', 'x'],
+    ['<img src=x onerror=alert(1)>pic', 'pic'],
+    ['<p onclick="alert(1)" style="color:red" class="x">text</p>', '<p>text</p>'],
+    ['<div><span>kept text</span></div>', 'kept text'],
+    ['<!-- secret --><p>a</p>', '<p>a</p>'],
+    ['1 < 2 & 3 > 2', '1 &lt; 2 &amp; 3 &gt; 2'],
+    ['Tom &amp; Jerry &lt;3', 'Tom &amp; Jerry &lt;3'],
+    ['"quoted" \'single\'', '&quot;quoted&quot; &#39;single&#39;'],
+    ['<b>unclosed <i>nested', '<b>unclosed <i>nested</i></b>'],
+    ['</b>stray close', 'stray close'],
+    ['<b><i>crossed</b></i>', '<b><i>crossed</i></b>'],
+    ['<BR/>upper<P>case</P>', '<br>upper<p>case</p>'],
+    ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
+    ['<svg><script>alert(1)</script></svg>after', 'after'],
+  ])('%s', (input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
+  });
+
+  it('keeps links with http, https and mailto targets and opens them safely', () => {
+    expect(sanitizeHtml('<a href="https://ala.example/x?a=1&amp;b=2" title="t">site</a>')).toBe(
+      '<a href="https://ala.example/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">site</a>',
+    );
+    expect(sanitizeHtml("<a href='mailto:c@example.com'>mail</a>")).toContain('href="mailto:c@example.com"');
+    expect(sanitizeHtml('<a href=http://plain.example>p</a>')).toContain('href="http://plain.example/"');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    '&#106;avascript:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'vbscript:x',
+    '/relative/path',
+    '',
+  ])('drops the link tag but keeps its text for href %j', (href) => {
+    expect(sanitizeHtml(`<a href="${href}">click</a>`)).toBe('click');
+  });
+
+  it('never lets an attribute break out of its quotes', () => {
+    const out = sanitizeHtml('<a href="https://x.example/&quot; onmouseover=&quot;alert(1)">x</a>');
+    expect(out).not.toMatch(/onmouseover="/);
+    expect(out.startsWith('<a href="https://x.example/')).toBe(true);
+  });
+});
+
+describe('safeHref', () => {
+  it('accepts absolute safe URLs only', () => {
+    expect(safeHref('https://a.example')).toBe('https://a.example/');
+    expect(safeHref('ftp://a.example')).toBeNull();
+  });
+});
+
+describe('htmlToText', () => {
+  it('renders paragraphs, breaks, lists and links as plain text', () => {
+    const html = sanitizeHtml(
+      '<p>Hello <b>all</b>,</p><p>Line<br>two</p><ul><li>one</li><li>two</li></ul><a href="https://a.example/">site</a> &amp; more',
+    );
+    expect(htmlToText(html)).toBe(
+      'Hello all,\n\nLine\ntwo\n\n- one\n- two\n\nsite (https://a.example/) & more',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { seedDemoWorld } from './demo/seed';
+import { resumeReplayClock, startReplayIngest } from './jobs/replay-ingest';
+import { type Clock, systemClock } from './lib/clock';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
+import { createReplayClockFromEnv } from './sports/replay/replay-clock';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const mailer = config.smtpUrl
+  ? createSmtpMailer(database.db, config.smtpUrl, config.mailFrom)
+  : createOutboxMailer(database.db);
+// The embedded demo replays real seasons on a historical clock that resumes where the database left
+// it (docs/decisions/001-demo-replay-clock.md); everything else runs on real time.
+const replaying = config.demo && !config.databaseUrl;
+const clock: Clock = replaying
+  ? await resumeReplayClock(database.db, createReplayClockFromEnv())
+  : systemClock;
+const ctx: AppContext = { config, database, db: database.db, clock, mailer };
+const app = await buildApp(ctx, { logger: true });
+
+if (database.wasEmpty && config.demo) {
+  app.log.info('new database: seeding the demo world');
+  await seedDemoWorld(ctx);
+}
+
+let replayJob: Promise<() => Promise<void>> | undefined;
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    // Runs in flight finish before the database closes.
+    const stopReplay = await replayJob?.catch(() => undefined);
+    await stopReplay?.();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`ALA Survivor on http://localhost:${config.port} (${database.driver}, mail: ${mailer.kind})`);
+if (replaying && !closing) {
+  // After listening, so the site answers while the replayed seasons load (about a second).
+  replayJob = startReplayIngest(ctx, app.log);
+  replayJob.then(
+    () => app.log.info({ replayNow: clock.now().toISOString() }, 'replaying MLB, NBA and NFL seasons'),
+    (error) => app.log.error({ error: String(error) }, 'the season replay did not start'),
+  );
+}

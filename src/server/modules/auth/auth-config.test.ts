@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { leagueMembers, leagues } from '../../db/schema';
+import { registerUser } from '../../test/factories';
+import { createTestApp } from '../../test/harness';
+
+describe('Google sign-in', () => {
+  it('is off without credentials: the button is hidden and /auth/google does not exist', async () => {
+    const { app } = await createTestApp();
+    expect((await app.inject({ url: '/api/authConfig' })).json()).toEqual({ google: false });
+    expect((await app.inject({ url: '/auth/google' })).statusCode).toBe(404);
+  });
+
+  it('redirects to Google with a state cookie when credentials are set', async () => {
+    const { app } = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: 'id-123', GOOGLE_CLIENT_SECRET: 'secret' },
+    });
+    expect((await app.inject({ url: '/api/authConfig' })).json()).toEqual({ google: true });
+    const response = await app.inject({ url: '/auth/google' });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location as string);
+    expect(location.hostname).toBe('accounts.google.com');
+    expect(location.searchParams.get('client_id')).toBe('id-123');
+    expect(location.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/google/callback');
+    expect(String(response.headers['set-cookie'])).toContain(
+      `ala_oauth_state=${location.searchParams.get('state')}`,
+    );
+    const forged = await app.inject({ url: '/auth/google/callback?code=abc&state=forged' });
+    expect(forged.headers.location).toBe('/?login=failed');
+  });
+});
+
+describe('the general rate limit', () => {
+  it('counts API calls per IP and answers 429 with a message past 600 a minute', async () => {
+    const { app } = await createTestApp();
+    let last = 0;
+    for (let i = 0; i < 601; i += 1) last = (await app.inject({ url: '/api/authConfig' })).statusCode;
+    expect(last).toBe(429);
+    const blocked = await app.inject({ url: '/api/authConfig' });
+    expect(blocked.json().message).toMatch(/Too many requests/);
+    // Pages and static files are not API calls and are never limited.
+    expect((await app.inject({ url: '/some/page' })).statusCode).toBe(404);
+  });
+});
+
+describe('login from an invite link', () => {
+  it('accepts the invite with the login, and ignores a stale code', async () => {
+    const { app, ctx } = await createTestApp();
+    const founder = await registerUser(app, { username: 'founder' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/leagueRoutes/createLeague',
+      headers: { cookie: founder.cookie },
+      payload: { name: 'Invite Club', abb: 'INVC', desc: '', logo: '', joinable: false, hidden: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const [league] = await ctx.db.select().from(leagues);
+    await registerUser(app, { username: 'guest', password: 'guest-password' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'guest', password: 'guest-password', inviteCode: league.inviteCode },
+    });
+    expect(login.json().joinedLeague).toBe('INVC');
+    expect(await ctx.db.select().from(leagueMembers)).toHaveLength(2);
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'guest', password: 'guest-password', inviteCode: 'nope' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().joinedLeague).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema';
+import { setSessionCookie } from './auth.routes';
+import { createSession } from './sessions';
+
+const STATE_COOKIE = 'ala_oauth_state';
+
+interface GoogleProfile {
+  sub: string;
+  email: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+}
+
+/** Google sign-in through OAuth 2.0; the routes exist only when credentials are configured. */
+export async function registerGoogleRoutes(app: FastifyInstance): Promise<void> {
+  const { googleClientId, googleClientSecret, publicUrl } = app.ctx.config;
+  if (!googleClientId || !googleClientSecret) return;
+  const redirectUri = `${publicUrl}/auth/google/callback`;
+
+  app.get('/auth/google', async (request, reply) => {
+    const state = randomBytes(16).toString('hex');
+    reply.setCookie(STATE_COOKIE, state, {
+      path: '/auth/google',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: 600,
+    });
+    const params = new URLSearchParams({
+      client_id: googleClientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid email profile',
+      state,
+    });
+    return reply.redirect(`https://accounts.google.com/o/oauth2/v2/auth?${params}`);
+  });
+
+  app.get<{ Querystring: { code?: string; state?: string } }>(
+    '/auth/google/callback',
+    async (request, reply) => {
+      const { code, state } = request.query;
+      if (!code || !state || state !== request.cookies[STATE_COOKIE]) return reply.redirect('/?login=failed');
+      const tokenResponse = await fetch('https://oauth2.googleapis.com/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          code,
+          client_id: googleClientId,
+          client_secret: googleClientSecret,
+          redirect_uri: redirectUri,
+          grant_type: 'authorization_code',
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!tokenResponse.ok) return reply.redirect('/?login=failed');
+      const { access_token } = (await tokenResponse.json()) as { access_token: string };
+      const profileResponse = await fetch('https://openidconnect.googleapis.com/v1/userinfo', {
+        headers: { authorization: `Bearer ${access_token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!profileResponse.ok) return reply.redirect('/?login=failed');
+      const profile = (await profileResponse.json()) as GoogleProfile;
+      const userId = await findOrCreateGoogleUser(app, profile);
+      setSessionCookie(request, reply, await createSession(app.ctx.db, userId, app.ctx.clock.now()));
+      return reply.redirect('/');
+    },
+  );
+}
+
+async function findOrCreateGoogleUser(app: FastifyInstance, profile: GoogleProfile): Promise<number> {
+  const { db } = app.ctx;
+  const [byGoogle] = await db.select().from(users).where(eq(users.googleId, profile.sub)).limit(1);
+  if (byGoogle) return byGoogle.id;
+  const [byEmail] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, profile.email.toLowerCase()))
+    .limit(1);
+  if (byEmail) {
+    await db.update(users).set({ googleId: profile.sub }).where(eq(users.id, byEmail.id));
+    return byEmail.id;
+  }
+  const base =
+    profile.email
+      .split('@')[0]
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 24) || 'player';
+  const username = `${base}${randomBytes(2).toString('hex')}`;
+  const [created] = await db
+    .insert(users)
+    .values({
+      username,
+      email: profile.email,
+      nameFirst: profile.given_name ?? base,
+      nameLast: profile.family_name ?? '',
+      photoUrl: profile.picture ?? null,
+      googleId: profile.sub,
+    })
+    .returning();
+  return created.id;
+}

@@ -1,0 +1,36 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { createToken, hashToken } from '../../lib/tokens';
+
+export const SESSION_COOKIE = 'ala_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Opens a session row and returns the raw token for the cookie (never stored). */
+export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
+  const token = createToken();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+/** The user behind a cookie token, or null when the session is unknown or expired. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+/** Ends the session of a cookie token. */
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
+import { leagues, mailOutbox } from '../../db/schema';
+import { createSmtpMailer } from '../../mail/mailer';
+import { startTestSmtpServer, type TestSmtpServer } from '../../mail/smtp-test-server';
+import { createTestApp, getTestDatabase, type TestApp } from '../../test/harness';
+import { notifyNewLeaguePool } from './league-mail.service';
+import {
+  addMemberByInvite,
+  createLeagueAs,
+  insertPool,
+  registerNamed,
+  type TestUser,
+} from './league-test-world';
+
+let smtp: TestSmtpServer;
+let t: TestApp;
+let founder: TestUser;
+let member: TestUser;
+let leagueId: number;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+
+beforeEach(async () => {
+  smtp.received.length = 0;
+  const database = await getTestDatabase();
+  t = await createTestApp({ mailer: createSmtpMailer(database.db, smtp.url, 'ALA <no-reply@ala.test>') });
+  founder = await registerNamed(t.app, 'founder');
+  member = await registerNamed(t.app, 'member');
+  leagueId = await createLeagueAs(t.app, founder, { name: 'Mail League', abb: 'MAIL' });
+  await addMemberByInvite(t.app, t.ctx, leagueId, member);
+});
+
+function post(url: string, payload: object, user?: TestUser) {
+  return t.app.inject({ method: 'POST', url, payload, headers: user ? { cookie: user.cookie } : {} });
+}
+
+describe('inviteByEmail', () => {
+  it('delivers the invite URL over SMTP with text and HTML parts', async () => {
+    const response = await post(
+      '/leagueRoutes/inviteByEmail',
+      { leagueId, email: 'friend@example.com' },
+      member,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: LEAGUE_MESSAGES.inviteSent });
+    const [league] = await t.ctx.db.select().from(leagues).where(eq(leagues.id, leagueId));
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail.to).toEqual(['friend@example.com']);
+    expect(mail.body).toContain(`http://localhost:3000/invite/league/${league.inviteCode}`);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    const [kept] = await t.ctx.db.select().from(mailOutbox);
+    expect(kept.status).toBe('sent');
+  });
+
+  it('refuses an invalid address and non-members', async () => {
+    const invalid = await post('/leagueRoutes/inviteByEmail', { leagueId, email: 'not-an-email' }, member);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({ message: LEAGUE_MESSAGES.invalidEmail });
+    const outsider = await registerNamed(t.app, 'outsider');
+    const refused = await post('/leagueRoutes/inviteByEmail', { leagueId, email: 'a@example.com' }, outsider);
+    expect(refused.statusCode).toBe(403);
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('POST /admin/emailUsers', () => {
+  it('sends the sanitised message with a plain-text part to every member', async () => {
+    const response = await post(
+      '/admin/emailUsers',
+      {
+        subject: 'Week 3',
+        html: '<p>Hello <b>all</b> <a href="https://ala.example/rules">rules</a></p><script>alert(1)</script><img src=x onerror=alert(2)>',
+        umbrella: 'league',
+        umbrellaId: leagueId,
+        authorEmail: 'spoof@example.com',
+      },
+      founder,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      recipients: 2,
+      sent: 2,
+      failed: 0,
+      message: LEAGUE_MESSAGES.emailSentBody,
+    });
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([
+      'founder@example.com',
+      'member@example.com',
+    ]);
+    const [mail] = smtp.received;
+    expect(mail.body).toContain('Subject: [MAIL] Week 3');
+    expect(mail.body).toContain('<b>all</b>');
+    expect(mail.body).toContain('rules (https://ala.example/rules)');
+    expect(mail.body).not.toContain('<script');
+    expect(mail.body).not.toContain('onerror');
+  });
+
+  it.each([
+    [{ subject: '', html: '<p>x</p>' }, LEAGUE_MESSAGES.emailSubject],
+    [{ html: '<p>x</p>' }, LEAGUE_MESSAGES.emailSubject],
+    [{ subject: 'S', html: '' }, LEAGUE_MESSAGES.emailBody],
+    [{ subject: 'S', html: '<p> </p><script>only code</script>' }, LEAGUE_MESSAGES.emailBody],
+  ])('refuses %j with its message', async (payload, message) => {
+    const response = await post(
+      '/admin/emailUsers',
+      { umbrella: 'league', umbrellaId: leagueId, ...payload },
+      founder,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('refuses members who are not admins', async () => {
+    const response = await post(
+      '/admin/emailUsers',
+      { subject: 'S', html: 'hi', umbrella: 'league', umbrellaId: leagueId },
+      member,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('notifyNewLeaguePool', () => {
+  it('mails only the members who keep new-pool e-mails on', async () => {
+    await post('/user/updateSettings', { leagueId, settings: { newPoolEmails: false } }, member);
+    const pool = await insertPool(t.ctx, { leagueId, game: 'nba', gameName: 'NBA', season: 2018 });
+    const result = await notifyNewLeaguePool(t.ctx, pool.id);
+    expect(result).toEqual({ recipients: 1, sent: 1, failed: 0 });
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['founder@example.com']]);
+    expect(smtp.received[0].body).toContain('http://localhost:3000/nba/MAIL/2018/reg/0');
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { entries, pools } from '../../db/schema';
+import { registerUser } from '../../test/factories';
+
+/** A signed-in test user: the cookie to send and who it is. */
+export interface TestUser {
+  cookie: string;
+  username: string;
+  id: number;
+}
+
+/** Registers a user with a recognisable real name (tests assert that it never leaks). */
+export function registerNamed(app: FastifyInstance, username: string): Promise<TestUser> {
+  return registerUser(app, { username, nameFirst: `First${username}`, nameLast: `Secret${username}` });
+}
+
+/** Creates a league through the API as `owner` and returns its id. */
+export async function createLeagueAs(
+  app: FastifyInstance,
+  owner: TestUser,
+  payload: { name: string; abb: string; joinable?: boolean; hidden?: boolean; desc?: string },
+): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/leagueRoutes/createLeague',
+    headers: { cookie: owner.cookie },
+    payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`createLeague failed: ${response.body}`);
+  return response.json().league.id;
+}
+
+/** Makes `user` a member through the invite code of the league (works for every league kind). */
+export async function addMemberByInvite(
+  app: FastifyInstance,
+  ctx: AppContext,
+  leagueId: number,
+  user: TestUser,
+): Promise<void> {
+  const league = await ctx.db.query.leagues.findFirst({ where: (l, { eq }) => eq(l.id, leagueId) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/leagueRoutes/acceptInvite',
+    headers: { cookie: user.cookie },
+    payload: { invite_code: league!.inviteCode },
+  });
+  if (response.statusCode !== 200) throw new Error(`acceptInvite failed: ${response.body}`);
+}
+
+/** Inserts a pool row with sensible defaults (money in cents). */
+export async function insertPool(
+  ctx: AppContext,
+  values: Partial<typeof pools.$inferInsert> & { leagueId: number },
+): Promise<typeof pools.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(pools)
+    .values({
+      game: 'mlb',
+      season: 2023,
+      gameName: 'MLB',
+      start: new Date('2026-12-01T00:00:00Z'),
+      entryDeadline: new Date('2026-12-01T00:00:00Z'),
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+/** Inserts an entry for a user in a pool. */
+export async function insertEntry(
+  ctx: AppContext,
+  values: Partial<typeof entries.$inferInsert> & { poolId: number; userId: number },
+): Promise<typeof entries.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(entries)
+    .values({ lives: 3, ...values })
+    .returning();
+  return row;
+}

@@ -1,0 +1,135 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { entries, leagueMembers, leagueRequests, leagues, type pools, users } from '../../db/schema';
+import type { UserRow } from '../auth/sessions';
+
+/** Row types of the league tables. */
+export type LeagueRow = typeof leagues.$inferSelect;
+export type PoolRecord = typeof pools.$inferSelect;
+export type MemberRecord = typeof leagueMembers.$inferSelect;
+export type RequestRecord = typeof leagueRequests.$inferSelect;
+
+/** What one viewer may do in one league; every league service starts from this. */
+export interface LeagueAccess {
+  league: LeagueRow;
+  viewer: UserRow | null;
+  member: MemberRecord | null;
+  isMember: boolean;
+  isAdmin: boolean;
+}
+
+/** True when the username is in the league's admins list (usernames compare case-insensitively). */
+export function isLeagueAdmin(league: LeagueRow, username: string | undefined): boolean {
+  if (!username) return false;
+  const name = username.toLowerCase();
+  return league.admins.some((admin) => admin.toLowerCase() === name);
+}
+
+/** A league by abbreviation, compared case-insensitively as the unique index does. */
+export async function findLeagueByAbb(db: DbOrTx, abb: string): Promise<LeagueRow | null> {
+  const rows = await db.select().from(leagues).where(sql`lower(${leagues.abb}) = lower(${abb})`).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A league by its invite code (exact match). */
+export async function findLeagueByInvite(db: DbOrTx, code: string): Promise<LeagueRow | null> {
+  const rows = await db.select().from(leagues).where(eq(leagues.inviteCode, code)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A league by id. */
+export async function findLeagueById(db: DbOrTx, id: number): Promise<LeagueRow | null> {
+  const rows = await db.select().from(leagues).where(eq(leagues.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The viewer's membership and admin flag in a league. */
+export async function loadAccess(
+  db: DbOrTx,
+  league: LeagueRow,
+  viewer: UserRow | null,
+): Promise<LeagueAccess> {
+  let member: MemberRecord | null = null;
+  if (viewer) {
+    const rows = await db
+      .select()
+      .from(leagueMembers)
+      .where(and(eq(leagueMembers.leagueId, league.id), eq(leagueMembers.userId, viewer.id)))
+      .limit(1);
+    member = rows[0] ?? null;
+  }
+  // An admin who somehow lost the member row still runs the league.
+  const isAdmin = Boolean(viewer && isLeagueAdmin(league, viewer.username));
+  return { league, viewer, member, isMember: Boolean(member) || isAdmin, isAdmin };
+}
+
+/** The viewer's join request for a league, if any. */
+export async function findRequest(
+  db: DbOrTx,
+  leagueId: number,
+  userId: number,
+): Promise<RequestRecord | null> {
+  const rows = await db
+    .select()
+    .from(leagueRequests)
+    .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Ids of the leagues the user belongs to. */
+export async function memberLeagueIds(db: DbOrTx, userId: number | undefined): Promise<Set<number>> {
+  if (userId === undefined) return new Set();
+  const rows = await db
+    .select({ leagueId: leagueMembers.leagueId })
+    .from(leagueMembers)
+    .where(eq(leagueMembers.userId, userId));
+  return new Set(rows.map((row) => row.leagueId));
+}
+
+/** Usernames by id, for founders and commissioners. */
+export async function usernamesById(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
+/** Counted (status 1) entries per pool. */
+export async function countedEntriesByPool(db: DbOrTx, poolIds: number[]): Promise<Map<number, number>> {
+  if (poolIds.length === 0) return new Map();
+  const rows = await db
+    .select({ poolId: entries.poolId, count: sql<number>`count(*)::int` })
+    .from(entries)
+    .where(and(inArray(entries.poolId, poolIds), eq(entries.status, 1)))
+    .groupBy(entries.poolId);
+  return new Map(rows.map((row) => [row.poolId, Number(row.count)]));
+}
+
+/** The user's entries in the given pools. */
+export async function viewerEntries(
+  db: DbOrTx,
+  userId: number | undefined,
+  poolIds: number[],
+): Promise<(typeof entries.$inferSelect)[]> {
+  if (userId === undefined || poolIds.length === 0) return [];
+  return db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.userId, userId), inArray(entries.poolId, poolIds)));
+}
+
+/** Whether a Postgres error is a unique-constraint violation (a race lost to another insert). */
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,441 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  type AllLeaguesResponse,
+  type AllPoolsQuery,
+  type AllPoolsResponse,
+  type AvailablePool,
+  type CreateLeagueRequest,
+  type CreateLeagueResponse,
+  type FetchLeagueResponse,
+  LEAGUE_MESSAGES,
+  type LeagueInfo,
+  type LeagueMember,
+  type UpdateLeagueRequest,
+} from '../../../core/contracts/leagues';
+import { GAME_NAMES, GameSchema } from '../../../core/games';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { entries, leagueMembers, leagueRequests, leagues, pools, seasonParams, users } from '../../db/schema';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { createToken } from '../../lib/tokens';
+import type { UserRow } from '../auth/sessions';
+import {
+  countedEntriesByPool,
+  findLeagueByAbb,
+  findLeagueById,
+  findLeagueByInvite,
+  findRequest,
+  isLeagueAdmin,
+  isUniqueViolation,
+  type LeagueAccess,
+  type LeagueRow,
+  loadAccess,
+  memberLeagueIds,
+  usernamesById,
+  viewerEntries,
+} from './leagues.repo';
+import { countSiblings, poolDisplayName, poolPath, toPoolRow, yourStatus } from './pool-rows';
+
+type CreateInput = Omit<CreateLeagueRequest, 'userId' | 'username'> & {
+  desc: string | null;
+  logo: string | null;
+};
+type UpdateInput = Omit<UpdateLeagueRequest, 'hiddenGames'> & {
+  leagueId: number;
+  desc: string | null;
+  logo: string | null;
+  hiddenGames: string[];
+};
+
+/** Invite codes are unguessable: knowing one is what lets a stranger see a hidden league. */
+function newInviteCode(): string {
+  return createToken().slice(0, 16);
+}
+
+/**
+ * The league as the caller may see it. Hidden leagues do not exist for outsiders: 404, not 403,
+ * so that probing abbreviations or ids reveals nothing.
+ */
+export async function requireLeagueAccess(
+  db: DbOrTx,
+  leagueId: number,
+  viewer: UserRow | null,
+): Promise<LeagueAccess> {
+  const league = await findLeagueById(db, leagueId);
+  if (!league) throw notFound(LEAGUE_MESSAGES.notFound);
+  const access = await loadAccess(db, league, viewer);
+  if (league.hidden && !access.isMember) throw notFound(LEAGUE_MESSAGES.notFound);
+  return access;
+}
+
+/** Access for a league admin, or 401/404/403. */
+export async function requireLeagueAdmin(db: DbOrTx, leagueId: number, viewer: UserRow | null) {
+  if (!viewer) throw unauthorized();
+  const access = await requireLeagueAccess(db, leagueId, viewer);
+  if (!access.isAdmin) throw forbidden(LEAGUE_MESSAGES.adminsOnly);
+  return access;
+}
+
+/** Access for a league member, or 401/404/403. */
+export async function requireLeagueMember(db: DbOrTx, leagueId: number, viewer: UserRow | null) {
+  if (!viewer) throw unauthorized();
+  const access = await requireLeagueAccess(db, leagueId, viewer);
+  if (!access.isMember) throw forbidden(LEAGUE_MESSAGES.membersOnly);
+  return access;
+}
+
+async function assertAbbFree(db: DbOrTx, abb: string, exceptId?: number): Promise<void> {
+  const existing = await findLeagueByAbb(db, abb);
+  if (existing && existing.id !== exceptId) throw conflict(LEAGUE_MESSAGES.abbTaken);
+}
+
+/** Creates a league whose creator is founder, admin and first member, in one transaction. */
+export async function createLeague(
+  ctx: AppContext,
+  user: UserRow,
+  input: CreateInput,
+): Promise<CreateLeagueResponse> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await assertAbbFree(tx, input.abb);
+      const [league] = await tx
+        .insert(leagues)
+        .values({
+          name: input.name,
+          abb: input.abb,
+          desc: input.desc,
+          logo: input.logo,
+          joinable: input.joinable ?? false,
+          hidden: Boolean(input.hidden) && !input.joinable,
+          founderId: user.id,
+          admins: [user.username],
+          inviteCode: newInviteCode(),
+          createdAt: ctx.clock.now(),
+        })
+        .returning();
+      await tx
+        .insert(leagueMembers)
+        .values({ leagueId: league.id, userId: user.id, createdAt: ctx.clock.now() });
+      return { league: { id: league.id, abb: league.abb } };
+    });
+  } catch (error) {
+    // Two creators racing for one abbreviation: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(LEAGUE_MESSAGES.abbTaken);
+    throw error;
+  }
+}
+
+/** Edits the league details (admins only); opening the league to the public also un-hides it. */
+export async function updateLeague(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  input: UpdateInput,
+): Promise<LeagueInfo> {
+  const { league } = await requireLeagueAdmin(ctx.db, input.leagueId, viewer);
+  try {
+    const updated = await ctx.db.transaction(async (tx) => {
+      await assertAbbFree(tx, input.abb, league.id);
+      const [row] = await tx
+        .update(leagues)
+        .set({
+          name: input.name,
+          abb: input.abb,
+          desc: input.desc,
+          logo: input.logo,
+          joinable: input.joinable,
+          hidden: input.joinable ? false : input.hidden,
+          hiddenGames: [...new Set(input.hiddenGames)],
+        })
+        .where(eq(leagues.id, league.id))
+        .returning();
+      return row;
+    });
+    return toLeagueInfo(
+      updated,
+      await usernamesById(ctx.db, [updated.founderId ?? 0]),
+      true,
+      await memberCount(ctx.db, updated.id),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(LEAGUE_MESSAGES.abbTaken);
+    throw error;
+  }
+}
+
+async function memberCount(db: DbOrTx, leagueId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(leagueMembers)
+    .where(eq(leagueMembers.leagueId, leagueId));
+  return Number(row?.count ?? 0);
+}
+
+function toLeagueInfo(
+  league: LeagueRow,
+  names: Map<number, string>,
+  showInvite: boolean,
+  members: number,
+): LeagueInfo {
+  return {
+    id: league.id,
+    name: league.name,
+    abb: league.abb,
+    desc: league.desc?.trim() ? league.desc : LEAGUE_MESSAGES.defaultDesc(league.name),
+    logo: league.logo,
+    joinable: league.joinable,
+    hidden: league.hidden,
+    hiddenGames: league.hiddenGames,
+    founder: league.founderId ? (names.get(league.founderId) ?? null) : null,
+    admins: league.admins,
+    created_at: league.createdAt.toISOString(),
+    invite_code: showInvite ? league.inviteCode : null,
+    member_count: members,
+  };
+}
+
+/** Find a League: every league the viewer may see, with counts and the viewer's standing. */
+export async function listLeagues(ctx: AppContext, viewer: UserRow | null): Promise<AllLeaguesResponse> {
+  const mine = await memberLeagueIds(ctx.db, viewer?.id);
+  const all = await ctx.db
+    .select()
+    .from(leagues)
+    .orderBy(asc(sql`lower(${leagues.name})`));
+  const visible = all.filter(
+    (league) => !league.hidden || mine.has(league.id) || isLeagueAdmin(league, viewer?.username),
+  );
+  const [memberCounts, poolCounts, requests, names] = await Promise.all([
+    ctx.db
+      .select({ leagueId: leagueMembers.leagueId, count: sql<number>`count(*)::int` })
+      .from(leagueMembers)
+      .groupBy(leagueMembers.leagueId),
+    ctx.db
+      .select({ leagueId: pools.leagueId, count: sql<number>`count(*)::int` })
+      .from(pools)
+      .groupBy(pools.leagueId),
+    viewer
+      ? ctx.db.select().from(leagueRequests).where(eq(leagueRequests.userId, viewer.id))
+      : Promise.resolve([]),
+    usernamesById(
+      ctx.db,
+      visible.map((league) => league.founderId ?? 0),
+    ),
+  ]);
+  const membersOf = new Map(memberCounts.map((row) => [row.leagueId, Number(row.count)]));
+  const poolsOf = new Map(poolCounts.map((row) => [row.leagueId, Number(row.count)]));
+  const requestOf = new Map(requests.map((row) => [row.leagueId, row.status]));
+  return visible.map((league) => ({
+    id: league.id,
+    name: league.name,
+    abb: league.abb,
+    logo: league.logo,
+    founded: league.createdAt.toISOString(),
+    commissioner: league.founderId ? (names.get(league.founderId) ?? null) : null,
+    members: membersOf.get(league.id) ?? 0,
+    pools_hosted: poolsOf.get(league.id) ?? 0,
+    joinable: league.joinable,
+    hidden: league.hidden,
+    is_member: mine.has(league.id),
+    request_status: requestOf.get(league.id) ?? null,
+  }));
+}
+
+/** All Pools: every pool outside hidden leagues (plus the viewer's own hidden leagues), newest first. */
+export async function listPools(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  query: Required<AllPoolsQuery>,
+): Promise<AllPoolsResponse> {
+  if (query.scope === 'my' && !viewer) throw unauthorized();
+  const mine = await memberLeagueIds(ctx.db, viewer?.id);
+  const rows = await ctx.db
+    .select({ pool: pools, league: leagues })
+    .from(pools)
+    .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+    .orderBy(
+      sql`${pools.season} desc`,
+      asc(pools.game),
+      asc(sql`lower(${leagues.name})`),
+      asc(pools.poolIdx),
+    );
+  const siblings = countSiblings(rows.map((row) => row.pool));
+  const visible = rows.filter(
+    ({ league, pool }) =>
+      (!league.hidden || mine.has(league.id)) && (query.game === 'all' || pool.game === query.game),
+  );
+  const poolIds = visible.map(({ pool }) => pool.id);
+  const [counted, own] = await Promise.all([
+    countedEntriesByPool(ctx.db, poolIds),
+    viewerEntries(ctx.db, viewer?.id, poolIds),
+  ]);
+  const entered = new Set(own.map((entry) => entry.poolId));
+  const now = ctx.clock.now();
+  return visible
+    .filter(({ pool }) => query.scope === 'all' || entered.has(pool.id))
+    .map(({ pool, league }) =>
+      toPoolRow({
+        pool,
+        league,
+        siblings,
+        counted: counted.get(pool.id) ?? 0,
+        startedAt: pool.start,
+        now,
+        viewerIsMember: mine.has(league.id),
+        viewerHasEntry: entered.has(pool.id),
+      }),
+    );
+}
+
+/** The league page by abbreviation or invite code; hidden leagues show outsiders only the gate. */
+export async function fetchLeague(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  mode: 'abb' | 'invite',
+  key: string,
+): Promise<FetchLeagueResponse> {
+  const league = mode === 'abb' ? await findLeagueByAbb(ctx.db, key) : await findLeagueByInvite(ctx.db, key);
+  if (!league) throw notFound(LEAGUE_MESSAGES.notFound);
+  const access = await loadAccess(ctx.db, league, viewer);
+  const request = viewer ? await findRequest(ctx.db, league.id, viewer.id) : null;
+  const names = await usernamesById(ctx.db, [league.founderId ?? 0]);
+  if (league.hidden && !access.isMember && mode === 'abb') {
+    return {
+      gate: true,
+      league_id: league.id,
+      name: league.name,
+      abb: league.abb,
+      commissioner: league.founderId ? (names.get(league.founderId) ?? null) : null,
+      loggedIn: Boolean(viewer),
+      requestStatus: request?.status ?? null,
+    };
+  }
+  const now = ctx.clock.now();
+  const members = await leagueMemberList(ctx.db, league, access.isMember);
+  const leaguePools = await ctx.db
+    .select()
+    .from(pools)
+    .where(eq(pools.leagueId, league.id))
+    .orderBy(sql`${pools.season} desc`, asc(pools.game), asc(pools.seasonType), asc(pools.poolIdx));
+  const poolIds = leaguePools.map((pool) => pool.id);
+  const [counted, own, available] = await Promise.all([
+    countedEntriesByPool(ctx.db, poolIds),
+    viewerEntries(ctx.db, viewer?.id, poolIds),
+    availablePools(ctx.db, league, leaguePools, now),
+  ]);
+  const siblings = countSiblings(leaguePools);
+  // Someone who holds the invite code may see it again; only members get it otherwise.
+  const showInvite = access.isMember || mode === 'invite';
+  return {
+    gate: false,
+    league: toLeagueInfo(league, names, showInvite, members.length),
+    members,
+    invite_url: access.isMember ? `${ctx.config.publicUrl}/invite/league/${league.inviteCode}` : null,
+    available_pools: available,
+    pools: leaguePools.map((pool) => ({
+      ...toPoolRow({
+        pool,
+        league,
+        siblings,
+        counted: counted.get(pool.id) ?? 0,
+        startedAt: pool.entryDeadline,
+        now,
+        viewerIsMember: access.isMember,
+        viewerHasEntry: own.some((entry) => entry.poolId === pool.id),
+      }),
+      your_status: yourStatus(
+        pool,
+        own.filter((entry) => entry.poolId === pool.id),
+        access.isMember,
+        now,
+      ),
+    })),
+    trophies: leaguePools
+      .filter((pool) => pool.final && pool.champions.length > 0)
+      .map((pool) => ({
+        pool_id: pool.id,
+        pool_name: poolDisplayName(pool, siblings),
+        game: pool.game,
+        season: pool.season,
+        season_type: pool.seasonType,
+        path: poolPath(pool, league.abb),
+        champions: pool.champions,
+      })),
+    viewer: {
+      loggedIn: Boolean(viewer),
+      isMember: access.isMember,
+      isAdmin: access.isAdmin,
+      requestStatus: request?.status ?? null,
+      settings: access.member ? { email_new_pools: access.member.emailNewPools } : null,
+    },
+  };
+}
+
+/** Members sorted by prizes won; real names only when the viewer belongs to the league. */
+async function leagueMemberList(db: DbOrTx, league: LeagueRow, showNames: boolean): Promise<LeagueMember[]> {
+  const rows = await db
+    .select({ member: leagueMembers, user: users })
+    .from(leagueMembers)
+    .innerJoin(users, eq(users.id, leagueMembers.userId))
+    .where(eq(leagueMembers.leagueId, league.id));
+  const prizeRows = await db
+    .select({ userId: entries.userId, prizes: sql<number>`coalesce(sum(${entries.prizes}), 0)::int` })
+    .from(entries)
+    .innerJoin(pools, eq(pools.id, entries.poolId))
+    .where(eq(pools.leagueId, league.id))
+    .groupBy(entries.userId);
+  const prizesOf = new Map(prizeRows.map((row) => [row.userId, Number(row.prizes)]));
+  return rows
+    .map(({ member, user }) => ({
+      id: member.id,
+      user_id: user.id,
+      username: user.username,
+      photo_url: user.photoUrl,
+      tagline: user.tagline,
+      real_name: showNames ? `${user.nameFirst} ${user.nameLast}` : null,
+      created_at: member.createdAt.toISOString(),
+      admin: league.admins.some((admin) => admin.toLowerCase() === user.username.toLowerCase()),
+      prizes: prizesOf.get(user.id) ?? 0,
+    }))
+    .sort((a, b) => b.prizes - a.prizes || a.username.localeCompare(b.username));
+}
+
+const HIDDEN_GAME_KEYS: Record<string, string> = { nba: 'nba', mlb: 'mlb', nfl: 'nfl-td' };
+
+/**
+ * Seasons the league could still activate: active, not final, ending more than a week from now and
+ * after the league was founded, not already a pool of the league, and not a game the league hides.
+ */
+async function availablePools(
+  db: DbOrTx,
+  league: LeagueRow,
+  leaguePools: { game: string; season: number; seasonType: string }[],
+  now: Date,
+): Promise<AvailablePool[]> {
+  const weekAhead = new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000);
+  const params = await db
+    .select()
+    .from(seasonParams)
+    .where(and(eq(seasonParams.active, true), eq(seasonParams.final, false)))
+    .orderBy(sql`${seasonParams.start} desc`);
+  const taken = new Set(leaguePools.map((pool) => `${pool.game}|${pool.season}|${pool.seasonType}`));
+  const hiddenGames = new Set(league.hiddenGames.map((game) => HIDDEN_GAME_KEYS[game] ?? game));
+  return params
+    .filter(
+      (param) =>
+        param.end.getTime() > weekAhead.getTime() &&
+        param.end.getTime() > league.createdAt.getTime() &&
+        !taken.has(`${param.game}|${param.season}|${param.seasonType}`) &&
+        !hiddenGames.has(param.game),
+    )
+    .map((param) => {
+      const parsed = GameSchema.safeParse(param.game);
+      return {
+        season_param_id: param.id,
+        game: param.game,
+        game_name: parsed.success ? GAME_NAMES[parsed.data] : param.game.toUpperCase(),
+        season: param.season,
+        start: param.start.toISOString(),
+        end: param.end.toISOString(),
+        status: now.getTime() < param.start.getTime() ? ('begins' as const) : ('late_reg' as const),
+      };
+    });
+}

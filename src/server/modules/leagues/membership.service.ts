@@ -1,0 +1,184 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  type DecideAccessResponse,
+  LEAGUE_MESSAGES,
+  type LeagueMemberResponse,
+  type LeagueRequestRow,
+  type RequestAccessResponse,
+  type RequestStatus,
+} from '../../../core/contracts/leagues';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { leagueMembers, leagueRequests, leagues, users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { UserRow } from '../auth/sessions';
+import { findLeagueByInvite, findRequest, loadAccess } from './leagues.repo';
+import { requireLeagueAccess, requireLeagueAdmin, requireLeagueMember } from './leagues.service';
+
+/** Adds the member row and marks any open request approved; used by join, invite and approval. */
+export async function addMember(tx: Tx, leagueId: number, userId: number, now: Date): Promise<void> {
+  await tx.insert(leagueMembers).values({ leagueId, userId, createdAt: now }).onConflictDoNothing();
+  await tx
+    .update(leagueRequests)
+    .set({ status: 1, updatedAt: now })
+    .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.userId, userId)));
+}
+
+/** Joins a public (joinable) league at once. */
+export async function joinLeague(
+  ctx: AppContext,
+  user: UserRow,
+  leagueId: number,
+): Promise<LeagueMemberResponse> {
+  const { league, isMember } = await requireLeagueAccess(ctx.db, leagueId, user);
+  if (isMember) throw conflict(LEAGUE_MESSAGES.alreadyMember);
+  if (!league.joinable) throw forbidden(LEAGUE_MESSAGES.notJoinable);
+  await ctx.db.transaction((tx) => addMember(tx, league.id, user.id, ctx.clock.now()));
+  return { leagueMember: { league_id: league.id, league_abb: league.abb } };
+}
+
+/**
+ * Asks a private league's commissioner for access. Hidden leagues accept requests too (the gate
+ * view offers Request Access), so this looks the league up without the hidden-league filter.
+ */
+export async function requestAccess(
+  ctx: AppContext,
+  user: UserRow,
+  leagueId: number,
+  source: 'home' | 'blocked',
+): Promise<RequestAccessResponse> {
+  const [league] = await ctx.db.select().from(leagues).where(eq(leagues.id, leagueId)).limit(1);
+  if (!league) throw notFound(LEAGUE_MESSAGES.notFound);
+  const access = await loadAccess(ctx.db, league, user);
+  if (access.isMember) throw conflict(LEAGUE_MESSAGES.alreadyMember);
+  const now = ctx.clock.now();
+  const existing = await findRequest(ctx.db, league.id, user.id);
+  if (existing?.status === 2) throw conflict(LEAGUE_MESSAGES.requestPending);
+  if (existing && existing.status !== 1) throw conflict(LEAGUE_MESSAGES.requestRejected);
+  // An approved request of someone who is no longer a member is reopened rather than duplicated.
+  const [row] = existing
+    ? await ctx.db
+        .update(leagueRequests)
+        .set({ status: 2, source, updatedAt: now, createdAt: now })
+        .where(eq(leagueRequests.id, existing.id))
+        .returning()
+    : await ctx.db
+        .insert(leagueRequests)
+        .values({ leagueId: league.id, userId: user.id, status: 2, source, createdAt: now, updatedAt: now })
+        .onConflictDoNothing()
+        .returning();
+  if (!row) throw conflict(LEAGUE_MESSAGES.requestPending);
+  return {
+    request: { id: row.id, league_id: league.id, status: row.status },
+    message: LEAGUE_MESSAGES.requestSent,
+  };
+}
+
+/** Joins the league an invite code belongs to; a member who follows the link again is simply sent home. */
+export async function acceptInvite(
+  ctx: AppContext,
+  user: UserRow,
+  code: string,
+  leagueId: number | undefined,
+): Promise<LeagueMemberResponse> {
+  const league = await findLeagueByInvite(ctx.db, code);
+  if (!league || (leagueId !== undefined && league.id !== leagueId))
+    throw notFound(LEAGUE_MESSAGES.badInvite);
+  const { isMember } = await loadAccess(ctx.db, league, user);
+  if (!isMember) await ctx.db.transaction((tx) => addMember(tx, league.id, user.id, ctx.clock.now()));
+  return { leagueMember: { league_id: league.id, league_abb: league.abb } };
+}
+
+const requestColumns = {
+  id: leagueRequests.id,
+  user_id: leagueRequests.userId,
+  username: users.username,
+  nameFirst: users.nameFirst,
+  nameLast: users.nameLast,
+  email: users.email,
+  createdAt: leagueRequests.createdAt,
+  status: leagueRequests.status,
+  leagueId: leagueRequests.leagueId,
+};
+
+interface RequestJoin {
+  id: number;
+  user_id: number;
+  username: string;
+  nameFirst: string;
+  nameLast: string;
+  email: string;
+  createdAt: Date;
+  status: number;
+}
+
+function toRequestRow(row: RequestJoin): LeagueRequestRow {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    username: row.username,
+    full_name: `${row.nameFirst} ${row.nameLast}`,
+    email: row.email,
+    created_at: row.createdAt.toISOString(),
+    status: row.status,
+  };
+}
+
+/** The league's join requests for its admins, newest first. */
+export async function listRequests(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  leagueId: number,
+): Promise<LeagueRequestRow[]> {
+  await requireLeagueAdmin(ctx.db, leagueId, viewer);
+  const rows = await ctx.db
+    .select(requestColumns)
+    .from(leagueRequests)
+    .innerJoin(users, eq(users.id, leagueRequests.userId))
+    .where(eq(leagueRequests.leagueId, leagueId))
+    .orderBy(desc(leagueRequests.createdAt), desc(leagueRequests.id));
+  return rows.map(toRequestRow);
+}
+
+/** An admin approves (1, adds the member), rejects (3) or reopens (2) a request, in one transaction. */
+export async function decideAccess(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  requestId: number,
+  status: RequestStatus,
+): Promise<DecideAccessResponse> {
+  const [found] = await ctx.db
+    .select(requestColumns)
+    .from(leagueRequests)
+    .innerJoin(users, eq(users.id, leagueRequests.userId))
+    .where(eq(leagueRequests.id, requestId))
+    .limit(1);
+  if (!found) throw notFound(LEAGUE_MESSAGES.requestNotFound);
+  const { league } = await requireLeagueAdmin(ctx.db, found.leagueId, viewer);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    if (status === 1) {
+      await addMember(tx, league.id, found.user_id, now);
+    } else {
+      await tx.update(leagueRequests).set({ status, updatedAt: now }).where(eq(leagueRequests.id, requestId));
+    }
+  });
+  return { request: toRequestRow({ ...found, status }), league_abb: league.abb };
+}
+
+/** A member's per-league settings: today only the new-pool e-mail switch. */
+export async function updateLeagueSettings(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  leagueId: number,
+  newPoolEmails: boolean,
+): Promise<{ email_new_pools: boolean }> {
+  const access = await requireLeagueMember(ctx.db, leagueId, viewer);
+  if (!access.member) throw forbidden(LEAGUE_MESSAGES.membersOnly);
+  const [row] = await ctx.db
+    .update(leagueMembers)
+    .set({ emailNewPools: newPoolEmails })
+    .where(eq(leagueMembers.id, access.member.id))
+    .returning();
+  return { email_new_pools: row.emailNewPools };
+}

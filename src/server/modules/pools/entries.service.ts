@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  POOL_MESSAGES,
+  type RegisterEntryBody,
+  type RegisterEntryResponse,
+} from '../../../core/contracts/pools';
+import type { AppContext } from '../../context';
+import { entries, leagueMembers, leagues, pools } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { UserRow } from '../auth/sessions';
+import { addMember } from '../leagues/membership.service';
+import { poolPath } from '../leagues/pool-rows';
+
+/**
+ * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members
+ * (a joinable league takes the user in on the way), up to the pool's max entries. The pool row is
+ * locked so two sign-ups racing for the last entry cannot both pass.
+ */
+export async function registerEntry(
+  ctx: AppContext,
+  user: UserRow,
+  input: RegisterEntryBody,
+): Promise<RegisterEntryResponse> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ pool: pools, league: leagues })
+      .from(pools)
+      .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+      .where(eq(pools.id, input.pool_id))
+      .for('update');
+    if (!row) throw notFound(POOL_MESSAGES.poolNotFound);
+    const { pool, league } = row;
+    const [membership] = await tx
+      .select({ id: leagueMembers.id })
+      .from(leagueMembers)
+      .where(and(eq(leagueMembers.leagueId, league.id), eq(leagueMembers.userId, user.id)));
+    // A hidden league's pool is not found for outsiders, as everywhere else.
+    if (!membership && league.hidden) throw notFound(POOL_MESSAGES.poolNotFound);
+    if (pool.final) throw conflict(POOL_MESSAGES.concluded);
+    if (now.getTime() >= pool.entryDeadline.getTime()) throw conflict(POOL_MESSAGES.deadlinePassed);
+    if (!membership) {
+      if (!league.joinable) throw forbidden(POOL_MESSAGES.membersOnly);
+      await addMember(tx, league.id, user.id, now);
+    }
+    const mine = await tx
+      .select({ entryNum: entries.entryNum })
+      .from(entries)
+      .where(and(eq(entries.poolId, pool.id), eq(entries.userId, user.id)));
+    if (mine.length >= pool.maxEntries) throw conflict(POOL_MESSAGES.maxEntries(pool.maxEntries));
+    const entryNum = Math.max(0, ...mine.map((entry) => entry.entryNum)) + 1;
+    // Insurance and the bonus pool exist only where the pool offers them (never for NFL TD).
+    const teamGame = pool.game !== 'nfl-td';
+    await tx.insert(entries).values({
+      poolId: pool.id,
+      userId: user.id,
+      entryNum,
+      lives: pool.rebuys + 1,
+      bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
+      insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance_purchased,
+      createdAt: now,
+    });
+    return {
+      game: pool.game,
+      season: pool.season,
+      league_abb: league.abb,
+      pool_idx: pool.poolIdx,
+      season_type: pool.seasonType,
+      league_id: league.id,
+      league_season: pool.id,
+      entry_num: entryNum,
+      username: user.username,
+      path: poolPath(pool, league.abb),
+      message: POOL_MESSAGES.registered,
+    };
+  });
+}

@@ -1,0 +1,190 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type {
+  UserActivityEvent,
+  UserProfileResponse,
+  UserSeasonSummary,
+} from '../../../core/contracts/users';
+import type { AppContext } from '../../context';
+import { entries, leagueMembers, leagueRequests, leagues, pools } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { findUserByUsername } from '../auth/auth.service';
+import type { UserRow } from '../auth/sessions';
+import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
+
+/** A user's profile; the private fields and join requests only reach the user themself. */
+export async function getUserProfile(
+  ctx: AppContext,
+  username: string,
+  viewer: UserRow | null,
+): Promise<UserProfileResponse> {
+  const user = await findUserByUsername(ctx, username);
+  if (!user) throw notFound('No user was found with that username.');
+  const isSelf = viewer?.id === user.id;
+  const memberships = await ctx.db
+    .select({ league: leagues, member: leagueMembers })
+    .from(leagueMembers)
+    .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
+    .where(eq(leagueMembers.userId, user.id))
+    .orderBy(leagues.name);
+  const viewerLeagueIds = new Set<number>();
+  if (viewer && !isSelf) {
+    const rows = await ctx.db
+      .select({ leagueId: leagueMembers.leagueId })
+      .from(leagueMembers)
+      .where(eq(leagueMembers.userId, viewer.id));
+    for (const row of rows) viewerLeagueIds.add(row.leagueId);
+  }
+  // Hidden leagues stay invisible to anyone outside them, even on someone else's profile.
+  const visible = memberships.filter(
+    ({ league }) => isSelf || !league.hidden || viewerLeagueIds.has(league.id),
+  );
+  const seasons = await userSeasonsOf(
+    ctx,
+    user.id,
+    (league) => isSelf || !league.hidden || viewerLeagueIds.has(league.id),
+  );
+  const requests = isSelf
+    ? await ctx.db
+        .select({ request: leagueRequests, league: leagues })
+        .from(leagueRequests)
+        .innerJoin(leagues, eq(leagues.id, leagueRequests.leagueId))
+        .where(and(eq(leagueRequests.userId, user.id), ne(leagueRequests.status, 1)))
+    : [];
+  return {
+    user: {
+      id: user.id,
+      username: user.username,
+      photo_url: user.photoUrl,
+      tagline: user.tagline,
+      created_at: user.createdAt.toISOString(),
+      ...(isSelf ? { nameFirst: user.nameFirst, nameLast: user.nameLast, email: user.email } : {}),
+    },
+    leagues: visible.map(({ league, member }) => ({
+      league_id: league.id,
+      league_abb: league.abb,
+      league_name: league.name,
+      logo: league.logo,
+      created_at: member.createdAt.toISOString(),
+    })),
+    games: [...new Set(seasons.map((season) => season.game))],
+    userSeasons: seasons,
+    lgRequests: requests.map(({ request, league }) => ({
+      league_id: league.id,
+      league_abb: league.abb,
+      league_name: league.name,
+      status: request.status,
+      created_at: request.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The user's entries with their pools, newest season first; `canSee` keeps hidden leagues private. */
+async function userSeasonsOf(
+  ctx: AppContext,
+  userId: number,
+  canSee: (league: typeof leagues.$inferSelect) => boolean,
+): Promise<UserSeasonSummary[]> {
+  const rows = await ctx.db
+    .select({ entry: entries, pool: pools, league: leagues })
+    .from(entries)
+    .innerJoin(pools, eq(pools.id, entries.poolId))
+    .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+    .where(eq(entries.userId, userId))
+    .orderBy(desc(pools.season), pools.game, pools.poolIdx, entries.entryNum);
+  const visible = rows.filter(({ league }) => canSee(league));
+  if (visible.length === 0) return [];
+  // Pool names need every pool of the same league season, not only the ones this user entered.
+  const leagueIds = [...new Set(visible.map(({ league }) => league.id))];
+  const siblings = countSiblings(
+    (await ctx.db.select().from(pools)).filter((pool) => leagueIds.includes(pool.leagueId)),
+  );
+  return visible.map(({ entry, pool, league }) => ({
+    id: entry.id,
+    league_season: pool.id,
+    game: pool.game,
+    season: pool.season,
+    season_type: pool.seasonType,
+    pool_idx: pool.poolIdx,
+    pool_name: poolDisplayName(pool, siblings),
+    league_abb: league.abb,
+    league_id: league.id,
+    entry_num: entry.entryNum,
+    status: entry.status,
+    lives: entry.lives,
+    final_rank: entry.finalRank,
+    prizes: entry.prizes,
+    final: pool.final,
+  }));
+}
+
+/** The user's own recent events (leagues joined, join requests, pool entries), newest first, at most 50. */
+export async function listUserActivity(ctx: AppContext, userId: number): Promise<UserActivityEvent[]> {
+  const [joined, requested, entered] = await Promise.all([
+    ctx.db
+      .select({ member: leagueMembers, league: leagues })
+      .from(leagueMembers)
+      .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
+      .where(eq(leagueMembers.userId, userId)),
+    ctx.db
+      .select({ request: leagueRequests, league: leagues })
+      .from(leagueRequests)
+      .innerJoin(leagues, eq(leagues.id, leagueRequests.leagueId))
+      .where(eq(leagueRequests.userId, userId)),
+    ctx.db
+      .select({ entry: entries, pool: pools, league: leagues })
+      .from(entries)
+      .innerJoin(pools, eq(pools.id, entries.poolId))
+      .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+      .where(eq(entries.userId, userId)),
+  ]);
+  const leagueOf = (league: typeof leagues.$inferSelect) => ({
+    league_id: league.id,
+    league_abb: league.abb,
+    league_name: league.name,
+  });
+  const siblings = countSiblings(entered.map(({ pool }) => pool));
+  const events: UserActivityEvent[] = [
+    ...joined.map(({ member, league }) => ({
+      type: 'joined_league' as const,
+      at: member.createdAt.toISOString(),
+      ...leagueOf(league),
+      status: null,
+      pool_id: null,
+      pool_name: null,
+      path: null,
+    })),
+    ...requested.map(({ request, league }) => ({
+      type: 'requested_league' as const,
+      at: request.createdAt.toISOString(),
+      ...leagueOf(league),
+      status: request.status,
+      pool_id: null,
+      pool_name: null,
+      path: null,
+    })),
+    ...entered.map(({ entry, pool, league }) => ({
+      type: 'entered_pool' as const,
+      at: entry.createdAt.toISOString(),
+      ...leagueOf(league),
+      status: entry.status,
+      pool_id: pool.id,
+      pool_name: `${poolDisplayName(pool, siblings)} ${pool.season}`,
+      path: poolPath(pool, league.abb),
+    })),
+  ];
+  return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 50);
+}
+
+export interface UserTransaction {
+  id: number;
+  game: string;
+  season: number;
+  type: string;
+  amount: number;
+  notes: string | null;
+}
+
+/** The user's payments and prizes across pools; the ledger arrives with the pool engine. */
+export async function listUserTransactions(_ctx: AppContext, _userId: number): Promise<UserTransaction[]> {
+  return [];
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { type Database, openDatabase } from '../db/client';
+import { ManualClock } from '../lib/clock';
+import { createOutboxMailer, type Mailer } from '../mail/mailer';
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * One migrated database per test worker: PGlite in memory, or the server named by
+ * TEST_DATABASE_URL. Creating it costs seconds, so files share it and reset it instead.
+ */
+export function getTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  shared ??= url
+    ? workerDatabaseUrl(url).then((databaseUrl) => openDatabase({ databaseUrl }))
+    : openDatabase({ dataDir: 'memory' });
+  return shared;
+}
+
+/** Each test worker gets its own database on the server, so workers never empty each other's tables. */
+function workerDatabaseUrl(baseUrl: string): Promise<string> {
+  return ensureTestDatabase(baseUrl, `ala_test_w${process.env.VITEST_POOL_ID ?? '1'}`);
+}
+
+/** Creates (once) a database of that name on the test server and answers its URL. */
+export async function ensureTestDatabase(baseUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Empties every table of the public schema. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const result = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const rows = ('rows' in result ? result.rows : result) as { tablename: string }[];
+  if (rows.length === 0) return;
+  const names = rows.map((row) => `"${row.tablename}"`).join(', ');
+  await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  now?: Date;
+}
+
+/** A fresh application over an emptied database, with a manual clock and the outbox mailer. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await getTestDatabase();
+  await resetDatabase(database);
+  const config = loadConfig({ SITE_ADMINS: 'admin', PUBLIC_URL: 'http://localhost:3000', ...options.env });
+  const clock = new ManualClock(options.now ?? new Date('2026-11-22T18:00:00Z'));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    mailer: options.mailer ?? createOutboxMailer(database.db),
+  };
+  const app = await buildApp(ctx, { serveWeb: false });
+  await app.ready();
+  return { app, ctx, clock };
+}
