@@ -1,0 +1,170 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, logIn, newPage, PHONE, screenshot, uniqueName } from './support/browser';
+
+afterAll(closeBrowser);
+
+describe('accounts in the browser', () => {
+  it('registers, logs out, logs back in and shows the profile', async () => {
+    const { context, page } = await newPage();
+    const username = uniqueName('e2e');
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Erin');
+    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Endtoend');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.com`);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-password');
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('e2e-password');
+    await screenshot(page, 'register-filled');
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Sidebar' }).getByText(username).count())
+      .toBe(1);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByText('Sign in to view your pools!').waitFor();
+
+    await logIn(page, username, 'e2e-password');
+    await page.goto('/profile');
+    await page.getByText(`Erin Endtoend (${username})`).waitFor();
+    await page.getByText('No transactions in system').waitFor();
+    await page.getByText('You have not requested to join any leagues yet.').waitFor();
+    await screenshot(page, 'profile');
+    await context.close();
+  });
+
+  it('shows a field error after the field is touched, and the server error in the header', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/register');
+    const first = page.getByRole('textbox', { name: 'First name', exact: true });
+    await first.focus();
+    await first.blur();
+    await page.getByText('You must include your first name').waitFor();
+    // Password fields never show field errors, even when touched.
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill('short');
+    await password.blur();
+    expect(await page.getByText('Your password must be at least 8 characters').count()).toBe(0);
+
+    await first.fill('Dup');
+    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Licate');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill('JORDAN');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${uniqueName('dup')}@example.com`);
+    await password.fill('dup-password');
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('dup-password');
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await page.getByRole('alert').getByText('That username is already taken').waitFor();
+    await screenshot(page, 'register-errors');
+    await context.close();
+  });
+
+  it('shows the server message for a wrong password in the login modal', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Username or email', exact: true }).fill('jordan');
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+    await dialog.getByRole('button', { name: 'LOG IN' }).click();
+    await dialog.getByText('Incorrect username or password').waitFor();
+    await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
+    await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill('jordan');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('jordan@example.com');
+    await dialog.getByRole('button', { name: 'SEND RESET LINK' }).click();
+    await dialog.getByText('a reset link is on its way').waitFor();
+    await screenshot(page, 'login-forgot');
+    await context.close();
+  });
+
+  it('says an unknown reset token has expired, and an unknown route is not found', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/reset-password/not-a-real-token');
+    await page.getByText('Your password reset token has expired or was not found.').waitFor();
+    await screenshot(page, 'reset-expired');
+    await page.goto('/this/route/does-not-exist');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.goto('/profile');
+    await page.getByText('You are not logged in!').waitFor();
+    await context.close();
+  });
+
+  it('opens the sidebar as a drawer on a phone and closes it on an outside tap', async () => {
+    const { context, page } = await newPage(PHONE);
+    await logIn(page, 'taylor');
+    await screenshot(page, 'phone-home');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByText('NFL TD Survivor').waitFor();
+    await drawer.getByText('taylor').first().waitFor();
+    await page.waitForTimeout(400); // let the slide-in animation finish before the picture
+    await screenshot(page, 'phone-drawer');
+    await page.mouse.click(370, 400);
+    await drawer.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('remembers a collapsed sidebar on the desktop', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+    await page.getByRole('button', { name: 'Hide sidebar' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Show sidebar' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Sidebar' }).isVisible()).toBe(false);
+    await screenshot(page, 'sidebar-collapsed');
+    await context.close();
+  });
+
+  it('resets a forgotten password through the mailed link, read from the admin outbox', async () => {
+    const { context, page } = await newPage();
+    const username = uniqueName('reset');
+    const register = await page.request.post('/auth/register', {
+      data: {
+        nameFirst: 'Reese',
+        nameLast: 'Setter',
+        username,
+        email: `${username}@example.com`,
+        password: 'first-password',
+        passwordConfirm: 'first-password',
+      },
+    });
+    expect(register.status()).toBe(201);
+    await context.clearCookies();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
+    await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.com`);
+    await dialog.getByRole('button', { name: 'SEND RESET LINK' }).click();
+    await dialog.getByText('a reset link is on its way').waitFor();
+    await context.close();
+
+    const admin = await newPage();
+    await logIn(admin.page, 'commish');
+    await admin.page.goto('/site-admin/outbox');
+    await admin.page.getByRole('heading', { name: 'Mail Outbox' }).waitFor();
+    const mail = admin.page.getByText(`/reset-password/`).first();
+    await mail.waitFor();
+    await screenshot(admin.page, 'admin-outbox');
+    const link = (await mail.textContent())?.match(/https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBeTruthy();
+    await admin.context.close();
+
+    const user = await newPage();
+    await user.page.goto(new URL(link!).pathname);
+    await user.page.getByText(`${username}@example.com`).waitFor();
+    await user.page.getByRole('textbox', { name: 'New password', exact: true }).fill('second-password');
+    await user.page
+      .getByRole('textbox', { name: 'Confirm new password', exact: true })
+      .fill('second-password');
+    await user.page.getByRole('button', { name: 'RESET PASSWORD' }).click();
+    await user.page.getByText('Your password has been reset.').waitFor();
+    await screenshot(user.page, 'reset-done');
+    await user.page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await logIn(user.page, username, 'second-password');
+    await user.page.getByRole('navigation', { name: 'Sidebar' }).getByText(username).waitFor();
+    await user.context.close();
+  });
+});

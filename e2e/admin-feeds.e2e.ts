@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, logIn, newPage, PHONE, screenshot } from './support/browser';
+
+afterAll(closeBrowser);
+
+describe('sports feeds admin page', () => {
+  it('shows feed health and lets a site admin correct a result', async () => {
+    const { context, page } = await newPage();
+    await logIn(page, 'commish');
+    await page.goto('/site-admin/feeds');
+    await page.getByRole('heading', { name: 'Feed health' }).waitFor();
+    // The demo replays its seasons, so the replay feeds have been polled.
+    await page.getByRole('cell', { name: 'OK' }).first().waitFor({ timeout: 30_000 });
+
+    await page.getByRole('textbox', { name: 'Season', exact: true }).fill('2023');
+    await page.getByRole('textbox', { name: 'Week', exact: true }).fill('2');
+    const firstEdit = page.getByRole('button', { name: 'Edit result' }).first();
+    await firstEdit.waitFor();
+    await screenshot(page, 'admin-feeds-desktop');
+    await firstEdit.click();
+    const dialog = page.getByRole('dialog');
+    const scores = dialog.getByRole('textbox');
+    await scores.nth(0).fill('21');
+    await scores.nth(1).fill('20');
+    await dialog.getByRole('button', { name: 'SAVE RESULT' }).click();
+    await page.getByText('Result saved').waitFor();
+    await page.getByRole('cell', { name: '21 – 20' }).first().waitFor();
+    await context.close();
+  });
+
+  it('refuses the page to other users, and works on a phone', async () => {
+    const { context, page } = await newPage(PHONE);
+    await logIn(page, 'riley');
+    await page.goto('/site-admin/feeds');
+    await page.getByText('Only site admins can see this page.').waitFor();
+    const api = await page.request.get('/admin/feeds');
+    expect(api.status()).toBe(403);
+    await context.close();
+    const admin = await newPage(PHONE);
+    await logIn(admin.page, 'commish');
+    await admin.page.goto('/site-admin/feeds');
+    await admin.page.getByRole('heading', { name: 'Enter or correct a result' }).waitFor();
+    await screenshot(admin.page, 'admin-feeds-phone');
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-lifecycle-'));
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+async function waitForHealth(): Promise<Response> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return response;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('server did not start');
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe('the server process', () => {
+  it('creates and migrates a new embedded database, keeps it across restarts, and stops cleanly on SIGTERM', async () => {
+    const first = startServer({ DEMO: '0' });
+    const health = await (await waitForHealth()).json();
+    expect(health.database).toEqual({ driver: 'pglite', state: 'up' });
+    const register = await fetch(`http://127.0.0.1:${port}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        nameFirst: 'Per',
+        nameLast: 'Sist',
+        username: 'persist',
+        email: 'persist@example.com',
+        password: 'persist-pass',
+        passwordConfirm: 'persist-pass',
+      }),
+    });
+    expect(register.status).toBe(201);
+    // DEMO=0: no demo users.
+    const demo = await fetch(`http://127.0.0.1:${port}/user/userProfile/jordan`);
+    expect(demo.status).toBe(404);
+    expect(await stop(first.child)).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    const second = startServer({});
+    await waitForHealth();
+    const login = await fetch(`http://127.0.0.1:${port}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'persist', password: 'persist-pass' }),
+    });
+    expect(login.status).toBe(200);
+    // An existing database is never seeded, even with the demo on.
+    expect((await fetch(`http://127.0.0.1:${port}/user/userProfile/jordan`)).status).toBe(404);
+    expect(await stop(second.child)).toBe(0);
+  });
+});

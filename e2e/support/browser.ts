@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import sparticuz from '@sparticuz/chromium';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+export const DEMO_PASSWORD = 'survivor2026';
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 780 };
+
+let browser: Promise<Browser> | undefined;
+
+/** Chromium from CHROMIUM_PATH, else the one shipped inside the npm package, else Debian's. */
+async function executablePath(): Promise<{ path: string; args: string[] }> {
+  if (process.env.CHROMIUM_PATH) return { path: process.env.CHROMIUM_PATH, args: [] };
+  try {
+    // Not sparticuz.args: they run Chromium in one process, which dies with its first closed context.
+    return {
+      path: await sparticuz.executablePath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    };
+  } catch (error) {
+    if (existsSync('/usr/bin/chromium')) return { path: '/usr/bin/chromium', args: ['--no-sandbox'] };
+    throw error;
+  }
+}
+
+/** One headless Chromium per test worker. */
+export function getBrowser(): Promise<Browser> {
+  browser ??= executablePath().then(({ path: exe, args }) =>
+    chromium.launch({
+      executablePath: exe,
+      headless: true,
+      args: [...args, '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    }),
+  );
+  return browser;
+}
+
+/** A fresh browser context (own cookies and storage) and its page. */
+export async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await (await getBrowser()).newContext({
+    viewport,
+    baseURL: BASE_URL,
+    isMobile: viewport.width <= PHONE.width,
+    hasTouch: viewport.width <= PHONE.width,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under test-results/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Logs in through the login modal. */
+export async function logIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Username or email', exact: true }).fill(username);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'LOG IN' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** A username nobody has yet. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+export async function closeBrowser(): Promise<void> {
+  if (browser) await (await browser).close();
+  browser = undefined;
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AuthConfig,
+  AuthConfigSchema,
+  type CurrentUser,
+  CurrentUserResponseSchema,
+  type LoginRequest,
+  type RegisterRequest,
+} from '../../../../core/contracts/auth';
+import { apiFetch } from '../../../lib/api';
+
+export const currentUserKey = ['currentUser'] as const;
+const USER_REFRESH_MS = 600_000;
+
+/** The session: undefined while loading, null when logged out, the user otherwise. */
+export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {
+  const query = useQuery({
+    queryKey: currentUserKey,
+    queryFn: async () =>
+      (await apiFetch('/api/currentUser', { schema: CurrentUserResponseSchema }))[0] ?? null,
+    // While logged in, user data reloads every 10 minutes.
+    refetchInterval: (q) => (q.state.data ? USER_REFRESH_MS : false),
+    staleTime: 30_000,
+  });
+  return { user: query.isLoading ? undefined : (query.data ?? null), isLoading: query.isLoading };
+}
+
+export function useAuthConfig() {
+  return useQuery<AuthConfig>({
+    queryKey: ['authConfig'],
+    queryFn: () => apiFetch('/api/authConfig', { schema: AuthConfigSchema }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Everything cached belongs to the previous session once the user changes. */
+function useSessionChanged() {
+  const client = useQueryClient();
+  // Not awaited: the caller's own onSuccess (navigate, close) must run while it is still mounted.
+  return () => {
+    void client.invalidateQueries();
+  };
+}
+
+export function useLogin() {
+  const changed = useSessionChanged();
+  return useMutation({
+    mutationFn: (body: LoginRequest) =>
+      apiFetch<{ user: CurrentUser; joinedLeague: string | null }>('/auth/login', { body }),
+    onSuccess: changed,
+  });
+}
+
+export function useRegister() {
+  const changed = useSessionChanged();
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => apiFetch<{ user: CurrentUser }>('/auth/register', { body }),
+    onSuccess: changed,
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: { username: string; email: string }) =>
+      apiFetch<{ message: string }>('/auth/forgotPassword', { body }),
+  });
+}
+
+export function useResetUser(token: string) {
+  return useQuery({
+    queryKey: ['resetUser', token],
+    queryFn: () =>
+      apiFetch<{ user: { username: string; email: string } }>('/auth/fetchUserByResetToken', {
+        body: { token },
+      }),
+    retry: false,
+  });
+}
+
+export function useFinalizeReset() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string; confirmPassword: string }) =>
+      apiFetch<{ message: string }>('/auth/finalizePasswordReset', { body }),
+  });
+}
+
+/** Logging out is a navigation, so the server can clear the cookie and redirect home. */
+export function logout(): void {
+  window.location.assign('/api/logout');
+}

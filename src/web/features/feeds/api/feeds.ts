@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  type AdminResultRequest,
+  FeedsHealthResponseSchema,
+  type ScheduleGame,
+  WeekScheduleResponseSchema,
+} from '../../../../core/contracts/sports';
+import { apiFetch } from '../../../lib/api';
+
+export type FeedHealth = z.infer<typeof FeedsHealthResponseSchema>[number];
+
+/** Feed health per provider and game (site admins only); refreshed every 30 s while open. */
+export function useFeedsHealth() {
+  return useQuery({
+    queryKey: ['admin', 'feeds'],
+    queryFn: () => apiFetch('/admin/feeds', { schema: FeedsHealthResponseSchema }),
+    refetchInterval: 30_000,
+    retry: false,
+  });
+}
+
+/** The games of one week, for choosing a result to enter or correct. */
+export function useWeekGames(game: string, season: number, week: number) {
+  return useQuery<ScheduleGame[]>({
+    queryKey: ['weekSchedules', game, season, week],
+    queryFn: () =>
+      apiFetch(`/api/weekSchedules/${game}/${season}/reg/${week}`, { schema: WeekScheduleResponseSchema }),
+    enabled: season > 0 && week > 0,
+    retry: false,
+  });
+}
+
+/** Enters or corrects one game's result; the server audits it and feeds stop overwriting it. */
+export function useEnterResult() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminResultRequest) => apiFetch('/admin/results', { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['weekSchedules'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'feeds'] });
+    },
+  });
+}

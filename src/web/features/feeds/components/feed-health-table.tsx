@@ -1,0 +1,63 @@
+import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { useFeedsHealth } from '../api/feeds';
+
+const when = (value: string | null) => (value ? formatDate(value, 'M/D/YY, h:mm A') : '—');
+
+/** One row per provider and game: last fetch, last success, last error, counts over a day. */
+export function FeedHealthTable() {
+  const feeds = useFeedsHealth();
+  if (feeds.isLoading) return <Loader aria-label="Loading feed health" />;
+  if (feeds.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(feeds.error)}
+      </Alert>
+    );
+  }
+  if (!feeds.data || feeds.data.length === 0) {
+    return <Text c="dimmed">No feed has been polled yet.</Text>;
+  }
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Provider</Table.Th>
+            <Table.Th>Game</Table.Th>
+            <Table.Th>Health</Table.Th>
+            <Table.Th>Last fetch</Table.Th>
+            <Table.Th>Last success</Table.Th>
+            <Table.Th>Fetches / failures (24 h)</Table.Th>
+            <Table.Th>Last error</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {feeds.data.map((feed) => {
+            const healthy = feed.last_ok_at !== null && feed.last_ok_at === feed.last_fetch_at;
+            return (
+              <Table.Tr key={`${feed.provider}-${feed.game}`}>
+                <Table.Td>{feed.provider}</Table.Td>
+                <Table.Td>{feed.game}</Table.Td>
+                <Table.Td>
+                  <Badge color={healthy ? 'green.8' : 'red.8'}>{healthy ? 'OK' : 'FAILING'}</Badge>
+                </Table.Td>
+                <Table.Td>{when(feed.last_fetch_at)}</Table.Td>
+                <Table.Td>{when(feed.last_ok_at)}</Table.Td>
+                <Table.Td>
+                  {feed.fetches_24h} / {feed.failures_24h}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2}>
+                    {feed.last_error ?? '—'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

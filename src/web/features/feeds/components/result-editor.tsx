@@ -1,0 +1,177 @@
+import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ScheduleGame } from '../../../../core/contracts/sports';
+import { PlayableGameSchema } from '../../../../core/games';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useEnterResult, useWeekGames } from '../api/feeds';
+
+const STATUSES = [
+  { value: 'final', label: 'Final' },
+  { value: 'in_progress', label: 'In progress' },
+  { value: 'postponed', label: 'Postponed' },
+  { value: 'scheduled', label: 'Scheduled' },
+] as const;
+type Status = (typeof STATUSES)[number]['value'];
+
+/** Pick a game by week and enter or correct its result (audited on the server). */
+export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
+  const [game, setGame] = useState<string>('mlb');
+  const [season, setSeason] = useState<number>(defaultSeason);
+  const [week, setWeek] = useState<number>(1);
+  const [editing, setEditing] = useState<ScheduleGame | null>(null);
+  const games = useWeekGames(game, season, week);
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label="Game"
+          data={PlayableGameSchema.options}
+          value={game}
+          onChange={(value) => value && setGame(value)}
+          allowDeselect={false}
+          w={140}
+        />
+        <NumberInput
+          label="Season"
+          value={season}
+          onChange={(v) => setSeason(Number(v) || 0)}
+          w={120}
+          min={1900}
+        />
+        <NumberInput
+          label="Week"
+          value={week}
+          onChange={(v) => setWeek(Number(v) || 0)}
+          w={100}
+          min={1}
+          max={60}
+        />
+      </Group>
+      {games.isLoading && <Loader aria-label="Loading games" />}
+      {games.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(games.error)}
+        </Alert>
+      )}
+      {games.data?.length === 0 && <Text c="dimmed">No games that week.</Text>}
+      {games.data && games.data.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Game</Table.Th>
+                <Table.Th>Start</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Score</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {games.data.map((row) => (
+                <Table.Tr key={row.gid}>
+                  <Table.Td>
+                    {row.away} @ {row.home}
+                  </Table.Td>
+                  <Table.Td>{formatDate(row.utc, 'M/D/YY, h:mm A')}</Table.Td>
+                  <Table.Td>{row.status}</Table.Td>
+                  <Table.Td>
+                    {row.score_home === null ? '—' : `${row.score_away} – ${row.score_home}`}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="light" onClick={() => setEditing(row)}>
+                      Edit result
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Enter or correct a result"
+        centered
+      >
+        {editing && <ResultForm game={game} row={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+function ResultForm({ game, row, onDone }: { game: string; row: ScheduleGame; onDone: () => void }) {
+  const enter = useEnterResult();
+  const [away, setAway] = useState<number>(row.score_away ?? 0);
+  const [home, setHome] = useState<number>(row.score_home ?? 0);
+  const [status, setStatus] = useState<Status>(row.status === 'scheduled' ? 'final' : row.status);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        enter.mutate(
+          {
+            game: game as 'mlb',
+            gid: row.gid,
+            score_away: away,
+            score_home: home,
+            status,
+            periods: row.periods,
+          },
+          {
+            onSuccess: () => {
+              notify({
+                title: 'Result saved',
+                message: `${row.away} ${away}, ${row.home} ${home} (${status}).`,
+              });
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <Stack>
+        <Text fw={700}>
+          {row.away} @ {row.home}
+        </Text>
+        <Group grow>
+          <NumberInput
+            label={`${row.away} (away)`}
+            value={away}
+            onChange={(v) => setAway(Number(v) || 0)}
+            min={0}
+          />
+          <NumberInput
+            label={`${row.home} (home)`}
+            value={home}
+            onChange={(v) => setHome(Number(v) || 0)}
+            min={0}
+          />
+        </Group>
+        <Select
+          label="Status"
+          data={STATUSES.map((s) => ({ ...s }))}
+          value={status}
+          onChange={(value) => value && setStatus(value as Status)}
+          allowDeselect={false}
+        />
+        {enter.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(enter.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={enter.isPending}>
+            SAVE RESULT
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  AllLeaguesResponseSchema,
+  type AllPoolsQuery,
+  AllPoolsResponseSchema,
+  type CreateLeagueRequest,
+  CreateLeagueResponseSchema,
+  type DecideAccessRequest,
+  DecideAccessResponseSchema,
+  type EmailUsersRequest,
+  EmailUsersResponseSchema,
+  type FetchLeagueResponse,
+  FetchLeagueResponseSchema,
+  InviteByEmailResponseSchema,
+  LeagueMemberResponseSchema,
+  LeagueRequestsResponseSchema,
+  RequestAccessResponseSchema,
+  type UpdateLeagueRequest,
+  UpdateLeagueResponseSchema,
+  UpdateLeagueSettingsResponseSchema,
+} from '../../../../core/contracts/leagues';
+import { ApiError, apiFetch } from '../../../lib/api';
+
+/** How a league page finds its league: by abbreviation, or by invite code on the invite route. */
+export type LeagueLookup = { by: 'abb' | 'invite'; value: string };
+
+export const leagueKey = (lookup: LeagueLookup) => ['league', lookup.by, lookup.value.toLowerCase()] as const;
+
+/** The All Pools list for a game and scope (scope "my" needs a session). */
+export function useAllPools(query: Required<AllPoolsQuery>) {
+  return useQuery({
+    queryKey: ['allPools', query.game, query.scope],
+    queryFn: () =>
+      apiFetch(`/leagueRoutes/allPools?game=${query.game}&scope=${query.scope}`, {
+        schema: AllPoolsResponseSchema,
+      }),
+  });
+}
+
+/** The Find a League list. */
+export function useAllLeagues() {
+  return useQuery({
+    queryKey: ['allLeagues'],
+    queryFn: () => apiFetch('/leagueRoutes/allLeagues', { schema: AllLeaguesResponseSchema }),
+  });
+}
+
+/** A league page (or its gate); a 404 comes back as null so the page can send the viewer on. */
+export function useLeague(lookup: LeagueLookup) {
+  return useQuery<FetchLeagueResponse | null>({
+    queryKey: leagueKey(lookup),
+    queryFn: async () => {
+      try {
+        return await apiFetch(`/leagueRoutes/fetchLeague/${lookup.by}/${encodeURIComponent(lookup.value)}`, {
+          schema: FetchLeagueResponseSchema,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: lookup.value.length > 0,
+    retry: false,
+  });
+}
+
+/** Membership changes touch every list that shows who belongs where. */
+function useMembershipChanged() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['league'] }),
+      client.invalidateQueries({ queryKey: ['allLeagues'] }),
+      client.invalidateQueries({ queryKey: ['allPools'] }),
+      client.invalidateQueries({ queryKey: ['userProfile'] }),
+      client.invalidateQueries({ queryKey: ['userActivity'] }),
+      client.invalidateQueries({ queryKey: ['leagueRequests'] }),
+    ]);
+}
+
+/** Creates a league; the creator becomes its commissioner. */
+export function useCreateLeague() {
+  const changed = useMembershipChanged();
+  return useMutation({
+    mutationFn: (body: CreateLeagueRequest) =>
+      apiFetch('/leagueRoutes/createLeague', { body, schema: CreateLeagueResponseSchema }),
+    onSuccess: changed,
+  });
+}
+
+/** Joins a public league at once. */
+export function useJoinLeague() {
+  const changed = useMembershipChanged();
+  return useMutation({
+    mutationFn: (body: { league_id: number; source?: 'home' | 'blocked' }) =>
+      apiFetch('/leagueRoutes/joinLeague', { body, schema: LeagueMemberResponseSchema }),
+    onSuccess: changed,
+  });
+}
+
+/** Asks a private league's commissioner for membership. */
+export function useRequestAccess() {
+  const changed = useMembershipChanged();
+  return useMutation({
+    mutationFn: (body: { league_id: number; source?: 'home' | 'blocked' }) =>
+      apiFetch('/leagueRoutes/requestAccess', { body, schema: RequestAccessResponseSchema }),
+    onSuccess: changed,
+  });
+}
+
+/** Accepts an invite code and becomes a member. */
+export function useAcceptInvite() {
+  const changed = useMembershipChanged();
+  return useMutation({
+    mutationFn: (body: { invite_code: string; league_id?: number }) =>
+      apiFetch('/leagueRoutes/acceptInvite', { body, schema: LeagueMemberResponseSchema }),
+    onSuccess: changed,
+  });
+}
+
+/** Saves the viewer's own settings for a league. */
+export function useUpdateLeagueSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { leagueId: number; settings: { newPoolEmails: boolean } }) =>
+      apiFetch('/user/updateSettings', { body, schema: UpdateLeagueSettingsResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['league'] }),
+  });
+}
+
+/** Mails the league's invite link to an address. */
+export function useInviteByEmail() {
+  return useMutation({
+    mutationFn: (body: { leagueId: number; email: string }) =>
+      apiFetch('/leagueRoutes/inviteByEmail', { body, schema: InviteByEmailResponseSchema }),
+  });
+}
+
+/** Commissioner: edits the league's details. */
+export function useUpdateLeague() {
+  const changed = useMembershipChanged();
+  return useMutation({
+    mutationFn: (body: UpdateLeagueRequest) =>
+      apiFetch('/leagueRoutes/updateLeague', { body, schema: UpdateLeagueResponseSchema }),
+    onSuccess: changed,
+  });
+}
+
+/** Commissioner: the league's join requests, newest first. */
+export function useLeagueRequests(leagueId: number) {
+  return useQuery({
+    queryKey: ['leagueRequests', leagueId],
+    queryFn: () => apiFetch(`/leagueRoutes/requests/${leagueId}`, { schema: LeagueRequestsResponseSchema }),
+  });
+}
+
+/** Commissioner: approves (1), rejects (3) or reopens (2) a join request. */
+export function useDecideAccess() {
+  const changed = useMembershipChanged();
+  return useMutation({
+    mutationFn: (body: DecideAccessRequest) =>
+      apiFetch('/leagueRoutes/decideAccess', { body, schema: DecideAccessResponseSchema }),
+    onSuccess: changed,
+  });
+}
+
+/** Commissioner: e-mails every member of the league. */
+export function useEmailUsers() {
+  return useMutation({
+    mutationFn: (body: EmailUsersRequest) =>
+      apiFetch('/admin/emailUsers', { body, schema: EmailUsersResponseSchema }),
+  });
+}
+
+/** The server's message, or the fallback when the server sent none (or could not be reached). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status > 0 && !error.message.startsWith('Request failed (')) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** Loose e-mail check for instant feedback; the server validates again. */
+export function isEmail(value: string): boolean {
+  return z.email().safeParse(value.trim()).success;
+}

@@ -1,0 +1,132 @@
+import { Alert, Anchor, Group, Loader, SegmentedControl, Stack, Table, Tooltip } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import type { AllPoolsQuery } from '../../../../core/contracts/leagues';
+import { GAME_NAMES, GameSchema } from '../../../../core/games';
+import { errorMessage } from '../../../lib/api';
+import { useAllPools } from '../api/leagues';
+import { buyinText, insuranceText, PoolNameCell, PoolStatusCell } from './pool-cells';
+
+type GameFilter = Required<AllPoolsQuery>['game'];
+type ScopeFilter = Required<AllPoolsQuery>['scope'];
+
+const GAME_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'nba', label: 'NBA' },
+  { value: 'mlb', label: 'MLB' },
+  { value: 'nfl-td', label: 'NFL TD' },
+];
+
+/** Reads the filters of /leagues/allpools/{game}/{scope}; unknown values fall back to all. */
+export function parsePoolFilters(game?: string, scope?: string): { game: GameFilter; scope: ScopeFilter } {
+  const knownGame = game === 'all' || GameSchema.safeParse(game).success ? (game as GameFilter) : 'all';
+  return { game: knownGame, scope: scope === 'my' ? 'my' : 'all' };
+}
+
+/** The address of a filter choice, as short as the route table allows. */
+function filterPath(game: GameFilter, scope: ScopeFilter): string {
+  if (scope === 'my') return `/leagues/allpools/${game}/my`;
+  return game === 'all' ? '/leagues/allpools' : `/leagues/allpools/${game}`;
+}
+
+/** Every pool the viewer may see, filtered by game and by "my pools"; the filters live in the address. */
+export function AllPools({
+  game,
+  scope,
+  loggedIn,
+}: {
+  game: GameFilter;
+  scope: ScopeFilter;
+  loggedIn: boolean;
+}) {
+  const navigate = useNavigate();
+  const effectiveScope = loggedIn ? scope : 'all';
+  const pools = useAllPools({ game, scope: effectiveScope });
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="wrap">
+        <SegmentedControl
+          aria-label="Game"
+          value={game}
+          onChange={(value) => navigate(filterPath(value as GameFilter, effectiveScope))}
+          data={GAME_OPTIONS}
+        />
+        <Tooltip label="Log in to see your pools" disabled={loggedIn}>
+          <div>
+            <SegmentedControl
+              aria-label="Scope"
+              value={effectiveScope}
+              onChange={(value) => navigate(filterPath(game, value as ScopeFilter))}
+              data={[
+                { value: 'all', label: 'All Pools' },
+                { value: 'my', label: 'My Pools', disabled: !loggedIn },
+              ]}
+            />
+          </div>
+        </Tooltip>
+      </Group>
+      {pools.isLoading && <Loader aria-label="Loading pools" />}
+      {pools.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(pools.error)}
+        </Alert>
+      )}
+      {pools.data && pools.data.length === 0 && (
+        <Alert color="gray" title="No pools found">
+          {effectiveScope === 'my' ? (
+            <>
+              You have not entered any pools{game === 'all' ? '' : ` for ${GAME_NAMES[game]}`} yet.{' '}
+              <Anchor component={Link} to="/leagues/allpools">
+                Browse all pools
+              </Anchor>
+            </>
+          ) : (
+            'There are no pools to show for this game yet.'
+          )}
+        </Alert>
+      )}
+      {pools.data && pools.data.length > 0 && (
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Game</Table.Th>
+                <Table.Th>Pool</Table.Th>
+                <Table.Th>League</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Entries</Table.Th>
+                <Table.Th>Lives</Table.Th>
+                <Table.Th>Buyin/Rebuy</Table.Th>
+                <Table.Th>Bonus Pool</Table.Th>
+                <Table.Th>Insurance</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pools.data.map((pool) => (
+                <Table.Tr key={pool.id}>
+                  <Table.Td>{pool.game_name}</Table.Td>
+                  <Table.Td>
+                    <PoolNameCell pool={pool} />
+                  </Table.Td>
+                  <Table.Td>
+                    {/* Locked pools belong to private leagues that are not hidden: their page offers a request. */}
+                    <Anchor component={Link} to={`/league/${pool.league_abb}`} size="sm">
+                      {pool.league_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <PoolStatusCell pool={pool} />
+                  </Table.Td>
+                  <Table.Td>{pool.entries}</Table.Td>
+                  <Table.Td>{pool.lives}</Table.Td>
+                  <Table.Td>{buyinText(pool)}</Table.Td>
+                  <Table.Td>{pool.bonus_active ? 'Active' : 'Disabled'}</Table.Td>
+                  <Table.Td>{insuranceText(pool)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconCheck, IconShieldHalfFilled } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { LeagueListRow } from '../../../../core/contracts/leagues';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { useAllLeagues, useRequestAccess } from '../api/leagues';
+
+/** Find a League: every league the viewer may see, with a way in. */
+export function FindLeague({ loggedIn, onLogin }: { loggedIn: boolean; onLogin: () => void }) {
+  const leagues = useAllLeagues();
+  if (leagues.isLoading) return <Loader aria-label="Loading leagues" />;
+  if (leagues.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(leagues.error)}
+      </Alert>
+    );
+  }
+  const rows = leagues.data ?? [];
+  if (rows.length === 0) {
+    return (
+      <Alert color="gray" title="No leagues yet">
+        Be the first:{' '}
+        <Anchor component={Link} to="/leagues/create">
+          create a league
+        </Anchor>
+        .
+      </Alert>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>League</Table.Th>
+            <Table.Th>Commissioner</Table.Th>
+            <Table.Th>Members</Table.Th>
+            <Table.Th>Pools Hosted</Table.Th>
+            <Table.Th>Membership</Table.Th>
+            <Table.Th>Visibility</Table.Th>
+            <Table.Th>Join</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((league) => (
+            <Table.Tr key={league.id}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={league.logo} alt="" radius="sm" color="navy">
+                    <IconShieldHalfFilled size={20} aria-hidden />
+                  </Avatar>
+                  <div>
+                    {league.hidden && !league.is_member ? (
+                      <Text fw={700} size="sm">
+                        {league.name}
+                      </Text>
+                    ) : (
+                      <Anchor component={Link} to={`/league/${league.abb}`} fw={700} size="sm">
+                        {league.name}
+                      </Anchor>
+                    )}
+                    <Text size="xs" c="dark.4">
+                      Founded {formatDate(league.founded, 'M.D.YY')}
+                    </Text>
+                  </div>
+                </Group>
+              </Table.Td>
+              <Table.Td>{league.commissioner ?? '—'}</Table.Td>
+              <Table.Td>{league.members}</Table.Td>
+              <Table.Td>{league.pools_hosted}</Table.Td>
+              <Table.Td>{league.joinable ? 'Public' : 'Private'}</Table.Td>
+              <Table.Td>{league.hidden ? 'Hidden' : 'Public'}</Table.Td>
+              <Table.Td>
+                <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function JoinCell({
+  league,
+  loggedIn,
+  onLogin,
+}: {
+  league: LeagueListRow;
+  loggedIn: boolean;
+  onLogin: () => void;
+}) {
+  const request = useRequestAccess();
+  if (league.is_member) {
+    return (
+      <Badge color="green.8" leftSection={<IconCheck size={12} aria-hidden />}>
+        You're a member
+      </Badge>
+    );
+  }
+  if (!league.hidden) {
+    return (
+      <Button component={Link} to={`/league/${league.abb}`} size="xs" variant="light">
+        VIEW LEAGUE
+      </Button>
+    );
+  }
+  if (!loggedIn) {
+    return (
+      <Anchor component="button" type="button" size="sm" onClick={onLogin}>
+        Log in to request access
+      </Anchor>
+    );
+  }
+  if (league.request_status === 2 || request.isSuccess) {
+    return (
+      <Button size="xs" disabled>
+        Request Pending
+      </Button>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Button
+        size="xs"
+        loading={request.isPending}
+        onClick={() => request.mutate({ league_id: league.id, source: 'home' })}
+      >
+        REQUEST TO JOIN
+      </Button>
+      {request.isError && (
+        <Text size="xs" c="red.8" role="alert">
+          {errorMessage(request.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}

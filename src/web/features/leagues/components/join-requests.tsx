@@ -1,0 +1,109 @@
+import { Alert, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts/leagues';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { useDecideAccess, useLeagueRequests } from '../api/leagues';
+
+const STATUS: Record<number, { label: string; color: string }> = {
+  1: { label: 'Approved', color: 'green.8' },
+  2: { label: 'Pending', color: 'yellow.4' },
+};
+
+/** The league's join requests: approve or reject pending ones, reopen rejected ones. */
+export function JoinRequests({ leagueId }: { leagueId: number }) {
+  const requests = useLeagueRequests(leagueId);
+  const decide = useDecideAccess();
+  if (requests.isLoading) return <Loader aria-label="Loading requests" />;
+  if (requests.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(requests.error)}
+      </Alert>
+    );
+  }
+  const rows = requests.data ?? [];
+  if (rows.length === 0) return <Text c="dark.4">Nobody has asked to join this league yet.</Text>;
+  const act = (row: LeagueRequestRow, status: RequestStatus) => decide.mutate({ request_id: row.id, status });
+  const busy = (row: LeagueRequestRow) => decide.isPending && decide.variables?.request_id === row.id;
+  return (
+    <>
+      {decide.isError && (
+        <Alert color="red" role="alert" mb="sm">
+          {errorMessage(decide.error)}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Username</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Requested</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Decision</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const status = STATUS[row.status] ?? { label: 'Rejected', color: 'red.8' };
+              return (
+                <Table.Tr key={row.id}>
+                  <Table.Td>{row.id}</Table.Td>
+                  <Table.Td fw={700}>{row.username}</Table.Td>
+                  <Table.Td>{row.full_name}</Table.Td>
+                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td>{formatDate(row.created_at, 'M/D/YY, h:mm A')}</Table.Td>
+                  <Table.Td>
+                    <Badge color={status.color} miw="fit-content">
+                      {status.label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {row.status === 2 && (
+                        <>
+                          <Button
+                            size="compact-sm"
+                            color="green.8"
+                            loading={busy(row)}
+                            aria-label={`Approve ${row.username}`}
+                            onClick={() => act(row, 1)}
+                          >
+                            APPROVE
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            color="red.8"
+                            variant="outline"
+                            disabled={busy(row)}
+                            aria-label={`Reject ${row.username}`}
+                            onClick={() => act(row, 3)}
+                          >
+                            REJECT
+                          </Button>
+                        </>
+                      )}
+                      {row.status !== 1 && row.status !== 2 && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          loading={busy(row)}
+                          aria-label={`Reopen ${row.username}`}
+                          onClick={() => act(row, 2)}
+                        >
+                          REOPEN
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Avatar, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import { Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api';
+import { useAcceptInvite, useLeague } from '../api/leagues';
+import { LeagueBanner } from './league-banner';
+import { LEAGUE_NOT_FOUND_PATH } from './league-page';
+
+/** The invite route: who invites you and a way in; members go straight to the league. */
+export function LeagueInvite({
+  code,
+  loggedIn,
+  onLogin,
+}: {
+  code: string;
+  loggedIn: boolean;
+  onLogin: (inviteCode: string) => void;
+}) {
+  const navigate = useNavigate();
+  const league = useLeague({ by: 'invite', value: code });
+  const accept = useAcceptInvite();
+  if (league.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="loading league" />
+      </Center>
+    );
+  }
+  if (league.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(league.error)}
+      </Alert>
+    );
+  }
+  if (!league.data) return <Navigate to={LEAGUE_NOT_FOUND_PATH} replace />;
+  if (league.data.gate) return <Navigate to={`/league/${league.data.abb}`} replace />;
+  const view = league.data;
+  if (view.viewer.isMember && !accept.isPending && !accept.isSuccess) {
+    return <Navigate to={`/league/${view.league.abb}`} replace />;
+  }
+  return (
+    <Stack gap="md">
+      <LeagueBanner name={view.league.name} logo={view.league.logo} abb={view.league.abb} />
+      <Card withBorder padding="lg">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} fz="xl">
+            You have been invited to join {view.league.name}!
+          </Title>
+          <Text>{view.league.desc}</Text>
+          {loggedIn ? (
+            <Button
+              size="md"
+              loading={accept.isPending}
+              onClick={() =>
+                accept.mutate(
+                  { invite_code: code, league_id: view.league.id },
+                  { onSuccess: (answer) => navigate(`/league/${answer.leagueMember.league_abb}`) },
+                )
+              }
+            >
+              CLICK HERE to join
+            </Button>
+          ) : (
+            <Stack gap="xs" align="flex-start">
+              <Text>Log in (or create an account) to accept this invitation.</Text>
+              <Button onClick={() => onLogin(code)}>LOG IN</Button>
+            </Stack>
+          )}
+          {accept.isError && (
+            <Text c="red.8" size="sm" role="alert">
+              {errorMessage(accept.error)}
+            </Text>
+          )}
+          <Text>
+            Commissioner: <b>{view.league.founder ?? '—'}</b>
+          </Text>
+        </Stack>
+      </Card>
+      <Card withBorder padding="md">
+        <Title order={3} fz="md" mb="xs">
+          Members ({view.members.length})
+        </Title>
+        <Group gap="md">
+          {view.members.map((member) => (
+            <Group key={member.id} gap={6} wrap="nowrap">
+              <Avatar src={member.photo_url} alt="" size="sm" radius="xl" color="navy">
+                <IconUser size={14} aria-hidden />
+              </Avatar>
+              <Text size="sm">{member.username}</Text>
+            </Group>
+          ))}
+        </Group>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type UserActivityResponse,
+  UserActivityResponseSchema,
+  type UserProfileResponse,
+  UserProfileResponseSchema,
+} from '../../../../core/contracts/users';
+import { ApiError, apiFetch } from '../../../lib/api';
+
+/** A user's profile: leagues, requests and pool entries. */
+export function useUserProfile(username: string | undefined) {
+  return useQuery<UserProfileResponse>({
+    queryKey: ['userProfile', username],
+    queryFn: () =>
+      apiFetch(`/user/userProfile/${encodeURIComponent(username!)}`, { schema: UserProfileResponseSchema }),
+    enabled: Boolean(username),
+  });
+}
+
+export interface Transaction {
+  id: number;
+  game: string;
+  season: number;
+  type: string;
+  amount: number;
+  notes: string | null;
+}
+
+/** The user's payments and prizes (amounts in cents). */
+export function useTransactions(username: string | undefined) {
+  return useQuery<Transaction[]>({
+    queryKey: ['transactions', username],
+    queryFn: () => apiFetch(`/user/transactions/${encodeURIComponent(username!)}`),
+    enabled: Boolean(username),
+  });
+}
+
+/** The user's own activity feed, newest first; a server without the feed answers an empty one. */
+export function useUserActivity(username: string | undefined) {
+  return useQuery<UserActivityResponse>({
+    queryKey: ['userActivity', username],
+    queryFn: async () => {
+      try {
+        return await apiFetch(`/user/activity/${encodeURIComponent(username!)}`, {
+          schema: UserActivityResponseSchema,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+    enabled: Boolean(username),
+  });
+}

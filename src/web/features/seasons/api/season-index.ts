@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+
+export interface SeasonIndexRow {
+  game: string;
+  season: number;
+  season_type?: string;
+  active: boolean;
+  final: boolean;
+  start: string;
+  end: string;
+  pending: boolean;
+}
+
+/** The season params of every game, for menus and sidebar links. */
+export function useSeasonIndex() {
+  return useQuery({
+    queryKey: ['seasonParams', 'index'],
+    queryFn: () => apiFetch<SeasonIndexRow[]>('/api/seasonParams/index'),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** The current season of a game: its highest active season (this year when none is known). */
+export function currentSeasonOf(rows: SeasonIndexRow[] | undefined, game: string): number {
+  const seasons = (rows ?? []).filter((row) => row.game === game && row.active).map((row) => row.season);
+  return seasons.length > 0 ? Math.max(...seasons) : new Date().getFullYear();
+}
+
+/** Whether a game has a season still open for new pools (decided on the server's clock). */
+export function hasPendingSeason(rows: SeasonIndexRow[] | undefined, game: string): boolean {
+  return (rows ?? []).some((row) => row.game === game && row.pending);
+}

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+
+/** An API failure carrying the server's message, ready to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema?: z.ZodType<T>;
+}
+
+/** Calls the API with the session cookie; answers parsed JSON or throws an ApiError. */
+export async function apiFetch<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      credentials: 'same-origin',
+      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : `Request failed (${response.status})`;
+    throw new ApiError(response.status, message);
+  }
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The message of any error, for display. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}

@@ -1,0 +1,11 @@
+import { Alert } from '@mantine/core';
+import { Page } from '../components/page';
+
+/** Stands for a screen that a later release builds; says so rather than pretending. */
+export function ComingSoon({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <Alert color="blue">This page is coming soon.</Alert>
+    </Page>
+  );
+}
