@@ -53,6 +53,28 @@ describe('season calendar', () => {
     ]);
   });
 
+  it('keeps the 2020 games moved to a Tuesday or Wednesday in their league week', () => {
+    // BUF at TEN (Tue 10/13) was week 5, BAL at PIT (Wed 12/2) week 12 and DAL at BAL (Tue 12/8)
+    // week 13; each team played again in the following Tuesday-to-Monday window.
+    const games: Array<[string, string, string]> = [
+      ['2020-10-11', 'KC', 'LV'],
+      ['2020-10-13', 'TEN', 'BUF'],
+      ['2020-10-18', 'TEN', 'HOU'],
+      ['2020-10-19', 'BUF', 'KC'],
+      ['2020-11-26', 'DAL', 'WSH'],
+      ['2020-12-02', 'PIT', 'BAL'],
+      ['2020-12-07', 'PIT', 'WSH'],
+      ['2020-12-08', 'BAL', 'DAL'],
+      ['2020-12-13', 'CIN', 'DAL'],
+      ['2020-12-14', 'CLE', 'BAL'],
+    ];
+    const weeks = deriveNflWeeks(
+      ['2020-09-10', ...games.map((g) => g[0])],
+      [['KC', 'HOU'], ...games.map((g) => [g[1], g[2]] as const)],
+    );
+    expect(weeks).toEqual([1, 5, 5, 6, 6, 12, 12, 13, 13, 14, 14]);
+  });
+
   it('counts passed deadlines', () => {
     const deadlines = ['2023-03-30T17:05:00.000Z', '2023-04-03T17:05:00.000Z'];
     expect(countPassedDeadlines(deadlines, new Date('2023-03-01T00:00:00Z'))).toBe(0);

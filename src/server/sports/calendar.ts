@@ -82,14 +82,33 @@ export function assignWeeks<T extends CalendarGame>(
 
 /**
  * NFL league weeks from game dates when a dataset has none: weeks run Tuesday to Monday from the
- * week of the season's first game (the way the league numbers them).
+ * week of the season's first game (the way the league numbers them). With the teams of each game,
+ * a game moved to a Tuesday or Wednesday (as in 2020) stays in the week it was rescheduled from:
+ * when one of its teams plays again in the week its date falls in and neither team played in the
+ * week before, it belongs to the week before.
  */
-export function deriveNflWeeks(dates: readonly string[]): number[] {
+export function deriveNflWeeks(
+  dates: readonly string[],
+  teams?: ReadonlyArray<readonly [home: string, away: string]>,
+): number[] {
   if (dates.length === 0) return [];
   const first = [...dates].sort((a, b) => a.localeCompare(b))[0];
   const tuesday = addDays(first, -((weekdayOf(first) + 5) % 7));
   const origin = Date.parse(`${tuesday}T00:00:00Z`);
-  return dates.map((d) => Math.floor((Date.parse(`${d}T00:00:00Z`) - origin) / (7 * 86_400_000)) + 1);
+  const weeks = dates.map((d) => Math.floor((Date.parse(`${d}T00:00:00Z`) - origin) / (7 * 86_400_000)) + 1);
+  if (!teams) return weeks;
+  const order = dates.map((_, i) => i).sort((a, b) => dates[a].localeCompare(dates[b]));
+  const games = (team: string, week: number, except: number) =>
+    order.filter((j) => j !== except && weeks[j] === week && teams[j].includes(team)).length;
+  for (const i of order) {
+    const week = weeks[i];
+    if (week < 2 || ![2, 3].includes(weekdayOf(dates[i]))) continue;
+    const [home, away] = teams[i];
+    const playsAgain = games(home, week, i) > 0 || games(away, week, i) > 0;
+    const freeBefore = games(home, week - 1, i) === 0 && games(away, week - 1, i) === 0;
+    if (playsAgain && freeBefore) weeks[i] = week - 1;
+  }
+  return weeks;
 }
 
 /** The live week: how many deadlines have passed at now (0 before the first). */

@@ -15,7 +15,7 @@ function weekday(date: string): number {
 
 /**
  * One NFL season of the FiveThirtyEight games file (team1 is home), with weeks derived from dates
- * and dates moved by dayShift (a multiple of 7 keeps weekdays) so the replay can line up seasons.
+ * (rescheduled midweek games kept in the week they belong to) and dates moved by dayShift (a multiple of 7 keeps weekdays) so the replay can line up seasons.
  */
 export function parseNfl538Season(csv: string, season: number, dayShift = 0): GameRecord[] {
   const lines = csv.split(/\r?\n/).filter(Boolean);
@@ -35,7 +35,10 @@ export function parseNfl538Season(csv: string, season: number, dayShift = 0): Ga
     .map(splitCsvLine)
     .filter((f) => Number(f[cSeason]) === season);
   const regular = rows.filter((f) => f[cPlayoff] === '0');
-  const weeks = deriveNflWeeks(regular.map((f) => f[cDate]));
+  const weeks = deriveNflWeeks(
+    regular.map((f) => f[cDate]),
+    regular.map((f) => [f[cHome], f[cAway]] as const),
+  );
   const weekOf = new Map(regular.map((f, i) => [f, weeks[i]]));
   const seasonShift = Math.round(dayShift / 364);
   return rows.map((f, i) => {

@@ -64,6 +64,18 @@ describe('NBA 2018-19 and NFL 2020 replays', () => {
     const nfl = loadNflReplay();
     expect(nfl.games.filter((g) => g.seasonType === 'reg')).toHaveLength(256);
     expect(nfl.calendar.deadlines).toHaveLength(17);
+    // No club plays twice in a week, the games moved midweek in 2020 included.
+    const reg = nfl.games.filter((g) => g.seasonType === 'reg');
+    for (let week = 1; week <= 17; week++) {
+      const clubs = reg.filter((g) => g.week === week).flatMap((g) => [g.home, g.away]);
+      expect(new Set(clubs).size).toBe(clubs.length);
+    }
+    const weekOf = (away: string, home: string) =>
+      reg.find((g) => g.away === away && g.home === home && g.startTime.getUTCDay() === 2)?.week;
+    expect(weekOf('BUF', 'TEN')).toBe(5);
+    expect(weekOf('DAL', 'BAL')).toBe(13);
+    // Week 6 of 2020 began on Sunday 10/18 (2023-10-15 on replay dates): KC at BUF moved to Monday.
+    expect(nfl.calendar.deadlines[5]).toBe('2023-10-15T17:00:00.000Z');
     const love = nfl.stats.find(
       (s) => s.player_id === nfl.players.find((p) => p.name === 'J.Love')?.id && s.week === 2,
     );
