@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { GameStatus } from '../../../core/facts';
+import type {
+  GameStatus,
+  MlbBatterHits,
+  MlbGameFacts,
+  MlbPlay,
+  MlbPlayEvent,
+  NbaGameFacts,
+  NbaPlayerLine,
+} from '../../../core/facts';
 import type { PlayableGame } from '../../../core/games';
 import { emptyNflLine, type NflGameFacts, type NflPlayerLine } from '../facts';
 import { type FetchJsonOptions, fetchJson } from '../http';
@@ -12,6 +20,7 @@ import type {
   SportsSeasonType,
 } from '../model';
 import { normalizeTeamAbb } from '../teams';
+import { nbaScoringFacts } from './nba-cdn';
 
 const StatusSchema = z.object({
   period: z.number().optional(),
@@ -21,8 +30,10 @@ const StatusSchema = z.object({
 const CompetitorSchema = z.object({
   homeAway: z.enum(['home', 'away']),
   score: z.union([z.string(), z.number()]).optional(),
-  team: z.object({ abbreviation: z.string() }),
+  team: z.object({ abbreviation: z.string(), id: z.string().optional() }),
   linescores: z.array(z.unknown()).optional(),
+  hits: z.number().optional(),
+  errors: z.number().optional(),
 });
 
 const EventSchema = z.object({
@@ -268,13 +279,246 @@ export function parseEspnNflDepthChart(json: unknown): Map<string, number> {
   return ranks;
 }
 
+const AthleteStatsSchema = z.object({
+  athlete: z.object({ id: z.string(), displayName: z.string() }).nullable().optional(),
+  stats: z.array(z.string()).nullable().optional(),
+});
+
+const SummaryHeaderSchema = z.object({
+  header: z.object({
+    id: z.string(),
+    season: z.object({ year: z.number(), type: z.number() }),
+    competitions: z
+      .array(z.object({ date: z.string(), status: StatusSchema, competitors: z.array(CompetitorSchema) }))
+      .min(1),
+  }),
+  boxscore: z.object({
+    players: z
+      .array(
+        z.object({
+          team: z.object({ abbreviation: z.string() }),
+          statistics: z.array(
+            z.object({
+              type: z.string().optional(),
+              keys: z.array(z.string()),
+              athletes: z.array(AthleteStatsSchema),
+            }),
+          ),
+        }),
+      )
+      .default([]),
+  }),
+});
+
+const SummaryPlaySchema = z.object({
+  type: z.object({ text: z.string() }).optional(),
+  awayScore: z.number().optional(),
+  homeScore: z.number().optional(),
+  period: z.object({ number: z.number(), type: z.string().optional() }),
+  clock: z.object({ displayValue: z.string() }).optional(),
+  scoringPlay: z.boolean().optional(),
+  scoreValue: z.number().optional(),
+  participants: z
+    .array(z.object({ athlete: z.object({ id: z.string() }), type: z.string().optional() }))
+    .optional(),
+  onFirst: z.unknown().optional(),
+  onSecond: z.unknown().optional(),
+  onThird: z.unknown().optional(),
+});
+
+/** The game of a summary's header, and its athletes' names by id. */
+function summaryBasics(game: PlayableGame, json: unknown) {
+  const summary = SummaryHeaderSchema.parse(json);
+  const header = summary.header;
+  const competition = header.competitions[0];
+  const record = eventToGame(
+    game,
+    {
+      id: header.id,
+      date: competition.date,
+      season: header.season,
+      status: competition.status,
+      competitions: [{ competitors: competition.competitors }],
+    },
+    null,
+  );
+  const names = new Map<string, string>();
+  for (const side of summary.boxscore.players) {
+    for (const group of side.statistics) {
+      for (const entry of group.athletes) {
+        if (entry.athlete) names.set(entry.athlete.id, entry.athlete.displayName);
+      }
+    }
+  }
+  return { summary, competition, record, names };
+}
+
+/** Seconds left in a period from an ESPN clock ("11:42", "45.3", "0.0"). */
+export function parseEspnClock(clock: string): number {
+  const [a, b] = clock.split(':');
+  const seconds = b === undefined ? Number(a) : Number(a) * 60 + Number(b);
+  return Number.isFinite(seconds) ? seconds : 0;
+}
+
+/** Score, box lines, runs and the deciding shot of an ESPN NBA game summary. */
+export function parseEspnNbaSummary(json: unknown): { game: GameRecord; facts: NbaGameFacts } {
+  const { summary, record, names } = summaryBasics('nba', json);
+  const players: NbaPlayerLine[] = [];
+  for (const side of summary.boxscore.players) {
+    const team = normalizeTeamAbb('nba', side.team.abbreviation);
+    for (const group of side.statistics) {
+      const at = (stats: string[], key: string) =>
+        Number.parseInt(stats[group.keys.indexOf(key)] ?? '', 10) || 0;
+      for (const entry of group.athletes) {
+        if (!entry.athlete || !entry.stats || entry.stats.length === 0) continue;
+        players.push({
+          player_id: entry.athlete.id,
+          name: entry.athlete.displayName,
+          team_abb: team,
+          points: at(entry.stats, 'points'),
+          rebounds: at(entry.stats, 'rebounds'),
+          assists: at(entry.stats, 'assists'),
+          steals: at(entry.stats, 'steals'),
+          blocks: at(entry.stats, 'blocks'),
+        });
+      }
+    }
+  }
+  const plays = z
+    .array(SummaryPlaySchema)
+    .default([])
+    .parse((json as { plays?: unknown }).plays);
+  const scoring = nbaScoringFacts(
+    plays
+      .filter((p) => p.homeScore !== undefined && p.awayScore !== undefined)
+      .map((p) => {
+        const shooter = p.participants?.[0]?.athlete.id;
+        return {
+          home: p.homeScore ?? 0,
+          away: p.awayScore ?? 0,
+          period: p.period.number,
+          seconds: parseEspnClock(p.clock?.displayValue ?? '0'),
+          player: shooter ? (names.get(shooter) ?? null) : null,
+        };
+      }),
+    record.home,
+    record.away,
+  );
+  const facts: NbaGameFacts = {
+    gid: record.gid,
+    start: record.startTime.toISOString(),
+    status: record.status,
+    home: { team_abb: record.home, score: record.homeScore ?? 0 },
+    away: { team_abb: record.away, score: record.awayScore ?? 0 },
+    periods: record.periods ?? 0,
+    players,
+    ...scoring,
+  };
+  return { game: record, facts };
+}
+
+// ESPN MLB play types that are plate-appearance results the bonuses read.
+const MLB_PLAY_EVENTS: Record<string, MlbPlayEvent> = {
+  Single: 'single',
+  'Bunt Single': 'single',
+  Double: 'double',
+  'Ground Rule Double': 'double',
+  Triple: 'triple',
+  'Home Run': 'home_run',
+  'Inside the Park Home Run': 'home_run',
+  'Hit By Pitch': 'hit_by_pitch',
+};
+
+/**
+ * Score and facts of an ESPN MLB game summary: the notable plate appearances (hits by kind, home
+ * runs with the runners on base, hit batters with the batter's team), each batter's hits, and the
+ * base runners of each side (hits, walks, hit batters and the other side's errors).
+ */
+export function parseEspnMlbSummary(json: unknown): { game: GameRecord; facts: MlbGameFacts } {
+  const { summary, competition, record, names } = summaryBasics('mlb', json);
+  const plays: MlbPlay[] = [];
+  const hitsOf = new Map<string, MlbBatterHits>();
+  const hbp = { home: 0, away: 0 };
+  const all = z
+    .array(SummaryPlaySchema)
+    .default([])
+    .parse((json as { plays?: unknown }).plays);
+  for (const play of all) {
+    const event = MLB_PLAY_EVENTS[play.type?.text ?? ''];
+    const batterId = play.participants?.find((p) => p.type === 'batter')?.athlete.id;
+    if (!event || !batterId) continue;
+    const top = (play.period.type ?? '').toLowerCase() === 'top';
+    const team = top ? record.away : record.home;
+    const batter = names.get(batterId) ?? batterId;
+    const onBase = [play.onFirst, play.onSecond, play.onThird].filter(Boolean).length;
+    plays.push({
+      inning: play.period.number,
+      half: top ? 'top' : 'bottom',
+      batter,
+      batter_team_abb: team,
+      event,
+      runners_on_base: onBase,
+      rbi: Math.min(4, event === 'home_run' ? onBase + 1 : (play.scoreValue ?? 0)),
+    });
+    if (event === 'hit_by_pitch') {
+      hbp[top ? 'away' : 'home'] += 1;
+      continue;
+    }
+    const line = hitsOf.get(batterId) ?? {
+      batter,
+      team_abb: team,
+      singles: 0,
+      doubles: 0,
+      triples: 0,
+      home_runs: 0,
+    };
+    const field = (
+      { single: 'singles', double: 'doubles', triple: 'triples', home_run: 'home_runs' } as const
+    )[event as 'single' | 'double' | 'triple' | 'home_run'];
+    line[field] += 1;
+    hitsOf.set(batterId, line);
+  }
+  const walks = { home: 0, away: 0 };
+  for (const side of summary.boxscore.players) {
+    const team = normalizeTeamAbb('mlb', side.team.abbreviation);
+    const key = team === record.home ? 'home' : 'away';
+    const batting = side.statistics.find((g) => g.type === 'batting' || g.keys.includes('walks'));
+    const index = batting?.keys.indexOf('walks') ?? -1;
+    for (const entry of batting?.athletes ?? []) {
+      walks[key] += Number.parseInt(entry.stats?.[index] ?? '', 10) || 0;
+    }
+  }
+  const side = (homeAway: 'home' | 'away') => competition.competitors.find((c) => c.homeAway === homeAway);
+  const line = (homeAway: 'home' | 'away') => {
+    const other = homeAway === 'home' ? 'away' : 'home';
+    const hits = side(homeAway)?.hits ?? 0;
+    return {
+      team_abb: record[homeAway],
+      runs: (homeAway === 'home' ? record.homeScore : record.awayScore) ?? 0,
+      hits,
+      baserunners: hits + walks[homeAway] + hbp[homeAway] + (side(other)?.errors ?? 0),
+    };
+  };
+  const facts: MlbGameFacts = {
+    gid: record.gid,
+    start: record.startTime.toISOString(),
+    status: record.status,
+    home: line('home'),
+    away: line('away'),
+    innings: record.periods ?? 0,
+    plays,
+    batters: [...hitsOf.values()],
+  };
+  return { game: record, facts };
+}
+
 const SPORT_PATH: Record<PlayableGame, string> = {
   nba: 'basketball/nba',
   mlb: 'baseball/mlb',
   'nfl-td': 'football/nfl',
 };
 
-/** The ESPN site API as a provider: scoreboard by day, NFL summaries with player lines. */
+/** The ESPN site API as a provider: scoreboard by day, game summaries with their facts (NFL, NBA, MLB). */
 export function createEspnProvider(game: PlayableGame, http: FetchJsonOptions = {}): SportsProvider {
   const base = `https://site.api.espn.com/apis/site/v2/sports/${SPORT_PATH[game]}`;
   return {
@@ -290,20 +534,11 @@ export function createEspnProvider(game: PlayableGame, http: FetchJsonOptions = 
         const parsed = parseEspnNflSummary(json);
         return { games: [parsed.game], facts: [parsed.facts] };
       }
-      const header = (json as { header?: unknown }).header;
-      const event = NflSummarySchema.shape.header.parse(header);
-      const games = parseEspnScoreboard(game, {
-        events: [
-          {
-            id: event.id,
-            date: event.competitions[0].date,
-            season: event.season,
-            status: event.competitions[0].status,
-            competitions: event.competitions,
-          },
-        ],
-      });
-      return { games, facts: [] };
+      const parsed = game === 'nba' ? parseEspnNbaSummary(json) : parseEspnMlbSummary(json);
+      return {
+        games: [parsed.game],
+        facts: [{ game, gid: parsed.game.gid, facts: parsed.facts, missing: [], source: 'espn' }],
+      };
     },
   };
 }

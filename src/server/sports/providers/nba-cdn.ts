@@ -127,12 +127,25 @@ export interface NbaPlayByPlayFacts {
   deciding_shot: NbaDecidingShot | null;
 }
 
+/** A running score after one play, as any NBA play-by-play feed gives it. */
+export interface NbaScoreEvent {
+  home: number;
+  away: number;
+  period: number;
+  /** Clock left in the period. */
+  seconds: number;
+  player: string | null;
+}
+
 /**
  * Each team's longest run of unanswered points and the game's deciding shot (the score after
- * which the winner never trailed or was tied again), from NBA CDN play-by-play.
+ * which the winner never trailed or was tied again), from the running score of a play-by-play.
  */
-export function parseNbaPlayByPlay(json: unknown, home: string, away: string): NbaPlayByPlayFacts {
-  const { actions } = PlayByPlaySchema.parse(json).game;
+export function nbaScoringFacts(
+  events: readonly NbaScoreEvent[],
+  home: string,
+  away: string,
+): NbaPlayByPlayFacts {
   const best = { home: 0, away: 0 };
   let run: { side: 'home' | 'away'; points: number } | null = null;
   let prevHome = 0;
@@ -143,16 +156,14 @@ export function parseNbaPlayByPlay(json: unknown, home: string, away: string): N
     before: [number, number];
     after: [number, number];
   }> = [];
-  actions.forEach((action, index) => {
-    const h = Number(action.scoreHome);
-    const a = Number(action.scoreAway);
+  events.forEach((event, index) => {
+    const h = event.home;
+    const a = event.away;
     if (!Number.isFinite(h) || !Number.isFinite(a)) return;
-    const homeGain = h - prevHome;
-    const awayGain = a - prevAway;
     // Score corrections can move a score down; they end nothing and start nothing.
     for (const [side, gain] of [
-      ['home', homeGain],
-      ['away', awayGain],
+      ['home', h - prevHome],
+      ['away', a - prevAway],
     ] as const) {
       if (gain <= 0) continue;
       run = run && run.side === side ? { side, points: run.points + gain } : { side, points: gain };
@@ -174,12 +185,12 @@ export function parseNbaPlayByPlay(json: unknown, home: string, away: string): N
     for (let i = scores.length - 1; i >= 0; i--) {
       const s = scores[i];
       if (s.side === winner && lead(s.before) <= 0 && lead(s.after) > 0) {
-        const action = actions[s.index];
+        const event = events[s.index];
         deciding_shot = {
           team_abb: winner === 'home' ? home : away,
-          player: action.playerNameI ?? null,
-          period: action.period,
-          seconds_remaining: parseNbaClock(action.clock),
+          player: event.player,
+          period: event.period,
+          seconds_remaining: event.seconds,
           made: true,
           decided_game: true,
         };
@@ -188,6 +199,22 @@ export function parseNbaPlayByPlay(json: unknown, home: string, away: string): N
     }
   }
   return { longest_runs, deciding_shot };
+}
+
+/** Each team's longest run and the deciding shot from NBA CDN play-by-play. */
+export function parseNbaPlayByPlay(json: unknown, home: string, away: string): NbaPlayByPlayFacts {
+  const { actions } = PlayByPlaySchema.parse(json).game;
+  return nbaScoringFacts(
+    actions.map((action) => ({
+      home: Number(action.scoreHome),
+      away: Number(action.scoreAway),
+      period: action.period,
+      seconds: parseNbaClock(action.clock),
+      player: action.playerNameI ?? null,
+    })),
+    home,
+    away,
+  );
 }
 
 /** The NBA live-data CDN as a provider: today's scoreboard, boxscore plus play-by-play per game. */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { detectMlbGameBonuses, detectNbaGameBonuses } from '../../../core/bonus/detect';
 import { MlbGameFactsSchema, NbaGameFactsSchema } from '../../../core/facts';
 import { NflGameFactsSchema } from '../facts';
-import { parseEspnNflDepthChart, parseEspnNflRoster, parseEspnNflSummary, parseEspnScoreboard } from './espn';
+import {
+  parseEspnClock,
+  parseEspnMlbSummary,
+  parseEspnNbaSummary,
+  parseEspnNflDepthChart,
+  parseEspnNflRoster,
+  parseEspnNflSummary,
+  parseEspnScoreboard,
+} from './espn';
 import { loadFixture } from './fixtures';
 import { parseMlbLiveFeed, parseMlbSchedule } from './mlb-statsapi';
 import { parseNbaBoxscore, parseNbaClock, parseNbaPlayByPlay } from './nba-cdn';
@@ -63,6 +71,64 @@ describe('ESPN NFL summary', () => {
       .map((p) => p.name)
       .sort();
     expect(scorers).toEqual(['Dontayvion Wicks', 'Drake London', 'Desmond Ridder', 'Jayden Reed'].sort());
+  });
+});
+
+describe('ESPN NBA summary', () => {
+  it('reads the box of IND 125, NY 108 (2025 East finals, game 6)', () => {
+    const { game, facts } = parseEspnNbaSummary(loadFixture('summary_401772994_NY-at-IND_2025ECF_G6.json'));
+    expect(game).toMatchObject({
+      home: 'IND',
+      away: 'NYK',
+      homeScore: 125,
+      awayScore: 108,
+      status: 'final',
+      periods: 4,
+      seasonType: 'post',
+    });
+    const full = NbaGameFactsSchema.parse(facts);
+    const line = (name: string) => full.players.find((p) => p.name === name);
+    expect(line('Pascal Siakam')?.points).toBe(31);
+    // Haliburton's 21-6-13 is no triple-double.
+    expect(line('Tyrese Haliburton')).toMatchObject({ points: 21, rebounds: 6, assists: 13 });
+    expect(full.longest_runs.map((r) => r.team_abb).sort()).toEqual(['IND', 'NYK']);
+    expect(full.deciding_shot).toMatchObject({ team_abb: 'IND', decided_game: true });
+    const found = detectNbaGameBonuses(full, 1).map((e) => e.desc);
+    expect(found.some((d) => /triple/i.test(d))).toBe(false);
+    expect(found.some((d) => /overtime|OT/.test(d))).toBe(false);
+  });
+
+  it('reads ESPN clocks', () => {
+    expect([parseEspnClock('11:42'), parseEspnClock('45.3'), parseEspnClock('0.0')]).toEqual([702, 45.3, 0]);
+  });
+});
+
+describe('ESPN MLB summary', () => {
+  it('agrees with Retrosheet on CLE 5 at PIT 7, 2023-07-19', () => {
+    const { game, facts } = parseEspnMlbSummary(loadFixture('summary_401472463_PIT-at-CLE_20230719.json'));
+    MlbGameFactsSchema.parse(facts);
+    expect(game).toMatchObject({ home: 'PIT', away: 'CLE', homeScore: 7, awayScore: 5, status: 'final' });
+    // Retrosheet's game log: CLE 10 hits and 1 walk, PIT 9 hits and 4 walks, no errors, no hit batter.
+    expect(facts.away).toMatchObject({ hits: 10, baserunners: 11 });
+    expect(facts.home).toMatchObject({ hits: 9, baserunners: 13 });
+    expect(facts.plays.filter((p) => p.event === 'hit_by_pitch')).toEqual([]);
+    // Josh Bell's solo home run in the top of the 8th was the game's only one.
+    const homers = facts.plays.filter((p) => p.event === 'home_run');
+    expect(homers).toEqual([
+      {
+        inning: 8,
+        half: 'top',
+        batter: 'Josh Bell',
+        batter_team_abb: 'CLE',
+        event: 'home_run',
+        runners_on_base: 0,
+        rbi: 1,
+      },
+    ]);
+    // Retrosheet counts 3 CLE doubles and 1 PIT double.
+    const doubles = (team: string) =>
+      facts.batters.filter((b) => b.team_abb === team).reduce((n, b) => n + b.doubles, 0);
+    expect([doubles('CLE'), doubles('PIT')]).toEqual([3, 1]);
   });
 });
 
