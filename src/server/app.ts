@@ -47,7 +47,7 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: ctx.config.logLevel } : false,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -19,4 +19,12 @@ describe('loadConfig', () => {
   it('reads site admins as a lower-cased list', () => {
     expect(loadConfig({ SITE_ADMINS: 'Alice, bob ,' }).siteAdmins).toEqual(['alice', 'bob']);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names one', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
 });

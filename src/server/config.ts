@@ -14,6 +14,13 @@ export interface Config {
   googleClientSecret: string | undefined;
   /** Public address of the site, used in links sent by e-mail. */
   publicUrl: string;
+  /**
+   * Which proxies may name the client (X-Forwarded-For) and the scheme (X-Forwarded-Proto): false
+   * (none, the default), true (any), or addresses and subnets such as `loopback` or `10.0.0.0/8`.
+   * Trusting a header anyone can send would let one client pass for many and slip past the per-IP
+   * login limits.
+   */
+  trustProxy: boolean | string;
   logLevel: string;
   webDir: string;
   /** Where the 2019 NBA pool, finished offline, is kept. */
@@ -41,8 +48,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     nba19OfflineUrl: env.NBA19_OFFLINE_URL ?? 'https://docs.google.com/spreadsheets/',
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text === '1' || text.toLowerCase() === 'true') return true;
+  return text;
 }

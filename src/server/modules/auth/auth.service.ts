@@ -124,12 +124,14 @@ export class AuthService {
 
   /** Mails a single-use reset link when the username and e-mail match; silent otherwise. */
   async requestPasswordReset(username: string, email: string, ip: string): Promise<void> {
-    const key = `${ip}|${username.toLowerCase()}`;
-    if (this.resetLimiter.isBlocked(ip) || this.resetLimiter.isBlocked(key)) {
+    // Separate keys for the IP and for the account: many IPs cannot flood one mailbox either.
+    const ipKey = `ip:${ip}`;
+    const userKey = `user:${username.trim().toLowerCase()}`;
+    if (this.resetLimiter.isBlocked(ipKey) || this.resetLimiter.isBlocked(userKey)) {
       throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
     }
-    this.resetLimiter.record(ip);
-    this.resetLimiter.record(key);
+    this.resetLimiter.record(ipKey);
+    this.resetLimiter.record(userKey);
     const user = await findUserByUsername(this.ctx, username);
     if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
     const token = createToken();
@@ -139,12 +141,15 @@ export class AuthService {
       expiresAt: new Date(this.ctx.clock.now().getTime() + RESET_TTL_MS),
     });
     const link = `${this.ctx.config.publicUrl}/reset-password/${token}`;
-    await this.ctx.mailer.send({
-      to: user.email,
-      subject: 'Reset your ALA Survivor password',
-      text: `Hi ${user.nameFirst},\n\nSomeone asked to reset the password of ${user.username}. Open this link within 1 hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this e-mail.`,
-      html: `<p>Hi ${escapeHtml(user.nameFirst)},</p><p>Someone asked to reset the password of <b>${escapeHtml(user.username)}</b>. Open this link within 1 hour to choose a new one:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail.</p>`,
-    });
+    // A refused mail must not answer differently from an unknown account; the outbox keeps the failure.
+    await this.ctx.mailer
+      .send({
+        to: user.email,
+        subject: 'Reset your ALA Survivor password',
+        text: `Hi ${user.nameFirst},\n\nSomeone asked to reset the password of ${user.username}. Open this link within 1 hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this e-mail.`,
+        html: `<p>Hi ${escapeHtml(user.nameFirst)},</p><p>Someone asked to reset the password of <b>${escapeHtml(user.username)}</b>. Open this link within 1 hour to choose a new one:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail.</p>`,
+      })
+      .catch(() => undefined);
   }
 
   /** The account a reset token belongs to, while the token is unused and fresh. */

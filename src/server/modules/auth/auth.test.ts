@@ -113,6 +113,47 @@ describe('login, current user and logout', () => {
     expect(codes.at(-1)).toBe(429);
   });
 
+  it('does not let a client pass for many by sending X-Forwarded-For, unless a proxy is trusted', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const response = await post(
+        '/auth/login',
+        { username: `spoof${i}`, password: 'whatever1' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
+      codes.push(response.statusCode);
+    }
+    expect(codes.at(-1)).toBe(429);
+
+    // Behind a trusted proxy (here on the loopback address) its X-Forwarded-For names the client.
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    for (let i = 0; i < 21; i += 1) {
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { username: `spoof${i}`, password: 'whatever1' },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('marks the session cookie Secure when the site is served over HTTPS', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://survivor.example' } });
+    const response = await https.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: buildRegistration({ username: 'secure1', email: 'secure1@x.io' }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
+    const plain = await post(
+      '/auth/register',
+      buildRegistration({ username: 'plain1', email: 'plain1@x.io' }),
+    );
+    expect(String(plain.headers['set-cookie'])).not.toMatch(/; Secure/);
+  });
+
   it('refuses a write with the session cookie from a foreign origin', async () => {
     const { cookie } = await registerUser(t.app, { username: 'frank' });
     const foreign = await post(
@@ -182,6 +223,52 @@ describe('password reset', () => {
     const response = await post('/auth/forgotPassword', { username: 'ivy', email: 'someone@else.io' });
     expect(response.json().message).toBe(AUTH_MESSAGES.forgotSent);
     expect(await t.ctx.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it('limits reset requests per account, whatever the IP, with a 429 and a message', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    await registerUser(proxied.app, { username: 'lena', email: 'lena@x.io' });
+    const codes: number[] = [];
+    let last: { message: string } = { message: '' };
+    for (let i = 0; i < 6; i += 1) {
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/auth/forgotPassword',
+        payload: { username: 'LENA', email: 'lena@x.io' },
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+      codes.push(response.statusCode);
+      last = response.json();
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(last.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    // Another account from a fresh address is not held up by it.
+    const other = await proxied.app.inject({
+      method: 'POST',
+      url: '/auth/forgotPassword',
+      payload: { username: 'someone', email: 'someone@x.io' },
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers the same when the mail server refuses the reset mail', async () => {
+    const refusing = await createTestApp({
+      mailer: {
+        kind: 'smtp',
+        send: async () => {
+          throw new Error('550 mailbox unavailable');
+        },
+      },
+    });
+    await registerUser(refusing.app, { username: 'mona', email: 'mona@x.io' });
+    const response = await refusing.app.inject({
+      method: 'POST',
+      url: '/auth/forgotPassword',
+      payload: { username: 'mona', email: 'mona@x.io' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(AUTH_MESSAGES.forgotSent);
   });
 
   it('rejects an unknown token', async () => {
