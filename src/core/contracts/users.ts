@@ -74,3 +74,21 @@ export type UserActivityEvent = z.infer<typeof UserActivityEventSchema>;
 /** GET /user/activity/{username}: the user themself only (401 visitor, 403 anyone else); newest first, at most 50. */
 export const UserActivityResponseSchema = z.array(UserActivityEventSchema);
 export type UserActivityResponse = z.infer<typeof UserActivityResponseSchema>;
+
+/**
+ * One Payments & Prizes row (amount in cents). Until the pool ledger records commissioners' payments,
+ * the rows are the prizes the user won in concluded pools (type prize).
+ */
+export const UserTransactionSchema = z.object({
+  id: z.number(),
+  game: z.string(),
+  season: z.number(),
+  /** payment (paid by the user) or prize (paid to the user). */
+  type: z.enum(['payment', 'prize']),
+  amount: z.number(),
+  notes: z.string().nullable(),
+});
+export type UserTransaction = z.infer<typeof UserTransactionSchema>;
+
+/** GET /user/transactions/{username}: the user themself only (401 visitor, 403 anyone else); newest season first. */
+export const UserTransactionsResponseSchema = z.array(UserTransactionSchema);

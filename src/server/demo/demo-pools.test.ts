@@ -6,7 +6,8 @@ import { DEMO_LEAGUES, DEMO_USERS } from './seed';
 
 describe('demo league pools', () => {
   it('gives the demo leagues pools, entries, trophies and changelog entries', async () => {
-    const { app, ctx } = await createTestApp();
+    // The demo clock's first instant: the NBA 2023 pool is still open for entry then.
+    const { app, ctx } = await createTestApp({ now: new Date('2023-09-20T16:00:00Z') });
     // The demo users and leagues without password hashing or sports data, which seed.test.ts covers.
     const inserted = await ctx.db
       .insert(users)
@@ -50,5 +51,10 @@ describe('demo league pools', () => {
       'ala',
     ]);
     expect(all.find((p: { league_abb: string }) => p.league_abb === 'SQUAD').locked).toBe(true);
+    // Nobody signed up in the future of the application's clock.
+    const now = ctx.clock.now().getTime();
+    for (const entry of await ctx.db.select().from(entries)) {
+      expect(entry.createdAt.getTime()).toBeLessThanOrEqual(now);
+    }
   });
 });

@@ -128,6 +128,8 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
             new Date(new Date(demo.firstDeadline).getTime() + week * 7 * DAY_MS).toISOString(),
           );
     const first = new Date(deadlines[0]).getTime();
+    // Sign-ups happen before week 1, and never after the clock's now (an open pool's week 1 is ahead).
+    const signUpAt = Math.min(first - 2 * DAY_MS, ctx.clock.now().getTime() - 3 * DAY_MS);
     const final = Boolean(demo.champions);
     const [pool] = await db
       .insert(pools)
@@ -164,7 +166,7 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
           weeksAlive: lives > 0 ? demo.weeks : Math.min(demo.weeks, 3 + index * 2),
           finalRank: final ? (champion ? 1 : champions.size + index) : null,
           prizes: champion ? share : 0,
-          createdAt: new Date(first - 2 * DAY_MS + index * 60_000),
+          createdAt: new Date(signUpAt + index * 60_000),
         },
       ];
     });

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UserActivityResponseSchema, UserProfileResponseSchema } from '../../../core/contracts/users';
+import {
+  UserActivityResponseSchema,
+  UserProfileResponseSchema,
+  UserTransactionsResponseSchema,
+} from '../../../core/contracts/users';
 import { forbidden } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth-guard';
 import { getUserProfile, listUserActivity, listUserTransactions } from './users.service';
@@ -20,7 +24,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Payments and prizes are private: only the user themself reads them.
   app.get(
     '/user/transactions/:username',
-    { schema: { params: z.object({ username: z.string().min(1) }) } },
+    {
+      schema: {
+        params: z.object({ username: z.string().min(1) }),
+        response: { 200: UserTransactionsResponseSchema },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       if (user.username.toLowerCase() !== request.params.username.toLowerCase()) {

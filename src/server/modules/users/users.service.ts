@@ -1,8 +1,9 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type {
   UserActivityEvent,
   UserProfileResponse,
   UserSeasonSummary,
+  UserTransaction,
 } from '../../../core/contracts/users';
 import type { AppContext } from '../../context';
 import { entries, leagueMembers, leagueRequests, leagues, pools } from '../../db/schema';
@@ -175,16 +176,29 @@ export async function listUserActivity(ctx: AppContext, userId: number): Promise
   return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 50);
 }
 
-export interface UserTransaction {
-  id: number;
-  game: string;
-  season: number;
-  type: string;
-  amount: number;
-  notes: string | null;
-}
-
-/** The user's payments and prizes across pools; the ledger arrives with the pool engine. */
-export async function listUserTransactions(_ctx: AppContext, _userId: number): Promise<UserTransaction[]> {
-  return [];
+/**
+ * The user's payments and prizes, newest season first. The pool ledger (commissioners' payments) is not
+ * built yet, so the rows are the prizes won in concluded pools, read from the entries.
+ */
+export async function listUserTransactions(ctx: AppContext, userId: number): Promise<UserTransaction[]> {
+  const rows = await ctx.db
+    .select({ entry: entries, pool: pools, league: leagues })
+    .from(entries)
+    .innerJoin(pools, eq(pools.id, entries.poolId))
+    .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+    .where(and(eq(entries.userId, userId), eq(pools.final, true), gt(entries.prizes, 0)))
+    .orderBy(desc(pools.season), pools.game, entries.id);
+  if (rows.length === 0) return [];
+  const leagueIds = [...new Set(rows.map(({ league }) => league.id))];
+  const siblings = countSiblings(await ctx.db.select().from(pools).where(inArray(pools.leagueId, leagueIds)));
+  return rows.map(({ entry, pool, league }) => ({
+    id: entry.id,
+    game: pool.game,
+    season: pool.season,
+    type: 'prize' as const,
+    amount: entry.prizes,
+    notes: `${poolDisplayName(pool, siblings)} ${pool.season} (${league.name})${
+      entry.finalRank === 1 ? ': champion' : ''
+    }`,
+  }));
 }

@@ -103,4 +103,35 @@ describe('profile seasons and activity', () => {
     expect((await get('/user/activity/player', other)).statusCode).toBe(403);
     expect((await get('/user/activity/player')).statusCode).toBe(401);
   });
+
+  it("lists the prizes won in concluded pools as the user's Payments & Prizes, to the user only", async () => {
+    const open = await createLeagueAs(t.app, player, { name: 'Open League', abb: 'OPEN', joinable: true });
+    const done = await insertPool(t.ctx, {
+      leagueId: open,
+      season: 2022,
+      final: true,
+      champions: ['player'],
+    });
+    const running = await insertPool(t.ctx, { leagueId: open, game: 'nba', gameName: 'NBA', season: 2023 });
+    await insertEntry(t.ctx, { poolId: done.id, userId: player.id, finalRank: 1, prizes: 31_500 });
+    await insertEntry(t.ctx, { poolId: done.id, userId: other.id, finalRank: 2, prizes: 0 });
+    // Prize money of a pool still running is not paid yet.
+    await insertEntry(t.ctx, { poolId: running.id, userId: player.id, prizes: 2000 });
+
+    const own = await get('/user/transactions/player', player);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([
+      {
+        id: expect.any(Number),
+        game: 'mlb',
+        season: 2022,
+        type: 'prize',
+        amount: 31_500,
+        notes: 'MLB 2022 (Open League): champion',
+      },
+    ]);
+    expect((await get('/user/transactions/other', other)).json()).toEqual([]);
+    expect((await get('/user/transactions/player', other)).statusCode).toBe(403);
+    expect((await get('/user/transactions/player')).statusCode).toBe(401);
+  });
 });

@@ -4,6 +4,8 @@ import {
   UserActivityResponseSchema,
   type UserProfileResponse,
   UserProfileResponseSchema,
+  type UserTransaction,
+  UserTransactionsResponseSchema,
 } from '../../../../core/contracts/users';
 import { ApiError, apiFetch } from '../../../lib/api';
 
@@ -17,20 +19,14 @@ export function useUserProfile(username: string | undefined) {
   });
 }
 
-export interface Transaction {
-  id: number;
-  game: string;
-  season: number;
-  type: string;
-  amount: number;
-  notes: string | null;
-}
-
 /** The user's payments and prizes (amounts in cents). */
 export function useTransactions(username: string | undefined) {
-  return useQuery<Transaction[]>({
+  return useQuery<UserTransaction[]>({
     queryKey: ['transactions', username],
-    queryFn: () => apiFetch(`/user/transactions/${encodeURIComponent(username!)}`),
+    queryFn: () =>
+      apiFetch(`/user/transactions/${encodeURIComponent(username!)}`, {
+        schema: UserTransactionsResponseSchema,
+      }),
     enabled: Boolean(username),
   });
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Card, Loader, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../../core/contracts/auth';
+import { GAME_NAMES, type Game } from '../../../../core/games';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useTransactions, useUserProfile } from '../api/profile';
@@ -107,9 +108,9 @@ export function ProfileView({ user }: { user: CurrentUser }) {
               <Table.Tbody>
                 {transactions.data.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td>{row.game}</Table.Td>
+                    <Table.Td>{GAME_NAMES[row.game as Game] ?? row.game}</Table.Td>
                     <Table.Td>{row.season}</Table.Td>
-                    <Table.Td>{row.type}</Table.Td>
+                    <Table.Td>{row.type === 'prize' ? 'Prize' : 'Payment'}</Table.Td>
                     <Table.Td>{formatDollars(row.amount)}</Table.Td>
                     <Table.Td>{row.notes}</Table.Td>
                   </Table.Tr>
