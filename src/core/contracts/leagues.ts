@@ -413,11 +413,26 @@ export type LeagueRequestRow = z.infer<typeof LeagueRequestRowSchema>;
 /** GET /leagueRoutes/requests/{leagueId} (admins only): newest first, all statuses. */
 export const LeagueRequestsResponseSchema = z.array(LeagueRequestRowSchema);
 
-/** POST /leagueRoutes/decideAccess (admins only): 1 approves (adds the member), 3 rejects, 2 reopens. */
-export const DecideAccessRequestSchema = z.object({
-  request_id: z.coerce.number().int().positive(),
-  status: RequestStatusSchema,
-});
+/**
+ * POST /leagueRoutes/decideAccess (admins only): 1 approves (adds the member), 3 rejects, 2 reopens.
+ * The request is named by request_id, or by the spec's application (a request row with its id);
+ * league_name may be sent and is ignored.
+ */
+export const DecideAccessRequestSchema = z
+  .object({
+    request_id: z.coerce.number().int().positive().optional(),
+    application: z.object({ id: z.coerce.number().int().positive() }).optional(),
+    league_name: z.unknown().optional(),
+    status: RequestStatusSchema,
+  })
+  .refine((v) => v.request_id !== undefined || v.application !== undefined, {
+    error: LEAGUE_MESSAGES.requestNotFound,
+    path: ['request_id'],
+  })
+  .transform(({ request_id, application, status }) => ({
+    request_id: (request_id ?? application?.id) as number,
+    status,
+  }));
 export type DecideAccessRequest = z.input<typeof DecideAccessRequestSchema>;
 export const DecideAccessResponseSchema = z.object({
   request: LeagueRequestRowSchema,

@@ -72,6 +72,26 @@ describe('inviteByEmail', () => {
   });
 });
 
+describe('inviteByEmail when the SMTP server is gone', () => {
+  it('answers 502 ERROR SENDING INVITE and keeps the failed message', async () => {
+    const gone = await startTestSmtpServer();
+    await gone.close();
+    const database = await getTestDatabase();
+    t = await createTestApp({ mailer: createSmtpMailer(database.db, gone.url, 'ALA <no-reply@ala.test>') });
+    const inviter = await registerNamed(t.app, 'inviter');
+    const id = await createLeagueAs(t.app, inviter, { name: 'Dead Mail', abb: 'DEAD' });
+    const response = await post(
+      '/leagueRoutes/inviteByEmail',
+      { leagueId: id, email: 'f@example.com' },
+      inviter,
+    );
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: LEAGUE_MESSAGES.inviteError });
+    const [kept] = await t.ctx.db.select().from(mailOutbox);
+    expect(kept).toMatchObject({ to: 'f@example.com', status: 'failed' });
+  });
+});
+
 describe('POST /admin/emailUsers', () => {
   it('sends the sanitised message with a plain-text part to every member', async () => {
     const response = await post(

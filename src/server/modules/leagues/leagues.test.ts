@@ -355,9 +355,22 @@ describe('GET /leagueRoutes/fetchLeague', () => {
       expect(body.league.invite_code).toBeNull();
       expect(body.invite_url).toBeNull();
       expect(body.pools[0].your_status.kind).toBe('na');
+      expect(body.pools[0].locked).toBe(false);
       expect(body.viewer.settings).toBeNull();
       expect(response.body).not.toContain('Secretfounder');
     }
+  });
+
+  it("locks a private league's pools to non-members, not to members", async () => {
+    const id = await createLeagueAs(t.app, founder, { name: 'Private', abb: 'PRIV' });
+    await insertPool(t.ctx, { leagueId: id });
+    const outsider = await registerNamed(t.app, 'outsider');
+    for (const user of [outsider, undefined]) {
+      const body = (await get('/leagueRoutes/fetchLeague/abb/PRIV', user)).json();
+      expect(body.pools[0]).toMatchObject({ locked: true, your_status: { kind: 'na' } });
+    }
+    const own = (await get('/leagueRoutes/fetchLeague/abb/PRIV', founder)).json();
+    expect(own.pools[0]).toMatchObject({ locked: false, your_status: { kind: 'sign_up' } });
   });
 
   it('answers a gate for hidden leagues by abbreviation, the page by invite code, and 404 otherwise', async () => {

@@ -112,6 +112,23 @@ describe('requestAccess and decideAccess', () => {
     const member = await post('/leagueRoutes/requestAccess', { league_id: id }, founder);
     expect(member.json()).toEqual({ message: LEAGUE_MESSAGES.alreadyMember });
   });
+
+  it("takes the spec's payload: the application row, the league name and the status", async () => {
+    const id = await createLeagueAs(t.app, founder, { name: 'Private', abb: 'PRIV' });
+    await post('/leagueRoutes/requestAccess', { league_id: id }, player);
+    const [application] = (await get(`/leagueRoutes/requests/${id}`, founder)).json();
+    const approved = await post(
+      '/leagueRoutes/decideAccess',
+      { application, league_name: 'Private', status: 1 },
+      founder,
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ request: { id: application.id, status: 1 }, league_abb: 'PRIV' });
+    expect(await memberUsernames('PRIV')).toEqual(['founder', 'player']);
+    const unnamed = await post('/leagueRoutes/decideAccess', { league_name: 'Private', status: 1 }, founder);
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toEqual({ message: LEAGUE_MESSAGES.requestNotFound });
+  });
 });
 
 describe('acceptInvite', () => {
