@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Card, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { LeaguePoolRow, LeagueView, YourStatus } from '../../../../core/contracts/leagues';
@@ -66,9 +67,18 @@ export function LeaguePoolsTable({ view }: { view: LeagueView }) {
               {view.pools.map((pool) => (
                 <Table.Tr key={pool.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={pool.path} fw={600} size="sm">
-                      {pool.pool_name} {pool.season}
-                    </Anchor>
+                    {pool.locked ? (
+                      <Group gap={4} wrap="nowrap">
+                        <IconLock size={14} aria-label="Members only" />
+                        <Text size="sm">
+                          {pool.pool_name} {pool.season}
+                        </Text>
+                      </Group>
+                    ) : (
+                      <Anchor component={Link} to={pool.path} fw={600} size="sm">
+                        {pool.pool_name} {pool.season}
+                      </Anchor>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <PoolStatus pool={pool} />
@@ -99,6 +109,14 @@ function PoolStatus({ pool }: { pool: LeaguePoolRow }) {
     );
   }
   if (pool.status === 'in_progress') return <Text size="sm">In Progress</Text>;
+  // A private league's pools open to its members only.
+  if (pool.locked) {
+    return (
+      <Text size="sm" fw={700}>
+        OPEN FOR ENTRY
+      </Text>
+    );
+  }
   return (
     <Anchor component={Link} to={pool.path} fw={700} size="sm">
       OPEN FOR ENTRY

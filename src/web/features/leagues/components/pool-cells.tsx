@@ -35,7 +35,11 @@ export function PoolStatusCell({
 }) {
   if (pool.status === 'final') return <Champions names={pool.champions} />;
   if (pool.status === 'in_progress') return <Text size="sm">In Progress</Text>;
-  return <Badge color="green.8">{openLabel}</Badge>;
+  return (
+    <Badge color="green.8" miw="fit-content">
+      {openLabel}
+    </Badge>
+  );
 }
 
 /** A trophy with the champions' names; more than three become a count that opens the list. */
