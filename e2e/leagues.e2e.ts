@@ -70,6 +70,12 @@ describe('pools and leagues hub', () => {
     await page.goto('/leagues/find');
     const squad = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Sunday Squad' }) });
     await squad.getByText("You're a member").waitFor();
+
+    // Payments & Prizes: the prize jordan won in the concluded MLB 2022 pool.
+    await page.goto('/profile');
+    const prize = page.getByRole('row').filter({ hasText: 'MLB 2022 (A Level Above): champion' });
+    await prize.getByRole('cell', { name: '$315' }).waitFor();
+    await screenshot(page, 'profile-prizes-desktop');
     await context.close();
   });
 
@@ -269,6 +275,9 @@ describe('league tabs for members and commissioners', () => {
     const applicantName = await registerFresh(applicant.page, 'req');
     await applicant.page.goto('/league/SQUAD');
     await applicant.page.getByText('This feature is hidden to users outside the league.').waitFor();
+    // A private league's pools are locked rows to outsiders: a lock, the name, no link.
+    await applicant.page.getByLabel('Members only').first().waitFor();
+    expect(await applicant.page.getByRole('link', { name: 'MLB 2023' }).count()).toBe(0);
     await applicant.page.getByRole('button', { name: 'REQUEST TO JOIN' }).click();
     await applicant.page.getByText("Your request has been sent to this league's Commissioner.").waitFor();
 
@@ -291,6 +300,7 @@ describe('league tabs for members and commissioners', () => {
 
     await applicant.page.reload();
     await applicant.page.getByText('You are a member of this league.').waitFor();
+    await applicant.page.getByRole('link', { name: 'MLB 2023' }).waitFor();
     await applicant.page.getByRole('tab', { name: 'Settings' }).waitFor();
     expect(await applicant.page.getByRole('tab', { name: 'Commish Tools' }).count()).toBe(0);
     await applicant.context.close();

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { leagues, users } from '../db/schema';
+import { entries, leagueMembers, leagues, pools, users } from '../db/schema';
 import { createTestApp } from '../test/harness';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoWorld } from './seed';
 
@@ -16,6 +17,21 @@ describe('seedDemoWorld', () => {
       payload: { username: 'jordan', password: DEMO_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
+    // A story that reads in order: founded, then joined, then entered (and nothing after the clock's now).
+    const now = ctx.clock.now().getTime();
+    const rows = await ctx.db
+      .select({ entry: entries, member: leagueMembers, league: leagues })
+      .from(entries)
+      .innerJoin(pools, eq(pools.id, entries.poolId))
+      .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+      .innerJoin(leagueMembers, eq(leagueMembers.leagueId, leagues.id))
+      .where(eq(leagueMembers.userId, entries.userId));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const { entry, member, league } of rows) {
+      expect(league.createdAt.getTime()).toBeLessThanOrEqual(member.createdAt.getTime());
+      expect(member.createdAt.getTime()).toBeLessThanOrEqual(entry.createdAt.getTime());
+      expect(entry.createdAt.getTime()).toBeLessThanOrEqual(now);
+    }
     // Seeding loads whole replayed seasons: seconds on PGlite, more while other test files run beside it.
   }, 120_000);
 });

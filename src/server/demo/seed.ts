@@ -79,12 +79,19 @@ export const DEMO_LEAGUES: DemoLeague[] = [
   },
 ];
 
+/** The demo leagues exist by this date at the latest: before the first demo pool (MLB 2022) opened. */
+const FOUNDED_BY = new Date('2022-01-15T17:00:00Z');
+
 /** Fills a new database with the demo world: users and leagues (later modules add pools). */
 export async function seedDemoWorld(ctx: AppContext): Promise<void> {
   const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2 });
   // Everything is dated on the application's clock, which replays a past season in the demo.
   const now = ctx.clock.now().getTime();
-  const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000);
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+  // The leagues host concluded 2022 pools, so they were founded (and joined) before those seasons began.
+  const founded = Math.min(now - 600 * DAY_MS, FOUNDED_BY.getTime());
+  const afterFounding = (days: number) => new Date(founded + days * DAY_MS);
   await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
@@ -96,7 +103,7 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
           email: `${username}@example.com`,
           passwordHash,
           tagline: username === 'commish' ? 'Runs the global pools' : null,
-          createdAt: daysAgo(400),
+          createdAt: afterFounding(-30),
         })),
       )
       .returning();
@@ -113,14 +120,14 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
           founderId: idOf.get(league.founder),
           admins: league.admins,
           inviteCode: createToken().slice(0, 12),
-          createdAt: daysAgo(365),
+          createdAt: afterFounding(0),
         })
         .returning();
       await tx.insert(leagueMembers).values(
         league.members.map((username, index) => ({
           leagueId: row.id,
           userId: idOf.get(username)!,
-          createdAt: daysAgo(360 - index * 7),
+          createdAt: afterFounding(index * 3),
         })),
       );
       for (const username of league.pending ?? []) {

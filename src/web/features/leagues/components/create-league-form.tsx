@@ -7,8 +7,15 @@ import { serverMessageOr, useCreateLeague } from '../api/leagues';
 const FIELDS = ['name', 'abb', 'desc', 'logo'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** Create a League with the contract's own rules: errors once a field is touched; private by default. */
-export function CreateLeagueForm() {
+/**
+ * Create a League with the contract's own rules: errors once a field is touched; private by default.
+ * On its own page it goes to the new league; inline (pool creation) `onCreated` receives the league instead.
+ */
+export function CreateLeagueForm({
+  onCreated,
+}: {
+  onCreated?: (league: { id: number; abb: string }) => void;
+}) {
   const navigate = useNavigate();
   const create = useCreateLeague();
   const [values, setValues] = useState<Record<Field, string>>({ name: '', abb: '', desc: '', logo: '' });
@@ -40,7 +47,8 @@ export function CreateLeagueForm() {
         event.preventDefault();
         if (!parsed.success) return;
         create.mutate(parsed.data, {
-          onSuccess: (answer) => navigate(`/league/${answer.league.abb}`),
+          onSuccess: (answer) =>
+            onCreated ? onCreated(answer.league) : navigate(`/league/${answer.league.abb}`),
         });
       }}
     >

@@ -36,7 +36,7 @@ export function PoolStatusCell({
   if (pool.status === 'final') return <Champions names={pool.champions} />;
   if (pool.status === 'in_progress') return <Text size="sm">In Progress</Text>;
   return (
-    <Badge color="green.8" miw="fit-content">
+    <Badge color="green.8" miw="max-content">
       {openLabel}
     </Badge>
   );
