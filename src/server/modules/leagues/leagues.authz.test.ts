@@ -244,6 +244,14 @@ const MATRIX: Cell[] = [
     url: () => '/user/transactions/hmember',
     expected: { visitor: 401, nonMember: 403, member: 200, admin: 403, siteAdmin: 403 },
   },
+  {
+    name: 'sign up for the hidden league pool',
+    method: 'POST',
+    url: () => '/user/regForGame',
+    payload: (w) => ({ pool_id: w.poolId }),
+    // The member already holds the pool's one entry; the admin signs up.
+    expected: { visitor: 401, nonMember: 404, member: 409, admin: 201, siteAdmin: 404 },
+  },
   { name: 'changelog list', method: 'GET', url: () => '/api/changelog', expected: all(200) },
   {
     name: 'changelog mark-viewed',

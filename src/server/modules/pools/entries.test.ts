@@ -46,6 +46,8 @@ describe('POST /user/regForGame', () => {
     const leagueId = await createLeagueAs(t.app, owner, { name: 'Private Club', abb: 'PRIV' });
     const pool = await insertPool(t.ctx, { leagueId });
     expect((await signUp(undefined, { pool_id: pool.id })).statusCode).toBe(401);
+    // The session is checked before the body: a visitor never learns which field is wrong.
+    expect((await signUp(undefined, {})).statusCode).toBe(401);
     const refused = await signUp(outsider.cookie, { pool_id: pool.id });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(POOL_MESSAGES.membersOnly);

@@ -5,6 +5,10 @@ import { registerEntry } from './entries.service';
 
 /** Pool entries: sign-up (more of the pool area arrives with the pool engine). */
 export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Writes need a session before their body is even validated: a visitor gets 401, never a form error.
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') requireUser(request);
+  });
   app.post(
     '/user/regForGame',
     { schema: { body: RegisterEntryRequestSchema, response: { 201: RegisterEntryResponseSchema } } },

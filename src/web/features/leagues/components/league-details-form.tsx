@@ -29,10 +29,13 @@ export function LeagueDetailsForm({ view }: { view: LeagueView }) {
   const navigate = useNavigate();
   const update = useUpdateLeague();
   const initial = view.league;
+  // The server fills an empty description with the greeting; editing starts from the real (empty) one,
+  // so that renaming the league does not store a greeting with the old name.
+  const initialDesc = initial.desc === LEAGUE_MESSAGES.defaultDesc(initial.name) ? '' : initial.desc;
   const [values, setValues] = useState<Record<TextField, string>>({
     name: initial.name,
     abb: initial.abb,
-    desc: initial.desc,
+    desc: initialDesc,
     logo: initial.logo ?? '',
   });
   const [joinable, setJoinable] = useState(initial.joinable);
@@ -61,7 +64,7 @@ export function LeagueDetailsForm({ view }: { view: LeagueView }) {
   const unchanged =
     values.name === initial.name &&
     values.abb === initial.abb &&
-    values.desc === initial.desc &&
+    values.desc === initialDesc &&
     values.logo === (initial.logo ?? '') &&
     joinable === initial.joinable &&
     (joinable ? false : hidden) === initial.hidden &&
@@ -110,7 +113,13 @@ export function LeagueDetailsForm({ view }: { view: LeagueView }) {
       <Stack maw={620}>
         <TextInput label="League name" required {...bind('name')} />
         <TextInput label="Abbreviation" required {...bind('abb')} />
-        <Textarea label="Description" autosize minRows={2} {...bind('desc')} />
+        <Textarea
+          label="Description"
+          placeholder={LEAGUE_MESSAGES.defaultDesc(values.name.trim() || initial.name)}
+          autosize
+          minRows={2}
+          {...bind('desc')}
+        />
         <Group align="flex-end" wrap="nowrap">
           <TextInput label="Logo URL" placeholder="https://" style={{ flex: 1 }} {...bind('logo')} />
           <Image
