@@ -40,6 +40,15 @@ describe('sports feeds admin page', () => {
     await logIn(admin.page, 'commish');
     await admin.page.goto('/site-admin/feeds');
     await admin.page.getByRole('heading', { name: 'Enter or correct a result' }).waitFor();
+    // On a phone the feeds show as cards and each game's Edit button is on screen, not scrolled away.
+    await admin.page
+      .getByText(/fetches, \d+ failures in 24 h/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const edit = admin.page.getByRole('button', { name: 'Edit result' }).first();
+    await edit.waitFor();
+    const box = await edit.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await screenshot(admin.page, 'admin-feeds-phone');
     await admin.context.close();
   });

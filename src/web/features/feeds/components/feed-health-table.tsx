@@ -1,4 +1,4 @@
-import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useFeedsHealth } from '../api/feeds';
@@ -19,45 +19,79 @@ export function FeedHealthTable() {
   if (!feeds.data || feeds.data.length === 0) {
     return <Text c="dimmed">No feed has been polled yet.</Text>;
   }
+  const rows = feeds.data.map((feed) => ({
+    ...feed,
+    healthy: feed.last_ok_at !== null && feed.last_ok_at === feed.last_fetch_at,
+  }));
+  const badge = (healthy: boolean) => (
+    <Badge color={healthy ? 'green.8' : 'red.8'} style={{ flexShrink: 0 }}>
+      {healthy ? 'OK' : 'FAILING'}
+    </Badge>
+  );
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th>Game</Table.Th>
-            <Table.Th>Health</Table.Th>
-            <Table.Th>Last fetch</Table.Th>
-            <Table.Th>Last success</Table.Th>
-            <Table.Th>Fetches / failures (24 h)</Table.Th>
-            <Table.Th>Last error</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {feeds.data.map((feed) => {
-            const healthy = feed.last_ok_at !== null && feed.last_ok_at === feed.last_fetch_at;
-            return (
-              <Table.Tr key={`${feed.provider}-${feed.game}`}>
-                <Table.Td>{feed.provider}</Table.Td>
-                <Table.Td>{feed.game}</Table.Td>
-                <Table.Td>
-                  <Badge color={healthy ? 'green.8' : 'red.8'}>{healthy ? 'OK' : 'FAILING'}</Badge>
-                </Table.Td>
-                <Table.Td>{when(feed.last_fetch_at)}</Table.Td>
-                <Table.Td>{when(feed.last_ok_at)}</Table.Td>
-                <Table.Td>
-                  {feed.fetches_24h} / {feed.failures_24h}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2}>
-                    {feed.last_error ?? '—'}
-                  </Text>
-                </Table.Td>
+    <>
+      <Stack gap="xs" hiddenFrom="sm">
+        {rows.map((feed) => (
+          <Paper key={`${feed.provider}-${feed.game}`} withBorder p="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" fw={700} style={{ wordBreak: 'break-word' }}>
+                {feed.provider} · {feed.game}
+              </Text>
+              {badge(feed.healthy)}
+            </Group>
+            <Text size="xs" c="dimmed">
+              Last fetch {when(feed.last_fetch_at)} · last success {when(feed.last_ok_at)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {feed.fetches_24h} fetches, {feed.failures_24h} failures in 24 h
+            </Text>
+            {feed.last_error && (
+              <Text size="xs" c="red.8" lineClamp={3}>
+                {feed.last_error}
+              </Text>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Provider</Table.Th>
+                <Table.Th>Game</Table.Th>
+                <Table.Th>Health</Table.Th>
+                <Table.Th>Last fetch</Table.Th>
+                <Table.Th>Last success</Table.Th>
+                <Table.Th>Fetches / failures (24 h)</Table.Th>
+                <Table.Th>Last error</Table.Th>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((feed) => {
+                const healthy = feed.healthy;
+                return (
+                  <Table.Tr key={`${feed.provider}-${feed.game}`}>
+                    <Table.Td>{feed.provider}</Table.Td>
+                    <Table.Td>{feed.game}</Table.Td>
+                    <Table.Td>{badge(healthy)}</Table.Td>
+                    <Table.Td>{when(feed.last_fetch_at)}</Table.Td>
+                    <Table.Td>{when(feed.last_ok_at)}</Table.Td>
+                    <Table.Td>
+                      {feed.fetches_24h} / {feed.failures_24h}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={2}>
+                        {feed.last_error ?? '—'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+    </>
   );
 }

@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { ScheduleGame } from '../../../../core/contracts/sports';
 import { PlayableGameSchema } from '../../../../core/games';
@@ -14,6 +26,7 @@ const STATUSES = [
   { value: 'scheduled', label: 'Scheduled' },
 ] as const;
 type Status = (typeof STATUSES)[number]['value'];
+const STATUS_LABEL: Record<string, string> = Object.fromEntries(STATUSES.map((s) => [s.value, s.label]));
 
 /** Pick a game by week and enter or correct its result (audited on the server). */
 export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
@@ -58,30 +71,43 @@ export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
       )}
       {games.data?.length === 0 && <Text c="dimmed">No games that week.</Text>}
       {games.data && games.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Game</Table.Th>
-                <Table.Th>Start</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Score</Table.Th>
-                <Table.Th />
+                <Table.Th>Result</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Action</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {games.data.map((row) => (
                 <Table.Tr key={row.gid}>
                   <Table.Td>
-                    {row.away} @ {row.home}
+                    <Text size="sm" fw={600}>
+                      {row.away} @ {row.home}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDate(row.utc, 'ddd M/D/YY, h:mm A')}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{formatDate(row.utc, 'M/D/YY, h:mm A')}</Table.Td>
-                  <Table.Td>{row.status}</Table.Td>
                   <Table.Td>
-                    {row.score_home === null ? '—' : `${row.score_away} – ${row.score_home}`}
+                    <Text size="sm">
+                      {row.score_home === null ? '—' : `${row.score_away} – ${row.score_home}`}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {STATUS_LABEL[row.status] ?? row.status}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Button size="compact-sm" variant="light" onClick={() => setEditing(row)}>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setEditing(row)}
+                      aria-label={`Edit result of ${row.away} @ ${row.home}, ${formatDate(row.utc, 'M/D')}`}
+                    >
                       Edit result
                     </Button>
                   </Table.Td>
