@@ -77,11 +77,69 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('says why a registration cannot go yet: field errors once touched, a short password above the form', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('short');
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await page.getByRole('alert').getByText('Your password must be at least 8 characters').waitFor();
+    await page.getByText('You must include your first name').waitFor();
+    await page.getByText('You must include your email').waitFor();
+    // The password inputs themselves carry no error.
+    expect(
+      await page.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('aria-invalid'),
+    ).not.toBe('true');
+    await screenshot(page, 'register-submit-invalid');
+    await context.close();
+  });
+
+  it('opens the header menus: game pools by league and season, leagues, and a log-in prompt', async () => {
+    const visitor = await newPage();
+    await visitor.page.goto('/');
+    await visitor.page.getByRole('banner').getByRole('button', { name: 'NBA' }).click();
+    await visitor.page.getByRole('menuitem', { name: 'Global ALA Pool' }).waitFor();
+    await visitor.page.getByRole('menuitem', { name: 'Log in to see your pools' }).click();
+    await visitor.page.getByRole('dialog', { name: 'Log in to ALA Survivor' }).waitFor();
+    await visitor.context.close();
+
+    const { context, page } = await newPage();
+    await logIn(page, 'jordan');
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: 'MLB' }).click();
+    await page.getByRole('menuitem', { name: 'Sunday Squad 2023' }).waitFor();
+    await page.getByRole('menuitem', { name: 'A Level Above 2023' }).waitFor();
+    await screenshot(page, 'header-mlb-menu');
+    await page.keyboard.press('Escape');
+    await banner.getByRole('button', { name: 'Leagues' }).click();
+    await page.getByRole('menuitem', { name: 'Sunday Squad', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/league/SQUAD');
+    await context.close();
+  });
+
+  it('reloads the user data every 10 minutes while logged in', async () => {
+    const { context, page } = await newPage();
+    await page.clock.install();
+    await logIn(page, 'jordan');
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByText('jordan').waitFor();
+    const seen: string[] = [];
+    page.on('request', (request) => seen.push(new URL(request.url()).pathname));
+    await page.clock.runFor(9 * 60_000);
+    expect(seen.filter((p) => p === '/api/currentUser')).toHaveLength(0);
+    await page.clock.runFor(60_000 + 1000);
+    await expect.poll(() => seen.includes('/api/currentUser')).toBe(true);
+    await expect.poll(() => seen.includes('/user/userProfile/jordan')).toBe(true);
+    await context.close();
+  });
+
   it('says an unknown reset token has expired, and an unknown route is not found', async () => {
     const { context, page } = await newPage();
     await page.goto('/reset-password/not-a-real-token');
     await page.getByText('Your password reset token has expired or was not found.').waitFor();
     await screenshot(page, 'reset-expired');
+    await page.getByRole('button', { name: 'REQUEST A NEW LINK' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'SEND RESET LINK' }).waitFor();
+    await page.keyboard.press('Escape');
     await page.goto('/this/route/does-not-exist');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.goto('/profile');
@@ -91,6 +149,16 @@ describe('accounts in the browser', () => {
 
   it('opens the sidebar as a drawer on a phone and closes it on an outside tap', async () => {
     const { context, page } = await newPage(PHONE);
+    // Logged out, the drawer offers registration too (the phone header has no room for it).
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: 'New here? Create an account' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+    await screenshot(page, 'phone-register');
     await logIn(page, 'taylor');
     await screenshot(page, 'phone-home');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();

@@ -22,8 +22,11 @@ function freePort() {
 const port = Number(process.env.E2E_PORT) || (await freePort());
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-'));
+// A bundle of its own: another run (or `npm start`) rebuilding dist/web meanwhile would swap the
+// files under the server, which lists them when it starts.
+const webDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-web-'));
 
-buildWeb();
+buildWeb(webDir);
 
 const server = startServer({
   env: {
@@ -31,6 +34,7 @@ const server = startServer({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    WEB_DIR: webDir,
     DEMO: '1',
     DATABASE_URL: '',
     SITE_ADMINS: 'commish',
@@ -64,7 +68,7 @@ try {
       'vitest.e2e.config.ts',
       ...process.argv.slice(2),
     ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl } },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_WEB_DIR: webDir } },
   );
   code = run.status ?? 1;
 } catch (error) {
@@ -73,5 +77,6 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(webDir, { recursive: true, force: true });
 }
 process.exit(code);

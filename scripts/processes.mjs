@@ -4,11 +4,17 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Builds the web bundle into dist/web; exits the process when the build fails. */
-export function buildWeb() {
+/** Builds the web bundle into dist/web (or outDir); exits the process when the build fails. */
+export function buildWeb(outDir) {
   const build = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      ...(outDir ? ['--outDir', outDir, '--emptyOutDir'] : []),
+    ],
     {
       cwd: root,
       stdio: 'inherit',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { DESKTOP, newPage } from './browser';
 
-const WEB_DIR = path.resolve('dist/web');
+const WEB_DIR = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
 
 /**
  * Serves the built /assets/* files from disk, as a browser cache would. Every test opens fresh contexts,

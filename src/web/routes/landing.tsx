@@ -41,7 +41,7 @@ export default function LandingPage() {
           Browse pools
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
         {GAMES.map(({ game, name, icon: Icon, blurb }) => (
           <Card key={game} withBorder padding="lg" style={{ borderTop: `4px solid ${GAME_COLORS[game]}` }}>
             <Stack gap="sm">

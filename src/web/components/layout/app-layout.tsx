@@ -1,8 +1,8 @@
-import { AppShell, Drawer, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
+import { AppShell, Drawer, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useUserDataRefresh } from '../../features/auth/api/session';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -14,6 +14,7 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'ala.sidebarCollapsed', defaultValue: false });
   const [drawerOpen, drawer] = useDisclosure(false);
   const location = useLocation();
+  useUserDataRefresh();
 
   // The drawer closes whenever the page changes.
   const { close: closeDrawer } = drawer;
@@ -29,7 +30,12 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
-        <Header onMenu={drawer.open} isPhone={isPhone} />
+        <Header
+          onMenu={drawer.open}
+          isPhone={isPhone}
+          sidebarCollapsed={collapsed}
+          onToggleSidebar={() => setCollapsed(!collapsed)}
+        />
       </AppShell.Header>
       {!isPhone && !collapsed && (
         <AppShell.Navbar>
@@ -37,31 +43,6 @@ export function AppLayout() {
             <Sidebar />
           </AppShell.Section>
         </AppShell.Navbar>
-      )}
-      {!isPhone && (
-        <Tooltip label={collapsed ? 'Show sidebar' : 'Hide sidebar'} position="right">
-          <UnstyledButton
-            aria-label={collapsed ? 'Show sidebar' : 'Hide sidebar'}
-            onClick={() => setCollapsed(!collapsed)}
-            style={{
-              position: 'fixed',
-              bottom: 16,
-              left: collapsed ? 8 : 224,
-              zIndex: 200,
-              background: 'white',
-              borderRadius: 8,
-              padding: 4,
-              boxShadow: '0 1px 4px rgba(0,0,0,.2)',
-              display: 'flex',
-            }}
-          >
-            {collapsed ? (
-              <IconLayoutSidebarLeftExpand size={20} />
-            ) : (
-              <IconLayoutSidebarLeftCollapse size={20} />
-            )}
-          </UnstyledButton>
-        </Tooltip>
       )}
       <Drawer opened={isPhone && drawerOpen} onClose={drawer.close} size={280} title="Menu" padding="xs">
         <Sidebar onNavigate={drawer.close} />

@@ -1,5 +1,11 @@
-import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconMenu2 } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconMenu2,
+} from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router';
 import { GAME_NAMES } from '../../../core/games';
 import { logout, useCurrentUser } from '../../features/auth/api/session';
@@ -9,10 +15,11 @@ import { currentSeasonOf, useSeasonIndex } from '../../features/seasons/api/seas
 
 const MENU_GAMES = ['nba', 'mlb', 'nfl-td'] as const;
 
-function MenuTarget({ label }: { label: string }) {
+// Menu.Target hands its child a ref and the open/close handlers: they must reach the button.
+function MenuTarget({ label, ...props }: { label: string } & ComponentPropsWithRef<'button'>) {
   return (
-    <UnstyledButton px="xs" py={6} fw={700} fz="sm" c="white">
-      <Group gap={2}>
+    <UnstyledButton px="xs" py={6} fw={700} fz="sm" c="white" style={{ whiteSpace: 'nowrap' }} {...props}>
+      <Group gap={2} wrap="nowrap">
         {label} <IconChevronDown size={14} aria-hidden />
       </Group>
     </UnstyledButton>
@@ -22,7 +29,9 @@ function MenuTarget({ label }: { label: string }) {
 function GameMenu({ game }: { game: (typeof MENU_GAMES)[number] }) {
   const seasons = useSeasonIndex();
   const { user } = useCurrentUser();
+  const { openLogin } = useLoginModal();
   const profile = useUserProfile(user?.username);
+  const leagueNames = new Map((profile.data?.leagues ?? []).map((l) => [l.league_id, l.league_name]));
   const mine = [
     ...new Map(
       (profile.data?.userSeasons ?? [])
@@ -45,7 +54,7 @@ function GameMenu({ game }: { game: (typeof MENU_GAMES)[number] }) {
         </Menu.Item>
         <Menu.Label>Your Pools</Menu.Label>
         {!user ? (
-          <Menu.Item disabled>Log in to see your pools</Menu.Item>
+          <Menu.Item onClick={() => openLogin()}>Log in to see your pools</Menu.Item>
         ) : mine.length === 0 ? (
           <Menu.Item disabled>(no pools found)</Menu.Item>
         ) : (
@@ -55,7 +64,7 @@ function GameMenu({ game }: { game: (typeof MENU_GAMES)[number] }) {
               component={Link}
               to={`/${entry.game}/${entry.league_abb}/${entry.season}/${entry.season_type}/${entry.pool_idx}`}
             >
-              {entry.pool_name} {entry.season}
+              {leagueNames.get(entry.league_id) ?? entry.league_abb} {entry.season}
               {entry.pool_idx > 0 ? ` #${entry.pool_idx + 1}` : ''}
             </Menu.Item>
           ))
@@ -67,6 +76,7 @@ function GameMenu({ game }: { game: (typeof MENU_GAMES)[number] }) {
 
 function LeaguesMenu() {
   const { user } = useCurrentUser();
+  const { openLogin } = useLoginModal();
   const profile = useUserProfile(user?.username);
   return (
     <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start">
@@ -75,7 +85,7 @@ function LeaguesMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Your Leagues</Menu.Label>
-        {!user && <Menu.Item disabled>Log in to see your leagues</Menu.Item>}
+        {!user && <Menu.Item onClick={() => openLogin()}>Log in to see your leagues</Menu.Item>}
         {user && (profile.data?.leagues ?? []).length === 0 && (
           <Menu.Item disabled>(no leagues yet)</Menu.Item>
         )}
@@ -97,12 +107,38 @@ function LeaguesMenu() {
 }
 
 /** The top bar: home, the game and league menus, and the user's menu or the login button. */
-export function Header({ onMenu, isPhone }: { onMenu: () => void; isPhone: boolean }) {
+export function Header({
+  onMenu,
+  isPhone,
+  sidebarCollapsed,
+  onToggleSidebar,
+}: {
+  onMenu: () => void;
+  isPhone: boolean;
+  sidebarCollapsed: boolean;
+  onToggleSidebar: () => void;
+}) {
   const { user, isLoading } = useCurrentUser();
   const { openLogin } = useLoginModal();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" bg="navy.9">
       <Group gap="xs" wrap="nowrap">
+        {!isPhone && (
+          <ActionIcon
+            variant="subtle"
+            color="white"
+            size="lg"
+            onClick={onToggleSidebar}
+            aria-label={sidebarCollapsed ? 'Show sidebar' : 'Hide sidebar'}
+            title={sidebarCollapsed ? 'Show sidebar' : 'Hide sidebar'}
+          >
+            {sidebarCollapsed ? (
+              <IconLayoutSidebarLeftExpand size={22} />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={22} />
+            )}
+          </ActionIcon>
+        )}
         {isPhone && (
           <Button
             variant="white"
@@ -114,12 +150,19 @@ export function Header({ onMenu, isPhone }: { onMenu: () => void; isPhone: boole
             Menu
           </Button>
         )}
-        <Text component={Link} to="/" fw={900} c="white" fz="lg" style={{ textDecoration: 'none' }}>
+        <Text
+          component={Link}
+          to="/"
+          fw={900}
+          c="white"
+          fz="lg"
+          style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}
+        >
           ALA Survivor
         </Text>
         {!isPhone && (
           <>
-            <Button component={Link} to="/getstarted" size="xs" color="yellow.5" c="dark.9">
+            <Button component={Link} to="/getstarted" size="xs" color="yellow.5" c="dark.9" visibleFrom="md">
               JUMP IN
             </Button>
             {MENU_GAMES.map((game) => (
@@ -151,7 +194,7 @@ export function Header({ onMenu, isPhone }: { onMenu: () => void; isPhone: boole
                   {user.username.slice(0, 2).toUpperCase()}
                 </Avatar>
                 {!isPhone && (
-                  <Text c="white" fw={700} size="sm">
+                  <Text c="white" fw={700} size="sm" visibleFrom="md">
                     {user.username}
                   </Text>
                 )}

@@ -159,6 +159,9 @@ function UserBlock({ onNavigate }: { onNavigate?: () => void }) {
         <Button size="xs" onClick={() => openLogin()}>
           LOG IN
         </Button>
+        <Anchor component={Link} to="/register" size="sm" ta="center" onClick={onNavigate}>
+          New here? Create an account
+        </Anchor>
       </Stack>
     );
   }

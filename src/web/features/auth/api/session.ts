@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   type AuthConfig,
   AuthConfigSchema,
@@ -18,11 +19,28 @@ export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoad
     queryKey: currentUserKey,
     queryFn: async () =>
       (await apiFetch('/api/currentUser', { schema: CurrentUserResponseSchema }))[0] ?? null,
-    // While logged in, user data reloads every 10 minutes.
-    refetchInterval: (q) => (q.state.data ? USER_REFRESH_MS : false),
     staleTime: 30_000,
   });
   return { user: query.isLoading ? undefined : (query.data ?? null), isLoading: query.isLoading };
+}
+
+/**
+ * While logged in, the user's data (the session user, the profile behind the menus and the sidebar's
+ * pools, the transactions) reloads every 10 minutes. Mounted once, by the layout.
+ */
+export function useUserDataRefresh(): void {
+  const { user } = useCurrentUser();
+  const client = useQueryClient();
+  const username = user?.username;
+  useEffect(() => {
+    if (!username) return;
+    const timer = setInterval(() => {
+      for (const queryKey of [currentUserKey, ['userProfile', username], ['transactions', username]]) {
+        void client.invalidateQueries({ queryKey });
+      }
+    }, USER_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [username, client]);
 }
 
 export function useAuthConfig() {

@@ -5,7 +5,8 @@ import { errorMessage } from '../../../lib/api';
 import { useAuthConfig, useCurrentUser, useForgotPassword, useLogin } from '../api/session';
 
 interface LoginModalControls {
-  openLogin: (options?: { inviteCode?: string }) => void;
+  /** `forgot` opens the forgot-password form instead of the login form. */
+  openLogin: (options?: { inviteCode?: string; forgot?: boolean }) => void;
 }
 
 const LoginModalContext = createContext<LoginModalControls>({ openLogin: () => {} });
@@ -18,8 +19,10 @@ export function useLoginModal(): LoginModalControls {
 export function LoginModalProvider({ children }: { children: ReactNode }) {
   const [opened, setOpened] = useState(false);
   const [inviteCode, setInviteCode] = useState<string | undefined>();
-  const openLogin = useCallback((options?: { inviteCode?: string }) => {
+  const [startForgot, setStartForgot] = useState(false);
+  const openLogin = useCallback((options?: { inviteCode?: string; forgot?: boolean }) => {
     setInviteCode(options?.inviteCode);
+    setStartForgot(Boolean(options?.forgot));
     setOpened(true);
   }, []);
   const value = useMemo(() => ({ openLogin }), [openLogin]);
@@ -27,15 +30,25 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
     <LoginModalContext.Provider value={value}>
       {children}
       <Modal opened={opened} onClose={() => setOpened(false)} title="Log in to ALA Survivor" centered>
-        {opened && <LoginPanel inviteCode={inviteCode} onDone={() => setOpened(false)} />}
+        {opened && (
+          <LoginPanel inviteCode={inviteCode} startForgot={startForgot} onDone={() => setOpened(false)} />
+        )}
       </Modal>
     </LoginModalContext.Provider>
   );
 }
 
-function LoginPanel({ inviteCode, onDone }: { inviteCode?: string; onDone: () => void }) {
+function LoginPanel({
+  inviteCode,
+  startForgot,
+  onDone,
+}: {
+  inviteCode?: string;
+  startForgot: boolean;
+  onDone: () => void;
+}) {
   const { user } = useCurrentUser();
-  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  const [mode, setMode] = useState<'login' | 'forgot'>(startForgot ? 'forgot' : 'login');
   if (user) return <Text>You are already logged in!</Text>;
   return mode === 'login' ? (
     <LoginForm inviteCode={inviteCode} onDone={onDone} onForgot={() => setMode('forgot')} />

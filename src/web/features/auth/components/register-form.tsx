@@ -31,6 +31,7 @@ export function RegisterForm() {
     profilePhoto: '',
   });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
 
   const parsed = RegisterRequestSchema.safeParse(values);
   const errors: Partial<Record<Field, string>> = {};
@@ -52,12 +53,15 @@ export function RegisterForm() {
     error: fieldError(field),
   });
   const passwordsDiffer = touched.passwordConfirm && values.password !== values.passwordConfirm;
+  // Password fields never carry an error; a too-short password is said once, above the form, on submit.
+  const passwordProblem = submitted && errors.password && !register.isPending ? errors.password : undefined;
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        setSubmitted(true);
         if (!parsed.success) {
           setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
           return;
@@ -69,6 +73,11 @@ export function RegisterForm() {
         {register.isError && (
           <Alert color="red" role="alert" title="Registration failed">
             {errorMessage(register.error)}
+          </Alert>
+        )}
+        {passwordProblem && (
+          <Alert color="red" role="alert">
+            {passwordProblem}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -99,7 +108,7 @@ export function RegisterForm() {
         )}
         <TextInput label="Profile photo URL (optional)" placeholder="https://…" {...bind('profilePhoto')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={register.isPending} disabled={!parsed.success}>
+          <Button type="submit" loading={register.isPending}>
             CREATE ACCOUNT
           </Button>
         </Group>

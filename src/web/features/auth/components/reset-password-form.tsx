@@ -1,15 +1,17 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../core/contracts/auth';
 import { errorMessage } from '../../../lib/api';
 import { useFinalizeReset, useResetUser } from '../api/session';
+import { useLoginModal } from './login-modal';
 
 const REDIRECT_MS = 5000;
 
 /** Loads the account of a reset token, takes a new password and sends the user home after 5 s. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
+  const { openLogin } = useLoginModal();
   const resetUser = useResetUser(token);
   const finalize = useFinalizeReset();
   const [password, setPassword] = useState('');
@@ -26,9 +28,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (resetUser.isLoading) return <Loader aria-label="Loading" />;
   if (resetUser.isError) {
     return (
-      <Alert color="red" role="alert">
-        {AUTH_MESSAGES.resetExpired}
-      </Alert>
+      <Stack>
+        <Alert color="red" role="alert">
+          {AUTH_MESSAGES.resetExpired}
+        </Alert>
+        <Group>
+          <Button onClick={() => openLogin({ forgot: true })}>REQUEST A NEW LINK</Button>
+        </Group>
+      </Stack>
     );
   }
   if (finalize.isSuccess) {
