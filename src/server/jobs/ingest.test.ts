@@ -59,6 +59,48 @@ describe('ingest job', () => {
     expect(await stored(final.gid)).toMatchObject({ final: true, homeScore: final.homeScore });
   });
 
+  it('asks for the detail of live games and of finals without facts, once', async () => {
+    const asked: string[] = [];
+    const provider: SportsProvider = {
+      name: 'fake-detail',
+      game: 'mlb',
+      fetchDay: async () => ({ games: board, facts: [] }),
+      fetchGame: async (gid) => {
+        asked.push(gid);
+        const game = board.find((g) => g.gid === gid)!;
+        const side = { runs: 0, hits: 0, baserunners: 0 };
+        return {
+          games: [],
+          facts: [
+            {
+              game: 'mlb',
+              gid,
+              source: 'fake',
+              missing: [],
+              facts: {
+                gid,
+                start: game.startTime.toISOString(),
+                status: game.status,
+                home: { team_abb: game.home, ...side },
+                away: { team_abb: game.away, ...side },
+                innings: 9,
+                plays: [],
+                batters: [],
+              },
+            },
+          ],
+        };
+      },
+    };
+    const first = await ingestOnce(t.ctx, provider, ['2025-06-04']);
+    // 8 finals and 6 live games; the postponed one has no detail to give.
+    expect(first.detailsFetched).toBe(14);
+    asked.length = 0;
+    const second = await ingestOnce(t.ctx, provider, ['2025-06-04']);
+    expect(second.detailsFetched).toBe(6);
+    expect(asked.every((gid) => board.find((g) => g.gid === gid)?.status === 'in_progress')).toBe(true);
+  });
+
   it('polls often while games are live', () => {
     const now = new Date('2025-06-04T23:00:00Z');
     expect(nextPollDelayMs(board, now)).toBe(30_000);

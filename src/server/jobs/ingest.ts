@@ -14,6 +14,10 @@ export interface IngestResult {
   error: string | null;
   /** False when another instance held the lock and this run wrote nothing. */
   wrote: boolean;
+  /** The games the feed gave (empty after a failure), for the next poll's timing. */
+  games: GameRecord[];
+  /** Games whose detail was fetched for their facts. */
+  detailsFetched: number;
 }
 
 export interface IngestLogger {
@@ -23,10 +27,23 @@ export interface IngestLogger {
 
 const silent: IngestLogger = { info: () => {}, warn: () => {} };
 
+/** Gids of the provider's games already stored final with their facts (no need to ask again). */
+async function settledGids(ctx: AppContext, provider: SportsProvider, gids: string[]): Promise<Set<string>> {
+  if (gids.length === 0) return new Set();
+  const result = await ctx.db.execute(sql`
+    select g.gid from games g join game_facts f on f.game_id = g.id
+    where g.game = ${provider.game} and g.final and g.gid = any(${sql.param(gids)}::text[])`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{
+    gid: string;
+  }>;
+  return new Set(rows.map((r) => r.gid));
+}
+
 /**
  * One poll of a provider for some days: fetch first (a failure is logged and writes nothing), then
- * write games and facts in one transaction holding the ingest advisory lock. Games that turned live
- * or final get their detail fetched for facts.
+ * write games and facts in one transaction holding the ingest advisory lock. Games that are live,
+ * or final without stored facts, get their detail fetched for facts; a final game whose facts are
+ * stored is not asked for again.
  */
 export async function ingestOnce(
   ctx: AppContext,
@@ -37,13 +54,22 @@ export async function ingestOnce(
   const started = Date.now();
   const url = `${provider.name}:${provider.game}:${dates.join(',')}`;
   let batch: ProviderBatch;
+  let detailsFetched = 0;
   try {
     const days = await Promise.all(dates.map((date) => provider.fetchDay(date)));
     batch = { games: days.flatMap((d) => d.games), facts: days.flatMap((d) => d.facts) };
+    const withFacts = new Set(batch.facts.map((f) => f.gid));
+    const settled = await settledGids(
+      ctx,
+      provider,
+      batch.games.filter((g) => g.status === 'final' && !withFacts.has(g.gid)).map((g) => g.gid),
+    );
     const needDetail = batch.games.filter(
       (g) =>
-        (g.status === 'final' || g.status === 'in_progress') && !batch.facts.some((f) => f.gid === g.gid),
+        (g.status === 'in_progress' || (g.status === 'final' && !settled.has(g.gid))) &&
+        !withFacts.has(g.gid),
     );
+    detailsFetched = needDetail.length;
     for (const game of needDetail) {
       const detail = await provider.fetchGame(game.gid);
       batch.facts.push(...detail.facts);
@@ -52,7 +78,15 @@ export async function ingestOnce(
     const message = error instanceof Error ? error.message : String(error);
     await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
     log.warn({ provider: provider.name, game: provider.game, dates, error: message }, 'feed fetch failed');
-    return { ok: false, gamesSeen: 0, gamesChanged: 0, error: message, wrote: false };
+    return {
+      ok: false,
+      gamesSeen: 0,
+      gamesChanged: 0,
+      error: message,
+      wrote: false,
+      games: [],
+      detailsFetched: 0,
+    };
   }
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -88,6 +122,8 @@ export async function ingestOnce(
     gamesChanged: changed,
     error: null,
     wrote: outcome !== null,
+    games: batch.games,
+    detailsFetched,
   };
 }
 
@@ -162,10 +198,9 @@ export function startIngestJob(
       } else {
         if (role === 'follower') log.info({ provider: provider.name }, 'this instance now polls the feeds');
         role = 'leader';
-        const dates = pollDates(ctx.clock.now());
-        await ingestOnce(ctx, provider, dates, log);
-        const today = await provider.fetchDay(dates[1]).catch(() => ({ games: [] as GameRecord[] }));
-        delay = nextPollDelayMs(today.games, ctx.clock.now());
+        const result = await ingestOnce(ctx, provider, pollDates(ctx.clock.now()), log);
+        // After a failure, the usual rare poll; otherwise as often as the games seen call for.
+        delay = nextPollDelayMs(result.games, ctx.clock.now());
       }
     } catch (error) {
       log.warn({ error: String(error) }, 'ingest run failed');
