@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { leagueMembers, leagues } from '../../db/schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leagueMembers, leagues, users } from '../../db/schema';
 import { registerUser } from '../../test/factories';
 import { createTestApp } from '../../test/harness';
 
@@ -26,6 +26,66 @@ describe('Google sign-in', () => {
     );
     const forged = await app.inject({ url: '/auth/google/callback?code=abc&state=forged' });
     expect(forged.headers.location).toBe('/?login=failed');
+  });
+});
+
+describe('the Google callback', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Google's token and userinfo answers, as fetch would give them. */
+  function stubGoogle(profile: Record<string, unknown>) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('/token')
+          ? Response.json({ access_token: 'at-1' })
+          : Response.json({ sub: 'g-1', given_name: 'Gail', family_name: 'Google', ...profile }),
+      ),
+    );
+  }
+
+  async function callback(app: Awaited<ReturnType<typeof createTestApp>>['app']) {
+    const start = await app.inject({ url: '/auth/google' });
+    const state = new URL(start.headers.location as string).searchParams.get('state');
+    return app.inject({
+      url: `/auth/google/callback?code=c-1&state=${state}`,
+      headers: { cookie: `ala_oauth_state=${state}` },
+    });
+  }
+
+  it('never hands an existing account to an unverified Google address', async () => {
+    const { app, ctx } = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' } });
+    await registerUser(app, { username: 'victim', email: 'victim@x.io' });
+    stubGoogle({ email: 'victim@x.io', email_verified: false });
+    const response = await callback(app);
+    expect(response.headers.location).toBe('/?login=failed');
+    expect(String(response.headers['set-cookie'])).not.toContain('ala_session=');
+    const [victim] = await ctx.db.select().from(users);
+    expect(victim.googleId).toBeNull();
+  });
+
+  it('signs in with a verified address, linking the account of that e-mail', async () => {
+    const { app, ctx } = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' } });
+    await registerUser(app, { username: 'gail', email: 'Gail@x.io' });
+    stubGoogle({ email: 'gail@x.io', email_verified: true });
+    const response = await callback(app);
+    expect(response.headers.location).toBe('/');
+    const cookie = String(response.headers['set-cookie']).match(/ala_session=[^;]+/)?.[0];
+    expect(cookie).toBeTruthy();
+    const me = await app.inject({ url: '/api/currentUser', headers: { cookie: cookie! } });
+    expect(me.json()).toEqual([expect.objectContaining({ username: 'gail' })]);
+    expect(await ctx.db.select().from(users)).toHaveLength(1);
+  });
+
+  it('sends the browser back with login=failed when Google cannot be reached', async () => {
+    const { app } = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed');
+      }),
+    );
+    expect((await callback(app)).headers.location).toBe('/?login=failed');
   });
 });
 

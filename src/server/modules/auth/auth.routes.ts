@@ -12,6 +12,7 @@ import {
   ResetUserResponseSchema,
 } from '../../../core/contracts/auth';
 import { MessageResponseSchema } from '../../../core/contracts/common';
+import type { Db } from '../../db/client';
 import { acceptInvite } from '../leagues/membership.service';
 import { AuthService, toCurrentUser } from './auth.service';
 import { registerGoogleRoutes } from './google';
@@ -31,18 +32,26 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   });
 }
 
+/** Ends the session the browser held before a login or registration replaces it. */
+async function endPreviousSession(request: FastifyRequest, db: Db): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(db, previous);
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.ctx);
   const { siteAdmins } = app.ctx.config;
 
   app.post('/auth/register', { schema: { body: RegisterRequestSchema } }, async (request, reply) => {
     const { user, token } = await service.register(request.body);
+    await endPreviousSession(request, app.ctx.db);
     setSessionCookie(request, reply, token);
     return reply.code(201).send({ user: toCurrentUser(user, siteAdmins) });
   });
 
   app.post('/auth/login', { schema: { body: LoginRequestSchema } }, async (request, reply) => {
     const { user, token } = await service.login(request.body.username, request.body.password, request.ip);
+    await endPreviousSession(request, app.ctx.db);
     setSessionCookie(request, reply, token);
     // Logging in from an invite link accepts the invite; a stale code does not spoil the login.
     const joined = request.body.inviteCode

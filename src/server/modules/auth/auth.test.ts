@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../core/contracts/auth';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, sessions } from '../../db/schema';
 import { buildRegistration, registerUser, sessionCookie } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -78,6 +78,27 @@ describe('login, current user and logout', () => {
     expect(logout.headers.location).toBe('/');
     const me = await t.app.inject({ url: '/api/currentUser', headers: { cookie } });
     expect(me.json()).toEqual([]);
+  });
+
+  it('ends the previous session of the browser when it logs in again, and drops expired ones', async () => {
+    const { cookie: first } = await registerUser(t.app, { username: 'olga', password: 'secret-pass' });
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    expect((await t.app.inject({ url: '/api/currentUser', headers: { cookie: first } })).json()).toEqual([]);
+    const second = await post(
+      '/auth/login',
+      { username: 'olga', password: 'secret-pass' },
+      { cookie: first },
+    );
+    const secondCookie = sessionCookie(second.headers['set-cookie']);
+    const third = await post(
+      '/auth/login',
+      { username: 'olga', password: 'secret-pass' },
+      { cookie: secondCookie },
+    );
+    expect(third.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/currentUser', headers: { cookie: secondCookie } });
+    expect(me.json()).toEqual([]);
+    expect(await t.ctx.db.select().from(sessions)).toHaveLength(1);
   });
 
   it('gives one generic message for an unknown user and a wrong password', async () => {

@@ -10,6 +10,8 @@ const STATE_COOKIE = 'ala_oauth_state';
 interface GoogleProfile {
   sub: string;
   email: string;
+  /** Google vouches for the address; an unverified one must never reach an existing account. */
+  email_verified?: boolean;
   given_name?: string;
   family_name?: string;
   picture?: string;
@@ -44,32 +46,53 @@ export async function registerGoogleRoutes(app: FastifyInstance): Promise<void> 
     '/auth/google/callback',
     async (request, reply) => {
       const { code, state } = request.query;
-      if (!code || !state || state !== request.cookies[STATE_COOKIE]) return reply.redirect('/?login=failed');
-      const tokenResponse = await fetch('https://oauth2.googleapis.com/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          code,
-          client_id: googleClientId,
-          client_secret: googleClientSecret,
-          redirect_uri: redirectUri,
-          grant_type: 'authorization_code',
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!tokenResponse.ok) return reply.redirect('/?login=failed');
-      const { access_token } = (await tokenResponse.json()) as { access_token: string };
-      const profileResponse = await fetch('https://openidconnect.googleapis.com/v1/userinfo', {
-        headers: { authorization: `Bearer ${access_token}` },
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!profileResponse.ok) return reply.redirect('/?login=failed');
-      const profile = (await profileResponse.json()) as GoogleProfile;
+      const expected = request.cookies[STATE_COOKIE];
+      reply.clearCookie(STATE_COOKIE, { path: '/auth/google' });
+      if (!code || !state || state !== expected) return reply.redirect('/?login=failed');
+      let profile: GoogleProfile | null;
+      try {
+        profile = await fetchGoogleProfile(code, googleClientId, googleClientSecret, redirectUri);
+      } catch (error) {
+        request.log.warn({ error: String(error) }, 'Google sign-in failed');
+        profile = null;
+      }
+      if (!profile?.sub || !profile.email || profile.email_verified !== true) {
+        return reply.redirect('/?login=failed');
+      }
       const userId = await findOrCreateGoogleUser(app, profile);
       setSessionCookie(request, reply, await createSession(app.ctx.db, userId, app.ctx.clock.now()));
       return reply.redirect('/');
     },
   );
+}
+
+/** Trades the authorization code for the user's OpenID profile; null when Google says no. */
+async function fetchGoogleProfile(
+  code: string,
+  clientId: string,
+  clientSecret: string,
+  redirectUri: string,
+): Promise<GoogleProfile | null> {
+  const tokenResponse = await fetch('https://oauth2.googleapis.com/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      code,
+      client_id: clientId,
+      client_secret: clientSecret,
+      redirect_uri: redirectUri,
+      grant_type: 'authorization_code',
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!tokenResponse.ok) return null;
+  const { access_token } = (await tokenResponse.json()) as { access_token: string };
+  const profileResponse = await fetch('https://openidconnect.googleapis.com/v1/userinfo', {
+    headers: { authorization: `Bearer ${access_token}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!profileResponse.ok) return null;
+  return (await profileResponse.json()) as GoogleProfile;
 }
 
 async function findOrCreateGoogleUser(app: FastifyInstance, profile: GoogleProfile): Promise<number> {

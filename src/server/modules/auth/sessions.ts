@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { createToken, hashToken } from '../../lib/tokens';
@@ -10,6 +10,8 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Opens a session row and returns the raw token for the cookie (never stored). */
 export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
+  // Expired rows of the account go as a new one comes, so the table does not only grow.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
   const token = createToken();
   await db.insert(sessions).values({
     id: hashToken(token),
