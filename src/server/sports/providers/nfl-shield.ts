@@ -117,7 +117,16 @@ export function parseNflShieldGame(
       if (used) lines.set(stat.gsisPlayerId, line);
     }
   }
-  const startTime = new Date(g.summary.startTime ?? Date.now());
+  // A game without a start time is rejected, not given one. The start time is a fact of the game
+  // that decides when picks lock and whether it counts as started; any stand-in (the wall clock or
+  // the application clock) would invent that fact and could lock or unlock picks on a guess.
+  if (!g.summary.startTime) {
+    throw new Error(`NFL Shield game ${g.id} has no start time; it cannot be read`);
+  }
+  const startTime = new Date(g.summary.startTime);
+  if (Number.isNaN(startTime.getTime())) {
+    throw new Error(`NFL Shield game ${g.id} has an unreadable start time "${g.summary.startTime}"`);
+  }
   const seasonType = g.seasonType === 'REG' ? 'reg' : g.seasonType === 'PRE' ? 'pre' : 'post';
   const game: GameRecord = {
     game: 'nfl-td',

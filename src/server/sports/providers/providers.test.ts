@@ -152,6 +152,17 @@ describe('NFL Shield game detail', () => {
     expect(line('D.Ridder')).toMatchObject({ pass_td: 1, rush_td: 1, team_abb: 'ATL' });
     expect(line('D.London').rec_td).toBe(1);
   });
+
+  it('rejects a game without a start time instead of inventing one', () => {
+    const payload = loadFixture('shield_2023_02_GB_ATL.json') as { summary: { startTime?: unknown } };
+    const teams = { away: 'GB', home: 'ATL' };
+    for (const startTime of [null, undefined, '']) {
+      const json = { ...payload, summary: { ...payload.summary, startTime } };
+      expect(() => parseNflShieldGame(json, teams)).toThrow(/has no start time/);
+    }
+    const garbled = { ...payload, summary: { ...payload.summary, startTime: 'soon' } };
+    expect(() => parseNflShieldGame(garbled, teams)).toThrow(/unreadable start time "soon"/);
+  });
 });
 
 describe('ESPN NFL roster and depth chart', () => {
