@@ -142,6 +142,14 @@ describe('accounts in the browser', () => {
     await page.keyboard.press('Escape');
     await page.goto('/this/route/does-not-exist');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.goto('/getstarted/no-such-page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.goto('/getstarted/howtoplay');
+    await page.getByRole('tab', { name: 'How to Play', selected: true }).waitFor();
+    // A failed Google sign-in comes back here and is said once, in a toast.
+    await page.goto('/?login=failed');
+    await page.getByText('Google sign-in did not work.', { exact: false }).waitFor();
+    await page.waitForURL((url) => url.search === '');
     await page.goto('/profile');
     await page.getByText('You are not logged in!').waitFor();
     await context.close();

@@ -1,6 +1,7 @@
 import { List, Tabs, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { Page } from '../components/page';
+import NotFoundPage from './not-found';
 
 const TABS = [
   { value: '/getstarted', label: 'Get Started' },
@@ -12,7 +13,9 @@ const TABS = [
 export default function GetStartedPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const active = TABS.find((tab) => tab.value === pathname.replace(/\/$/, ''))?.value ?? '/getstarted';
+  const active = TABS.find((tab) => tab.value === pathname.replace(/\/$/, ''))?.value;
+  // Only the guide and its three pages live here; anything else under /getstarted is not found.
+  if (!active) return <NotFoundPage />;
   return (
     <Page title="Get Started">
       <Tabs value={active} onChange={(value) => value && navigate(value)}>

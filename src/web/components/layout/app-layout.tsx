@@ -1,8 +1,9 @@
 import { AppShell, Drawer, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useUserDataRefresh } from '../../features/auth/api/session';
+import { notify } from '../../lib/notify';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
@@ -14,7 +15,23 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'ala.sidebarCollapsed', defaultValue: false });
   const [drawerOpen, drawer] = useDisclosure(false);
   const location = useLocation();
+  const navigate = useNavigate();
   useUserDataRefresh();
+
+  // Google sign-in comes back to /?login=failed when it did not work: say so once.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (params.get('login') !== 'failed') return;
+    notify({
+      title: 'Sign-in failed',
+      message: 'Google sign-in did not work. Please try again, or log in with your username.',
+      color: 'red',
+      autoClose: 6000,
+    });
+    params.delete('login');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [location.search, location.pathname, navigate]);
 
   // The drawer closes whenever the page changes.
   const { close: closeDrawer } = drawer;
