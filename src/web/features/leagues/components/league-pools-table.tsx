@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeaguePoolRow, LeagueView, YourStatus } from '../../../../core/contracts/leagues';
 import { formatDate, formatDollars } from '../../../lib/format';
@@ -9,11 +9,80 @@ import { SignUpModal } from './sign-up-modal';
 
 const ACTIVATION_TIP = "A league commissioner must activate this pool via the league's Create Pool tab.";
 
-/** The league's pools: seasons waiting for activation, then its activated pools. */
+interface Row {
+  key: string;
+  /** The pool's name as text: the phone card's accessible name. */
+  label: string;
+  name: ReactNode;
+  status: ReactNode;
+  yourStatus: ReactNode;
+  entries: ReactNode;
+  lives: ReactNode;
+  buyin: ReactNode;
+}
+
+/**
+ * The league's pools: seasons waiting for activation, then its activated pools. A table from tablet
+ * width up; on a phone each pool is a small card, so Your Status is never scrolled out of sight.
+ */
 export function LeaguePoolsTable({ view }: { view: LeagueView }) {
   const { league, viewer } = view;
   const empty = view.available_pools.length === 0 && view.pools.length === 0;
   const [signingUp, setSigningUp] = useState<LeaguePoolRow | null>(null);
+  const rows: Row[] = [
+    ...view.available_pools.map((pool) => ({
+      key: `a${pool.season_param_id}`,
+      label: `${pool.game_name} ${pool.season}`,
+      name: (
+        <Text size="sm">
+          {pool.game_name} {pool.season}
+        </Text>
+      ),
+      status: (
+        <Text size="sm">
+          {pool.status === 'begins' ? `Begins ${formatDate(pool.start, 'M.D.YY')}` : 'Open for Late Reg'}
+        </Text>
+      ),
+      yourStatus: (
+        <Tooltip label={ACTIVATION_TIP} multiline w={240}>
+          {viewer.isAdmin ? (
+            <Anchor component={Link} to={`/league/${league.abb}/createpool`} fw={700} size="sm">
+              ACTIVATE POOL
+            </Anchor>
+          ) : (
+            <Text size="xs" fw={700} c="dark.4" tabIndex={0}>
+              PENDING COMMISSIONER ACTIVATION
+            </Text>
+          )}
+        </Tooltip>
+      ),
+      // Not a pool yet: nothing to count.
+      entries: null,
+      lives: null,
+      buyin: null,
+    })),
+    ...view.pools.map((pool) => ({
+      key: String(pool.id),
+      label: `${pool.pool_name} ${pool.season}`,
+      name: pool.locked ? (
+        <Group gap={4} wrap="nowrap">
+          <IconLock size={14} aria-label="Members only" />
+          <Text size="sm">
+            {pool.pool_name} {pool.season}
+          </Text>
+        </Group>
+      ) : (
+        <Anchor component={Link} to={pool.path} fw={600} size="sm">
+          {pool.pool_name} {pool.season}
+        </Anchor>
+      ),
+      status: <PoolStatus pool={pool} />,
+      yourStatus: <YourStatusCell status={pool.your_status} onSignUp={() => setSigningUp(pool)} />,
+      entries: pool.entries,
+      lives: pool.lives,
+      buyin: buyinText(pool),
+    })),
+  ];
   return (
     <Card withBorder padding="md">
       {signingUp && <SignUpModal pool={signingUp} onClose={() => setSigningUp(null)} />}
@@ -23,8 +92,8 @@ export function LeaguePoolsTable({ view }: { view: LeagueView }) {
       {empty ? (
         <Text c="dark.4">This league has no pools yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped verticalSpacing="xs">
+        <>
+          <Table striped verticalSpacing="xs" visibleFrom="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Pool</Table.Th>
@@ -36,64 +105,47 @@ export function LeaguePoolsTable({ view }: { view: LeagueView }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {view.available_pools.map((pool) => (
-                <Table.Tr key={`a${pool.season_param_id}`}>
-                  <Table.Td>
-                    {pool.game_name} {pool.season}
-                  </Table.Td>
-                  <Table.Td>
-                    {pool.status === 'begins'
-                      ? `Begins ${formatDate(pool.start, 'M.D.YY')}`
-                      : 'Open for Late Reg'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={ACTIVATION_TIP} multiline w={240}>
-                      {viewer.isAdmin ? (
-                        <Anchor component={Link} to={`/league/${league.abb}/createpool`} fw={700} size="sm">
-                          ACTIVATE POOL
-                        </Anchor>
-                      ) : (
-                        <Text size="xs" fw={700} c="dark.4" tabIndex={0}>
-                          PENDING COMMISSIONER ACTIVATION
-                        </Text>
-                      )}
-                    </Tooltip>
-                  </Table.Td>
-                  <Table.Td>—</Table.Td>
-                  <Table.Td>—</Table.Td>
-                  <Table.Td>—</Table.Td>
-                </Table.Tr>
-              ))}
-              {view.pools.map((pool) => (
-                <Table.Tr key={pool.id}>
-                  <Table.Td>
-                    {pool.locked ? (
-                      <Group gap={4} wrap="nowrap">
-                        <IconLock size={14} aria-label="Members only" />
-                        <Text size="sm">
-                          {pool.pool_name} {pool.season}
-                        </Text>
-                      </Group>
-                    ) : (
-                      <Anchor component={Link} to={pool.path} fw={600} size="sm">
-                        {pool.pool_name} {pool.season}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <PoolStatus pool={pool} />
-                  </Table.Td>
-                  <Table.Td>
-                    <YourStatusCell status={pool.your_status} onSignUp={() => setSigningUp(pool)} />
-                  </Table.Td>
-                  <Table.Td>{pool.entries}</Table.Td>
-                  <Table.Td>{pool.lives}</Table.Td>
-                  <Table.Td>{buyinText(pool)}</Table.Td>
+              {rows.map((row) => (
+                <Table.Tr key={row.key}>
+                  <Table.Td>{row.name}</Table.Td>
+                  <Table.Td>{row.status}</Table.Td>
+                  <Table.Td>{row.yourStatus}</Table.Td>
+                  <Table.Td>{row.entries ?? '—'}</Table.Td>
+                  <Table.Td>{row.lives ?? '—'}</Table.Td>
+                  <Table.Td>{row.buyin ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+          <Stack gap={0} hiddenFrom="sm">
+            {rows.map((row, index) => (
+              <Stack
+                key={row.key}
+                role="group"
+                aria-label={row.label}
+                gap={4}
+                py="sm"
+                style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+              >
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  {row.name}
+                  {row.status}
+                </Group>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="xs" c="dark.4">
+                    Your Status
+                  </Text>
+                  {row.yourStatus}
+                </Group>
+                {row.entries !== null && (
+                  <Text size="xs" c="dark.4">
+                    Entries {row.entries} · Lives {row.lives} · Buyin/Rebuy {row.buyin}
+                  </Text>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+        </>
       )}
     </Card>
   );
