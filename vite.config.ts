@@ -14,6 +14,8 @@ export default defineConfig({
       '/leagueRoutes': 'http://127.0.0.1:3000',
       '/admin': 'http://127.0.0.1:3000',
       '/pools': 'http://127.0.0.1:3000',
+      // The server redirects it to the offline spreadsheet; the web app would only reload itself.
+      '/nba19': 'http://127.0.0.1:3000',
     },
   },
 });
