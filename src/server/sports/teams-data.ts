@@ -38,6 +38,7 @@ export const TEAM_SEEDS: Record<'nba' | 'mlb' | 'nfl-td', TeamSeed[]> = {
   ],
   mlb: [
     ['ARI', 'Diamondbacks', 'Arizona', 'aa182c', '000000', '29'],
+    // The Athletics: ATH (Sacramento) from 2025, OAK (Oakland) through 2024; teams.ts picks one per season.
     ['ATH', 'Athletics', 'Sacramento', '003831', 'efb21e', '11'],
     ['ATL', 'Braves', 'Atlanta', '0c2340', 'ba0c2f', '15'],
     ['BAL', 'Orioles', 'Baltimore', 'df4601', '000000', '1'],
@@ -57,6 +58,7 @@ export const TEAM_SEEDS: Record<'nba' | 'mlb' | 'nfl-td', TeamSeed[]> = {
     ['MIN', 'Twins', 'Minnesota', '031f40', 'e20e32', '9'],
     ['NYM', 'Mets', 'New York', '002d72', 'ff5910', '21'],
     ['NYY', 'Yankees', 'New York', '132448', 'c4ced4', '10'],
+    ['OAK', 'Athletics', 'Oakland', '003831', 'efb21e', '11'],
     ['PHI', 'Phillies', 'Philadelphia', 'e81828', '003278', '22'],
     ['PIT', 'Pirates', 'Pittsburgh', '000000', 'fdb827', '23'],
     ['SD', 'Padres', 'San Diego', '2f241d', 'ffc425', '25'],

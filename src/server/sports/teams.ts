@@ -36,7 +36,6 @@ const ALIASES: Record<PlayableGame, Record<string, string>> = {
     LAN: 'LAD',
     NYA: 'NYY',
     NYN: 'NYM',
-    OAK: 'ATH',
     SDN: 'SD',
     SFN: 'SF',
     SLN: 'STL',
@@ -49,9 +48,28 @@ const ALIASES: Record<PlayableGame, Record<string, string>> = {
   'nfl-td': { OAK: 'LV', LA: 'LAR', STL: 'LAR', SD: 'LAC', WAS: 'WSH', JAC: 'JAX', LVR: 'LV' },
 };
 
-/** All clubs of a game with their colours, in alphabetical order of abbreviation. */
-export function listTeamSeeds(game: PlayableGame): TeamRecord[] {
+/**
+ * Clubs whose abbreviation changed: `before` names the club in the seasons before `from`, `after`
+ * from then on. The Athletics were OAK (Oakland) through 2024 and are ATH (Sacramento) from 2025,
+ * so 2023 data says OAK whichever spelling a feed uses today.
+ */
+const RENAMES: Record<PlayableGame, { before: string; after: string; from: number }[]> = {
+  nba: [],
+  mlb: [{ before: 'OAK', after: 'ATH', from: 2025 }],
+  'nfl-td': [],
+};
+
+/** Whether a club played under this abbreviation in a season. */
+function playedIn(game: PlayableGame, abb: string, season: number): boolean {
+  return RENAMES[game].every(
+    (r) => !((abb === r.before && season >= r.from) || (abb === r.after && season < r.from)),
+  );
+}
+
+/** The clubs of a game in one season with their colours, in alphabetical order of abbreviation. */
+export function listTeamSeeds(game: PlayableGame, season: number): TeamRecord[] {
   return TEAM_SEEDS[game]
+    .filter(([abb]) => playedIn(game, abb, season))
     .map(([abb, name, city, colorOne, colorTwo, espnId]) => ({
       game,
       abb,
@@ -71,10 +89,20 @@ const KNOWN = new Map<PlayableGame, Set<string>>(
   ]),
 );
 
-/** The site's abbreviation for a provider's spelling; throws on a club we do not know. */
-export function normalizeTeamAbb(game: PlayableGame, abb: string): string {
+/**
+ * The site's abbreviation for a provider's spelling; throws on a club we do not know. With the
+ * game's season, a renamed club gets the abbreviation it had that season (ATH in 2023 is OAK);
+ * pass it for every dated game.
+ */
+export function normalizeTeamAbb(game: PlayableGame, abb: string, season?: number): string {
   const upper = abb.trim().toUpperCase();
-  const canonical = ALIASES[game][upper] ?? upper;
+  let canonical = ALIASES[game][upper] ?? upper;
   if (!KNOWN.get(game)?.has(canonical)) throw new Error(`Unknown ${game} team abbreviation: ${abb}`);
+  if (season !== undefined) {
+    for (const r of RENAMES[game]) {
+      if (canonical === r.after && season < r.from) canonical = r.before;
+      else if (canonical === r.before && season >= r.from) canonical = r.after;
+    }
+  }
   return canonical;
 }

@@ -39,7 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2023-04-04T12:00:00Z') });
   const db = t.ctx.db;
   const now = t.ctx.clock.now();
-  await upsertTeams(db, [...listTeamSeeds('mlb'), ...listTeamSeeds('nba')]);
+  await upsertTeams(db, [...listTeamSeeds('mlb', 2023), ...listTeamSeeds('nba', 2023)]);
   const games = [
     mlbGame('g1', '2023-03-30T17:05:00Z', 'HOU', 'TOR', [3, 1]),
     mlbGame('g2', '2023-04-01T17:05:00Z', 'HOU', 'TOR', [2, 2]),

@@ -86,8 +86,8 @@ function eventToGame(
     season: event.season.year,
     seasonType: mapSeasonType(event.season.type),
     week: event.week?.number ?? week,
-    home: normalizeTeamAbb(game, home.team.abbreviation),
-    away: normalizeTeamAbb(game, away.team.abbreviation),
+    home: normalizeTeamAbb(game, home.team.abbreviation, event.season.year),
+    away: normalizeTeamAbb(game, away.team.abbreviation, event.season.year),
     startTime: new Date(event.date),
     status,
     homeScore: toScore(home.score, status),
@@ -480,7 +480,7 @@ export function parseEspnMlbSummary(json: unknown): { game: GameRecord; facts: M
   }
   const walks = { home: 0, away: 0 };
   for (const side of summary.boxscore.players) {
-    const team = normalizeTeamAbb('mlb', side.team.abbreviation);
+    const team = normalizeTeamAbb('mlb', side.team.abbreviation, record.season);
     const key = team === record.home ? 'home' : 'away';
     const batting = side.statistics.find((g) => g.type === 'batting' || g.keys.includes('walks'));
     const index = batting?.keys.indexOf('walks') ?? -1;

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { GameStatus, MlbBatterHits, MlbGameFacts, MlbPlay, MlbPlayEvent } from '../../../core/facts';
 import { type FetchJsonOptions, fetchJson } from '../http';
 import type { GameRecord, ProviderBatch, SportsProvider, SportsSeasonType } from '../model';
+import { normalizeTeamAbb } from '../teams';
 
 // MLB Stats API team ids (from /api/v1/teams?sportId=1); the schedule names teams only by id.
+// Today's abbreviations; teamAbbOf gives a renamed club the one of the game's season (133 is OAK before 2025).
 const TEAM_IDS: Record<number, string> = {
   108: 'LAA',
   109: 'ARI',
@@ -37,10 +39,10 @@ const TEAM_IDS: Record<number, string> = {
   158: 'MIL',
 };
 
-function teamAbbOf(id: number): string {
+function teamAbbOf(id: number, season: number): string {
   const abb = TEAM_IDS[id];
   if (!abb) throw new Error(`Unknown MLB Stats API team id ${id}`);
-  return abb;
+  return normalizeTeamAbb('mlb', abb, season);
 }
 
 const StatusSchema = z.object({
@@ -101,8 +103,8 @@ export function parseMlbSchedule(json: unknown): GameRecord[] {
         season: g.season,
         seasonType: mapGameType(g.gameType),
         week: null,
-        home: teamAbbOf(g.teams.home.team.id),
-        away: teamAbbOf(g.teams.away.team.id),
+        home: teamAbbOf(g.teams.home.team.id, g.season),
+        away: teamAbbOf(g.teams.away.team.id, g.season),
         startTime: new Date(g.gameDate),
         status,
         homeScore: scored ? (g.teams.home.score ?? 0) : null,
@@ -188,8 +190,8 @@ export function parseMlbLiveFeed(json: unknown): { game: GameRecord; facts: MlbG
   const feed = LiveFeedSchema.parse(json);
   const { gameData, liveData } = feed;
   const status = mapMlbStatus(gameData.status);
-  const home = teamAbbOf(gameData.teams.home.id);
-  const away = teamAbbOf(gameData.teams.away.id);
+  const home = teamAbbOf(gameData.teams.home.id, gameData.game.season);
+  const away = teamAbbOf(gameData.teams.away.id, gameData.game.season);
   const line = liveData.linescore.teams;
   const box = liveData.boxscore.teams;
   const started = status === 'final' || status === 'in_progress';

@@ -190,6 +190,20 @@ describe('MLB Stats API', () => {
     expect(hou).toMatchObject({ away: 'HOU', home: 'TOR', awayScore: 3, homeScore: 1, status: 'final' });
   });
 
+  it('names the Athletics (team id 133) OAK before 2025 and ATH from 2025', () => {
+    const fixture = loadFixture('schedule_20240701.json') as {
+      dates: { games: { season: number; teams: { home: { team: { id: number } } } }[] }[];
+    };
+    const withAthleticsHome = (season: number) => {
+      const copy = structuredClone(fixture);
+      copy.dates[0].games[0].season = season;
+      copy.dates[0].games[0].teams.home.team.id = 133;
+      return parseMlbSchedule(copy)[0].home;
+    };
+    expect(withAthleticsHome(2024)).toBe('OAK');
+    expect(withAthleticsHome(2025)).toBe('ATH');
+  });
+
   it('finds the home runs and the hit batter of HOU at TOR, 2024-07-01', () => {
     const { game, facts } = parseMlbLiveFeed(loadFixture('feed_live_744914_HOU-at-TOR_20240701.json'));
     MlbGameFactsSchema.parse(facts);

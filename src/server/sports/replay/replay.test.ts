@@ -23,7 +23,7 @@ describe('Retrosheet game log 2023', () => {
       .map((e) => `${e.team_abb} ${e.desc}`);
     expect(noHit.sort()).toEqual(
       [
-        'NYY Perfect game against ATH',
+        'NYY Perfect game against OAK',
         'DET No-hitter against TOR',
         'HOU No-hitter against CLE',
         'PHI No-hitter against WSH',
@@ -128,5 +128,15 @@ describe('seedSportsData', () => {
     const stats = (await t.app.inject('/api/nflPlayers/weeklyStats/2')).json();
     expect(stats.length).toBeGreaterThan(100);
     expect((await t.app.inject('/api/nflPlayers/weeklyStats/5')).json()).toEqual([]);
+  });
+
+  it('names the 2023 Athletics OAK, Oakland Athletics, in the team list and the games', async () => {
+    const teams = (await t.app.inject('/api/teams/details/mlb')).json();
+    expect(teams.abbs).toHaveLength(30);
+    expect(teams.abbs).not.toContain('ATH');
+    expect(teams.data.OAK).toMatchObject({ n: 'Athletics', c: 'Oakland' });
+    const schedules = (await t.app.inject('/api/teamSchedules/mlb/2023/reg')).json();
+    expect(schedules.ATH).toBeUndefined();
+    expect(schedules.OAK['1'].map((g: { matchup: string }) => g.matchup)).toContain('vs. LAA');
   });
 });

@@ -76,8 +76,9 @@ interface Draft {
 }
 
 function finish(d: Draft): RetrosheetEventGame {
-  const away = normalizeTeamAbb('mlb', d.visteam);
-  const home = normalizeTeamAbb('mlb', d.hometeam);
+  const season = Number(d.date.slice(0, 4));
+  const away = normalizeTeamAbb('mlb', d.visteam, season);
+  const home = normalizeTeamAbb('mlb', d.hometeam, season);
   const batters = [...d.batters.values()];
   const hitsOf = (side: 0 | 1) =>
     batters
@@ -143,7 +144,7 @@ export function parseRetrosheetEvents(text: string): RetrosheetEventGame[] {
       const event = parsePlayEvent(f[6] ?? '');
       if (!event.hit && !event.hitByPitch) continue;
       const side = f[2] === '1' ? 1 : 0;
-      const team = normalizeTeamAbb('mlb', side === 1 ? d.hometeam : d.visteam);
+      const team = normalizeTeamAbb('mlb', side === 1 ? d.hometeam : d.visteam, Number(d.date.slice(0, 4)));
       const name = d.names.get(f[3]) ?? f[3];
       if (event.hit) {
         const line = d.batters.get(f[3]) ?? {

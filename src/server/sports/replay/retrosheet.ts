@@ -62,8 +62,9 @@ export function parseRetrosheetGameLog(text: string): { games: GameRecord[]; fac
     const f = splitCsvLine(line);
     const date = f[0];
     const number = f[1];
-    const away = normalizeTeamAbb('mlb', f[3]);
-    const home = normalizeTeamAbb('mlb', f[6]);
+    const season = Number(date.slice(0, 4));
+    const away = normalizeTeamAbb('mlb', f[3], season);
+    const home = normalizeTeamAbb('mlb', f[6], season);
     const awayRuns = Number(f[9]);
     const homeRuns = Number(f[10]);
     const night = f[12] === 'N';
@@ -75,7 +76,7 @@ export function parseRetrosheetGameLog(text: string): { games: GameRecord[]; fac
     games.push({
       game: 'mlb',
       gid,
-      season: Number(date.slice(0, 4)),
+      season,
       seasonType: 'reg',
       week: null,
       home,

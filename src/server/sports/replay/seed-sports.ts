@@ -1,4 +1,3 @@
-import type { PlayableGame } from '../../../core/games';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { countPassedDeadlines } from '../calendar';
@@ -39,7 +38,8 @@ export async function seedSportsData(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const { mlb, nba, nfl } = loadReplaySeasons();
   await ctx.db.transaction(async (tx) => {
-    for (const game of ['nba', 'mlb', 'nfl-td'] as PlayableGame[]) await upsertTeams(tx, listTeamSeeds(game));
+    // The clubs as they were in the replayed seasons (the Athletics are OAK in MLB 2023).
+    for (const season of [mlb, nba, nfl]) await upsertTeams(tx, listTeamSeeds(season.game, season.season));
     for (const season of [mlb, nba, nfl]) await writeSeason(tx, season, now);
     await upsertNflPlayers(tx, nfl.players);
     await writeLockedNflWeekStats(tx, nfl, now);
