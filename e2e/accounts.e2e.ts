@@ -180,6 +180,26 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('fits the header on one line in a tablet-width window, logged out and in', async () => {
+    const { context, page } = await newPage({ width: 800, height: 900 });
+    const overflow = () =>
+      page.getByRole('banner').evaluate((header) => {
+        const bar = header.firstElementChild as HTMLElement;
+        return {
+          wide: bar.scrollWidth > bar.clientWidth,
+          tall: header.scrollHeight > header.clientHeight + 1,
+        };
+      });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await overflow()).toEqual({ wide: false, tall: false });
+    await logIn(page, 'jordan');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(await overflow()).toEqual({ wide: false, tall: false });
+    await screenshot(page, 'tablet-header');
+    await context.close();
+  });
+
   it('remembers a collapsed sidebar on the desktop', async () => {
     const { context, page } = await newPage();
     await page.goto('/');

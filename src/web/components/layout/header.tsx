@@ -214,7 +214,7 @@ export function Header({
             Log in
           </Button>
           {!isPhone && (
-            <Button size="xs" component={Link} to="/register" color="yellow.5" c="dark.9">
+            <Button size="xs" component={Link} to="/register" color="yellow.5" c="dark.9" visibleFrom="md">
               Register
             </Button>
           )}
