@@ -4,8 +4,9 @@ import type { AppContext } from '../context';
 import { gameFacts, games, nflPlayerWeekStats } from '../db/schema';
 import type { SportsProvider } from '../sports/model';
 import { ReplayClock } from '../sports/replay/replay-clock';
+import { createReplayProvider, loadReplaySeasons } from '../sports/replay/replay-data';
 import { createTestApp, type TestApp } from '../test/harness';
-import { startIngestJob } from './ingest';
+import { ingestOnce, startIngestJob } from './ingest';
 import {
   latestReplayInstant,
   replayPollDelayMs,
@@ -100,5 +101,48 @@ describe('startIngestJob', () => {
     await waitATick();
     await stopLeader();
     expect(fetched).toBeGreaterThan(0);
+  });
+});
+
+describe('a replayed MLB game while live', () => {
+  it('stores the score through the innings played, and final only with the final status', async () => {
+    const mlb = loadReplaySeasons().mlb;
+    const provider = createReplayProvider(mlb, () => t.ctx.clock.now());
+    // LAA at OAK, 2023-04-01 17:10Z: 13-1 (line scores 00(11)001100 and 000010000).
+    const stored = async () => {
+      const [row] = await t.ctx.db
+        .select({
+          status: games.status,
+          final: games.final,
+          away: games.awayScore,
+          home: games.homeScore,
+          periods: games.periods,
+          facts: gameFacts.gameId,
+        })
+        .from(games)
+        .leftJoin(gameFacts, eq(gameFacts.gameId, games.id))
+        .where(and(eq(games.game, 'mlb'), eq(games.gid, 'OAK202304010')));
+      return row;
+    };
+    const pollAt = async (iso: string) => {
+      t.clock.set(new Date(iso));
+      return ingestOnce(t.ctx, provider, ['2023-04-01']);
+    };
+    await pollAt('2023-04-01T18:00:00Z'); // 50 minutes in: top of the 3rd done
+    expect(await stored()).toEqual({
+      status: 'in_progress',
+      final: false,
+      away: 11,
+      home: 0,
+      periods: 3,
+      facts: null,
+    });
+    expect((await pollAt('2023-04-01T18:00:00Z')).gamesChanged).toBe(0); // idempotent
+    await pollAt('2023-04-01T20:09:00Z'); // a minute before the end: the whole line, still live
+    expect(await stored()).toMatchObject({ status: 'in_progress', final: false, away: 13, home: 1 });
+    await pollAt('2023-04-01T20:10:00Z');
+    const final = await stored();
+    expect(final).toMatchObject({ status: 'final', final: true, away: 13, home: 1, periods: 9 });
+    expect(final.facts).not.toBeNull();
   });
 });

@@ -18,7 +18,7 @@ import {
   parseNfl538Season,
   type RecordedNflGame,
 } from './nfl-replay';
-import { type GameLogMlbFacts, parseRetrosheetGameLog } from './retrosheet';
+import { type GameLogMlbFacts, type LineScore, parseRetrosheetGameLog } from './retrosheet';
 import { readBundledEventFacts } from './retrosheet-events';
 
 /** Bundled datasets of the replay (see data-seed/NOTICES.md). */
@@ -41,6 +41,8 @@ export interface ReplaySeason {
   facts: FactsRecord[];
   calendar: SeasonCalendar;
   source: string;
+  /** Runs per inning by gid (MLB), so a live game shows the innings played so far. */
+  lineScores?: ReadonlyMap<string, LineScore>;
 }
 
 function read(file: string): string {
@@ -82,7 +84,14 @@ export function loadMlbReplay(): ReplaySeason {
     const teams = { away: f.away.team_abb, home: f.home.team_abb };
     return { ...record, facts: { ...f, ...detail(teams) }, missing: [], source: 'retrosheet' };
   });
-  return { game: 'mlb', season: 2023, ...withPoolWeeks('mlb', games), facts, source: 'retrosheet' };
+  return {
+    game: 'mlb',
+    season: 2023,
+    ...withPoolWeeks('mlb', games),
+    facts,
+    source: 'retrosheet',
+    lineScores: log.lineScores,
+  };
 }
 
 /** NBA 2018-19 from the league game log, moved to the 2023-24 dates. */
@@ -136,21 +145,40 @@ export function loadReplaySeasons(): ReplaySeasons {
   return loaded;
 }
 
-/** A game as it stood at now: unstarted games have no score, started ones are in progress for 3 hours. */
-export function gameAsOf(g: GameRecord, now: Date): GameRecord {
-  const t = now.getTime();
-  const start = g.startTime.getTime();
-  if (t < start) return { ...g, status: 'scheduled', homeScore: null, awayScore: null, periods: null };
-  if (t < start + 3 * 3_600_000)
-    return { ...g, status: 'in_progress', homeScore: 0, awayScore: 0, periods: 1 };
-  return g;
+/** How long a replayed game is live before it turns final. */
+export const REPLAY_LIVE_MS = 3 * 3_600_000;
+
+/**
+ * A game as it stood at now: unstarted games have no score, started ones are in progress for 3
+ * hours, then final. With a line score (MLB), a live game shows the runs of the half innings
+ * completed so far: its innings are spread evenly over the 3 hours (20 minutes an inning for nine,
+ * top then bottom), so the score climbs to the final line as the game turns final and never jumps.
+ * Without one (NBA, NFL: the logs hold only final scores) a live game shows 0-0. Only the final
+ * status carries the final score.
+ */
+export function gameAsOf(g: GameRecord, now: Date, line?: LineScore): GameRecord {
+  const elapsed = now.getTime() - g.startTime.getTime();
+  if (elapsed < 0) return { ...g, status: 'scheduled', homeScore: null, awayScore: null, periods: null };
+  if (elapsed >= REPLAY_LIVE_MS) return g;
+  const live = { ...g, status: 'in_progress' as const, homeScore: 0, awayScore: 0, periods: 1 };
+  if (!line) return live;
+  const innings = Math.max(line.away.length, line.home.length, 1);
+  const halves = Math.floor(elapsed / (REPLAY_LIVE_MS / (2 * innings)));
+  const sum = (runs: number[], played: number) => runs.slice(0, played).reduce((n, r) => n + r, 0);
+  return {
+    ...live,
+    awayScore: sum(line.away, Math.ceil(halves / 2)),
+    homeScore: sum(line.home, Math.floor(halves / 2)),
+    periods: Math.min(innings, Math.floor(halves / 2) + 1),
+  };
 }
 
 /** A provider over a bundled season that tells only what was known at the clock's now. */
 export function createReplayProvider(season: ReplaySeason, now: () => Date): SportsProvider {
   const factsOf = new Map(season.facts.map((f) => [f.gid, f]));
   const batch = (games: GameRecord[]): ProviderBatch => {
-    const shown = games.map((g) => gameAsOf(g, now()));
+    const at = now();
+    const shown = games.map((g) => gameAsOf(g, at, season.lineScores?.get(g.gid)));
     return {
       games: shown,
       facts: shown.filter((g) => g.status === 'final').flatMap((g) => factsOf.get(g.gid) ?? []),

@@ -3,8 +3,15 @@ import { detectMlbGameBonuses } from '../../../core/bonus/detect';
 import type { MlbGameFacts } from '../../../core/facts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { ReplayClock } from './replay-clock';
-import { createReplayProvider, loadMlbReplay, loadNbaReplay, loadNflReplay } from './replay-data';
-import { countInnings, type GameLogMlbFacts, splitCsvLine } from './retrosheet';
+import {
+  createReplayProvider,
+  gameAsOf,
+  loadMlbReplay,
+  loadNbaReplay,
+  loadNflReplay,
+  REPLAY_LIVE_MS,
+} from './replay-data';
+import { countInnings, type GameLogMlbFacts, parseLineScore, splitCsvLine } from './retrosheet';
 import { seedSportsData } from './seed-sports';
 
 describe('Retrosheet game log 2023', () => {
@@ -99,6 +106,63 @@ describe('replay clock and provider', () => {
     expect(day.games.some((g) => g.status === 'in_progress')).toBe(true); // 17:10 day games
     expect(day.games.filter((g) => g.status === 'final')).toHaveLength(0);
     expect(day.games.every((g) => g.status !== 'scheduled' || g.homeScore === null)).toBe(true);
+    expect(day.facts).toHaveLength(0);
+  });
+
+  it('reads the runs per inning of a line score', () => {
+    expect(parseLineScore('00(11)001100')).toEqual([0, 0, 11, 0, 0, 1, 1, 0, 0]);
+    expect(parseLineScore('00000002x')).toEqual([0, 0, 0, 0, 0, 0, 0, 2, 0]);
+  });
+
+  it('shows a live MLB game through the innings played, final only at the end', async () => {
+    const mlb = loadMlbReplay();
+    // LAA at OAK, 2023-04-01: 13-1, line scores 00(11)001100 and 000010000.
+    const gid = 'OAK202304010';
+    const game = mlb.games.find((g) => g.gid === gid)!;
+    const line = mlb.lineScores!.get(gid)!;
+    const at = (minutes: number) =>
+      gameAsOf(game, new Date(game.startTime.getTime() + minutes * 60_000), line);
+    const shown = (minutes: number) => {
+      const g = at(minutes);
+      return [g.status, g.awayScore, g.homeScore, g.periods];
+    };
+    expect(shown(-1)).toEqual(['scheduled', null, null, null]);
+    expect(shown(0)).toEqual(['in_progress', 0, 0, 1]);
+    // Nine innings over three hours: 20 minutes an inning, top then bottom.
+    expect(shown(50)).toEqual(['in_progress', 11, 0, 3]); // top of the 3rd done
+    expect(shown(90)).toEqual(['in_progress', 11, 0, 5]); // bottom of the 5th in play
+    expect(shown(100)).toEqual(['in_progress', 11, 1, 6]); // the 5th done
+    expect(shown(179)).toEqual(['in_progress', 13, 1, 9]);
+    expect(shown(180)).toEqual(['final', 13, 1, 9]);
+    // The score only climbs, and no live moment carries the final status.
+    let last = [0, 0];
+    for (let m = 0; m < 180; m += 5) {
+      const g = at(m);
+      expect(g.status).toBe('in_progress');
+      expect(g.awayScore! >= last[0] && g.homeScore! >= last[1]).toBe(true);
+      last = [g.awayScore!, g.homeScore!];
+    }
+  });
+
+  it('ends every line score of the season at the final score', () => {
+    const mlb = loadMlbReplay();
+    const late = (g: (typeof mlb.games)[number]) => new Date(g.startTime.getTime() + REPLAY_LIVE_MS - 1);
+    for (const g of mlb.games) {
+      const line = mlb.lineScores!.get(g.gid)!;
+      const sum = (runs: number[]) => runs.reduce((n, r) => n + r, 0);
+      expect([sum(line.away), sum(line.home)]).toEqual([g.awayScore, g.homeScore]);
+      const live = gameAsOf(g, late(g), line);
+      expect(live.status).toBe('in_progress');
+      expect(live.awayScore).toBe(g.awayScore);
+      expect(live.homeScore! <= g.homeScore!).toBe(true);
+    }
+  });
+
+  it('serves live MLB scores from the provider without facts until final', async () => {
+    const mlb = loadMlbReplay();
+    const provider = createReplayProvider(mlb, () => new Date('2023-04-01T18:00:00Z'));
+    const day = await provider.fetchGame('OAK202304010');
+    expect(day.games[0]).toMatchObject({ status: 'in_progress', awayScore: 11, homeScore: 0, periods: 3 });
     expect(day.facts).toHaveLength(0);
   });
 });

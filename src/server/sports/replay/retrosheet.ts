@@ -24,6 +24,17 @@ export function countInnings(lineScore: string): number {
   return lineScore.replace(/\([0-9]+\)/g, '0').length;
 }
 
+/** Runs per inning of a Retrosheet line score; an inning not batted ("x") scores 0. */
+export function parseLineScore(lineScore: string): number[] {
+  return [...lineScore.matchAll(/\(([0-9]+)\)|([0-9])|x/g)].map((m) => Number(m[1] ?? m[2] ?? 0));
+}
+
+/** Runs per inning of both sides of one game. */
+export interface LineScore {
+  away: number[];
+  home: number[];
+}
+
 /** Side stats the game log holds (fields per retrosheet.org/gamelogs/glfields.txt, 1-based). */
 interface SideStats {
   hits: number;
@@ -54,9 +65,14 @@ export type GameLogMlbFacts = MlbGameFacts & {
  * innings). Start times are not in the log: day games are set at 13:10 and night games at 19:10
  * Eastern (EDT, the whole season), a doubleheader's second game four hours after its first.
  */
-export function parseRetrosheetGameLog(text: string): { games: GameRecord[]; facts: FactsRecord[] } {
+export function parseRetrosheetGameLog(text: string): {
+  games: GameRecord[];
+  facts: FactsRecord[];
+  lineScores: Map<string, LineScore>;
+} {
   const games: GameRecord[] = [];
   const facts: FactsRecord[] = [];
+  const lineScores = new Map<string, LineScore>();
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim()) continue;
     const f = splitCsvLine(line);
@@ -87,6 +103,7 @@ export function parseRetrosheetGameLog(text: string): { games: GameRecord[]; fac
       awayScore: awayRuns,
       periods: innings,
     });
+    lineScores.set(gid, { away: parseLineScore(f[19]), home: parseLineScore(f[20]) });
     const a = sideStats(f, 22, 44);
     const h = sideStats(f, 50, 72);
     const mlb: GameLogMlbFacts = {
@@ -116,5 +133,5 @@ export function parseRetrosheetGameLog(text: string): { games: GameRecord[]; fac
     // Who was hit, grand slams and cycles need the event files; the game log only counts.
     facts.push({ game: 'mlb', gid, facts: mlb, missing: ['plays', 'batters'], source: 'retrosheet-gamelog' });
   }
-  return { games, facts };
+  return { games, facts, lineScores };
 }

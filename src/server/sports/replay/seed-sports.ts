@@ -13,7 +13,7 @@ import { listTeamSeeds } from '../teams';
 import { gameAsOf, loadReplaySeasons, type ReplaySeason, type ReplaySeasons } from './replay-data';
 
 async function writeSeason(tx: DbOrTx, season: ReplaySeason, now: Date): Promise<void> {
-  const shown = season.games.map((g) => gameAsOf(g, now));
+  const shown = season.games.map((g) => gameAsOf(g, now, season.lineScores?.get(g.gid)));
   const { ids } = await upsertGames(tx, shown, `replay-${season.source}`, now);
   const finals = new Set(shown.filter((g) => g.status === 'final').map((g) => g.gid));
   await upsertGameFacts(
