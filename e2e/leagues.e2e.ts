@@ -83,10 +83,16 @@ describe('pools and leagues hub', () => {
     const { context, page } = await newPage(PHONE);
     await logIn(page, 'taylor');
     await page.goto('/leagues/allpools');
-    await page.getByRole('cell', { name: 'NBA', exact: true }).first().waitFor();
+    // A phone gets one card per pool instead of a nine-column table.
+    const squadPool = page.getByRole('group', { name: 'MLB 2023 · Sunday Squad' });
+    await squadPool.getByText('Open For Entry').or(squadPool.getByText('In Progress')).waitFor();
+    await squadPool.getByText('Insurance Not Offered', { exact: false }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
     await screenshot(page, 'hub-allpools-phone');
     await page.goto('/leagues/find');
-    await page.getByRole('link', { name: 'Office Pool' }).waitFor();
+    const office = page.getByRole('group', { name: 'Office Pool' });
+    await office.getByRole('link', { name: 'Office Pool' }).waitFor();
+    await office.getByText("You're a member").waitFor();
     await screenshot(page, 'hub-find-phone');
     await page.goto('/leagues/create');
     await page.getByRole('button', { name: 'CREATE LEAGUE' }).waitFor();

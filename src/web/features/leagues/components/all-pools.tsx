@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Loader, SegmentedControl, Stack, Table, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { AllPoolsQuery } from '../../../../core/contracts/leagues';
 import { GAME_NAMES, GameSchema } from '../../../../core/games';
@@ -85,7 +85,7 @@ export function AllPools({
         </Alert>
       )}
       {pools.data && pools.data.length > 0 && (
-        <Table.ScrollContainer minWidth={960}>
+        <Table.ScrollContainer minWidth={960} visibleFrom="sm">
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -126,6 +126,38 @@ export function AllPools({
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {pools.data && pools.data.length > 0 && (
+        // On a phone each pool is a card: name and status first, the numbers beneath.
+        <Stack gap={0} hiddenFrom="sm">
+          {pools.data.map((pool, index) => (
+            <Stack
+              key={pool.id}
+              role="group"
+              aria-label={`${pool.pool_name} ${pool.season} · ${pool.league_name}`}
+              gap={4}
+              py="sm"
+              style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <PoolNameCell pool={pool} />
+                <PoolStatusCell pool={pool} />
+              </Group>
+              <Text size="xs" c="dark.4">
+                {pool.game_name} ·{' '}
+                <Anchor component={Link} to={`/league/${pool.league_abb}`} size="xs">
+                  {pool.league_name}
+                </Anchor>
+              </Text>
+              <Text size="xs" c="dark.4">
+                Entries {pool.entries} · Lives {pool.lives} · Buyin/Rebuy {buyinText(pool)}
+              </Text>
+              <Text size="xs" c="dark.4">
+                Bonus Pool {pool.bonus_active ? 'Active' : 'Disabled'} · Insurance {insuranceText(pool)}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
       )}
     </Stack>
   );

@@ -30,56 +30,92 @@ export function FindLeague({ loggedIn, onLogin }: { loggedIn: boolean; onLogin: 
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>League</Table.Th>
-            <Table.Th>Commissioner</Table.Th>
-            <Table.Th>Members</Table.Th>
-            <Table.Th>Pools Hosted</Table.Th>
-            <Table.Th>Membership</Table.Th>
-            <Table.Th>Visibility</Table.Th>
-            <Table.Th>Join</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((league) => (
-            <Table.Tr key={league.id}>
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar src={league.logo} alt="" radius="sm" color="navy">
-                    <IconShieldHalfFilled size={20} aria-hidden />
-                  </Avatar>
-                  <div>
-                    {league.hidden && !league.is_member ? (
-                      <Text fw={700} size="sm">
-                        {league.name}
-                      </Text>
-                    ) : (
-                      <Anchor component={Link} to={`/league/${league.abb}`} fw={700} size="sm">
-                        {league.name}
-                      </Anchor>
-                    )}
-                    <Text size="xs" c="dark.4">
-                      Founded {formatDate(league.founded, 'M.D.YY')}
-                    </Text>
-                  </div>
-                </Group>
-              </Table.Td>
-              <Table.Td>{league.commissioner ?? '—'}</Table.Td>
-              <Table.Td>{league.members}</Table.Td>
-              <Table.Td>{league.pools_hosted}</Table.Td>
-              <Table.Td>{league.joinable ? 'Public' : 'Private'}</Table.Td>
-              <Table.Td>{league.hidden ? 'Hidden' : 'Public'}</Table.Td>
-              <Table.Td>
-                <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />
-              </Table.Td>
+    <>
+      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
+        <Table striped highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>League</Table.Th>
+              <Table.Th>Commissioner</Table.Th>
+              <Table.Th>Members</Table.Th>
+              <Table.Th>Pools Hosted</Table.Th>
+              <Table.Th>Membership</Table.Th>
+              <Table.Th>Visibility</Table.Th>
+              <Table.Th>Join</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((league) => (
+              <Table.Tr key={league.id}>
+                <Table.Td>
+                  <LeagueName league={league} />
+                </Table.Td>
+                <Table.Td>{league.commissioner ?? '—'}</Table.Td>
+                <Table.Td>{league.members}</Table.Td>
+                <Table.Td>{league.pools_hosted}</Table.Td>
+                <Table.Td>{league.joinable ? 'Public' : 'Private'}</Table.Td>
+                <Table.Td>{league.hidden ? 'Hidden' : 'Public'}</Table.Td>
+                <Table.Td>
+                  <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {/* On a phone each league is a card, so the join column never scrolls out of sight. */}
+      <Stack gap={0} hiddenFrom="sm">
+        {rows.map((league, index) => (
+          <Stack
+            key={league.id}
+            role="group"
+            aria-label={league.name}
+            gap={6}
+            py="sm"
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+          >
+            <LeagueName league={league} />
+            <Text size="xs" c="dark.4">
+              Commissioner {league.commissioner ?? '—'} · {league.members}{' '}
+              {league.members === 1 ? 'member' : 'members'} · {league.pools_hosted}{' '}
+              {league.pools_hosted === 1 ? 'pool' : 'pools'} hosted
+            </Text>
+            <Text size="xs" c="dark.4">
+              Membership {league.joinable ? 'Public' : 'Private'} · Visibility{' '}
+              {league.hidden ? 'Hidden' : 'Public'}
+            </Text>
+            <div>
+              <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />
+            </div>
+          </Stack>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+/** Logo, name (linked unless hidden from the viewer) and founding date. */
+function LeagueName({ league }: { league: LeagueListRow }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={league.logo} alt="" radius="sm" color="navy">
+        <IconShieldHalfFilled size={20} aria-hidden />
+      </Avatar>
+      <div>
+        {league.hidden && !league.is_member ? (
+          <Text fw={700} size="sm">
+            {league.name}
+          </Text>
+        ) : (
+          <Anchor component={Link} to={`/league/${league.abb}`} fw={700} size="sm">
+            {league.name}
+          </Anchor>
+        )}
+        <Text size="xs" c="dark.4">
+          Founded {formatDate(league.founded, 'M.D.YY')}
+        </Text>
+      </div>
+    </Group>
   );
 }
 

@@ -93,30 +93,32 @@ export function LeaguePoolsTable({ view }: { view: LeagueView }) {
         <Text c="dark.4">This league has no pools yet.</Text>
       ) : (
         <>
-          <Table striped verticalSpacing="xs" visibleFrom="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Pool</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Your Status</Table.Th>
-                <Table.Th>Entries</Table.Th>
-                <Table.Th>Lives</Table.Th>
-                <Table.Th>Buyin/Rebuy</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.key}>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>{row.status}</Table.Td>
-                  <Table.Td>{row.yourStatus}</Table.Td>
-                  <Table.Td>{row.entries ?? '—'}</Table.Td>
-                  <Table.Td>{row.lives ?? '—'}</Table.Td>
-                  <Table.Td>{row.buyin ?? '—'}</Table.Td>
+          <Table.ScrollContainer minWidth={600} visibleFrom="sm">
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Pool</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Your Status</Table.Th>
+                  <Table.Th>Entries</Table.Th>
+                  <Table.Th>Lives</Table.Th>
+                  <Table.Th>Buyin/Rebuy</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.key}>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td>{row.status}</Table.Td>
+                    <Table.Td>{row.yourStatus}</Table.Td>
+                    <Table.Td>{row.entries ?? '—'}</Table.Td>
+                    <Table.Td>{row.lives ?? '—'}</Table.Td>
+                    <Table.Td>{row.buyin ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Stack gap={0} hiddenFrom="sm">
             {rows.map((row, index) => (
               <Stack
