@@ -34,7 +34,7 @@ export function randomScenario(seed: number, game?: 'nba' | 'mlb' | 'nfl-td'): J
     buyin: oneOf(r, [0, 2500, 5000, 1001]),
     rebuys: int(r, 0, 3),
     rebuy_price: oneOf(r, [0, 2500, 999]),
-    ala_pct: oneOf(r, [0, 0.05, 0.1, 0.125, 0.333]),
+    ala_pct: oneOf(r, [0, 0.05, 0.07, 0.1, 0.125, 0.15, 0.333]),
     shoot_moon: g === 'mlb' && chance(r, 0.7),
     insurance_option: g === 'nfl-td' ? 0 : int(r, 0, 2),
     insurance: oneOf(r, [0, 500, 1234]),

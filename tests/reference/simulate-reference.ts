@@ -235,6 +235,14 @@ function play(s: Json): Json {
         bonus_net: x.net,
       };
     }),
-    prize_pool: Math.round(gross * (1 - num(pool.ala_pct, 0))),
+    prize_pool: keepAfterCut(gross, num(pool.ala_pct, 0)),
   };
+}
+
+// Cents kept after the platform's cut, exact on the cut as written in decimal (0.07 = 7/100), halves up.
+function keepAfterCut(gross: number, cut: number): number {
+  const places = (String(cut).split('.')[1] ?? '').length;
+  const scale = 10 ** places;
+  const kept = gross * (scale - Math.round(cut * scale));
+  return Math.floor((2 * kept + scale) / (2 * scale));
 }

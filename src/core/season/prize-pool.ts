@@ -10,11 +10,30 @@ export interface PrizePoolInput {
   alaPct: number;
 }
 
-/** prize_pool = round((buyin x entries + insurance x insured + rebuy_price x rebuys) x (1 - ala_pct)). */
+/**
+ * prize_pool = round((buyin x entries + insurance x insured + rebuy_price x rebuys) x (1 - ala_pct)), half cents up.
+ * Computed exactly on the fraction as written (0.07 is 7/100), not in floating point: 250 x 0.93 is 232.49999999999997
+ * in doubles, but the pool keeps 232.5 cents, which rounds to 233.
+ */
 export function computePrizePool(input: PrizePoolInput): number {
   const collected =
     input.buyin * input.entries +
     input.insurance * input.insuredEntries +
     input.rebuyPrice * input.rebuysMade;
-  return Math.round(collected * (1 - input.alaPct));
+  const { numerator, denominator } = toDecimalFraction(input.alaPct);
+  const kept = BigInt(collected) * (denominator - numerator);
+  // Half up: floor(kept / denominator + 1/2).
+  return Number((2n * kept + denominator) / (2n * denominator));
+}
+
+/** A finite non-negative number as the exact decimal fraction of its shortest representation (0.07 → 7/100). */
+export function toDecimalFraction(value: number): { numerator: bigint; denominator: bigint } {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a fraction: ${value}`);
+  const [mantissa = '0', exponentText = '0'] = String(value).toLowerCase().split('e');
+  const [whole = '0', decimals = ''] = mantissa.split('.');
+  const exponent = Number(exponentText) - decimals.length;
+  const digits = BigInt(whole + decimals);
+  return exponent >= 0
+    ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n }
+    : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
 }
