@@ -12,8 +12,25 @@ describe('sports feeds admin page', () => {
     // The demo replays its seasons, so the replay feeds have been polled.
     await page.getByRole('cell', { name: 'OK' }).first().waitFor({ timeout: 30_000 });
 
+    // The result editor opens on the season's live week, and on the new game's when the game changes.
+    const liveWeek = async (game: string) => {
+      const { activeGameWeek } = await (await page.request.get(`/api/activeWeek/${game}/2023/reg`)).json();
+      return String(Math.max(1, activeGameWeek));
+    };
+    const weekField = page.getByRole('textbox', { name: 'Week', exact: true });
+    const mlbWeek = await liveWeek('mlb');
+    expect(Number(mlbWeek)).toBeGreaterThan(1);
+    await expect.poll(() => weekField.inputValue()).toBe(mlbWeek);
+    await page.getByRole('button', { name: 'Edit result' }).first().waitFor();
+    await page.getByRole('combobox', { name: 'Game', exact: true }).click();
+    await page.getByRole('option', { name: 'nfl-td' }).click();
+    await expect.poll(() => weekField.inputValue()).toBe(await liveWeek('nfl-td'));
+    await page.getByRole('combobox', { name: 'Game', exact: true }).click();
+    await page.getByRole('option', { name: 'mlb' }).click();
+    await expect.poll(() => weekField.inputValue()).toBe(mlbWeek);
+
     await page.getByRole('textbox', { name: 'Season', exact: true }).fill('2023');
-    await page.getByRole('textbox', { name: 'Week', exact: true }).fill('2');
+    await weekField.fill('2');
     const firstEdit = page.getByRole('button', { name: 'Edit result' }).first();
     await firstEdit.waitFor();
     await screenshot(page, 'admin-feeds-desktop');

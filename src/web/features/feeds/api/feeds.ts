@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  ActiveWeekResponseSchema,
   type AdminResultRequest,
   FeedsHealthResponseSchema,
   type ScheduleGame,
@@ -16,6 +17,16 @@ export function useFeedsHealth() {
     queryKey: ['admin', 'feeds'],
     queryFn: () => apiFetch('/admin/feeds', { schema: FeedsHealthResponseSchema }),
     refetchInterval: 30_000,
+    retry: false,
+  });
+}
+
+/** The live week of a season's regular season: how many weekly deadlines have passed (0 before the first). */
+export function useActiveWeek(game: string, season: number) {
+  return useQuery({
+    queryKey: ['activeWeek', game, season],
+    queryFn: () => apiFetch(`/api/activeWeek/${game}/${season}/reg`, { schema: ActiveWeekResponseSchema }),
+    enabled: season > 0,
     retry: false,
   });
 }

@@ -17,7 +17,7 @@ import { PlayableGameSchema } from '../../../../core/games';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useEnterResult, useWeekGames } from '../api/feeds';
+import { useActiveWeek, useEnterResult, useWeekGames } from '../api/feeds';
 
 const STATUSES = [
   { value: 'final', label: 'Final' },
@@ -32,9 +32,18 @@ const STATUS_LABEL: Record<string, string> = Object.fromEntries(STATUSES.map((s)
 export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
   const [game, setGame] = useState<string>('mlb');
   const [season, setSeason] = useState<number>(defaultSeason);
-  const [week, setWeek] = useState<number>(1);
+  // The week the admin typed; until then (and again after another game or season) the season's live week.
+  const [chosenWeek, setChosenWeek] = useState<number | null>(null);
   const [editing, setEditing] = useState<ScheduleGame | null>(null);
-  const games = useWeekGames(game, season, week);
+  const live = useActiveWeek(game, season);
+  // Week 1 before the season's first deadline, or when the season is unknown; none while it loads.
+  const liveWeek = live.isSuccess
+    ? Math.max(1, live.data.activeGameWeek)
+    : live.isError || season <= 0
+      ? 1
+      : null;
+  const week = chosenWeek ?? liveWeek;
+  const games = useWeekGames(game, season, week ?? 0);
 
   return (
     <Stack>
@@ -43,27 +52,36 @@ export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
           label="Game"
           data={PlayableGameSchema.options}
           value={game}
-          onChange={(value) => value && setGame(value)}
+          onChange={(value) => {
+            if (!value || value === game) return;
+            setGame(value);
+            setChosenWeek(null);
+          }}
           allowDeselect={false}
           w={140}
         />
         <NumberInput
           label="Season"
           value={season}
-          onChange={(v) => setSeason(Number(v) || 0)}
+          onChange={(v) => {
+            const next = Number(v) || 0;
+            if (next === season) return;
+            setSeason(next);
+            setChosenWeek(null);
+          }}
           w={120}
           min={1900}
         />
         <NumberInput
           label="Week"
-          value={week}
-          onChange={(v) => setWeek(Number(v) || 0)}
+          value={week ?? ''}
+          onChange={(v) => setChosenWeek(Number(v) || 0)}
           w={100}
           min={1}
           max={60}
         />
       </Group>
-      {games.isLoading && <Loader aria-label="Loading games" />}
+      {(games.isLoading || week === null) && <Loader aria-label="Loading games" />}
       {games.isError && (
         <Alert color="red" role="alert">
           {errorMessage(games.error)}
