@@ -317,13 +317,23 @@ describe('league tabs for members and commissioners', () => {
     await logIn(page, 'jordan');
     await page.goto('/league/SQUAD/commishtools');
     await page.getByRole('tab', { name: 'Requests to Join' }).click();
-    await page.getByRole('cell', { name: 'blake', exact: true }).waitFor();
+    // A phone shows each request as a card with its decision buttons in view.
+    const blake = page.getByRole('group', { name: /from blake$/ });
+    await blake.getByText('Blake Okafor', { exact: false }).waitFor();
+    await blake
+      .getByRole('button', { name: /blake$/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
     await screenshot(page, 'commish-requests-phone');
     await page.getByRole('tab', { name: 'Email League' }).click();
     await page.getByRole('textbox', { name: 'Email body' }).waitFor();
     await screenshot(page, 'commish-email-phone');
     await page.goto('/league/SQUAD/members');
     await page.getByRole('heading', { name: /Members$/ }).waitFor();
+    const founder = page.getByRole('group', { name: 'jordan' });
+    await founder.getByText('Admin').waitFor();
+    await founder.getByText('Jordan Reyes', { exact: false }).waitFor();
     await screenshot(page, 'league-members-phone');
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Your League Settings' }).waitFor();

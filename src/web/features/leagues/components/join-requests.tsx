@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts/leagues';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -32,7 +32,7 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
           {errorMessage(decide.error)}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -46,64 +46,110 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => {
-              const status = STATUS[row.status] ?? { label: 'Rejected', color: 'red.8' };
-              return (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{row.id}</Table.Td>
-                  <Table.Td fw={700}>{row.username}</Table.Td>
-                  <Table.Td>{row.full_name}</Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
-                  <Table.Td>{formatDate(row.created_at, 'M/D/YY, h:mm A')}</Table.Td>
-                  <Table.Td>
-                    <Badge color={status.color} miw="fit-content">
-                      {status.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {row.status === 2 && (
-                        <>
-                          <Button
-                            size="compact-sm"
-                            color="green.8"
-                            loading={busy(row)}
-                            aria-label={`Approve ${row.username}`}
-                            onClick={() => act(row, 1)}
-                          >
-                            APPROVE
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            color="red.8"
-                            variant="outline"
-                            disabled={busy(row)}
-                            aria-label={`Reject ${row.username}`}
-                            onClick={() => act(row, 3)}
-                          >
-                            REJECT
-                          </Button>
-                        </>
-                      )}
-                      {row.status !== 1 && row.status !== 2 && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          loading={busy(row)}
-                          aria-label={`Reopen ${row.username}`}
-                          onClick={() => act(row, 2)}
-                        >
-                          REOPEN
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>{row.id}</Table.Td>
+                <Table.Td fw={700}>{row.username}</Table.Td>
+                <Table.Td>{row.full_name}</Table.Td>
+                <Table.Td>{row.email}</Table.Td>
+                <Table.Td>{formatDate(row.created_at, 'M/D/YY, h:mm A')}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={row.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Decision row={row} act={act} busy={busy(row)} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {/* On a phone each request is a card with its decision buttons in view. */}
+      <Stack gap={0} hiddenFrom="sm">
+        {rows.map((row, index) => (
+          <Stack
+            key={row.id}
+            role="group"
+            aria-label={`Request ${row.id} from ${row.username}`}
+            gap={4}
+            py="sm"
+            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" fw={700}>
+                #{row.id} {row.username}
+              </Text>
+              <StatusBadge status={row.status} />
+            </Group>
+            <Text size="sm">
+              {row.full_name} · {row.email}
+            </Text>
+            <Text size="xs" c="dark.4">
+              Requested {formatDate(row.created_at, 'M/D/YY, h:mm A')}
+            </Text>
+            <Decision row={row} act={act} busy={busy(row)} />
+          </Stack>
+        ))}
+      </Stack>
     </>
+  );
+}
+
+function StatusBadge({ status }: { status: number }) {
+  const shown = STATUS[status] ?? { label: 'Rejected', color: 'red.8' };
+  return (
+    <Badge color={shown.color} miw="max-content">
+      {shown.label}
+    </Badge>
+  );
+}
+
+/** Approve or reject a pending request; reopen a rejected one. Approved requests need nothing. */
+function Decision({
+  row,
+  act,
+  busy,
+}: {
+  row: LeagueRequestRow;
+  act: (row: LeagueRequestRow, status: RequestStatus) => void;
+  busy: boolean;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {row.status === 2 && (
+        <>
+          <Button
+            size="compact-sm"
+            color="green.8"
+            loading={busy}
+            aria-label={`Approve ${row.username}`}
+            onClick={() => act(row, 1)}
+          >
+            APPROVE
+          </Button>
+          <Button
+            size="compact-sm"
+            color="red.8"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Reject ${row.username}`}
+            onClick={() => act(row, 3)}
+          >
+            REJECT
+          </Button>
+        </>
+      )}
+      {row.status !== 1 && row.status !== 2 && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={busy}
+          aria-label={`Reopen ${row.username}`}
+          onClick={() => act(row, 2)}
+        >
+          REOPEN
+        </Button>
+      )}
+    </Group>
   );
 }
