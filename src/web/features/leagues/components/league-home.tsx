@@ -16,14 +16,15 @@ export function LeagueHome({ view, onLogin }: { view: LeagueView; onLogin: () =>
         Join this league to be notified when its commissioner opens a new pool, to sign up for its pools, and
         to invite your friends to play.
       </Text>
+      {/* On a phone the way in (join, invite) comes before the member list. */}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
+        <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 3, md: 1 }}>
           <MembersCard view={view} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <DetailsCard view={view} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 3, md: 3 }}>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 3 }}>
           <Stack gap="md">
             <JoinCard view={view} onLogin={onLogin} />
             <InviteCard view={view} />

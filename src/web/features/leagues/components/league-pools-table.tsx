@@ -134,10 +134,10 @@ export function LeaguePoolsTable({ view }: { view: LeagueView }) {
                   {row.status}
                 </Group>
                 <Group justify="space-between" wrap="nowrap">
-                  <Text size="xs" c="dark.4">
+                  <Text size="xs" c="dark.4" style={{ flexShrink: 0 }}>
                     Your Status
                   </Text>
-                  {row.yourStatus}
+                  <div style={{ textAlign: 'right' }}>{row.yourStatus}</div>
                 </Group>
                 {row.entries !== null && (
                   <Text size="xs" c="dark.4">
