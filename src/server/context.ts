@@ -8,6 +8,9 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** The application's time: replayed history in the demo, real time otherwise. */
   clock: Clock;
+  /** Real time, for security lifetimes only: sessions, password-reset links, attempt limits. */
+  wallClock: Clock;
   mailer: Mailer;
 }

@@ -10,16 +10,17 @@ import { createReplayClockFromEnv } from './sports/replay/replay-clock';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const mailer = config.smtpUrl
-  ? createSmtpMailer(database.db, config.smtpUrl, config.mailFrom)
-  : createOutboxMailer(database.db);
 // The embedded demo replays real seasons on a historical clock that resumes where the database left
 // it (docs/decisions/001-demo-replay-clock.md); everything else runs on real time.
 const replaying = config.demo && !config.databaseUrl;
 const clock: Clock = replaying
   ? await resumeReplayClock(database.db, createReplayClockFromEnv())
   : systemClock;
-const ctx: AppContext = { config, database, db: database.db, clock, mailer };
+const mailer = config.smtpUrl
+  ? createSmtpMailer(database.db, clock, config.smtpUrl, config.mailFrom)
+  : createOutboxMailer(database.db, clock);
+// Security lifetimes (sessions, reset links, attempt limits) run on real time, even in the demo.
+const ctx: AppContext = { config, database, db: database.db, clock, wallClock: systemClock, mailer };
 const app = await buildApp(ctx, { logger: true });
 
 if (database.wasEmpty && config.demo) {

@@ -144,6 +144,8 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
         final,
         champions: demo.champions ?? [],
         ...demo.settings,
+        // Set up the day before its first sign-up, on the application's clock like everything else.
+        createdAt: new Date(signUpAt - DAY_MS),
       })
       .returning();
     const champions = new Set(demo.champions ?? []);

@@ -1,4 +1,9 @@
-/** The one source of time for the server: locks, deadlines and jobs all ask it. */
+/**
+ * A source of time. The application's clock (`ctx.clock`) dates everything people see and rules
+ * compare: locks, deadlines, jobs, sign-ups, mail. Only security lifetimes (sessions, reset links,
+ * attempt limits) ask the wall clock (`ctx.wallClock`), so a fast demo clock cannot shorten them
+ * (docs/decisions/001-demo-replay-clock.md).
+ */
 export interface Clock {
   now(): Date;
 }

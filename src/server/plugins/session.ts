@@ -22,7 +22,7 @@ export function registerSession(app: FastifyInstance): void {
     if (!SAFE_METHODS.has(request.method) && isForeignOrigin(request.headers.origin, request.headers.host)) {
       throw forbidden('This request came from another site and was refused.');
     }
-    request.user = await findSessionUser(app.ctx.db, token, app.ctx.clock.now());
+    request.user = await findSessionUser(app.ctx.db, token, app.ctx.wallClock.now());
   });
 }
 

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { type Database, openDatabase } from '../db/client';
-import { ManualClock } from '../lib/clock';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { type Clock, ManualClock } from '../lib/clock';
 import { createOutboxMailer, type Mailer } from '../mail/mailer';
 
 let shared: Promise<Database> | undefined;
@@ -56,29 +56,33 @@ export async function resetDatabase(database: Database): Promise<void> {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The application's clock. */
   clock: ManualClock;
+  /** The wall clock of security lifetimes; it starts with the application's clock and moves apart. */
+  wallClock: ManualClock;
 }
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  mailer?: Mailer;
+  /** A mailer, or how to make one on the test's database and application clock. */
+  mailer?: Mailer | ((db: Db, clock: Clock) => Mailer);
   now?: Date;
 }
 
-/** A fresh application over an emptied database, with a manual clock and the outbox mailer. */
+/** A fresh application over an emptied database, with manual clocks and the outbox mailer. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
   const config = loadConfig({ SITE_ADMINS: 'admin', PUBLIC_URL: 'http://localhost:3000', ...options.env });
-  const clock = new ManualClock(options.now ?? new Date('2026-11-22T18:00:00Z'));
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    clock,
-    mailer: options.mailer ?? createOutboxMailer(database.db),
-  };
+  const start = options.now ?? new Date('2026-11-22T18:00:00Z');
+  const clock = new ManualClock(start);
+  const wallClock = new ManualClock(start);
+  const mailer =
+    typeof options.mailer === 'function'
+      ? options.mailer(database.db, clock)
+      : (options.mailer ?? createOutboxMailer(database.db, clock));
+  const ctx: AppContext = { config, database, db: database.db, clock, wallClock, mailer };
   const app = await buildApp(ctx, { serveWeb: false });
   await app.ready();
-  return { app, ctx, clock };
+  return { app, ctx, clock, wallClock };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { leagueMembers, leagues, users } from '../../db/schema';
+import { leagueMembers, leagues, sessions, users } from '../../db/schema';
 import { registerUser } from '../../test/factories';
 import { createTestApp } from '../../test/harness';
 
@@ -75,6 +75,20 @@ describe('the Google callback', () => {
     const me = await app.inject({ url: '/api/currentUser', headers: { cookie: cookie! } });
     expect(me.json()).toEqual([expect.objectContaining({ username: 'gail' })]);
     expect(await ctx.db.select().from(users)).toHaveLength(1);
+  });
+
+  it("creates a new account dated on the application's clock, with a session on the wall clock", async () => {
+    const { app, ctx, clock, wallClock } = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' },
+      now: new Date('2023-09-20T16:00:00Z'),
+    });
+    wallClock.set(new Date('2026-03-01T12:00:00Z'));
+    stubGoogle({ email: 'new@x.io', email_verified: true });
+    expect((await callback(app)).headers.location).toBe('/');
+    const [created] = await ctx.db.select().from(users);
+    expect(created).toMatchObject({ email: 'new@x.io', googleId: 'g-1', createdAt: clock.now() });
+    const [session] = await ctx.db.select().from(sessions);
+    expect(session.createdAt).toEqual(wallClock.now());
   });
 
   it('sends the browser back with login=failed when Google cannot be reached', async () => {

@@ -54,14 +54,15 @@ export class AuthService {
   private readonly resetLimiter: AttemptLimiter;
 
   constructor(private readonly ctx: AppContext) {
-    this.ipLimiter = new AttemptLimiter(ctx.clock, 20, LIMIT_WINDOW_MS);
-    this.userLimiter = new AttemptLimiter(ctx.clock, 10, LIMIT_WINDOW_MS);
-    this.resetLimiter = new AttemptLimiter(ctx.clock, 5, LIMIT_WINDOW_MS);
+    // Security lifetimes run on the wall clock: a fast demo clock must not shorten the windows.
+    this.ipLimiter = new AttemptLimiter(ctx.wallClock, 20, LIMIT_WINDOW_MS);
+    this.userLimiter = new AttemptLimiter(ctx.wallClock, 10, LIMIT_WINDOW_MS);
+    this.resetLimiter = new AttemptLimiter(ctx.wallClock, 5, LIMIT_WINDOW_MS);
   }
 
   /** Creates the account and opens its first session. */
   async register(input: RegisterRequest): Promise<{ user: UserRow; token: string }> {
-    const { db, clock } = this.ctx;
+    const { db, clock, wallClock } = this.ctx;
     const taken = await db
       .select({ username: users.username, email: users.email })
       .from(users)
@@ -84,9 +85,10 @@ export class AuthService {
             nameLast: input.nameLast,
             photoUrl: input.profilePhoto || null,
             passwordHash,
+            createdAt: clock.now(),
           })
           .returning();
-        const token = await createSession(tx as never, user.id, clock.now());
+        const token = await createSession(tx as never, user.id, wallClock.now());
         return { user, token };
       });
     } catch (error) {
@@ -118,7 +120,7 @@ export class AuthService {
       throw new AppError(401, AUTH_MESSAGES.badLogin);
     }
     this.userLimiter.reset(userKey);
-    const token = await createSession(this.ctx.db, user.id, this.ctx.clock.now());
+    const token = await createSession(this.ctx.db, user.id, this.ctx.wallClock.now());
     return { user, token };
   }
 
@@ -135,10 +137,13 @@ export class AuthService {
     const user = await findUserByUsername(this.ctx, username);
     if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
     const token = createToken();
+    // The mail promises one hour: a real hour, on the wall clock, however fast the demo's clock runs.
+    const now = this.ctx.wallClock.now();
     await this.ctx.db.insert(passwordResets).values({
       id: hashToken(token),
       userId: user.id,
-      expiresAt: new Date(this.ctx.clock.now().getTime() + RESET_TTL_MS),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
     const link = `${this.ctx.config.publicUrl}/reset-password/${token}`;
     // A refused mail must not answer differently from an unknown account; the outbox keeps the failure.
@@ -162,7 +167,7 @@ export class AuthService {
         and(
           eq(passwordResets.id, hashToken(token)),
           isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, this.ctx.clock.now()),
+          gt(passwordResets.expiresAt, this.ctx.wallClock.now()),
         ),
       )
       .limit(1);
@@ -177,7 +182,7 @@ export class AuthService {
     await this.ctx.db.transaction(async (tx) => {
       const spent = await tx
         .update(passwordResets)
-        .set({ usedAt: this.ctx.clock.now() })
+        .set({ usedAt: this.ctx.wallClock.now() })
         .where(and(eq(passwordResets.id, hashToken(token)), isNull(passwordResets.usedAt)))
         .returning({ id: passwordResets.id });
       if (spent.length === 0) throw badRequest(AUTH_MESSAGES.resetExpired);

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../core/contracts/auth';
-import { mailOutbox, sessions } from '../../db/schema';
+import { mailOutbox, passwordResets, sessions, users } from '../../db/schema';
 import { buildRegistration, registerUser, sessionCookie } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -46,6 +46,19 @@ describe('POST /auth/register', () => {
     expect(response.json()).toEqual({ message });
   });
 
+  it("dates the account on the application's clock and its session on the wall clock", async () => {
+    // The demo's clock replays 2023 while the wall clock says 2026.
+    t.clock.set(new Date('2023-09-20T16:00:00Z'));
+    await registerUser(t.app, { username: 'paula' });
+    const [user] = await t.ctx.db.select().from(users);
+    expect(user.createdAt.toISOString()).toBe('2023-09-20T16:00:00.000Z');
+    const [session] = await t.ctx.db.select().from(sessions);
+    expect(session.createdAt).toEqual(t.wallClock.now());
+    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    const profile = await t.app.inject({ url: '/user/userProfile/paula' });
+    expect(profile.json().user.created_at).toBe('2023-09-20T16:00:00.000Z');
+  });
+
   it('keeps usernames and e-mails unique without regard to case', async () => {
     await registerUser(t.app, { username: 'Bob', email: 'bob@x.io' });
     const sameName = await post(
@@ -82,7 +95,7 @@ describe('login, current user and logout', () => {
 
   it('ends the previous session of the browser when it logs in again, and drops expired ones', async () => {
     const { cookie: first } = await registerUser(t.app, { username: 'olga', password: 'secret-pass' });
-    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    t.wallClock.advance(31 * 24 * 60 * 60 * 1000);
     expect((await t.app.inject({ url: '/api/currentUser', headers: { cookie: first } })).json()).toEqual([]);
     const second = await post(
       '/auth/login',
@@ -99,6 +112,18 @@ describe('login, current user and logout', () => {
     const me = await t.app.inject({ url: '/api/currentUser', headers: { cookie: secondCookie } });
     expect(me.json()).toEqual([]);
     expect(await t.ctx.db.select().from(sessions)).toHaveLength(1);
+  });
+
+  it('keeps a session for 30 days of real time, however far the application clock runs', async () => {
+    const { cookie } = await registerUser(t.app, { username: 'quinn' });
+    const me = async () => (await t.app.inject({ url: '/api/currentUser', headers: { cookie } })).json();
+    // A fast demo clock replays a season in real hours: the session does not notice.
+    t.clock.advance(365 * 24 * 60 * 60 * 1000);
+    expect(await me()).toEqual([expect.objectContaining({ username: 'quinn' })]);
+    t.wallClock.advance(30 * 24 * 60 * 60 * 1000 - 1000);
+    expect(await me()).toEqual([expect.objectContaining({ username: 'quinn' })]);
+    t.wallClock.advance(1000);
+    expect(await me()).toEqual([]);
   });
 
   it('gives one generic message for an unknown user and a wrong password', async () => {
@@ -122,7 +147,7 @@ describe('login, current user and logout', () => {
     const right = await post('/auth/login', { username: 'erin', password: 'secret-pass' });
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
-    t.clock.advance(16 * 60 * 1000);
+    t.wallClock.advance(16 * 60 * 1000);
     expect((await post('/auth/login', { username: 'erin', password: 'secret-pass' })).statusCode).toBe(200);
   });
 
@@ -233,10 +258,27 @@ describe('password reset', () => {
   it('expires the link after one hour', async () => {
     await registerUser(t.app, { username: 'hank', email: 'hank@x.io' });
     const token = await requestReset('hank', 'hank@x.io');
-    t.clock.advance(61 * 60 * 1000);
+    t.wallClock.advance(61 * 60 * 1000);
     const response = await post('/auth/fetchUserByResetToken', { token });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(AUTH_MESSAGES.resetExpired);
+  });
+
+  it('dates the reset mail on the application clock and keeps the link one real hour', async () => {
+    t.clock.set(new Date('2023-09-20T16:00:00Z'));
+    await registerUser(t.app, { username: 'rita', email: 'rita@x.io' });
+    const token = await requestReset('rita', 'rita@x.io');
+    const [mail] = await t.ctx.db.select().from(mailOutbox);
+    expect(mail.createdAt.toISOString()).toBe('2023-09-20T16:00:00.000Z');
+    const [reset] = await t.ctx.db.select().from(passwordResets);
+    expect(reset.createdAt).toEqual(t.wallClock.now());
+    expect(reset.expiresAt.getTime()).toBe(t.wallClock.now().getTime() + 60 * 60 * 1000);
+    // A day of replayed time passes in a real minute: the link still works.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    t.wallClock.advance(59 * 60 * 1000);
+    expect((await post('/auth/fetchUserByResetToken', { token })).statusCode).toBe(200);
+    t.wallClock.advance(60 * 1000);
+    expect((await post('/auth/fetchUserByResetToken', { token })).statusCode).toBe(400);
   });
 
   it('sends nothing when the username and e-mail do not match, and says the same', async () => {

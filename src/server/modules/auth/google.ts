@@ -60,7 +60,7 @@ export async function registerGoogleRoutes(app: FastifyInstance): Promise<void> 
         return reply.redirect('/?login=failed');
       }
       const userId = await findOrCreateGoogleUser(app, profile);
-      setSessionCookie(request, reply, await createSession(app.ctx.db, userId, app.ctx.clock.now()));
+      setSessionCookie(request, reply, await createSession(app.ctx.db, userId, app.ctx.wallClock.now()));
       return reply.redirect('/');
     },
   );
@@ -123,6 +123,7 @@ async function findOrCreateGoogleUser(app: FastifyInstance, profile: GoogleProfi
       nameLast: profile.family_name ?? '',
       photoUrl: profile.picture ?? null,
       googleId: profile.sub,
+      createdAt: app.ctx.clock.now(),
     })
     .returning();
   return created.id;

@@ -8,7 +8,10 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Opens a session row and returns the raw token for the cookie (never stored). */
+/**
+ * Opens a session row and returns the raw token for the cookie (never stored). `now` is the wall
+ * clock's: a session lasts as long as its cookie, in real time, however fast the demo's clock runs.
+ */
 export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
   // Expired rows of the account go as a new one comes, so the table does not only grow.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
@@ -16,12 +19,13 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
   await db.insert(sessions).values({
     id: hashToken(token),
     userId,
+    createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
   return token;
 }
 
-/** The user behind a cookie token, or null when the session is unknown or expired. */
+/** The user behind a cookie token, or null when the session is unknown or expired (at the wall clock's `now`). */
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
   const rows = await db
     .select({ user: users })

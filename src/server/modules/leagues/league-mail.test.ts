@@ -4,7 +4,7 @@ import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
 import { leagues, mailOutbox } from '../../db/schema';
 import { createSmtpMailer } from '../../mail/mailer';
 import { startTestSmtpServer, type TestSmtpServer } from '../../mail/smtp-test-server';
-import { createTestApp, getTestDatabase, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 import { notifyNewLeaguePool } from './league-mail.service';
 import {
   addMemberByInvite,
@@ -29,8 +29,9 @@ afterAll(async () => {
 
 beforeEach(async () => {
   smtp.received.length = 0;
-  const database = await getTestDatabase();
-  t = await createTestApp({ mailer: createSmtpMailer(database.db, smtp.url, 'ALA <no-reply@ala.test>') });
+  t = await createTestApp({
+    mailer: (db, clock) => createSmtpMailer(db, clock, smtp.url, 'ALA <no-reply@ala.test>'),
+  });
   founder = await registerNamed(t.app, 'founder');
   member = await registerNamed(t.app, 'member');
   leagueId = await createLeagueAs(t.app, founder, { name: 'Mail League', abb: 'MAIL' });
@@ -58,7 +59,7 @@ describe('inviteByEmail', () => {
     expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
     const [kept] = await t.ctx.db.select().from(mailOutbox);
-    expect(kept.status).toBe('sent');
+    expect(kept).toMatchObject({ status: 'sent', createdAt: t.clock.now() });
   });
 
   it('refuses an invalid address and non-members', async () => {
@@ -76,8 +77,9 @@ describe('inviteByEmail when the SMTP server is gone', () => {
   it('answers 502 ERROR SENDING INVITE and keeps the failed message', async () => {
     const gone = await startTestSmtpServer();
     await gone.close();
-    const database = await getTestDatabase();
-    t = await createTestApp({ mailer: createSmtpMailer(database.db, gone.url, 'ALA <no-reply@ala.test>') });
+    t = await createTestApp({
+      mailer: (db, clock) => createSmtpMailer(db, clock, gone.url, 'ALA <no-reply@ala.test>'),
+    });
     const inviter = await registerNamed(t.app, 'inviter');
     const id = await createLeagueAs(t.app, inviter, { name: 'Dead Mail', abb: 'DEAD' });
     const response = await post(
@@ -88,7 +90,7 @@ describe('inviteByEmail when the SMTP server is gone', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: LEAGUE_MESSAGES.inviteError });
     const [kept] = await t.ctx.db.select().from(mailOutbox);
-    expect(kept).toMatchObject({ to: 'f@example.com', status: 'failed' });
+    expect(kept).toMatchObject({ to: 'f@example.com', status: 'failed', createdAt: t.clock.now() });
   });
 });
 

@@ -61,6 +61,7 @@ export async function insertPool(
       gameName: 'MLB',
       start: new Date('2026-12-01T00:00:00Z'),
       entryDeadline: new Date('2026-12-01T00:00:00Z'),
+      createdAt: ctx.clock.now(),
       ...values,
     })
     .returning();
@@ -74,7 +75,7 @@ export async function insertEntry(
 ): Promise<typeof entries.$inferSelect> {
   const [row] = await ctx.db
     .insert(entries)
-    .values({ lives: 3, ...values })
+    .values({ lives: 3, createdAt: ctx.clock.now(), ...values })
     .returning();
   return row;
 }
