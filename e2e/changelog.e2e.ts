@@ -34,6 +34,16 @@ describe('changelog', () => {
     const admin = await newPage();
     await logIn(admin.page, 'commish');
     await admin.page.goto('/changelog-admin');
+    // The date defaults to today on the server's clock (the demo replays 2023), not the browser's.
+    const health = await (await admin.page.request.get('/api/health')).json();
+    const serverToday = await admin.page.evaluate((time: string) => {
+      const at = new Date(time);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+    }, health.time);
+    expect(serverToday.startsWith('2023-')).toBe(true);
+    const dateField = admin.page.getByRole('textbox', { name: 'Date' });
+    await expect.poll(() => dateField.inputValue()).toBe(serverToday);
     const title = `Browser test update ${username}`;
     const submit = admin.page.getByRole('button', { name: 'Submit Entry' });
     expect(await submit.isDisabled()).toBe(true);
@@ -51,6 +61,7 @@ describe('changelog', () => {
     await admin.page.getByRole('status').getByText('Changelog entry submitted!').waitFor();
     await admin.page.getByText('Your update has been added successfully.').waitFor();
     expect(await admin.page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('');
+    await expect.poll(() => dateField.inputValue()).toBe(serverToday);
     expect(await admin.page.getByRole('textbox', { name: 'Bullet 2' }).count()).toBe(0);
     await admin.context.close();
 

@@ -12,3 +12,15 @@ export function requiredText(message: string, max?: { length: number; message: s
   if (max) schema = schema.max(max.length, { error: max.message });
   return schema;
 }
+
+/**
+ * GET /api/health: 200 when the database answers, 503 otherwise. `time` is the application's clock
+ * (replayed history in the demo), so the web dates things on the server's day, not the browser's.
+ */
+export const HealthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ driver: z.enum(['pglite', 'postgres']), state: z.enum(['up', 'down']) }),
+  mail: z.enum(['smtp', 'outbox']),
+  time: z.iso.datetime(),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -361,6 +361,8 @@ describe('health and unknown routes', () => {
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json().database.state).toBe('up');
+    // The application's clock, for the web's default dates (the changelog form's).
+    expect(health.json().time).toBe(t.clock.now().toISOString());
     const missing = await t.app.inject({ url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Not found.' });

@@ -2,20 +2,24 @@ import '@mantine/dates/styles.css';
 import { ActionIcon, Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { CHANGELOG_MESSAGES } from '../../../../core/contracts/changelog';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { useServerToday } from '../../../lib/server-clock';
 import { useAddChangelogEntry } from '../api/changelog';
 
-const today = () => dayjs().format('YYYY-MM-DD');
-
-/** Site admin: a changelog entry with a title, a date (today by default) and at least one bullet. */
+/**
+ * Site admin: a changelog entry with a title, a date (the server clock's today by default, which
+ * the demo replays in the past) and at least one bullet.
+ */
 export function ChangelogAdminForm({ author }: { author: string }) {
   const add = useAddChangelogEntry();
+  const serverToday = useServerToday();
   const [title, setTitle] = useState('');
-  const [date, setDate] = useState<string | null>(today());
+  // undefined: not picked, so the date follows the server's today once it answers.
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const date = picked === undefined ? serverToday.today : picked;
   const [items, setItems] = useState<string[]>(['']);
   const [result, setResult] = useState<'ok' | 'error' | null>(null);
 
@@ -41,7 +45,8 @@ export function ChangelogAdminForm({ author }: { author: string }) {
                   message: CHANGELOG_MESSAGES.submittedToastBody,
                 });
                 setTitle('');
-                setDate(today());
+                setPicked(undefined);
+                void serverToday.refresh();
                 setItems(['']);
               },
               onError: (error) => {
@@ -67,7 +72,7 @@ export function ChangelogAdminForm({ author }: { author: string }) {
             label="Date"
             required
             value={date}
-            onChange={setDate}
+            onChange={setPicked}
             valueFormat="YYYY-MM-DD"
             maw={240}
             popoverProps={{ withinPortal: true }}
