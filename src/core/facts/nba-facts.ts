@@ -52,5 +52,10 @@ export const NbaGameFactsSchema = z.object({
   players: z.array(NbaPlayerLineSchema).default([]),
   longest_runs: z.array(NbaScoringRunSchema).default([]),
   deciding_shot: NbaDecidingShotSchema.nullable().default(null),
+  /**
+   * True when the players, runs and deciding shot were generated, not recorded (the demo's replay
+   * of a season whose files hold only scores); pages showing them say so. Absent for real feeds.
+   */
+  simulated: z.boolean().optional(),
 });
 export type NbaGameFacts = z.infer<typeof NbaGameFactsSchema>;

@@ -3,6 +3,17 @@ import type { NbaGameFacts } from '../../../core/facts';
 import type { FactsRecord, GameRecord } from '../model';
 import { normalizeTeamAbb } from '../teams';
 
+/** A team's rebounds, assists, steals and blocks in one game, from the log's team row. */
+export interface NbaTeamTotals {
+  rebounds: number;
+  assists: number;
+  steals: number;
+  blocks: number;
+}
+
+/** Both sides' totals of a game; a side is absent when the log lacks the columns. */
+export type NbaGameTotals = Partial<Record<'home' | 'away', NbaTeamTotals>>;
+
 const LeagueGameLogSchema = z.object({
   resultSets: z
     .array(
@@ -22,7 +33,7 @@ const LeagueGameLogSchema = z.object({
 export function parseNbaLeagueGameLog(
   json: unknown,
   dayShift = 0,
-): { games: GameRecord[]; facts: FactsRecord[] } {
+): { games: GameRecord[]; facts: FactsRecord[]; totals: Map<string, NbaGameTotals> } {
   const set = LeagueGameLogSchema.parse(json).resultSets[0];
   const col = (name: string) => {
     const i = set.headers.indexOf(name);
@@ -37,9 +48,18 @@ export function parseNbaLeagueGameLog(
     col('PTS'),
     col('SEASON_ID'),
   ];
+  // Team box totals, when the log has them (the replay's generated box lines add up to them).
+  const boxCols = (['REB', 'AST', 'STL', 'BLK'] as const).map((name) => set.headers.indexOf(name));
   const byGame = new Map<
     string,
-    { date: string; home?: [string, number]; away?: [string, number]; minutes: number; season: number }
+    {
+      date: string;
+      home?: [string, number];
+      away?: [string, number];
+      minutes: number;
+      season: number;
+      totals: Partial<Record<'home' | 'away', NbaTeamTotals>>;
+    }
   >();
   for (const row of set.rowSet) {
     const id = String(row[gameId]);
@@ -49,16 +69,23 @@ export function parseNbaLeagueGameLog(
       date: String(row[date]),
       minutes: Number(row[minutes]),
       season: Number(String(row[season]).slice(1)),
+      totals: {},
     };
     const side: [string, number] = [normalizeTeamAbb('nba', team), Number(row[points])];
     if (sep === '@') entry.away = side;
     else entry.home = side;
+    if (boxCols.every((i) => i >= 0 && typeof row[i] === 'number')) {
+      const [rebounds, assists, steals, blocks] = boxCols.map((i) => Number(row[i]));
+      entry.totals[sep === '@' ? 'away' : 'home'] = { rebounds, assists, steals, blocks };
+    }
     if (!opponent) throw new Error(`Unreadable matchup ${text}`);
     byGame.set(id, entry);
   }
   const games: GameRecord[] = [];
   const facts: FactsRecord[] = [];
+  const totals = new Map<string, NbaGameTotals>();
   for (const [gid, g] of byGame) {
+    totals.set(gid, g.totals);
     if (!g.home || !g.away) throw new Error(`Game ${gid} lacks a side`);
     const startTime = new Date(Date.parse(`${g.date}T00:00:00Z`) + (1 + dayShift) * 86_400_000);
     const periods = 4 + Math.max(0, Math.round((g.minutes - 240) / 25));
@@ -96,5 +123,5 @@ export function parseNbaLeagueGameLog(
     });
   }
   games.sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || a.gid.localeCompare(b.gid));
-  return { games, facts };
+  return { games, facts, totals };
 }

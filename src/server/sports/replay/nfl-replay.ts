@@ -5,6 +5,7 @@ import type { NflPlayerLine } from '../facts';
 import type { GameRecord, NflPlayerRecord, NflWeekStatRecord } from '../model';
 import { normalizeTeamAbb } from '../teams';
 import { splitCsvLine } from './retrosheet';
+import { hashSeed, poisson, seededRandom } from './seeded';
 
 // Kickoffs are not in the FiveThirtyEight file; these Pacific times by weekday stand in for them.
 const KICKOFF_BY_WEEKDAY: Record<number, string> = { 0: '10:00', 1: '17:15', 4: '17:20', 6: '13:30' };
@@ -109,35 +110,6 @@ export function buildReplayNflPlayers(recorded: readonly RecordedNflGame[]): Nfl
   });
 }
 
-/** A small deterministic PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-function poisson(rand: () => number, mean: number): number {
-  const limit = Math.exp(-mean);
-  let k = 0;
-  let p = rand();
-  while (p > limit) {
-    k++;
-    p *= rand();
-  }
-  return k;
-}
-
 /**
  * Week lines for the replay season: the recorded week is kept as recorded (simulated false); other
  * weeks are drawn from a seeded generator around each player's recorded usage (simulated true).
@@ -168,7 +140,7 @@ export function buildReplayNflWeekStats(
         out.push({ ...stats, season: options.season, week, simulated: false });
         continue;
       }
-      const rand = seededRandom(hash(`${options.seed ?? 1}:${player.id}:${week}`));
+      const rand = seededRandom(hashSeed(`${options.seed ?? 1}:${player.id}:${week}`));
       const scale = 0.6 + rand() * 0.8;
       const att = Math.round(base.pass_att * scale);
       const cmp = Math.min(att, Math.round(att * (0.55 + rand() * 0.15)));

@@ -12,6 +12,7 @@ import type {
   SportsProvider,
 } from '../model';
 import { parseNbaLeagueGameLog } from './nba-gamelog';
+import { withSimulatedNbaFacts } from './nba-simulated';
 import {
   buildReplayNflPlayers,
   buildReplayNflWeekStats,
@@ -94,9 +95,12 @@ export function loadMlbReplay(): ReplaySeason {
   };
 }
 
-/** NBA 2018-19 from the league game log, moved to the 2023-24 dates. */
+/**
+ * NBA 2018-19 from the league game log, moved to the 2023-24 dates, with box lines, runs and
+ * deciding shots generated per game (the log has none) and marked simulated.
+ */
 export function loadNbaReplay(): ReplaySeason {
-  const { games, facts } = parseNbaLeagueGameLog(
+  const { games, facts, totals } = parseNbaLeagueGameLog(
     JSON.parse(read('nba/leaguegamelog_2018-19_regular_season.json')),
     NBA_DAY_SHIFT,
   );
@@ -104,7 +108,7 @@ export function loadNbaReplay(): ReplaySeason {
     game: 'nba',
     season: games[0].season,
     ...withPoolWeeks('nba', games),
-    facts,
+    facts: withSimulatedNbaFacts(facts, totals),
     source: 'nba-leaguegamelog',
   };
 }
