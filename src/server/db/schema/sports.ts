@@ -105,6 +105,8 @@ export const nflPlayers = pgTable(
     teamAbb: text('team_abb').notNull(),
     depthRank: integer('depth_rank'),
     headshot: text('headshot'),
+    /** True for a player the demo's replay generated (name and all), never one a feed delivered. */
+    simulated: boolean('simulated').notNull().default(false),
   },
   (t) => [index('nfl_players_team_idx').on(t.teamAbb)],
 );

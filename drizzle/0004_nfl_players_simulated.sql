@@ -1,0 +1,1 @@
+ALTER TABLE "nfl_players" ADD COLUMN "simulated" boolean DEFAULT false NOT NULL;
