@@ -106,6 +106,8 @@ export const NflPlayerSchema = z.object({
   team_abb: z.string(),
   depth_rank: z.number().nullable(),
   headshot: z.string().nullable(),
+  /** True for a player the demo made up (name and all), to be shown as simulated. */
+  simulated: z.boolean(),
 });
 export const NflPlayersResponseSchema = z.array(NflPlayerSchema);
 

@@ -43,6 +43,8 @@ export interface NflPlayerRecord {
   teamAbb: string;
   depthRank: number | null;
   headshot: string | null;
+  /** True for a player the demo's replay made up (name and all); feeds leave it out. */
+  simulated?: boolean;
 }
 
 /** One player's week line (summed over the week's games). */

@@ -157,7 +157,7 @@ export async function upsertNflPlayers(db: DbOrTx, records: readonly NflPlayerRe
     const chunk = records.slice(i, i + 500);
     await db
       .insert(nflPlayers)
-      .values(chunk)
+      .values(chunk.map((p) => ({ ...p, simulated: p.simulated ?? false })))
       .onConflictDoUpdate({
         target: nflPlayers.id,
         set: {
@@ -168,6 +168,7 @@ export async function upsertNflPlayers(db: DbOrTx, records: readonly NflPlayerRe
           teamAbb: sql`excluded.team_abb`,
           depthRank: sql`excluded.depth_rank`,
           headshot: sql`excluded.headshot`,
+          simulated: sql`excluded.simulated`,
         },
       });
   }

@@ -220,6 +220,7 @@ export async function listNflPlayers(ctx: AppContext) {
     team_abb: p.teamAbb,
     depth_rank: p.depthRank,
     headshot: p.headshot,
+    simulated: p.simulated,
   }));
 }
 

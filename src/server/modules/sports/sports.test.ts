@@ -173,7 +173,9 @@ describe('sports read API', () => {
 
   it('lists NFL players and the stats of passed weeks only', async () => {
     const players = await get('/api/nflPlayers');
-    expect(players.body).toEqual([expect.objectContaining({ id: 'p1', team_abb: 'GB', depth_rank: 1 })]);
+    expect(players.body).toEqual([
+      expect.objectContaining({ id: 'p1', team_abb: 'GB', depth_rank: 1, simulated: false }),
+    ]);
     const week1 = await get('/api/nflPlayers/weeklyStats/1');
     expect(week1.body).toEqual([expect.objectContaining({ player_id: 'p1', pass_td: 3, simulated: false })]);
     expect((await get('/api/nflPlayers/weeklyStats/2')).body).toEqual([]);

@@ -1,7 +1,7 @@
 import { atPacificTime } from '../../../core/calendar';
 import { addDays } from '../../../core/calendar/pacific-time';
 import { deriveNflWeeks } from '../calendar';
-import type { NflPlayerLine } from '../facts';
+import { emptyNflLine, type NflPlayerLine } from '../facts';
 import type { GameRecord, NflPlayerRecord, NflWeekStatRecord } from '../model';
 import { normalizeTeamAbb } from '../teams';
 import { splitCsvLine } from './retrosheet';
@@ -69,51 +69,47 @@ export interface RecordedNflGame {
   players: NflPlayerLine[];
 }
 
-function guessPosition(line: NflPlayerLine): string {
-  if (line.pass_att >= 5) return 'QB';
-  if (line.rush_att > line.rec) return 'RB';
-  return 'WR';
-}
+// A typical week's touches by position and depth rank (passes, rushes, catches), for players who
+// did not play the recorded week: starters get the ball, the third tight end rarely does.
+const TYPICAL_TOUCHES: Record<string, ReadonlyArray<[number, number, number]>> = {
+  QB: [[33, 3, 0]],
+  RB: [
+    [0, 14, 3],
+    [0, 6, 2],
+    [0, 2, 1],
+  ],
+  WR: [
+    [0, 0, 5],
+    [0, 0, 4],
+    [0, 0, 3],
+    [0, 0, 2],
+    [0, 0, 1],
+  ],
+  TE: [
+    [0, 0, 4],
+    [0, 0, 2],
+    [0, 0, 1],
+  ],
+};
 
-/**
- * The replay's NFL player pool: every player with an offensive touch in the recorded week (Shield
- * gives short names and no positions, so positions are guessed from usage and depth is by usage).
- */
-export function buildReplayNflPlayers(recorded: readonly RecordedNflGame[]): NflPlayerRecord[] {
-  const lines = recorded.flatMap((g) => g.players).filter((l) => l.pass_att + l.rush_att + l.rec > 0);
-  const players = lines.map((l) => ({
-    line: l,
-    position: guessPosition(l),
-    usage: l.pass_att + l.rush_att + l.rec * 2,
-  }));
-  players.sort(
-    (a, b) =>
-      a.line.team_abb.localeCompare(b.line.team_abb) ||
-      a.position.localeCompare(b.position) ||
-      b.usage - a.usage,
-  );
-  const rank = new Map<string, number>();
-  return players.map(({ line, position }) => {
-    const key = `${line.team_abb}:${position}`;
-    const depthRank = (rank.get(key) ?? 0) + 1;
-    rank.set(key, depthRank);
-    return {
-      id: line.player_id,
-      name: line.name,
-      displayName: line.name,
-      shortName: line.name,
-      position,
-      teamAbb: line.team_abb,
-      depthRank,
-      headshot: null,
-    };
-  });
+function typicalNflLine(player: NflPlayerRecord): NflPlayerLine | null {
+  const touches = TYPICAL_TOUCHES[player.position]?.[(player.depthRank ?? 99) - 1];
+  if (!touches) return null;
+  const [passAtt, rushAtt, rec] = touches;
+  return {
+    ...emptyNflLine(player.id, player.name, player.teamAbb),
+    pass_att: passAtt,
+    rush_att: rushAtt,
+    rec,
+  };
 }
 
 /**
  * Week lines for the replay season: the recorded week is kept as recorded (simulated false); other
  * weeks are drawn from a seeded generator around each player's recorded usage (simulated true).
- * Players whose team has no game that week get no line.
+ * Players who did not play the recorded week (known
+ * players and generated ones) get generated lines around a typical line for their position and
+ * depth rank, in the other weeks only. Players whose team has no game that week get no line.
  */
 export function buildReplayNflWeekStats(
   recorded: readonly RecordedNflGame[],
@@ -133,13 +129,15 @@ export function buildReplayNflWeekStats(
   for (const [week, playing] of [...teamsByWeek.entries()].sort((a, b) => a[0] - b[0])) {
     for (const player of players) {
       if (!playing.has(player.teamAbb)) continue;
-      const base = lineOf.get(player.id);
-      if (!base) continue;
-      const { name: _name, team_abb: _team, ...stats } = base;
-      if (week === options.recordedWeek) {
+      const recordedLine = lineOf.get(player.id);
+      if (recordedLine && week === options.recordedWeek) {
+        const { name: _name, team_abb: _team, ...stats } = recordedLine;
         out.push({ ...stats, season: options.season, week, simulated: false });
         continue;
       }
+      // Who did not play the recorded week gets lines around a typical one for his place in the depth chart.
+      const base = recordedLine ?? typicalNflLine(player);
+      if (!base || week === options.recordedWeek) continue;
       const rand = seededRandom(hashSeed(`${options.seed ?? 1}:${player.id}:${week}`));
       const scale = 0.6 + rand() * 0.8;
       const att = Math.round(base.pass_att * scale);

@@ -11,14 +11,11 @@ import type {
   ProviderBatch,
   SportsProvider,
 } from '../model';
+import { parseEspnNflRoster } from '../providers/espn';
 import { parseNbaLeagueGameLog } from './nba-gamelog';
 import { withSimulatedNbaFacts } from './nba-simulated';
-import {
-  buildReplayNflPlayers,
-  buildReplayNflWeekStats,
-  parseNfl538Season,
-  type RecordedNflGame,
-} from './nfl-replay';
+import { buildReplayNflPlayers, type KnownNflPlayer, knownPlayersOfEspnSummary } from './nfl-players';
+import { buildReplayNflWeekStats, parseNfl538Season, type RecordedNflGame } from './nfl-replay';
 import { type GameLogMlbFacts, type LineScore, parseRetrosheetGameLog } from './retrosheet';
 import { readBundledEventFacts } from './retrosheet-events';
 
@@ -118,7 +115,16 @@ export function loadNflReplay(): ReplaySeason & { players: NflPlayerRecord[]; st
   const games = parseNfl538Season(read('nfl/nfl_games.csv'), NFL_SOURCE_SEASON, NFL_DAY_SHIFT);
   const season = games[0].season;
   const recorded = JSON.parse(read('nfl/2023_wk02_player_lines.json')) as RecordedNflGame[];
-  const players = buildReplayNflPlayers(recorded);
+  const known = [
+    ...parseEspnNflRoster(JSON.parse(read('nfl/team_roster_KC.json'))).map(
+      (p): KnownNflPlayer => ({ ...p, espnId: p.id }),
+    ),
+    ...knownPlayersOfEspnSummary(JSON.parse(read('nfl/summary_401547417_GB-at-ATL_2023wk2.json'))),
+  ];
+  const players = buildReplayNflPlayers(
+    recorded.flatMap((g) => g.players),
+    known,
+  );
   const stats = buildReplayNflWeekStats(recorded, players, games, {
     season,
     recordedWeek: NFL_RECORDED_WEEK,

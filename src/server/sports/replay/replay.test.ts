@@ -84,7 +84,7 @@ describe('NBA 2018-19 and NFL 2020 replays', () => {
     // Week 6 of 2020 began on Sunday 10/18 (2023-10-15 on replay dates): KC at BUF moved to Monday.
     expect(nfl.calendar.deadlines[5]).toBe('2023-10-15T17:00:00.000Z');
     const love = nfl.stats.find(
-      (s) => s.player_id === nfl.players.find((p) => p.name === 'J.Love')?.id && s.week === 2,
+      (s) => s.player_id === nfl.players.find((p) => p.name === 'Jordan Love')?.id && s.week === 2,
     );
     expect(love).toMatchObject({ pass_td: 3, simulated: false });
     expect(nfl.stats.filter((s) => s.week === 5).every((s) => s.simulated)).toBe(true);
@@ -189,6 +189,15 @@ describe('seedSportsData', () => {
     const lastWeek = (await t.app.inject('/api/weekSchedules/mlb/2023/reg/27')).json();
     expect(lastWeek.length).toBeGreaterThan(0);
     expect(lastWeek.every((g: { final: boolean }) => !g.final)).toBe(true);
+    const players = (await t.app.inject('/api/nflPlayers')).json();
+    expect(players.find((p: { name: string }) => p.name === 'Patrick Mahomes')).toMatchObject({
+      short_name: 'P. Mahomes',
+      position: 'QB',
+      depth_rank: 1,
+      simulated: false,
+      headshot: expect.stringMatching(/^https:/),
+    });
+    expect(players.filter((p: { simulated: boolean }) => p.simulated).length).toBeGreaterThan(0);
     const stats = (await t.app.inject('/api/nflPlayers/weeklyStats/2')).json();
     expect(stats.length).toBeGreaterThan(100);
     expect((await t.app.inject('/api/nflPlayers/weeklyStats/5')).json()).toEqual([]);
