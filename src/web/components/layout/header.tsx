@@ -190,7 +190,7 @@ export function Header({
           <Menu.Target>
             <UnstyledButton aria-label="User menu">
               <Group gap={6} wrap="nowrap">
-                <Avatar src={user.photo_url} alt="" radius="xl" size="sm" color="yellow">
+                <Avatar src={user.photo_url} alt="" radius="xl" size="sm" color="yellow" variant="filled">
                   {user.username.slice(0, 2).toUpperCase()}
                 </Avatar>
                 {!isPhone && (

@@ -129,7 +129,7 @@ function LoginForm({
         )}
         <Text size="sm">
           New here?{' '}
-          <Anchor href="/register" onClick={onDone}>
+          <Anchor href="/register" onClick={onDone} underline="always">
             Create an account
           </Anchor>
         </Text>

@@ -75,7 +75,7 @@ export function AllPools({
           {effectiveScope === 'my' ? (
             <>
               You have not entered any pools{game === 'all' ? '' : ` for ${GAME_NAMES[game]}`} yet.{' '}
-              <Anchor component={Link} to="/leagues/allpools">
+              <Anchor component={Link} to="/leagues/allpools" underline="always">
                 Browse all pools
               </Anchor>
             </>

@@ -22,7 +22,7 @@ export function FindLeague({ loggedIn, onLogin }: { loggedIn: boolean; onLogin: 
     return (
       <Alert color="gray" title="No leagues yet">
         Be the first:{' '}
-        <Anchor component={Link} to="/leagues/create">
+        <Anchor component={Link} to="/leagues/create" underline="always">
           create a league
         </Anchor>
         .

@@ -35,7 +35,7 @@ export function LeagueGateView({ gate, onLogin }: { gate: LeagueGate; onLogin: (
           ) : gate.requestStatus !== null ? (
             <Text>
               You have already requested access to this league. Check the{' '}
-              <Anchor component={Link} to="/profile">
+              <Anchor component={Link} to="/profile" underline="always">
                 User Profile page
               </Anchor>{' '}
               for your request's status.

@@ -16,8 +16,10 @@ export function LeagueNotFound() {
         </Anchor>
         <Text size="sm">
           Think this is a mistake? Email us at{' '}
-          <Anchor href="mailto:support@ala-survivor.example">support@ala-survivor.example</Anchor> and we will
-          help you find your league.
+          <Anchor href="mailto:support@ala-survivor.example" underline="always">
+            support@ala-survivor.example
+          </Anchor>{' '}
+          and we will help you find your league.
         </Text>
       </Stack>
     </Card>

@@ -51,7 +51,7 @@ export function ProfileView({ user }: { user: CurrentUser }) {
         {rows.length === 0 ? (
           <Text c="dimmed">You have not requested to join any leagues yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={280}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -94,7 +94,13 @@ export function ProfileView({ user }: { user: CurrentUser }) {
           <Text c="dimmed">No transactions in system</Text>
         )}
         {transactions.data && transactions.data.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer
+            minWidth={420}
+            // On a phone the table scrolls sideways: keyboard users reach it by tabbing to it.
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Payments and prizes' },
+            }}
+          >
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
