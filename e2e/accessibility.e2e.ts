@@ -53,6 +53,11 @@ const LOGGED_OUT: Screen[] = [
   },
   { name: 'league not found', path: '/league/error/notfound', ready: text("YOU'RE OUT OF BOUNDS.") },
   { name: 'changelog', path: '/changelog', ready: heading('Changelog') },
+  {
+    name: 'world cup',
+    path: '/world-cup/ala/2026/reg/0',
+    ready: text('World Cup has no playable rules yet.'),
+  },
   { name: 'not found', path: '/this/route/does-not-exist', ready: heading('Page not found') },
 ];
 

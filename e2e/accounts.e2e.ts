@@ -180,6 +180,44 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('keeps the four guide tabs on one line on a phone', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.goto('/getstarted/features');
+    await page.getByRole('tab', { name: 'Features', selected: true }).waitFor();
+    const tops = await page
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().top));
+    expect(tops).toHaveLength(4);
+    expect(new Set(tops).size).toBe(1);
+    const list = await page
+      .getByRole('tablist')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(list.scroll).toBeLessThanOrEqual(list.client);
+    await screenshot(page, 'getstarted-phone');
+    await context.close();
+  });
+
+  it('marks the current section in the sidebar by path, world cup included, which says it has no rules yet', async () => {
+    const { context, page } = await newPage();
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    const current = sidebar.locator('[data-current-section]');
+    await page.goto('/leagues/allpools/nba');
+    await sidebar.getByRole('link', { name: 'Find a Pool' }).nth(1).waitFor();
+    expect(await current.getByText('NBA Survivor').count()).toBe(1);
+    expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('Find a Pool');
+    expect(await sidebar.getByText('World Cup', { exact: true }).count()).toBe(0);
+    await page.goto('/world-cup/ala/2026/reg/0');
+    await page.getByRole('heading', { name: 'World Cup Pool' }).waitFor();
+    await page.getByRole('main').getByText('World Cup has no playable rules yet.').waitFor();
+    await current.getByText('World Cup', { exact: true }).waitFor();
+    await current.getByText('World Cup has no playable rules yet.').waitFor();
+    await screenshot(page, 'world-cup-desktop');
+    await page.goto('/getstarted/howtoplay');
+    await current.getByText('Learn More / FAQ').waitFor();
+    expect(await sidebar.getByText('World Cup', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
   it('fits the header on one line in a tablet-width window, logged out and in', async () => {
     const { context, page } = await newPage({ width: 800, height: 900 });
     const overflow = () =>

@@ -18,6 +18,11 @@ export const GAME_NAMES: Record<Game, string> = {
   'world-cup': 'World Cup',
 };
 
+/** What a game without playable rules yet says about itself; null for a playable game. */
+export function notPlayableNotice(game: Game): string | null {
+  return PlayableGameSchema.safeParse(game).success ? null : `${GAME_NAMES[game]} has no playable rules yet.`;
+}
+
 /** Display name of a game key; an unknown key is a programming error. */
 export function gameLabel(game: string): string {
   const parsed = GameSchema.safeParse(game);

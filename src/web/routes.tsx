@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
-import { GameSchema } from '../core/games';
+import { GAME_NAMES, GameSchema, notPlayableNotice } from '../core/games';
 import { AppLayout } from './components/layout/app-layout';
 import { ComingSoon } from './routes/coming-soon';
 
@@ -27,8 +27,14 @@ function Lazy({ children }: { children: ReactNode }) {
 /** A pool address is only a pool when its game key is known. */
 function PoolRoute() {
   const { game } = useParams();
-  if (!GameSchema.safeParse(game).success) return <NotFoundPage />;
-  return <ComingSoon title="Pool" />;
+  const parsed = GameSchema.safeParse(game);
+  if (!parsed.success) return <NotFoundPage />;
+  const notice = notPlayableNotice(parsed.data);
+  return notice ? (
+    <ComingSoon title={`${GAME_NAMES[parsed.data]} Pool`} message={notice} />
+  ) : (
+    <ComingSoon title="Pool" />
+  );
 }
 
 /** The offline 2019 NBA pool lives elsewhere; the server knows where. */

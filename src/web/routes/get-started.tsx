@@ -19,9 +19,16 @@ export default function GetStartedPage() {
   return (
     <Page title="Get Started">
       <Tabs value={active} onChange={(value) => value && navigate(value)}>
-        <Tabs.List>
+        {/* One line on a phone: tighter tabs that fit at 390 px, and scroll sideways on narrower screens. */}
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
+            <Tabs.Tab
+              key={tab.value}
+              value={tab.value}
+              px={{ base: 8, sm: 'md' }}
+              fz={{ base: 13, sm: 'sm' }}
+              style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
               {tab.label}
             </Tabs.Tab>
           ))}

@@ -17,6 +17,7 @@ import {
   IconBallAmericanFootball,
   IconBallBaseball,
   IconBallBasketball,
+  IconBallFootball,
   IconChevronDown,
   IconChevronRight,
   IconExternalLink,
@@ -25,13 +26,15 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { notPlayableNotice } from '../../../core/games';
 import { logout, useCurrentUser } from '../../features/auth/api/session';
 import { useLoginModal } from '../../features/auth/components/login-modal';
 import { useUserProfile } from '../../features/profile/api/profile';
 import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../../features/seasons/api/season-index';
 import { apiFetch } from '../../lib/api';
 import { GAME_COLORS } from '../../theme';
+import { sidebarSectionOf } from './sidebar-section';
 
 const MAX_ACTIVE_POOLS = 3;
 
@@ -39,8 +42,10 @@ const MAX_ACTIVE_POOLS = 3;
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const seasons = useSeasonIndex();
   const season = (game: string) => currentSeasonOf(seasons.data, game);
+  const { pathname } = useLocation();
+  const current = sidebarSectionOf(pathname);
   const link = (label: string, to: string) => (
-    <NavLink key={to + label} component={Link} to={to} label={label} onClick={onNavigate} py={4} />
+    <SidebarLink key={to + label} label={label} to={to} onNavigate={onNavigate} />
   );
   const createLink = (game: string) =>
     seasons.data && !hasPendingSeason(seasons.data, game) ? (
@@ -61,12 +66,22 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Group>
       <UserBlock onNavigate={onNavigate} />
       <ActivePools onNavigate={onNavigate} />
-      <Section title="MLB Survivor" color={GAME_COLORS.mlb} icon={<IconBallBaseball size={16} />}>
+      <Section
+        title="MLB Survivor"
+        color={GAME_COLORS.mlb}
+        icon={<IconBallBaseball size={16} />}
+        active={current === 'mlb'}
+      >
         {link('Global ALA Pool', `/mlb/ala/${season('mlb')}/reg/0`)}
         {createLink('mlb')}
         {link('Find a Pool', '/leagues/allpools/mlb')}
       </Section>
-      <Section title="NBA Survivor" color={GAME_COLORS.nba} icon={<IconBallBasketball size={16} />}>
+      <Section
+        title="NBA Survivor"
+        color={GAME_COLORS.nba}
+        icon={<IconBallBasketball size={16} />}
+        active={current === 'nba'}
+      >
         {link('Global ALA Pool', `/nba/ala/${season('nba')}/reg/0`)}
         {createLink('nba')}
         {link('Find a Pool', '/leagues/allpools/nba')}
@@ -75,24 +90,38 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         title="NFL TD Survivor"
         color={GAME_COLORS['nfl-td']}
         icon={<IconBallAmericanFootball size={16} />}
+        active={current === 'nfl-td'}
       >
         {link('Global ALA Pool', `/nfl-td/ala/${season('nfl-td')}/reg/0`)}
         {createLink('nfl-td')}
         {link('Find a Pool', '/leagues/allpools/nfl-td')}
       </Section>
-      <Section title="All Pools & Leagues">
+      {/* World cup has no pools yet: its section shows only on its own pages, and says why. */}
+      {current === 'world-cup' && (
+        <Section
+          title="World Cup"
+          color={GAME_COLORS['world-cup']}
+          icon={<IconBallFootball size={16} />}
+          active
+        >
+          <Text size="sm" c="dimmed" px="sm" py={4}>
+            {notPlayableNotice('world-cup')}
+          </Text>
+        </Section>
+      )}
+      <Section title="All Pools & Leagues" active={current === 'leagues'}>
         {link('All Pools', '/leagues/allpools')}
         {link('All Leagues', '/leagues/find')}
         {link('Create a Pool', '/leagues/createpool')}
         {link('Create a League', '/leagues/create')}
       </Section>
-      <Section title="Learn More / FAQ">
+      <Section title="Learn More / FAQ" active={current === 'learn'}>
         {link('Get Started', '/getstarted')}
         {link('Learn More', '/getstarted/learnmore')}
         {link('How to Play', '/getstarted/howtoplay')}
         {link('Features', '/getstarted/features')}
       </Section>
-      <ChangelogLinks onNavigate={onNavigate} />
+      <ChangelogLinks onNavigate={onNavigate} active={current === 'updates'} />
       <Section title="ALA">
         <NavLink
           href="https://alevelabove.example"
@@ -119,31 +148,74 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** A link of the sidebar, marked as the current page when it is. */
+function SidebarLink({
+  label,
+  to,
+  onNavigate,
+  rightSection,
+}: {
+  label: string;
+  to: string;
+  onNavigate?: () => void;
+  rightSection?: ReactNode;
+}) {
+  const here = useLocation().pathname === to;
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      onClick={onNavigate}
+      py={4}
+      active={here}
+      aria-current={here ? 'page' : undefined}
+      rightSection={rightSection}
+    />
+  );
+}
+
+/** A titled group of links; the section of the current page is marked with a bar in its colour. */
 function Section({
   title,
   color,
   icon,
+  active = false,
   children,
 }: {
   title: string;
   color?: string;
   icon?: ReactNode;
+  active?: boolean;
   children: ReactNode;
 }) {
   return (
     <Box>
       <Divider my={4} />
-      <Group gap={6} px="sm" py={4}>
-        {icon && (
-          <Box c={color} style={{ display: 'flex' }}>
-            {icon}
-          </Box>
-        )}
-        <Text size="xs" fw={800} tt="uppercase" c={color ?? 'dark.6'}>
-          {title}
-        </Text>
-      </Group>
-      {children}
+      <Box
+        data-current-section={active || undefined}
+        style={
+          active
+            ? {
+                borderLeft: `3px solid ${color ?? 'var(--mantine-color-navy-8)'}`,
+                background: 'var(--mantine-color-gray-0)',
+                borderRadius: 'var(--mantine-radius-sm)',
+              }
+            : undefined
+        }
+      >
+        <Group gap={6} px="sm" py={4}>
+          {icon && (
+            <Box c={color} style={{ display: 'flex' }}>
+              {icon}
+            </Box>
+          )}
+          <Text size="xs" fw={800} tt="uppercase" c={color ?? 'dark.6'}>
+            {title}
+          </Text>
+        </Group>
+        {children}
+      </Box>
     </Box>
   );
 }
@@ -256,7 +328,7 @@ function ActivePools({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function ChangelogLinks({ onNavigate }: { onNavigate?: () => void }) {
+function ChangelogLinks({ onNavigate, active }: { onNavigate?: () => void; active: boolean }) {
   const { user } = useCurrentUser();
   const unread = useQuery({
     queryKey: ['changelog', 'unread', user?.username],
@@ -268,13 +340,11 @@ function ChangelogLinks({ onNavigate }: { onNavigate?: () => void }) {
   });
   const count = unread.data ?? 0;
   return (
-    <Section title="Updates">
-      <NavLink
-        component={Link}
-        to="/changelog"
+    <Section title="Updates" active={active}>
+      <SidebarLink
         label="Changelog"
-        onClick={onNavigate}
-        py={4}
+        to="/changelog"
+        onNavigate={onNavigate}
         rightSection={
           count > 0 ? (
             <Badge size="sm" color="red" circle aria-label={`${count} unread`}>
@@ -285,15 +355,9 @@ function ChangelogLinks({ onNavigate }: { onNavigate?: () => void }) {
       />
       {user?.siteAdmin && (
         <>
-          <NavLink
-            component={Link}
-            to="/changelog-admin"
-            label="Changelog Admin"
-            onClick={onNavigate}
-            py={4}
-          />
-          <NavLink component={Link} to="/site-admin/outbox" label="Mail Outbox" onClick={onNavigate} py={4} />
-          <NavLink component={Link} to="/site-admin/feeds" label="Sports Feeds" onClick={onNavigate} py={4} />
+          <SidebarLink label="Changelog Admin" to="/changelog-admin" onNavigate={onNavigate} />
+          <SidebarLink label="Mail Outbox" to="/site-admin/outbox" onNavigate={onNavigate} />
+          <SidebarLink label="Sports Feeds" to="/site-admin/feeds" onNavigate={onNavigate} />
         </>
       )}
     </Section>
