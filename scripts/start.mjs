@@ -4,7 +4,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildWeb, root, startServer } from './processes.mjs';
 
-const bundle = path.join(root, 'dist/web/index.html');
+// The server serves WEB_DIR (default dist/web, as in src/server/config.ts); build the bundle where it looks.
+const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(root, 'dist/web');
+const bundle = path.join(webDir, 'index.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -18,7 +20,7 @@ function newestMtime(dir) {
 const sources = Math.max(newestMtime(path.join(root, 'src/web')), newestMtime(path.join(root, 'src/core')));
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
   console.log('Building the web app…');
-  buildWeb();
+  buildWeb(process.env.WEB_DIR ? webDir : undefined);
 }
 
 const server = startServer({ stdio: 'inherit' });
