@@ -6,6 +6,22 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 
+/** The largest PostgreSQL integer: no id, score or count stored in an integer column is larger. */
+export const MAX_DB_INT = 2_147_483_647;
+
+/**
+ * A row id sent in a body, query or path: a whole number from 1 up to MAX_DB_INT. Anything else
+ * names no row, so it answers 400 with `message` (typically the call's not-found message) rather
+ * than reaching the database, which refuses an out-of-range integer with an error.
+ */
+export function idSchema(message: string) {
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_DB_INT, { error: message });
+}
+
 /** A required text field whose missing, wrong-typed or blank value all give one message. */
 export function requiredText(message: string, max?: { length: number; message: string }) {
   let schema = z.string({ error: message }).trim().min(1, { error: message });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHttpUrl } from './auth';
+import { idSchema } from './common';
 
 /**
  * API contract for leagues, memberships, league mail and the hub lists (issue 4).
@@ -138,7 +139,7 @@ export type CreateLeagueResponse = z.infer<typeof CreateLeagueResponseSchema>;
 
 /** POST /leagueRoutes/updateLeague (admins only). Turning joinable on turns hidden off. Answers {league: LeagueInfo}. */
 export const UpdateLeagueRequestSchema = z.object({
-  leagueId: z.coerce.number().int().positive(),
+  leagueId: idSchema(LEAGUE_MESSAGES.notFound),
   name: requiredName(LEAGUE_MESSAGES.detailsName),
   abb: requiredAbb(LEAGUE_MESSAGES.detailsAbb, LEAGUE_MESSAGES.detailsAbbLong),
   desc: optionalText(LEAGUE_DESC_MAX, LEAGUE_MESSAGES.descLong),
@@ -365,7 +366,7 @@ export type FetchLeagueResponse = z.infer<typeof FetchLeagueResponseSchema>;
 
 /** POST /leagueRoutes/joinLeague: joinable leagues only, immediate. Extra spec fields are ignored. */
 export const JoinLeagueRequestSchema = z.object({
-  league_id: z.coerce.number().int().positive(),
+  league_id: idSchema(LEAGUE_MESSAGES.notFound),
   source: z.enum(['home', 'blocked']).optional(),
 });
 export type JoinLeagueRequest = z.input<typeof JoinLeagueRequestSchema>;
@@ -378,7 +379,7 @@ export type LeagueMemberResponse = z.infer<typeof LeagueMemberResponseSchema>;
 
 /** POST /leagueRoutes/requestAccess: creates a pending (2) request; a second request is refused with a message. */
 export const RequestAccessRequestSchema = z.object({
-  league_id: z.coerce.number().int().positive(),
+  league_id: idSchema(LEAGUE_MESSAGES.notFound),
   source: z.enum(['home', 'blocked']).optional(),
 });
 export type RequestAccessRequest = z.input<typeof RequestAccessRequestSchema>;
@@ -394,7 +395,7 @@ export const AcceptInviteRequestSchema = z
   .object({
     invite_code: z.string().trim().min(1).optional(),
     code: z.string().trim().min(1).optional(),
-    league_id: z.coerce.number().int().positive().optional(),
+    league_id: idSchema(LEAGUE_MESSAGES.badInvite).optional(),
   })
   .refine((v) => Boolean(v.invite_code ?? v.code), { error: LEAGUE_MESSAGES.badInvite });
 export type AcceptInviteRequest = z.input<typeof AcceptInviteRequestSchema>;
@@ -420,8 +421,8 @@ export const LeagueRequestsResponseSchema = z.array(LeagueRequestRowSchema);
  */
 export const DecideAccessRequestSchema = z
   .object({
-    request_id: z.coerce.number().int().positive().optional(),
-    application: z.object({ id: z.coerce.number().int().positive() }).optional(),
+    request_id: idSchema(LEAGUE_MESSAGES.requestNotFound).optional(),
+    application: z.object({ id: idSchema(LEAGUE_MESSAGES.requestNotFound) }).optional(),
     league_name: z.unknown().optional(),
     status: RequestStatusSchema,
   })
@@ -442,7 +443,7 @@ export type DecideAccessResponse = z.infer<typeof DecideAccessResponseSchema>;
 
 /** POST /user/updateSettings (members only). userId may be sent but the session decides. */
 export const UpdateLeagueSettingsRequestSchema = z.object({
-  leagueId: z.coerce.number().int().positive(),
+  leagueId: idSchema(LEAGUE_MESSAGES.notFound),
   settings: z.object({ newPoolEmails: z.boolean() }),
   userId: z.unknown().optional(),
 });
@@ -452,7 +453,7 @@ export type UpdateLeagueSettingsResponse = z.infer<typeof UpdateLeagueSettingsRe
 
 /** POST /leagueRoutes/inviteByEmail (members only): the server mails {PUBLIC_URL}/invite/league/{invite_code}. */
 export const InviteByEmailRequestSchema = z.object({
-  leagueId: z.coerce.number().int().positive(),
+  leagueId: idSchema(LEAGUE_MESSAGES.notFound),
   email: z
     .string({ error: LEAGUE_MESSAGES.invalidEmail })
     .trim()
@@ -475,7 +476,7 @@ export const EmailUsersRequestSchema = z.object({
     .max(200),
   html: z.string({ error: LEAGUE_MESSAGES.emailBody }).max(100_000),
   umbrella: z.enum(['league', 'pool']),
-  umbrellaId: z.coerce.number().int().positive(),
+  umbrellaId: idSchema(LEAGUE_MESSAGES.notFound),
   authorEmail: z.unknown().optional(),
   authorName: z.unknown().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 export const POOL_MESSAGES = {
   poolNotFound: 'No pool was found matching these parameters.',
@@ -12,10 +13,7 @@ export const POOL_MESSAGES = {
 
 /** POST /user/regForGame: sign up (or add an entry) for a pool; options are for NBA and MLB pools only. */
 export const RegisterEntryRequestSchema = z.object({
-  pool_id: z.coerce
-    .number({ error: POOL_MESSAGES.poolNotFound })
-    .int()
-    .positive({ error: POOL_MESSAGES.poolNotFound }),
+  pool_id: idSchema(POOL_MESSAGES.poolNotFound),
   bonus: z.boolean().default(false),
   insurance_purchased: z.boolean().default(false),
 });

@@ -132,14 +132,27 @@ export const NflWeekStatSchema = z.object({
 });
 export const NflWeekStatsResponseSchema = z.array(NflWeekStatSchema);
 
+const SCORE_MESSAGE = 'Scores must be whole numbers.';
+const ScoreSchema = z
+  .number({ error: SCORE_MESSAGE })
+  .int({ error: SCORE_MESSAGE })
+  .min(0, { error: 'Scores cannot be negative.' })
+  .max(10_000, { error: 'Scores cannot be above 10000.' });
+
 /** A site admin's result entry or correction. */
 export const AdminResultRequestSchema = z.object({
   game: PlayableGameSchema,
   gid: z.string().trim().min(1, { error: 'The game id is required.' }),
-  score_home: z.number().int().min(0, { error: 'Scores cannot be negative.' }),
-  score_away: z.number().int().min(0, { error: 'Scores cannot be negative.' }),
+  score_home: ScoreSchema,
+  score_away: ScoreSchema,
   status: z.enum(['final', 'postponed', 'in_progress', 'scheduled']).default('final'),
-  periods: z.number().int().min(1).nullable().default(null),
+  periods: z
+    .number({ error: 'Periods must be a whole number from 1.' })
+    .int({ error: 'Periods must be a whole number from 1.' })
+    .min(1, { error: 'Periods must be a whole number from 1.' })
+    .max(100, { error: 'Periods must be a whole number from 1 to 100.' })
+    .nullable()
+    .default(null),
 });
 export type AdminResultRequest = z.infer<typeof AdminResultRequestSchema>;
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '../../../core/contracts/common';
 import {
   AcceptInviteRequestSchema,
   AllLeaguesResponseSchema,
@@ -16,6 +17,7 @@ import {
   InviteByEmailRequestSchema,
   InviteByEmailResponseSchema,
   JoinLeagueRequestSchema,
+  LEAGUE_MESSAGES,
   LeagueMemberResponseSchema,
   LeagueRequestsResponseSchema,
   RequestAccessRequestSchema,
@@ -120,7 +122,7 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leagueRoutes/requests/:leagueId',
     {
       schema: {
-        params: z.object({ leagueId: z.coerce.number().int().positive() }),
+        params: z.object({ leagueId: idSchema(LEAGUE_MESSAGES.notFound) }),
         response: { 200: LeagueRequestsResponseSchema },
       },
     },
