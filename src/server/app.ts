@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -12,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { AppError } from './lib/errors';
+import { AppError, badRequest } from './lib/errors';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { changelogRoutes } from './modules/changelog/changelog.routes';
@@ -37,10 +37,20 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
+/** True when a string anywhere in a parsed request part contains the NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  const items = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
+  return items.some((item) => containsNul(item, depth + 1));
+}
+
 export interface BuildAppOptions {
   logger?: boolean;
   /** Serve the built web app from config.webDir when it exists. */
   serveWeb?: boolean;
+  /** Called for every route as it is registered (tests use it to walk the whole API). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify application around a context; listening is the caller's business. */
@@ -53,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -71,11 +82,23 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     allowList: (request) => !isApiPath(request.url),
   });
   registerSession(app);
+  // PostgreSQL text cannot hold NUL: refuse it with a message rather than fail in the database. A
+  // preHandler, so a visitor still gets 401 and a malformed form its own message first.
+  app.addHook('preHandler', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest('The request contains a NUL character, which text cannot hold.');
+    }
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request.' });
+      const first = error.validation[0];
+      // A body that is not an object at all (missing, null, an array) gets a message that says so.
+      const notAnObject =
+        error.validationContext === 'body' && first?.keyword === 'invalid_type' && first.instancePath === '/';
+      const message = notAnObject ? 'The request must send a JSON object.' : first?.message;
+      return reply.code(400).send({ message: message || 'Invalid request.' });
     }
     if (error.statusCode === 429) {
       return reply.code(429).send({ message: 'Too many requests. Please slow down and try again shortly.' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildAppOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { type Database, type Db, openDatabase } from '../db/client';
@@ -67,6 +67,8 @@ export interface TestAppOptions {
   /** A mailer, or how to make one on the test's database and application clock. */
   mailer?: Mailer | ((db: Db, clock: Clock) => Mailer);
   now?: Date;
+  /** Called for every route the application registers. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /** A fresh application over an emptied database, with manual clocks and the outbox mailer. */
@@ -82,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ? options.mailer(database.db, clock)
       : (options.mailer ?? createOutboxMailer(database.db, clock));
   const ctx: AppContext = { config, database, db: database.db, clock, wallClock, mailer };
-  const app = await buildApp(ctx, { serveWeb: false });
+  const app = await buildApp(ctx, { serveWeb: false, onRoute: options.onRoute });
   await app.ready();
   return { app, ctx, clock, wallClock };
 }

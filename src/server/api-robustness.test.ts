@@ -1,0 +1,310 @@
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { leagueRequests } from './db/schema';
+import { createSession } from './modules/auth/sessions';
+import { createLeagueAs, insertPool, registerNamed } from './modules/leagues/league-test-world';
+import { createTestApp, type TestApp } from './test/harness';
+
+/**
+ * Walks every route the application registers (collected as they are registered, so the list
+ * cannot go stale) with hostile input, as a visitor, a user and a site admin: no answer may be a
+ * 5xx, and every 4xx must carry a non-empty message the UI can show.
+ */
+
+interface Route {
+  method: HTTPMethods;
+  url: string;
+  schema: RouteOptions['schema'];
+}
+
+// A zod schema seen through its definition only: the test must not depend on zod's types.
+interface ZodLike {
+  _zod: { def: Record<string, unknown> & { type: string } };
+}
+const defOf = (schema: unknown) => (schema as ZodLike | undefined)?._zod?.def;
+
+type Leaf = 'string' | 'number' | 'boolean' | 'enum' | 'object' | 'array' | 'other';
+
+/** A value of the schema's shape; `leaf` may replace any leaf value (kind, plausible value). */
+function sample(
+  schema: unknown,
+  leaf: (kind: Leaf, value: unknown) => unknown = (_k, v) => v,
+  name = '',
+): unknown {
+  const def = defOf(schema);
+  if (!def) return leaf('other', 'abc');
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, sample(value, leaf, key)]));
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return sample(def.innerType, leaf, name);
+    case 'pipe':
+      return sample(defOf(def.in)?.type === 'transform' ? def.out : def.in, leaf, name);
+    case 'union':
+      return sample((def.options as unknown[])[0], leaf, name);
+    case 'array':
+      return leaf('array', [sample(def.element, leaf, name)]);
+    case 'record':
+      return leaf('object', {});
+    case 'enum':
+      return leaf('enum', Object.values(def.entries as Record<string, unknown>)[0]);
+    case 'literal':
+      return leaf('enum', (def.values as unknown[])[0]);
+    case 'number':
+    case 'int': {
+      // The smallest value the schema's lower bound allows, from 1 (a season passes as 1900).
+      const bounds = ((def.checks ?? []) as unknown[])
+        .map(defOf)
+        .filter((check) => check?.check === 'greater_than');
+      return leaf(
+        'number',
+        Math.max(1, ...bounds.map((check) => Number(check?.value) + (check?.inclusive ? 0 : 1))),
+      );
+    }
+    case 'boolean':
+      return leaf('boolean', false);
+    case 'string': {
+      // Plausible by format or by field name, so that the body passes validation and reaches the service.
+      const format = def.format as string | undefined;
+      const key = name.toLowerCase();
+      const value =
+        format === 'email' || key.includes('email')
+          ? 'someone@example.com'
+          : format === 'url' || /logo|photo|url/.test(key)
+            ? 'https://example.com/a.png'
+            : format === 'datetime' || key.includes('date')
+              ? '2026-11-22'
+              : key.includes('password')
+                ? 'correct-horse'
+                : 'abc';
+      return leaf('string', value);
+    }
+    default:
+      return leaf('other', 'abc');
+  }
+}
+
+const HUGE = 'x'.repeat(10_000);
+const INFINITY = '__INFINITY__';
+const json = (value: unknown) => JSON.stringify(value).replaceAll(`"${INFINITY}"`, '1e999');
+
+/** Raw JSON texts to send as the body of a write, generic and shaped by the route's body schema. */
+function bodies(schema: unknown): (string | undefined)[] {
+  const swap = (kind: Leaf, value: unknown): unknown => {
+    if (kind === 'string' || kind === 'enum') return 12345;
+    if (kind === 'number') return 'abc';
+    if (kind === 'boolean') return 'yes';
+    if (kind === 'object') return 'x';
+    if (kind === 'array') return { x: 1 };
+    return value;
+  };
+  const numbers = (n: unknown) => (kind: Leaf, value: unknown) => (kind === 'number' ? n : value);
+  const strings = (s: unknown) => (kind: Leaf, value: unknown) => (kind === 'string' ? s : value);
+  return [
+    undefined,
+    '{"unterminated": ',
+    'not json at all',
+    '[]',
+    '[{"a":1}]',
+    'null',
+    '"a string"',
+    '42',
+    '{}',
+    json(sample(schema)),
+    json(sample(schema, swap)),
+    json(sample(schema, strings(HUGE))),
+    json(sample(schema, strings('é漢字🙂 ../..'))),
+    json(sample(schema, strings('   '))),
+    json(sample(schema, strings('nul\u0000here'))),
+    json(sample(schema, numbers(-1))),
+    json(sample(schema, numbers(0))),
+    json(sample(schema, numbers(1.5))),
+    json(sample(schema, numbers(2_147_483_648))),
+    json(sample(schema, numbers(Number.MAX_SAFE_INTEGER * 1000))),
+    json(sample(schema, numbers(INFINITY))),
+    json(sample(schema, numbers('NaN'))),
+    json(sample(schema, numbers('-1'))),
+    json(sample(schema, (kind, value) => (kind === 'other' ? value : null))),
+  ];
+}
+
+/** Hostile values for one path parameter (as they appear in the URL). */
+const PARAM_VALUES = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '99999999999999999999999',
+  '1e999',
+  'NaN',
+  encodeURIComponent('é漢字🙂'),
+  '..',
+  '%2e%2e',
+  '%00',
+  '%ZZ',
+  'x'.repeat(300),
+  'x'.repeat(10_000),
+];
+
+/** The URLs to try for a route: plausible params, then each param replaced by each hostile value. */
+function urls(route: Route): string[] {
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  const plausible = (sample(route.schema?.params) ?? {}) as Record<string, unknown>;
+  const fill = (override: Record<string, string>) =>
+    route.url.replace(
+      /:(\w+)/g,
+      (_m, name: string) => override[name] ?? encodeURIComponent(String(plausible[name] ?? '1')),
+    );
+  const result = [fill({})];
+  for (const name of names) for (const value of PARAM_VALUES) result.push(fill({ [name]: value }));
+  const query = route.schema?.querystring;
+  const base = result[0];
+  if (query) {
+    const plausibleQuery = sample(query) as Record<string, unknown>;
+    for (const value of ['abc', '-1', '2147483648', '1e999', 'NaN', encodeURIComponent(HUGE)]) {
+      const params = Object.keys(plausibleQuery)
+        .map((key) => `${key}=${value}`)
+        .join('&');
+      result.push(`${base}?${params}`);
+    }
+  }
+  result.push(`${base}?code=${HUGE}&state=..&season=-1&week=NaN`);
+  return result;
+}
+
+let t: TestApp;
+const routes: Route[] = [];
+let admin: { id: number };
+let player: { id: number };
+let address = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret' },
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD' && method !== 'OPTIONS')
+          routes.push({ method, url: route.url, schema: route.schema });
+      }
+    },
+  });
+  // A small world, so that plausible ids (1) reach real rows: league 1 with pool 1 and request 1.
+  const adminUser = await registerNamed(t.app, 'admin');
+  const playerUser = await registerNamed(t.app, 'player');
+  admin = adminUser;
+  player = playerUser;
+  const leagueId = await createLeagueAs(t.app, adminUser, { name: 'Private Club', abb: 'PRIV' });
+  await createLeagueAs(t.app, playerUser, { name: 'Open Club', abb: 'OPEN', joinable: true });
+  await insertPool(t.ctx, { leagueId, maxEntries: 1 });
+  await t.ctx.db.insert(leagueRequests).values({
+    leagueId,
+    userId: playerUser.id,
+    status: 2,
+    source: 'home',
+    createdAt: t.ctx.clock.now(),
+    updatedAt: t.ctx.clock.now(),
+  });
+});
+
+type Role = 'visitor' | 'player' | 'admin';
+
+/** One request; each gets its own client address (the rate limits are per address) and session. */
+async function send(
+  role: Role,
+  method: HTTPMethods,
+  url: string,
+  body?: string,
+): Promise<LightMyRequestResponse> {
+  address += 1;
+  const headers: Record<string, string> = {};
+  if (role !== 'visitor') {
+    // A fresh session per request: logout, login and register end the one they were sent with.
+    const token = await createSession(
+      t.ctx.db,
+      role === 'admin' ? admin.id : player.id,
+      t.ctx.wallClock.now(),
+    );
+    headers.cookie = `ala_session=${token}`;
+  }
+  const options: InjectOptions = {
+    method,
+    url,
+    headers,
+    remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+  };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    options.payload = body;
+  }
+  return t.app.inject(options);
+}
+
+function problem(response: LightMyRequestResponse): string | null {
+  if (response.statusCode >= 500) return `answered ${response.statusCode}: ${response.body.slice(0, 200)}`;
+  if (response.statusCode < 400) return null;
+  let message: unknown;
+  try {
+    message = response.json().message;
+  } catch {
+    return `answered ${response.statusCode} without JSON: ${response.body.slice(0, 200)}`;
+  }
+  if (typeof message !== 'string' || message.trim() === '') {
+    return `answered ${response.statusCode} without a message: ${response.body.slice(0, 200)}`;
+  }
+  return null;
+}
+
+describe('every route answers hostile input with a 4xx and a message, never a 5xx', () => {
+  it('collects the routes as they are registered', () => {
+    const keys = routes.map((route) => `${route.method} ${route.url}`);
+    // A few landmarks of each module, so that a broken collector cannot pass silently.
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /auth/register',
+        'GET /leagueRoutes/fetchLeague/:a/:b',
+        'POST /user/regForGame',
+        'GET /api/weekSchedules/:game/:season/:seasonType/:week',
+        'POST /admin/super/addChangelogEntry',
+        'GET /auth/google/callback',
+      ]),
+    );
+  });
+
+  it('survives every route with every role', async () => {
+    const failures: string[] = [];
+    let count = 0;
+    for (const route of routes) {
+      const isWrite = route.method !== 'GET';
+      for (const role of ['visitor', 'player', 'admin'] as Role[]) {
+        const tries: [string, string | undefined][] = [];
+        for (const url of urls(route))
+          tries.push([url, isWrite ? json(sample(route.schema?.body)) : undefined]);
+        if (isWrite) for (const body of bodies(route.schema?.body)) tries.push([urls(route)[0], body]);
+        for (const [url, body] of tries) {
+          count += 1;
+          const response = await send(role, route.method, url, body);
+          const found = problem(response);
+          console.log(
+            `DBG ${route.method} ${route.url} ${role} ${response.statusCode} ${body?.slice(0, 200)} ${response.body.slice(0, 150)}`,
+          );
+          if (found) {
+            failures.push(
+              `${role} ${route.method} ${url.slice(0, 80)} ${body?.slice(0, 80) ?? '(no body)'}: ${found}`,
+            );
+          }
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
