@@ -4,15 +4,11 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { AppError, badRequest } from './lib/errors';
+import { handleError } from './lib/error-handler';
+import { badRequest } from './lib/errors';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { changelogRoutes } from './modules/changelog/changelog.routes';
@@ -90,25 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      // A body that is not an object at all (missing, null, an array) gets a message that says so.
-      const notAnObject =
-        error.validationContext === 'body' && first?.keyword === 'invalid_type' && first.instancePath === '/';
-      const message = notAnObject ? 'The request must send a JSON object.' : first?.message;
-      return reply.code(400).send({ message: message || 'Invalid request.' });
-    }
-    if (error.statusCode === 429) {
-      return reply.code(429).send({ message: 'Too many requests. Please slow down and try again shortly.' });
-    }
-    if (error.statusCode && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.message });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
-  });
+  app.setErrorHandler(handleError);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

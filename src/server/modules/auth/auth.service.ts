@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, type CurrentUser, type RegisterRequest } from '../../../
 import type { AppContext } from '../../context';
 import { passwordResets, sessions, users } from '../../db/schema';
 import { AttemptLimiter } from '../../lib/attempt-limiter';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors';
+import { AppError, badRequest, conflict, isUniqueViolation, tooManyRequests } from '../../lib/errors';
 import { createToken, hashToken } from '../../lib/tokens';
 import { createSession, type UserRow } from './sessions';
 
@@ -92,13 +92,9 @@ export class AuthService {
         return { user, token };
       });
     } catch (error) {
-      // Two registrations racing for one name: the unique index decides.
-      if (String((error as { cause?: unknown }).cause ?? error).includes('users_username_lower_idx')) {
-        throw conflict(AUTH_MESSAGES.usernameTaken);
-      }
-      if (String((error as { cause?: unknown }).cause ?? error).includes('users_email_lower_idx')) {
-        throw conflict(AUTH_MESSAGES.emailTaken);
-      }
+      // Two registrations racing for one name or address: the unique indexes decide.
+      if (isUniqueViolation(error, 'users_username_lower_idx')) throw conflict(AUTH_MESSAGES.usernameTaken);
+      if (isUniqueViolation(error, 'users_email_lower_idx')) throw conflict(AUTH_MESSAGES.emailTaken);
       throw error;
     }
   }

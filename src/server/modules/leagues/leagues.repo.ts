@@ -121,15 +121,3 @@ export async function viewerEntries(
     .from(entries)
     .where(and(eq(entries.userId, userId), inArray(entries.poolId, poolIds)));
 }
-
-/** Whether a Postgres error is a unique-constraint violation (a race lost to another insert). */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

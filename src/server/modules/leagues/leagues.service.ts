@@ -16,7 +16,7 @@ import { GAME_NAMES, GameSchema } from '../../../core/games';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { entries, leagueMembers, leagueRequests, leagues, pools, seasonParams, users } from '../../db/schema';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { createToken } from '../../lib/tokens';
 import type { UserRow } from '../auth/sessions';
 import {
@@ -26,7 +26,6 @@ import {
   findLeagueByInvite,
   findRequest,
   isLeagueAdmin,
-  isUniqueViolation,
   type LeagueAccess,
   type LeagueRow,
   loadAccess,
@@ -120,7 +119,7 @@ export async function createLeague(
     });
   } catch (error) {
     // Two creators racing for one abbreviation: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(LEAGUE_MESSAGES.abbTaken);
+    if (isUniqueViolation(error, 'leagues_abb_lower_idx')) throw conflict(LEAGUE_MESSAGES.abbTaken);
     throw error;
   }
 }
@@ -157,7 +156,7 @@ export async function updateLeague(
       await memberCount(ctx.db, updated.id),
     );
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(LEAGUE_MESSAGES.abbTaken);
+    if (isUniqueViolation(error, 'leagues_abb_lower_idx')) throw conflict(LEAGUE_MESSAGES.abbTaken);
     throw error;
   }
 }
