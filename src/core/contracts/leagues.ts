@@ -52,6 +52,8 @@ export const LEAGUE_MESSAGES = {
     "Your request to join this league was denied. Only the league's commissioner can reverse that.",
   badInvite: 'This invite link is not valid. Ask a member of the league for a new one.',
   requestNotFound: 'That join request was not found.',
+  requestDecided:
+    'Another admin decided this request in the meantime. Check its status and decide again if needed.',
   adminsOnly: "Only this league's administrators can do that.",
   membersOnly: 'Only members of this league can do that.',
   // Settings
@@ -417,7 +419,8 @@ export const LeagueRequestsResponseSchema = z.array(LeagueRequestRowSchema);
 /**
  * POST /leagueRoutes/decideAccess (admins only): 1 approves (adds the member), 3 rejects, 2 reopens.
  * The request is named by request_id, or by the spec's application (a request row with its id);
- * league_name may be sent and is ignored.
+ * league_name may be sent and is ignored. current_status (the status the admin saw) makes two admins
+ * deciding at once safe: the first decision stands, the second answers 409 requestDecided.
  */
 export const DecideAccessRequestSchema = z
   .object({
@@ -425,14 +428,17 @@ export const DecideAccessRequestSchema = z
     application: z.object({ id: idSchema(LEAGUE_MESSAGES.requestNotFound) }).optional(),
     league_name: z.unknown().optional(),
     status: RequestStatusSchema,
+    /** The status the admin saw; when the request has moved on since, the decision is refused (409). */
+    current_status: z.number().int().optional(),
   })
   .refine((v) => v.request_id !== undefined || v.application !== undefined, {
     error: LEAGUE_MESSAGES.requestNotFound,
     path: ['request_id'],
   })
-  .transform(({ request_id, application, status }) => ({
+  .transform(({ request_id, application, status, current_status }) => ({
     request_id: (request_id ?? application?.id) as number,
     status,
+    current_status,
   }));
 export type DecideAccessRequest = z.input<typeof DecideAccessRequestSchema>;
 export const DecideAccessResponseSchema = z.object({

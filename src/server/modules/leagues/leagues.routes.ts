@@ -114,7 +114,8 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: DecideAccessRequestSchema, response: { 200: DecideAccessResponseSchema } } },
     async (request) => {
       requireUser(request);
-      return decideAccess(ctx, request.user, request.body.request_id, request.body.status);
+      const { request_id, status, current_status } = request.body;
+      return decideAccess(ctx, request.user, request_id, status, current_status);
     },
   );
 

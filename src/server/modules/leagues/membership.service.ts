@@ -15,13 +15,21 @@ import type { UserRow } from '../auth/sessions';
 import { findLeagueByInvite, findRequest, loadAccess } from './leagues.repo';
 import { requireLeagueAccess, requireLeagueAdmin, requireLeagueMember } from './leagues.service';
 
-/** Adds the member row and marks any open request approved; used by join, invite and approval. */
-export async function addMember(tx: Tx, leagueId: number, userId: number, now: Date): Promise<void> {
-  await tx.insert(leagueMembers).values({ leagueId, userId, createdAt: now }).onConflictDoNothing();
+/**
+ * Adds the member row and marks any open request approved; used by join, invite and approval.
+ * Answers false when the user was already a member (a racing request may have just added them).
+ */
+export async function addMember(tx: Tx, leagueId: number, userId: number, now: Date): Promise<boolean> {
+  const added = await tx
+    .insert(leagueMembers)
+    .values({ leagueId, userId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: leagueMembers.id });
   await tx
     .update(leagueRequests)
     .set({ status: 1, updatedAt: now })
     .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.userId, userId)));
+  return added.length > 0;
 }
 
 /** Joins a public (joinable) league at once. */
@@ -33,7 +41,11 @@ export async function joinLeague(
   const { league, isMember } = await requireLeagueAccess(ctx.db, leagueId, user);
   if (isMember) throw conflict(LEAGUE_MESSAGES.alreadyMember);
   if (!league.joinable) throw forbidden(LEAGUE_MESSAGES.notJoinable);
-  await ctx.db.transaction((tx) => addMember(tx, league.id, user.id, ctx.clock.now()));
+  await ctx.db.transaction(async (tx) => {
+    // Two joins racing past the membership check: the member row decides, the second is refused.
+    if (!(await addMember(tx, league.id, user.id, ctx.clock.now())))
+      throw conflict(LEAGUE_MESSAGES.alreadyMember);
+  });
   return { leagueMember: { league_id: league.id, league_abb: league.abb } };
 }
 
@@ -60,7 +72,8 @@ export async function requestAccess(
     ? await ctx.db
         .update(leagueRequests)
         .set({ status: 2, source, updatedAt: now, createdAt: now })
-        .where(eq(leagueRequests.id, existing.id))
+        // Only while still approved: of two racing requests the second finds it pending and is refused.
+        .where(and(eq(leagueRequests.id, existing.id), eq(leagueRequests.status, 1)))
         .returning()
     : await ctx.db
         .insert(leagueRequests)
@@ -140,12 +153,16 @@ export async function listRequests(
   return rows.map(toRequestRow);
 }
 
-/** An admin approves (1, adds the member), rejects (3) or reopens (2) a request, in one transaction. */
+/**
+ * An admin approves (1, adds the member), rejects (3) or reopens (2) a request, in one transaction; 409
+ * when the request is no longer in the status the admin saw (another admin decided it meanwhile).
+ */
 export async function decideAccess(
   ctx: AppContext,
   viewer: UserRow | null,
   requestId: number,
   status: RequestStatus,
+  seenStatus?: number,
 ): Promise<DecideAccessResponse> {
   const [found] = await ctx.db
     .select(requestColumns)
@@ -155,13 +172,19 @@ export async function decideAccess(
     .limit(1);
   if (!found) throw notFound(LEAGUE_MESSAGES.requestNotFound);
   const { league } = await requireLeagueAdmin(ctx.db, found.leagueId, viewer);
+  // The decision applies to the request as the admin saw it (or, without current_status, as read here):
+  // when another admin changed it in the meantime, the row no longer matches and this one is refused.
+  const expected = seenStatus ?? found.status;
+  if (found.status !== expected) throw conflict(LEAGUE_MESSAGES.requestDecided);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    if (status === 1) {
-      await addMember(tx, league.id, found.user_id, now);
-    } else {
-      await tx.update(leagueRequests).set({ status, updatedAt: now }).where(eq(leagueRequests.id, requestId));
-    }
+    const [claimed] = await tx
+      .update(leagueRequests)
+      .set({ status, updatedAt: now })
+      .where(and(eq(leagueRequests.id, requestId), eq(leagueRequests.status, expected)))
+      .returning({ id: leagueRequests.id });
+    if (!claimed) throw conflict(LEAGUE_MESSAGES.requestDecided);
+    if (status === 1) await addMember(tx, league.id, found.user_id, now);
   });
   return { request: toRequestRow({ ...found, status }), league_abb: league.abb };
 }

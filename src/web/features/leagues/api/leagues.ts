@@ -161,7 +161,8 @@ export function useDecideAccess() {
   return useMutation({
     mutationFn: (body: DecideAccessRequest) =>
       apiFetch('/leagueRoutes/decideAccess', { body, schema: DecideAccessResponseSchema }),
-    onSuccess: changed,
+    // After a refusal too: when another admin decided first, the list shows where the request stands.
+    onSettled: changed,
   });
 }
 

@@ -23,7 +23,8 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
   }
   const rows = requests.data ?? [];
   if (rows.length === 0) return <Text c="dark.4">Nobody has asked to join this league yet.</Text>;
-  const act = (row: LeagueRequestRow, status: RequestStatus) => decide.mutate({ request_id: row.id, status });
+  const act = (row: LeagueRequestRow, status: RequestStatus) =>
+    decide.mutate({ request_id: row.id, status, current_status: row.status });
   const busy = (row: LeagueRequestRow) => decide.isPending && decide.variables?.request_id === row.id;
   return (
     <>
