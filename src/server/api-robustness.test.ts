@@ -1,6 +1,7 @@
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { leagueRequests } from './db/schema';
+import { PlayableGameSchema } from '../core/games';
+import { games, leagueRequests } from './db/schema';
 import { createSession } from './modules/auth/sessions';
 import { createLeagueAs, insertPool, registerNamed } from './modules/leagues/league-test-world';
 import { createTestApp, type TestApp } from './test/harness';
@@ -108,7 +109,31 @@ function bodies(schema: unknown): (string | undefined)[] {
   };
   const numbers = (n: unknown) => (kind: Leaf, value: unknown) => (kind === 'number' ? n : value);
   const strings = (s: unknown) => (kind: Leaf, value: unknown) => (kind === 'string' ? s : value);
+  // Each number alone out of range, the others plausible: a bound on one field must not hide another's.
+  const numberLeaves = (() => {
+    let n = 0;
+    sample(schema, (kind, value) => {
+      if (kind === 'number') n += 1;
+      return value;
+    });
+    return n;
+  })();
+  const oneNumber = (target: number, replacement: unknown) => {
+    let index = -1;
+    return json(
+      sample(schema, (kind, value) => {
+        if (kind !== 'number') return value;
+        index += 1;
+        return index === target ? replacement : value;
+      }),
+    );
+  };
+  const single = Array.from({ length: numberLeaves }, (_, target) => [
+    oneNumber(target, 2_147_483_648),
+    oneNumber(target, -1),
+  ]).flat();
   return [
+    ...single,
     undefined,
     '{"unterminated": ',
     'not json at all',
@@ -213,6 +238,17 @@ beforeAll(async () => {
     createdAt: t.ctx.clock.now(),
     updatedAt: t.ctx.clock.now(),
   });
+  // A game of each key with the plausible id, so that result entry reaches its service.
+  for (const game of PlayableGameSchema.options) {
+    await t.ctx.db.insert(games).values({
+      game,
+      gid: 'abc',
+      season: 2023,
+      home: 'AAA',
+      away: 'BBB',
+      startTime: new Date('2026-11-20T18:00:00Z'),
+    });
+  }
 });
 
 type Role = 'visitor' | 'player' | 'admin';
