@@ -1,14 +1,7 @@
-/** A small deterministic PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '../../../core/season/random';
+
+/** A small deterministic PRNG: the rules engine's mulberry32, so one generator serves the whole app. */
+export const seededRandom: (seed: number) => () => number = createRandom;
 
 /** A 32-bit seed from a text (FNV-1a), so each game or player gets its own stream. */
 export function hashSeed(text: string): number {
