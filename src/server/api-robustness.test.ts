@@ -329,9 +329,6 @@ describe('every route answers hostile input with a 4xx and a message, never a 5x
           count += 1;
           const response = await send(role, route.method, url, body);
           const found = problem(response);
-          console.log(
-            `DBG ${route.method} ${route.url} ${role} ${response.statusCode} ${body?.slice(0, 200)} ${response.body.slice(0, 150)}`,
-          );
           if (found) {
             failures.push(
               `${role} ${route.method} ${url.slice(0, 80)} ${body?.slice(0, 80) ?? '(no body)'}: ${found}`,
