@@ -15,11 +15,16 @@ export const MAX_DB_INT = 2_147_483_647;
  * than reaching the database, which refuses an out-of-range integer with an error.
  */
 export function idSchema(message: string) {
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(MAX_DB_INT, { error: message });
+  // Digits in a string (path params, form values) become a number; nothing else is coerced, so true or [5]
+  // are refused rather than read as 1 or 5.
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(MAX_DB_INT, { error: message }),
+  );
 }
 
 /** A required text field whose missing, wrong-typed or blank value all give one message. */
