@@ -96,9 +96,7 @@ async function userSeasonsOf(
   if (visible.length === 0) return [];
   // Pool names need every pool of the same league season, not only the ones this user entered.
   const leagueIds = [...new Set(visible.map(({ league }) => league.id))];
-  const siblings = countSiblings(
-    (await ctx.db.select().from(pools)).filter((pool) => leagueIds.includes(pool.leagueId)),
-  );
+  const siblings = countSiblings(await ctx.db.select().from(pools).where(inArray(pools.leagueId, leagueIds)));
   return visible.map(({ entry, pool, league }) => ({
     id: entry.id,
     league_season: pool.id,
