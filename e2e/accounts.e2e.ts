@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { confirmationPath, registerConfirmed } from './support/accounts';
 import { closeBrowser, logIn, newPage, PHONE, screenshot, uniqueName } from './support/browser';
 
 afterAll(closeBrowser);
 
 describe('accounts in the browser', () => {
-  it('registers, logs out, logs back in and shows the profile', async () => {
+  it('registers, confirms the address from the mail, logs out, logs back in and shows the profile', async () => {
     const { context, page } = await newPage();
     const username = uniqueName('e2e');
     await page.goto('/register');
@@ -16,10 +17,20 @@ describe('accounts in the browser', () => {
     await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('e2e-password');
     await screenshot(page, 'register-filled');
     await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // Registration does not sign in: it asks to open the mailed link.
+    await page.getByText(`We sent a link to ${username}@example.com to confirm your address.`).waitFor();
+    await screenshot(page, 'register-check-email');
+    // Logged in before confirming, a banner asks for the confirmation.
+    await logIn(page, username, 'e2e-password');
+    await page.getByText('Please confirm your e-mail address').waitFor();
+    await page.goto(await confirmationPath(`${username}@example.com`));
+    await page.getByText(`${username}@example.com is confirmed`).waitFor();
+    await screenshot(page, 'verify-email');
+    await page.getByRole('link', { name: 'CONTINUE' }).click();
     await expect
       .poll(() => page.getByRole('navigation', { name: 'Sidebar' }).getByText(username).count())
       .toBe(1);
+    expect(await page.getByText('Please confirm your e-mail address').count()).toBe(0);
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -31,6 +42,21 @@ describe('accounts in the browser', () => {
     await page.getByText('No transactions in system').waitFor();
     await page.getByText('You have not requested to join any leagues yet.').waitFor();
     await screenshot(page, 'profile');
+    await context.close();
+  });
+
+  it('answers a registration with a taken address like any other, and does not sign in', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Not');
+    await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Jordan');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(uniqueName('nj'));
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('jordan@example.com');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('nj-password');
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('nj-password');
+    await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+    await page.getByText('We sent a link to jordan@example.com to confirm your address.').waitFor();
+    expect((await context.cookies()).some((cookie) => cookie.name === 'ala_session')).toBe(false);
     await context.close();
   });
 
@@ -253,17 +279,13 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password through the mailed link, read from the admin outbox', async () => {
     const { context, page } = await newPage();
     const username = uniqueName('reset');
-    const register = await page.request.post('/auth/register', {
-      data: {
-        nameFirst: 'Reese',
-        nameLast: 'Setter',
-        username,
-        email: `${username}@example.com`,
-        password: 'first-password',
-        passwordConfirm: 'first-password',
-      },
+    // A reset link goes only to a confirmed address.
+    await registerConfirmed(page, {
+      username,
+      nameFirst: 'Reese',
+      nameLast: 'Setter',
+      password: 'first-password',
     });
-    expect(register.status()).toBe(201);
     await context.clearCookies();
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
@@ -287,7 +309,7 @@ describe('accounts in the browser', () => {
     await admin.context.close();
 
     const user = await newPage();
-    await user.page.goto(new URL(link!).pathname);
+    await user.page.goto(new URL(link ?? '').pathname);
     await user.page.getByText(`${username}@example.com`).waitFor();
     await user.page.getByRole('textbox', { name: 'New password', exact: true }).fill('second-password');
     await user.page

@@ -16,8 +16,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
   });
 
-  it('reads site admins as a lower-cased list', () => {
-    expect(loadConfig({ SITE_ADMINS: 'Alice, bob ,' }).siteAdmins).toEqual(['alice', 'bob']);
+  it('reads RATE_LIMIT_MAX, 600 by default, and refuses a value that is no positive whole number', () => {
+    expect(loadConfig({}).rateLimitMax).toBe(600);
+    expect(loadConfig({ RATE_LIMIT_MAX: ' 100000 ' }).rateLimitMax).toBe(100_000);
+    for (const value of ['0', '-5', '1.5', 'lots']) {
+      expect(() => loadConfig({ RATE_LIMIT_MAX: value })).toThrow(/RATE_LIMIT_MAX/);
+    }
   });
 
   it('trusts no proxy unless TRUST_PROXY names one', () => {

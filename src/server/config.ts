@@ -9,11 +9,16 @@ export interface Config {
   demo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  siteAdmins: string[];
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
-  /** Public address of the site, used in links sent by e-mail. */
+  /**
+   * Public address of the site, used in links sent by e-mail. When PUBLIC_URL is unset this is only the
+   * fallback (`http://localhost:PORT`): links follow the address the request came to, when that names
+   * this machine (see lib/public-url.ts). Production sets PUBLIC_URL.
+   */
   publicUrl: string;
+  /** True when PUBLIC_URL was given: every link uses it, whatever the request's Host says. */
+  publicUrlFixed: boolean;
   /**
    * Which proxies may name the client (X-Forwarded-For) and the scheme (X-Forwarded-Proto): false
    * (none, the default), true (any), or addresses and subnets such as `loopback` or `10.0.0.0/8`.
@@ -22,9 +27,32 @@ export interface Config {
    */
   trustProxy: boolean | string;
   logLevel: string;
+  /** API requests allowed per client address and minute (a benchmark from one address raises it). */
+  rateLimitMax: number;
   webDir: string;
   /** Where the 2019 NBA pool, finished offline, is kept. */
   nba19OfflineUrl: string;
+  /** Which feed gives each game's schedules and results (decision 008). */
+  feeds: FeedSettings;
+}
+
+/** The feeds a game can be polled from: a real provider, the demo's replay, or none. */
+export const FEED_CHOICES = {
+  mlb: ['mlb-statsapi', 'espn', 'replay', 'off'],
+  nba: ['nba-cdn', 'espn', 'replay', 'off'],
+  nfl: ['espn', 'replay', 'off'],
+} as const;
+
+export interface FeedSettings {
+  mlb: (typeof FEED_CHOICES.mlb)[number];
+  nba: (typeof FEED_CHOICES.nba)[number];
+  nfl: (typeof FEED_CHOICES.nfl)[number];
+  /** Base URLs of the real providers (unset: the public addresses). */
+  espnUrl: string | undefined;
+  mlbStatsApiUrl: string | undefined;
+  nbaCdnUrl: string | undefined;
+  /** How long one feed request may take before it counts as failed. */
+  timeoutMs: number;
 }
 
 /** Reads the configuration from the environment; the defaults give the zero-setup embedded mode. */
@@ -41,17 +69,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'ALA Survivor <no-reply@ala-survivor.local>',
-    siteAdmins: (env.SITE_ADMINS ?? 'commish')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrlFixed: Boolean(env.PUBLIC_URL),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimitMax: parseRateLimitMax(env.RATE_LIMIT_MAX),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     nba19OfflineUrl: env.NBA19_OFFLINE_URL ?? 'https://docs.google.com/spreadsheets/',
+    feeds: parseFeeds(env, { replaying: demo && !databaseUrl, demo }),
+  };
+}
+
+/**
+ * The feed of each game: the embedded demo replays its seasons; a real server (DATABASE_URL with
+ * DEMO=0) polls the real providers; a demo world on a real server polls nothing unless told.
+ */
+function parseFeeds(env: NodeJS.ProcessEnv, mode: { replaying: boolean; demo: boolean }): FeedSettings {
+  const choose = <K extends keyof typeof FEED_CHOICES>(
+    key: K,
+    real: (typeof FEED_CHOICES)[K][number],
+  ): (typeof FEED_CHOICES)[K][number] => {
+    const name = `FEED_${key.toUpperCase()}`;
+    const text = env[name]?.trim() ?? '';
+    const choices: readonly string[] = FEED_CHOICES[key];
+    if (text === '') return mode.replaying ? 'replay' : mode.demo ? 'off' : real;
+    if (!choices.includes(text))
+      throw new Error(`${name} must be one of ${choices.join(', ')} (got "${text}").`);
+    if ((text === 'replay') !== mode.replaying && text !== 'off') {
+      throw new Error(
+        mode.replaying
+          ? `${name}=${text}: the embedded demo runs on a replayed 2023 clock, so its feeds are replay or off.`
+          : `${name}=replay works only in the embedded demo (no DATABASE_URL, DEMO not 0).`,
+      );
+    }
+    return text as (typeof FEED_CHOICES)[K][number];
+  };
+  const url = (name: string) => env[name]?.trim().replace(/\/$/, '') || undefined;
+  const timeout = Number(env.FEED_TIMEOUT_MS?.trim() || 10_000);
+  if (!Number.isSafeInteger(timeout) || timeout < 1) {
+    throw new Error(`FEED_TIMEOUT_MS must be a whole number of milliseconds (got "${env.FEED_TIMEOUT_MS}").`);
+  }
+  return {
+    mlb: choose('mlb', 'mlb-statsapi'),
+    nba: choose('nba', 'nba-cdn'),
+    nfl: choose('nfl', 'espn'),
+    espnUrl: url('FEED_ESPN_URL'),
+    mlbStatsApiUrl: url('FEED_MLB_STATSAPI_URL'),
+    nbaCdnUrl: url('FEED_NBA_CDN_URL'),
+    timeoutMs: timeout,
   };
 }
 
@@ -60,4 +127,16 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
   if (text === '1' || text.toLowerCase() === 'true') return true;
   return text;
+}
+
+function parseRateLimitMax(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return 600;
+  const max = Number(text);
+  if (!Number.isSafeInteger(max) || max < 1) {
+    throw new Error(
+      `RATE_LIMIT_MAX must be a whole number of requests per minute, at least 1 (got "${text}").`,
+    );
+  }
+  return max;
 }

@@ -15,10 +15,14 @@ export const AUTH_MESSAGES = {
   passwordMismatch: "Your passwords don't match",
   photoUrl: 'The URL you have provided is invalid. Please try again.',
   usernameTaken: 'That username is already taken',
-  emailTaken: 'An account with that email already exists',
   badLogin: 'Incorrect username or password',
   loginRequired: 'Please enter your username and password',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  verifyExpired:
+    'This confirmation link has expired or was already used. Log in to send yourself a new one, or register again with the same address.',
+  resendSent: 'If that address waits for confirmation, a new link is on its way. It is valid for 24 hours.',
+  googleUnverified:
+    'An account with this address exists, but its address is not confirmed yet. Log in with your username and password, and confirm your address first.',
   resetExpired:
     'Your password reset token has expired or was not found. If you still need to reset your password, please return to the login screen to try again.',
   resetDone: 'Your password has been reset. You can now log in with your new password.',
@@ -26,6 +30,16 @@ export const AUTH_MESSAGES = {
     'If an account matches that username and email, a reset link is on its way. It is valid for 1 hour.',
   notLoggedIn: 'You must be logged in to do that.',
 } as const;
+
+/** The answer to every registration that passed validation, whether or not the address already has an account. */
+export function registerSentMessage(email: string): string {
+  return `We sent a link to ${email} to confirm your address. Open it to finish creating your account.`;
+}
+
+/** A login (or request) that came too soon after too many failures. */
+export function waitMessage(seconds: number): string {
+  return `Too many failed attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`;
+}
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,30}$/;
 
@@ -58,6 +72,8 @@ export const RegisterRequestSchema = z
       .optional()
       .nullable()
       .refine((v) => !v || isHttpUrl(v), { error: AUTH_MESSAGES.photoUrl }),
+    /** The league invite the form was opened from: confirming the address joins that league. */
+    inviteCode: z.string().trim().max(100).optional().nullable(),
   })
   .refine((v) => v.password === v.passwordConfirm, {
     error: AUTH_MESSAGES.passwordMismatch,
@@ -75,6 +91,14 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const ForgotPasswordRequestSchema = z.object({
   username: requiredText(AUTH_MESSAGES.username),
   email: requiredText(AUTH_MESSAGES.email),
+});
+
+export const VerifyEmailRequestSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.verifyExpired }).max(200, { error: AUTH_MESSAGES.verifyExpired }),
+});
+
+export const ResendVerificationRequestSchema = z.object({
+  email: requiredText(AUTH_MESSAGES.email).pipe(z.email({ error: AUTH_MESSAGES.emailFormat })),
 });
 
 export const ResetTokenRequestSchema = z.object({ token: z.string({ error: AUTH_MESSAGES.resetExpired }) });
@@ -101,12 +125,21 @@ export const CurrentUserSchema = z.object({
   nameLast: z.string(),
   email: z.string(),
   photo_url: z.string().nullable(),
+  /** False until the owner opens the confirmation link mailed to the address. */
+  emailVerified: z.boolean(),
   siteAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** GET /api/currentUser answers an array: empty when logged out, one user when logged in. */
 export const CurrentUserResponseSchema = z.array(CurrentUserSchema);
+
+/** POST /auth/verifyEmail answers the signed-in user and the league a registration invite joined, if any. */
+export const VerifyEmailResponseSchema = z.object({
+  user: CurrentUserSchema,
+  joinedLeague: z.object({ abb: z.string(), name: z.string() }).nullable(),
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 
 export const AuthConfigSchema = z.object({ google: z.boolean() });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;

@@ -66,6 +66,7 @@ export const LEAGUE_MESSAGES = {
   // Email League / Email Pool (spec 2 sections 5 and 8)
   emailSubject: "You didn't include a subject for your email!",
   emailBody: "You didn't include anything in the body of your email!",
+  emailTooLong: 'Your email is too long: keep it under 100 KB (100,000 characters of HTML).',
   emailSentTitle: 'Email sent!',
   emailSentBody: 'Your email has been sent successfully!',
   emailFailedTitle: 'There was an error sending your email',
@@ -379,10 +380,15 @@ export const LeagueMemberResponseSchema = z.object({
 });
 export type LeagueMemberResponse = z.infer<typeof LeagueMemberResponseSchema>;
 
-/** POST /leagueRoutes/requestAccess: creates a pending (2) request; a second request is refused with a message. */
+/**
+ * POST /leagueRoutes/requestAccess: creates a pending (2) request; a second request is refused with a message.
+ * A hidden league must be named as its gate page was opened (abb or invite_code); by id alone it is not found.
+ */
 export const RequestAccessRequestSchema = z.object({
   league_id: idSchema(LEAGUE_MESSAGES.notFound),
   source: z.enum(['home', 'blocked']).optional(),
+  abb: z.string().trim().min(1).max(100).optional(),
+  invite_code: z.string().trim().min(1).max(100).optional(),
 });
 export type RequestAccessRequest = z.input<typeof RequestAccessRequestSchema>;
 
@@ -469,6 +475,9 @@ export type InviteByEmailRequest = z.input<typeof InviteByEmailRequestSchema>;
 /** message is INVITATION SENT!; a failed delivery answers 502 {message: ERROR SENDING INVITE}. */
 export const InviteByEmailResponseSchema = z.object({ message: z.string() });
 
+/** The most HTML a league e-mail may carry, in characters: letters are far shorter. */
+export const EMAIL_HTML_MAX = 100_000;
+
 /**
  * POST /admin/emailUsers: umbrella 'league' (umbrellaId = league id) or 'pool' (umbrellaId = pool id);
  * the league's admins only. html is sanitised on the server (b, strong, i, em, u, p, br, a, ul, ol, li).
@@ -480,7 +489,9 @@ export const EmailUsersRequestSchema = z.object({
     .trim()
     .min(1, { error: LEAGUE_MESSAGES.emailSubject })
     .max(200),
-  html: z.string({ error: LEAGUE_MESSAGES.emailBody }).max(100_000),
+  html: z
+    .string({ error: LEAGUE_MESSAGES.emailBody })
+    .max(EMAIL_HTML_MAX, { error: LEAGUE_MESSAGES.emailTooLong }),
   umbrella: z.enum(['league', 'pool']),
   umbrellaId: idSchema(LEAGUE_MESSAGES.notFound),
   authorEmail: z.unknown().optional(),

@@ -1,13 +1,15 @@
 /**
- * A small allow-list HTML sanitiser for commissioner e-mails. The rich-text editor only produces
- * bold, italic, underline, paragraphs, lists and links, so anything else is dropped rather than
- * interpreted: a forged request cannot make the server mail scripts, images or styles to members.
+ * The allow-list HTML sanitiser of commissioner e-mails, on the maintained parser-based
+ * sanitize-html package (linear in the input; a hand-written regex tokenizer took seconds on
+ * crafted input). The rich-text editor only produces bold, italic, underline, paragraphs, lists and
+ * links, so anything else is dropped rather than interpreted: a forged request cannot make the
+ * server mail scripts, images or styles to members.
  */
+import sanitize from 'sanitize-html';
 
-const ALLOWED_TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'p', 'br', 'a', 'ul', 'ol', 'li']);
-const VOID_TAGS = new Set(['br']);
+const ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'p', 'br', 'a', 'ul', 'ol', 'li'];
 /** Elements whose content is code or markup, never readable text: dropped with everything inside. */
-const DROP_WITH_CONTENT = new Set([
+const DROP_WITH_CONTENT = [
   'script',
   'style',
   'iframe',
@@ -21,8 +23,32 @@ const DROP_WITH_CONTENT = new Set([
   'svg',
   'math',
   'select',
-]);
+  'option',
+];
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+/** Not an allowed tag: a link whose target is unsafe loses its tag and keeps its text. */
+const DROPPED_LINK = 'dropped-link';
+
+const SANITIZE_OPTIONS: sanitize.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+  selfClosing: ['br'],
+  // Deeper nesting than any letter needs is flattened (its text stays).
+  nestingLimit: 20,
+  transformTags: {
+    a: (_tagName, attribs): sanitize.Tag => {
+      const href = safeHref(attribs.href ?? '');
+      return href
+        ? { tagName: 'a', attribs: { href, target: '_blank', rel: 'noopener noreferrer' } }
+        : { tagName: DROPPED_LINK, attribs: {} };
+    },
+  },
+};
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -57,11 +83,14 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The href of a link when it is an absolute http, https or mailto URL; null otherwise. */
+/**
+ * The href of a link when it is an absolute http, https or mailto URL; null otherwise. The value is
+ * an attribute as the parser read it, character references already decoded.
+ */
 export function safeHref(raw: string): string | null {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"), so strip them first.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
-  const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f]+/g, '');
+  const value = raw.replace(/[\u0000-\u0020\u007f]+/g, '');
   try {
     const url = new URL(value);
     return SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
@@ -70,65 +99,9 @@ export function safeHref(raw: string): string | null {
   }
 }
 
-const TOKEN =
-  /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[!?][^>]*>|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g;
-const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-
-function hrefOf(attributes: string): string | null {
-  for (const match of attributes.matchAll(ATTRIBUTE)) {
-    if (match[1].toLowerCase() === 'href') return safeHref(match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return null;
-}
-
 /** Keeps only the allowed tags (links only with a safe href), balances them, and escapes all text. */
 export function sanitizeHtml(input: string): string {
-  const out: string[] = [];
-  const open: string[] = [];
-  let dropping: string | null = null;
-  let last = 0;
-  const emitText = (text: string) => {
-    if (!dropping && text) out.push(escapeHtml(decodeEntities(text)));
-  };
-  for (const match of input.matchAll(TOKEN)) {
-    emitText(input.slice(last, match.index));
-    last = match.index + match[0].length;
-    const name = match[1]?.toLowerCase();
-    if (!name) continue; // comments, doctypes, processing instructions
-    const closing = match[0][1] === '/';
-    if (dropping) {
-      if (closing && name === dropping) dropping = null;
-      continue;
-    }
-    if (DROP_WITH_CONTENT.has(name)) {
-      const selfClosed = /\/\s*$/.test(match[2] ?? '');
-      if (!closing && !selfClosed) dropping = name;
-      continue;
-    }
-    if (!ALLOWED_TAGS.has(name)) continue;
-    if (closing) {
-      const at = open.lastIndexOf(name);
-      if (at === -1) continue;
-      while (open.length > at) out.push(`</${open.pop()}>`);
-      continue;
-    }
-    if (VOID_TAGS.has(name)) {
-      out.push(`<${name}>`);
-      continue;
-    }
-    if (name === 'a') {
-      const href = hrefOf(match[2] ?? '');
-      // A link without a usable target keeps its text but loses the tag; its closing tag is then unmatched.
-      if (!href) continue;
-      out.push(`<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">`);
-    } else {
-      out.push(`<${name}>`);
-    }
-    open.push(name);
-  }
-  emitText(input.slice(last));
-  while (open.length > 0) out.push(`</${open.pop()}>`);
-  return out.join('');
+  return sanitize(input, SANITIZE_OPTIONS);
 }
 
 /** A plain-text rendering of sanitised HTML for the text/plain part of an e-mail. */

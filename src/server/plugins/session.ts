@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../lib/errors';
-import { findSessionUser, SESSION_COOKIE, type UserRow } from '../modules/auth/sessions';
+import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: UserRow | null;
+    user: SessionUser | null;
   }
 }
 

@@ -9,6 +9,8 @@ export const changelogEntries = pgTable('changelog_entries', {
   date: date('date', { mode: 'string' }).notNull(),
   author: text('author'),
   items: jsonb('items').$type<string[]>().notNull().default([]),
+  /** The site admin who wrote it: it is never unread for them. */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

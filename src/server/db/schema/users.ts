@@ -14,6 +14,8 @@ export const users = pgTable(
     /** argon2id hash; null for accounts that only sign in with Google. */
     passwordHash: text('password_hash'),
     googleId: text('google_id'),
+    /** When the owner proved the address by opening a mailed link (or Google vouched for it); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -22,6 +24,17 @@ export const users = pgTable(
     uniqueIndex('users_google_id_idx').on(t.googleId),
   ],
 );
+
+/**
+ * Who may run the site (outbox, feeds, changelog): granted to an existing account by
+ * `npm run site-admin`, never by a name, so nobody becomes admin by registering a username first.
+ */
+export const siteAdmins = pgTable('site_admins', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const sessions = pgTable('sessions', {
   /** SHA-256 of the cookie token: a stolen table does not give working cookies. */
@@ -41,6 +54,20 @@ export const passwordResets = pgTable('password_resets', {
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailVerifications = pgTable('email_verifications', {
+  /** SHA-256 of the token sent by e-mail. */
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The address the link was sent to: the link proves only that one. */
+  email: text('email').notNull(),
+  /** The league invite the account was registered from: confirming the address joins that league. */
+  inviteCode: text('invite_code'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,12 +1,13 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailOutbox } from '../../db/schema';
-import { requireSiteAdmin } from '../../plugins/auth-guard';
+import { OutboxPageSchema, OutboxQuerySchema } from '../../../core/contracts/admin';
+import { siteAdminRoutes } from '../../plugins/auth-guard';
+import { listOutbox } from './outbox.service';
 
-export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admin/outbox', async (request) => {
-    requireSiteAdmin(request);
-    const rows = await app.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  });
-};
+/** The mail outbox, for site admins only: paged and searchable. */
+export const outboxRoutes: FastifyPluginAsyncZod = siteAdminRoutes(async (app) => {
+  app.get(
+    '/admin/outbox',
+    { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxPageSchema } } },
+    async (request) => listOutbox(app.ctx, request.query),
+  );
+});

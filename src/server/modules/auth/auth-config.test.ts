@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { must } from '../../../core/must';
 import { leagueMembers, leagues, sessions, users } from '../../db/schema';
-import { registerUser } from '../../test/factories';
+import { buildRegistration, registerUser } from '../../test/factories';
 import { createTestApp } from '../../test/harness';
 
 describe('Google sign-in', () => {
@@ -64,6 +65,23 @@ describe('the Google callback', () => {
     expect(victim.googleId).toBeNull();
   });
 
+  it('does not link an account whose own address is not confirmed', async () => {
+    const { app, ctx } = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' } });
+    // Someone registered the address without owning it, and never confirmed it.
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: buildRegistration({ username: 'squatter', email: 'gail@x.io' }),
+    });
+    expect(registered.statusCode).toBe(202);
+    stubGoogle({ email: 'gail@x.io', email_verified: true });
+    const response = await callback(app);
+    expect(response.headers.location).toBe('/?login=unverified');
+    expect(String(response.headers['set-cookie'])).not.toContain('ala_session=');
+    const [squatter] = await ctx.db.select().from(users);
+    expect(squatter.googleId).toBeNull();
+  });
+
   it('signs in with a verified address, linking the account of that e-mail', async () => {
     const { app, ctx } = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' } });
     await registerUser(app, { username: 'gail', email: 'Gail@x.io' });
@@ -72,7 +90,7 @@ describe('the Google callback', () => {
     expect(response.headers.location).toBe('/');
     const cookie = String(response.headers['set-cookie']).match(/ala_session=[^;]+/)?.[0];
     expect(cookie).toBeTruthy();
-    const me = await app.inject({ url: '/api/currentUser', headers: { cookie: cookie! } });
+    const me = await app.inject({ url: '/api/currentUser', headers: { cookie: must(cookie) } });
     expect(me.json()).toEqual([expect.objectContaining({ username: 'gail' })]);
     expect(await ctx.db.select().from(users)).toHaveLength(1);
   });
@@ -86,7 +104,12 @@ describe('the Google callback', () => {
     stubGoogle({ email: 'new@x.io', email_verified: true });
     expect((await callback(app)).headers.location).toBe('/');
     const [created] = await ctx.db.select().from(users);
-    expect(created).toMatchObject({ email: 'new@x.io', googleId: 'g-1', createdAt: clock.now() });
+    expect(created).toMatchObject({
+      email: 'new@x.io',
+      googleId: 'g-1',
+      createdAt: clock.now(),
+      emailVerifiedAt: clock.now(),
+    });
     const [session] = await ctx.db.select().from(sessions);
     expect(session.createdAt).toEqual(wallClock.now());
   });

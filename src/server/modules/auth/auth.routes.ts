@@ -8,13 +8,18 @@ import {
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   RegisterRequestSchema,
+  ResendVerificationRequestSchema,
   ResetTokenRequestSchema,
   ResetUserResponseSchema,
+  registerSentMessage,
+  VerifyEmailRequestSchema,
+  VerifyEmailResponseSchema,
 } from '../../../core/contracts/auth';
 import { MessageResponseSchema } from '../../../core/contracts/common';
 import type { Db } from '../../db/client';
+import { hasSiteAdminGrant } from '../admin/site-admins.service';
 import { acceptInvite } from '../leagues/membership.service';
-import { AuthService, toCurrentUser } from './auth.service';
+import { AuthService, TooSoonError, toCurrentUser } from './auth.service';
 import { registerGoogleRoutes } from './google';
 import { deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
 
@@ -40,37 +45,71 @@ async function endPreviousSession(request: FastifyRequest, db: Db): Promise<void
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.ctx);
-  const { siteAdmins } = app.ctx.config;
 
-  app.post('/auth/register', { schema: { body: RegisterRequestSchema } }, async (request, reply) => {
-    const { user, token } = await service.register(request.body);
-    await endPreviousSession(request, app.ctx.db);
-    setSessionCookie(request, reply, token);
-    return reply.code(201).send({ user: toCurrentUser(user, siteAdmins) });
-  });
+  // Never signs in, and answers the same whether or not the address already has an account.
+  app.post(
+    '/auth/register',
+    { schema: { body: RegisterRequestSchema, response: { 202: MessageResponseSchema } } },
+    async (request, reply) => {
+      await service.register(request.body);
+      return reply.code(202).send({ message: registerSentMessage(request.body.email) });
+    },
+  );
+
+  app.post(
+    '/auth/verifyEmail',
+    { schema: { body: VerifyEmailRequestSchema, response: { 200: VerifyEmailResponseSchema } } },
+    async (request, reply) => {
+      const { user, token, joinedLeague } = await service.verifyEmail(request.body.token);
+      await endPreviousSession(request, app.ctx.db);
+      setSessionCookie(request, reply, token);
+      const siteAdmin = await hasSiteAdminGrant(app.ctx.db, user.id);
+      return { user: toCurrentUser(user, siteAdmin), joinedLeague };
+    },
+  );
+
+  app.post(
+    '/auth/resendVerification',
+    { schema: { body: ResendVerificationRequestSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      await service.resendVerification(request.body.email, request.ip);
+      return { message: AUTH_MESSAGES.resendSent };
+    },
+  );
 
   app.post('/auth/login', { schema: { body: LoginRequestSchema } }, async (request, reply) => {
-    const { user, token } = await service.login(request.body.username, request.body.password, request.ip);
+    const { user, token } = await service
+      .login(request.body.username, request.body.password, request.ip)
+      .catch((error: unknown) => {
+        if (error instanceof TooSoonError) reply.header('retry-after', String(error.waitSeconds));
+        throw error;
+      });
     await endPreviousSession(request, app.ctx.db);
     setSessionCookie(request, reply, token);
     // Logging in from an invite link accepts the invite; a stale code does not spoil the login.
     const joined = request.body.inviteCode
       ? await acceptInvite(app.ctx, user, request.body.inviteCode, undefined).catch(() => null)
       : null;
-    return { user: toCurrentUser(user, siteAdmins), joinedLeague: joined?.leagueMember.league_abb ?? null };
+    const siteAdmin = await hasSiteAdminGrant(app.ctx.db, user.id);
+    return { user: toCurrentUser(user, siteAdmin), joinedLeague: joined?.leagueMember.league_abb ?? null };
   });
 
-  app.get('/api/logout', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(app.ctx.db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.redirect('/');
-  });
+  // A POST, so that a link or an image on another site cannot log the user out.
+  app.post(
+    '/api/logout',
+    { schema: { response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(app.ctx.db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'You are logged out.' };
+    },
+  );
 
   app.get(
     '/api/currentUser',
     { schema: { response: { 200: CurrentUserResponseSchema } } },
-    async (request) => (request.user ? [toCurrentUser(request.user, siteAdmins)] : []),
+    async (request) => (request.user ? [toCurrentUser(request.user, request.user.siteAdmin)] : []),
   );
 
   app.get('/api/authConfig', { schema: { response: { 200: AuthConfigSchema } } }, async () => ({

@@ -1,15 +1,27 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, type CurrentUser, type RegisterRequest } from '../../../core/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  type CurrentUser,
+  type RegisterRequest,
+  waitMessage,
+} from '../../../core/contracts/auth';
 import type { AppContext } from '../../context';
-import { passwordResets, sessions, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { emailVerifications, passwordResets, sessions, users } from '../../db/schema';
 import { AttemptLimiter } from '../../lib/attempt-limiter';
-import { AppError, badRequest, conflict, isUniqueViolation, tooManyRequests } from '../../lib/errors';
+import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors';
+import { publicUrl } from '../../lib/public-url';
 import { createToken, hashToken } from '../../lib/tokens';
+import type { MailMessage } from '../../mail/mailer';
+import { findLeagueByInvite } from '../leagues/leagues.repo';
+import { addMember } from '../leagues/membership.service';
+import { addressTakenMail, confirmBeforeResetMail, resetMail, verificationMail } from './auth-mail';
 import { createSession, type UserRow } from './sessions';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const LIMIT_WINDOW_MS = 15 * 60 * 1000;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 // argon2id with the library's defaults (19 MiB, t=2), the OWASP baseline.
 const hashPassword = (password: string) => hash(password, { algorithm: 2 });
@@ -17,7 +29,8 @@ const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 /** Hash of a password nobody has, so that unknown users cost as much time as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
 
-export function toCurrentUser(user: UserRow, siteAdmins: string[]): CurrentUser {
+/** The currentUser answer; siteAdmin is the account's grant (findSessionUser reads it). */
+export function toCurrentUser(user: UserRow, siteAdmin: boolean): CurrentUser {
   return {
     id: user.id,
     username: user.username,
@@ -25,7 +38,8 @@ export function toCurrentUser(user: UserRow, siteAdmins: string[]): CurrentUser 
     nameLast: user.nameLast,
     email: user.email,
     photo_url: user.photoUrl,
-    siteAdmin: siteAdmins.includes(user.username.toLowerCase()),
+    emailVerified: user.emailVerifiedAt !== null,
+    siteAdmin,
   };
 }
 
@@ -34,6 +48,27 @@ export async function findUserByUsername(ctx: AppContext, username: string): Pro
     .select()
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A 429 that says how long to wait, in whole seconds (also as Retry-After). */
+export class TooSoonError extends AppError {
+  constructor(readonly waitSeconds: number) {
+    super(429, waitMessage(waitSeconds));
+  }
+}
+
+function throwIfWaiting(...waits: number[]): void {
+  const ms = Math.max(...waits);
+  if (ms > 0) throw new TooSoonError(Math.ceil(ms / 1000));
+}
+
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -50,21 +85,36 @@ async function findUserByLogin(ctx: AppContext, login: string): Promise<UserRow 
 
 export class AuthService {
   private readonly ipLimiter: AttemptLimiter;
-  private readonly userLimiter: AttemptLimiter;
-  private readonly resetLimiter: AttemptLimiter;
+  private readonly accountLimiter: AttemptLimiter;
+  private readonly mailLimiter: AttemptLimiter;
 
   constructor(private readonly ctx: AppContext) {
     // Security lifetimes run on the wall clock: a fast demo clock must not shorten the windows.
-    this.ipLimiter = new AttemptLimiter(ctx.wallClock, 20, LIMIT_WINDOW_MS);
-    this.userLimiter = new AttemptLimiter(ctx.wallClock, 10, LIMIT_WINDOW_MS);
-    this.resetLimiter = new AttemptLimiter(ctx.wallClock, 5, LIMIT_WINDOW_MS);
+    // Logins slow down, never lock out (decision 007): an account after 5 failures (up to 5 minutes
+    // between tries), an address after 20 failures on any accounts (up to 30 seconds).
+    this.accountLimiter = new AttemptLimiter(ctx.wallClock, {
+      free: 5,
+      windowMs: 60 * MINUTE_MS,
+      maxDelayMs: 5 * MINUTE_MS,
+    });
+    this.ipLimiter = new AttemptLimiter(ctx.wallClock, {
+      free: 20,
+      windowMs: 15 * MINUTE_MS,
+      maxDelayMs: 30 * 1000,
+    });
+    // Requests that send mail (reset, confirmation): 5 per address and per account in 15 minutes.
+    this.mailLimiter = new AttemptLimiter(ctx.wallClock, { free: 5, windowMs: 15 * MINUTE_MS });
   }
 
-  /** Creates the account and opens its first session. */
-  async register(input: RegisterRequest): Promise<{ user: UserRow; token: string }> {
-    const { db, clock, wallClock } = this.ctx;
+  /**
+   * Creates the account with an unconfirmed address and mails the confirmation link; never signs in.
+   * An address that already has an account gets a mail to its owner instead, and the caller answers
+   * the same, so registration does not tell who has an account. Usernames are public: a taken one is a 409.
+   */
+  async register(input: RegisterRequest): Promise<void> {
+    const { db, clock } = this.ctx;
     const taken = await db
-      .select({ username: users.username, email: users.email })
+      .select()
       .from(users)
       .where(
         sql`lower(${users.username}) = ${input.username.toLowerCase()} or lower(${users.email}) = ${input.email.toLowerCase()}`,
@@ -72,10 +122,12 @@ export class AuthService {
     if (taken.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
       throw conflict(AUTH_MESSAGES.usernameTaken);
     }
-    if (taken.length > 0) throw conflict(AUTH_MESSAGES.emailTaken);
+    // Hashed either way, so that a taken address costs the same time as a new account.
     const passwordHash = await hashPassword(input.password);
+    if (taken[0]) return this.mailAddressOwner(taken[0]);
+    let created: { user: UserRow; token: string };
     try {
-      return await db.transaction(async (tx) => {
+      created = await db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({
@@ -88,50 +140,105 @@ export class AuthService {
             createdAt: clock.now(),
           })
           .returning();
-        const token = await createSession(tx as never, user.id, wallClock.now());
-        return { user, token };
+        return { user, token: await this.createVerification(tx as never, user, input.inviteCode) };
       });
     } catch (error) {
       // Two registrations racing for one name or address: the unique indexes decide.
       if (isUniqueViolation(error, 'users_username_lower_idx')) throw conflict(AUTH_MESSAGES.usernameTaken);
-      if (isUniqueViolation(error, 'users_email_lower_idx')) throw conflict(AUTH_MESSAGES.emailTaken);
+      if (isUniqueViolation(error, 'users_email_lower_idx')) {
+        const owner = await findUserByEmail(db, input.email);
+        return owner ? this.mailAddressOwner(owner) : undefined;
+      }
       throw error;
     }
+    await this.send(verificationMail(created.user, this.verifyLink(created.token)));
   }
 
-  /** Checks a username (or e-mail) and password; limited per IP and per username. */
+  /**
+   * Opens a confirmation link: confirms the address it was sent to and signs its account in. When the
+   * account was registered from a league invite, it joins that league in the same transaction (a code
+   * that no longer names a league is passed over: the address is confirmed all the same).
+   */
+  async verifyEmail(
+    token: string,
+  ): Promise<{ user: UserRow; token: string; joinedLeague: { abb: string; name: string } | null }> {
+    const { db, clock, wallClock } = this.ctx;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(emailVerifications)
+        .where(
+          and(eq(emailVerifications.id, hashToken(token)), gt(emailVerifications.expiresAt, wallClock.now())),
+        )
+        .returning();
+      const [user] = row
+        ? await tx
+            .update(users)
+            .set({
+              emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${clock.now().toISOString()}::timestamptz)`,
+            })
+            .where(and(eq(users.id, row.userId), eq(sql`lower(${users.email})`, row.email.toLowerCase())))
+            .returning()
+        : [];
+      if (!user) throw badRequest(AUTH_MESSAGES.verifyExpired);
+      // The address is proven: any other link of the account is spent too.
+      await tx.delete(emailVerifications).where(eq(emailVerifications.userId, user.id));
+      const league = row.inviteCode ? await findLeagueByInvite(tx, row.inviteCode) : null;
+      if (league) await addMember(tx, league.id, user.id, clock.now());
+      return {
+        user,
+        token: await createSession(tx as never, user.id, wallClock.now()),
+        joinedLeague: league ? { abb: league.abb, name: league.name } : null,
+      };
+    });
+  }
+
+  /** Mails a fresh confirmation link when an account waits for that address; silent otherwise. */
+  async resendVerification(email: string, ip: string): Promise<void> {
+    this.spendMailRequest(ip, `email:${email.trim().toLowerCase()}`);
+    const user = await findUserByEmail(this.ctx.db, email);
+    if (!user || user.emailVerifiedAt) return;
+    const token = await this.createVerification(this.ctx.db, user);
+    await this.send(verificationMail(user, this.verifyLink(token)));
+  }
+
+  /**
+   * Checks a username (or e-mail) and password. Failures are counted per account (whichever login
+   * was typed) and per IP; past a few, each further try must wait longer (decision 007).
+   */
   async login(login: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
-    const userKey = login.trim().toLowerCase();
-    if (this.ipLimiter.isBlocked(ip) || this.userLimiter.isBlocked(userKey)) {
-      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-    }
     const user = await findUserByLogin(this.ctx, login);
+    // Unknown logins are counted under what was typed, so they cost the same as known ones.
+    const accountKey = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+    throwIfWaiting(this.accountLimiter.waitMs(accountKey), this.ipLimiter.waitMs(ip));
     dummyHash ??= hashPassword(createToken());
     const ok = user?.passwordHash
       ? await verify(user.passwordHash, password)
       : await verify(await dummyHash, password).then(() => false);
     if (!user || !ok) {
       this.ipLimiter.record(ip);
-      this.userLimiter.record(userKey);
+      this.accountLimiter.record(accountKey);
       throw new AppError(401, AUTH_MESSAGES.badLogin);
     }
-    this.userLimiter.reset(userKey);
+    // A success clears the account's count and relaxes the address's (others may share it).
+    this.accountLimiter.reset(accountKey);
+    this.ipLimiter.relax(ip);
     const token = await createSession(this.ctx.db, user.id, this.ctx.wallClock.now());
     return { user, token };
   }
 
-  /** Mails a single-use reset link when the username and e-mail match; silent otherwise. */
+  /**
+   * Mails a single-use reset link when the username and e-mail match and the address is confirmed
+   * (an unconfirmed one gets a confirmation link instead); silent otherwise.
+   */
   async requestPasswordReset(username: string, email: string, ip: string): Promise<void> {
     // Separate keys for the IP and for the account: many IPs cannot flood one mailbox either.
-    const ipKey = `ip:${ip}`;
-    const userKey = `user:${username.trim().toLowerCase()}`;
-    if (this.resetLimiter.isBlocked(ipKey) || this.resetLimiter.isBlocked(userKey)) {
-      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
-    }
-    this.resetLimiter.record(ipKey);
-    this.resetLimiter.record(userKey);
+    this.spendMailRequest(ip, `user:${username.trim().toLowerCase()}`);
     const user = await findUserByUsername(this.ctx, username);
     if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) return;
+    if (!user.emailVerifiedAt) {
+      const token = await this.createVerification(this.ctx.db, user);
+      return this.send(confirmBeforeResetMail(user, this.verifyLink(token)));
+    }
     const token = createToken();
     // The mail promises one hour: a real hour, on the wall clock, however fast the demo's clock runs.
     const now = this.ctx.wallClock.now();
@@ -141,16 +248,7 @@ export class AuthService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
-    const link = `${this.ctx.config.publicUrl}/reset-password/${token}`;
-    // A refused mail must not answer differently from an unknown account; the outbox keeps the failure.
-    await this.ctx.mailer
-      .send({
-        to: user.email,
-        subject: 'Reset your ALA Survivor password',
-        text: `Hi ${user.nameFirst},\n\nSomeone asked to reset the password of ${user.username}. Open this link within 1 hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this e-mail.`,
-        html: `<p>Hi ${escapeHtml(user.nameFirst)},</p><p>Someone asked to reset the password of <b>${escapeHtml(user.username)}</b>. Open this link within 1 hour to choose a new one:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this e-mail.</p>`,
-      })
-      .catch(() => undefined);
+    await this.send(resetMail(user, `${publicUrl(this.ctx.config)}/reset-password/${token}`));
   }
 
   /** The account a reset token belongs to, while the token is unused and fresh. */
@@ -171,7 +269,7 @@ export class AuthService {
     return rows[0].user;
   }
 
-  /** Sets the new password, spends the token and ends the account's other sessions. */
+  /** Sets the new password, spends every outstanding reset link of the account and ends all its sessions. */
   async finalizePasswordReset(token: string, password: string): Promise<void> {
     const user = await this.findUserByResetToken(token);
     const passwordHash = await hashPassword(password);
@@ -179,15 +277,58 @@ export class AuthService {
       const spent = await tx
         .update(passwordResets)
         .set({ usedAt: this.ctx.wallClock.now() })
-        .where(and(eq(passwordResets.id, hashToken(token)), isNull(passwordResets.usedAt)))
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)))
         .returning({ id: passwordResets.id });
-      if (spent.length === 0) throw badRequest(AUTH_MESSAGES.resetExpired);
+      // Another request spent this link (and its siblings) first.
+      if (!spent.some((row) => row.id === hashToken(token))) throw badRequest(AUTH_MESSAGES.resetExpired);
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     });
+    this.accountLimiter.reset(`user:${user.id}`);
   }
-}
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  /** Counts one mail-sending request against the IP and the account or address; 429 past 5 in 15 minutes. */
+  private spendMailRequest(ip: string, accountKey: string): void {
+    const ipKey = `ip:${ip}`;
+    if (this.mailLimiter.waitMs(ipKey) > 0 || this.mailLimiter.waitMs(accountKey) > 0) {
+      throw new AppError(429, AUTH_MESSAGES.tooManyAttempts);
+    }
+    this.mailLimiter.record(ipKey);
+    this.mailLimiter.record(accountKey);
+  }
+
+  /** Tells the owner of an address that someone tried to register it; an unconfirmed one gets a fresh link. */
+  private async mailAddressOwner(owner: UserRow): Promise<void> {
+    const link = owner.emailVerifiedAt
+      ? undefined
+      : this.verifyLink(await this.createVerification(this.ctx.db, owner));
+    await this.send(addressTakenMail(owner, publicUrl(this.ctx.config), link));
+  }
+
+  /**
+   * Stores a confirmation link for the account's current address, valid 24 real hours, with the league
+   * invite the account was registered from; answers its token.
+   */
+  private async createVerification(db: Db, user: UserRow, inviteCode?: string | null): Promise<string> {
+    const token = createToken();
+    const now = this.ctx.wallClock.now();
+    await db.insert(emailVerifications).values({
+      id: hashToken(token),
+      userId: user.id,
+      email: user.email,
+      inviteCode: inviteCode || null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
+    });
+    return token;
+  }
+
+  private verifyLink(token: string): string {
+    return `${publicUrl(this.ctx.config)}/verify-email/${token}`;
+  }
+
+  /** A refused mail must not answer differently from an unknown account; the outbox keeps the failure. */
+  private async send(message: MailMessage): Promise<void> {
+    await this.ctx.mailer.send(message).catch(() => undefined);
+  }
 }

@@ -1,8 +1,9 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../../core/contracts/auth';
+import { AUTH_MESSAGES, registerSentMessage, waitMessage } from '../../../core/contracts/auth';
 import { mailOutbox, passwordResets, sessions, users } from '../../db/schema';
-import { buildRegistration, registerUser, sessionCookie } from '../../test/factories';
+import { createOutboxMailer } from '../../mail/mailer';
+import { buildRegistration, registerUser, sessionCookie, takeVerificationToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -14,18 +15,95 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   t.app.inject({ method: 'POST', url, payload, headers });
 
 describe('POST /auth/register', () => {
-  it('creates the account, signs it in and answers the current user', async () => {
+  it('creates the account unconfirmed, does not sign in, and mails a confirmation link', async () => {
     const response = await post(
       '/auth/register',
       buildRegistration({ username: 'Alice', email: 'alice@x.io' }),
     );
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({ username: 'Alice', email: 'alice@x.io', siteAdmin: false });
-    const cookie = response.headers['set-cookie'] as string;
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: registerSentMessage('alice@x.io') });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const [user] = await t.ctx.db.select().from(users);
+    expect(user).toMatchObject({ username: 'Alice', emailVerifiedAt: null });
+    const [mail] = await t.ctx.db.select().from(mailOutbox);
+    expect(mail).toMatchObject({ to: 'alice@x.io', subject: 'Confirm your ALA Survivor e-mail address' });
+    expect(mail.html).toContain('http://localhost:3000/verify-email/');
+  });
+
+  it('confirms the address and signs in with the link, once, within 24 hours', async () => {
+    await post('/auth/register', buildRegistration({ username: 'Alice', email: 'alice@x.io' }));
+    const token = await takeVerificationToken(t.app, 'alice@x.io');
+    t.wallClock.advance(23 * 60 * 60 * 1000);
+    const verified = await post('/auth/verifyEmail', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user).toMatchObject({ username: 'Alice', emailVerified: true, siteAdmin: false });
+    const cookie = verified.headers['set-cookie'] as string;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const me = await t.app.inject({ url: '/api/currentUser', headers: { cookie: sessionCookie(cookie) } });
-    expect(me.json()).toEqual([expect.objectContaining({ username: 'Alice' })]);
+    expect(me.json()).toEqual([expect.objectContaining({ username: 'Alice', emailVerified: true })]);
+    const again = await post('/auth/verifyEmail', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(AUTH_MESSAGES.verifyExpired);
+
+    await post('/auth/register', buildRegistration({ username: 'late', email: 'late@x.io' }));
+    const late = await takeVerificationToken(t.app, 'late@x.io');
+    t.wallClock.advance(24 * 60 * 60 * 1000);
+    expect((await post('/auth/verifyEmail', { token: late })).json().message).toBe(
+      AUTH_MESSAGES.verifyExpired,
+    );
+  });
+
+  it('lets an unconfirmed account log in, and resends the link on request', async () => {
+    await post(
+      '/auth/register',
+      buildRegistration({ username: 'una', email: 'una@x.io', password: 'una-password' }),
+    );
+    await takeVerificationToken(t.app, 'una@x.io');
+    const login = await post('/auth/login', { username: 'una', password: 'una-password' });
+    expect(login.json().user).toMatchObject({ username: 'una', emailVerified: false });
+    const resend = await post('/auth/resendVerification', { email: 'UNA@x.io' });
+    expect(resend.json()).toEqual({ message: AUTH_MESSAGES.resendSent });
+    const token = await takeVerificationToken(t.app, 'una@x.io');
+    expect((await post('/auth/verifyEmail', { token })).json().user.emailVerified).toBe(true);
+    // A confirmed or unknown address gets the same answer and no mail.
+    for (const email of ['una@x.io', 'nobody@x.io']) {
+      expect((await post('/auth/resendVerification', { email })).json()).toEqual({
+        message: AUTH_MESSAGES.resendSent,
+      });
+    }
+    expect(await t.ctx.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it('answers a taken address exactly like a new one, and mails its owner instead', async () => {
+    await registerUser(t.app, { username: 'owner', email: 'owner@x.io', password: 'owner-password' });
+    const fresh = await post('/auth/register', buildRegistration({ username: 'newbie', email: 'new@x.io' }));
+    const taken = await post(
+      '/auth/register',
+      buildRegistration({ username: 'intruder', email: 'OWNER@x.io' }),
+    );
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual({ message: registerSentMessage('OWNER@x.io') });
+    expect(taken.headers['set-cookie']).toBe(fresh.headers['set-cookie']);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    expect(await t.ctx.db.select().from(users).where(eq(users.username, 'intruder'))).toHaveLength(0);
+    const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'owner@x.io'));
+    expect(mail.subject).toBe('Your ALA Survivor account');
+    expect(mail.text).toContain('already belongs to the account owner');
+    expect(mail.text).not.toContain('/verify-email/');
+    // The owner's password still works; the intruder's does not.
+    expect(
+      (await post('/auth/login', { username: 'owner@x.io', password: 'owner-password' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('mails a fresh confirmation link to the owner of a taken address that is not confirmed yet', async () => {
+    await post('/auth/register', buildRegistration({ username: 'squatter', email: 'mine@x.io' }));
+    await takeVerificationToken(t.app, 'mine@x.io');
+    await post('/auth/register', buildRegistration({ username: 'realme', email: 'mine@x.io' }));
+    const token = await takeVerificationToken(t.app, 'mine@x.io');
+    const verified = await post('/auth/verifyEmail', { token });
+    expect(verified.json().user).toMatchObject({ username: 'squatter', emailVerified: true });
   });
 
   it.each([
@@ -59,7 +137,7 @@ describe('POST /auth/register', () => {
     expect(profile.json().user.created_at).toBe('2023-09-20T16:00:00.000Z');
   });
 
-  it('keeps usernames and e-mails unique without regard to case', async () => {
+  it('keeps usernames unique without regard to case, and says so (usernames are public)', async () => {
     await registerUser(t.app, { username: 'Bob', email: 'bob@x.io' });
     const sameName = await post(
       '/auth/register',
@@ -67,14 +145,17 @@ describe('POST /auth/register', () => {
     );
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().message).toBe(AUTH_MESSAGES.usernameTaken);
-    const sameEmail = await post(
-      '/auth/register',
-      buildRegistration({ username: 'bobby', email: 'BOB@X.IO' }),
-    );
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().message).toBe(AUTH_MESSAGES.emailTaken);
   });
 });
+
+/** Repeats a failing login, waiting out each 429, until `failures` answered 401. */
+async function failUntil(failures: number, attempt: () => ReturnType<typeof post>): Promise<void> {
+  for (let failed = 0; failed < failures; ) {
+    const response = await attempt();
+    if (response.statusCode === 401) failed += 1;
+    else t.wallClock.advance(Number(response.headers['retry-after']) * 1000);
+  }
+}
 
 describe('login, current user and logout', () => {
   it('logs in by username or e-mail and out again', async () => {
@@ -86,9 +167,14 @@ describe('login, current user and logout', () => {
     }
     const login = await post('/auth/login', { username: 'carol', password: 'secret-pass' });
     const cookie = sessionCookie(login.headers['set-cookie']);
-    const logout = await t.app.inject({ url: '/api/logout', headers: { cookie } });
-    expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toBe('/');
+    // A link on another site cannot log anyone out: GET is not a logout.
+    expect((await t.app.inject({ url: '/api/logout', headers: { cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/currentUser', headers: { cookie } })).json()).toHaveLength(1);
+    const foreign = await post('/api/logout', {}, { cookie, origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    const logout = await post('/api/logout', {}, { cookie });
+    expect(logout.statusCode).toBe(200);
+    expect(String(logout.headers['set-cookie'])).toMatch(/ala_session=;/);
     const me = await t.app.inject({ url: '/api/currentUser', headers: { cookie } });
     expect(me.json()).toEqual([]);
   });
@@ -136,27 +222,58 @@ describe('login, current user and logout', () => {
     expect(unknown.json()).toEqual({ message: AUTH_MESSAGES.badLogin });
   });
 
-  it('answers 429 to 30 wrong passwords in a row, and the right one is refused while blocked', async () => {
-    await registerUser(t.app, { username: 'erin', password: 'secret-pass' });
-    const codes: number[] = [];
-    for (let i = 0; i < 30; i += 1) {
-      codes.push((await post('/auth/login', { username: 'erin', password: `wrong-${i}` })).statusCode);
+  it('counts failures per account, whichever login was typed, and then slows down', async () => {
+    await registerUser(t.app, { username: 'erin', email: 'erin@x.io', password: 'secret-pass' });
+    const attempt = (username: string, password = 'wrong-pass') =>
+      post('/auth/login', { username, password });
+    for (const login of ['erin', 'erin@x.io', 'ERIN', 'Erin@X.io', 'erin']) {
+      expect((await attempt(login)).statusCode).toBe(401);
     }
-    expect(codes.slice(0, 10).every((code) => code === 401)).toBe(true);
-    expect(codes.at(-1)).toBe(429);
-    const right = await post('/auth/login', { username: 'erin', password: 'secret-pass' });
-    expect(right.statusCode).toBe(429);
-    expect(right.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
-    t.wallClock.advance(16 * 60 * 1000);
-    expect((await post('/auth/login', { username: 'erin', password: 'secret-pass' })).statusCode).toBe(200);
+    // Five failures in: the next try waits 1 s, then 2 s, 4 s... whichever login is typed.
+    const slowed = await attempt('erin@x.io', 'secret-pass');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toBe(waitMessage(1));
+    expect(slowed.headers['retry-after']).toBe('1');
+    t.wallClock.advance(1000);
+    expect((await attempt('erin')).statusCode).toBe(401);
+    expect((await attempt('erin@x.io')).json().message).toBe(waitMessage(2));
+    t.wallClock.advance(2000);
+    expect((await attempt('erin')).statusCode).toBe(401);
+    expect((await attempt('erin')).json().message).toBe(waitMessage(4));
+    // The right password, once the wait is over, signs in and clears the account's count.
+    t.wallClock.advance(4000);
+    expect((await attempt('erin', 'secret-pass')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await attempt('erin')).statusCode).toBe(401);
   });
 
-  it('limits one IP trying many usernames', async () => {
+  it('caps the wait of an account at 5 minutes rather than locking it', async () => {
+    await registerUser(t.app, { username: 'wes', password: 'secret-pass' });
+    await failUntil(15, () => post('/auth/login', { username: 'wes', password: 'wrong-pass' }));
+    const wait = await post('/auth/login', { username: 'wes', password: 'secret-pass' });
+    expect(wait.json().message).toBe(waitMessage(300));
+    t.wallClock.advance(300 * 1000);
+    expect((await post('/auth/login', { username: 'wes', password: 'secret-pass' })).statusCode).toBe(200);
+  });
+
+  it('slows one IP trying many usernames, for seconds, and a success there relaxes it', async () => {
+    await registerUser(t.app, { username: 'nat1', password: 'secret-pass' });
+    await registerUser(t.app, { username: 'nat2', password: 'secret-pass' });
     const codes: number[] = [];
-    for (let i = 0; i < 25; i += 1) {
+    for (let i = 0; i < 21; i += 1) {
       codes.push((await post('/auth/login', { username: `user${i}`, password: 'whatever1' })).statusCode);
     }
+    expect(codes.slice(0, 20).every((code) => code === 401)).toBe(true);
     expect(codes.at(-1)).toBe(429);
+    let i = 21;
+    await failUntil(40, () => post('/auth/login', { username: `user${i++}`, password: 'whatever1' }));
+    // Another user behind the same address waits seconds, not a lockout.
+    const shared = await post('/auth/login', { username: 'nat1', password: 'secret-pass' });
+    expect(shared.statusCode).toBe(429);
+    expect(Number(shared.headers['retry-after'])).toBeLessThanOrEqual(30);
+    t.wallClock.advance(30 * 1000);
+    expect((await post('/auth/login', { username: 'nat1', password: 'secret-pass' })).statusCode).toBe(200);
+    // That success relaxed the address: the next user gets straight in.
+    expect((await post('/auth/login', { username: 'nat2', password: 'secret-pass' })).statusCode).toBe(200);
   });
 
   it('does not let a client pass for many by sending X-Forwarded-For, unless a proxy is trusted', async () => {
@@ -186,18 +303,17 @@ describe('login, current user and logout', () => {
 
   it('marks the session cookie Secure when the site is served over HTTPS', async () => {
     const https = await createTestApp({ env: { PUBLIC_URL: 'https://survivor.example' } });
-    const response = await https.app.inject({
-      method: 'POST',
-      url: '/auth/register',
-      payload: buildRegistration({ username: 'secure1', email: 'secure1@x.io' }),
-    });
-    expect(response.statusCode).toBe(201);
-    expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
-    const plain = await post(
-      '/auth/register',
-      buildRegistration({ username: 'plain1', email: 'plain1@x.io' }),
-    );
-    expect(String(plain.headers['set-cookie'])).not.toMatch(/; Secure/);
+    const login = async (app: TestApp['app'], username: string) => {
+      await registerUser(app, { username, password: 'secret-pass' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { username, password: 'secret-pass' },
+      });
+      return String(response.headers['set-cookie']);
+    };
+    expect(await login(https.app, 'secure1')).toMatch(/; Secure/);
+    expect(await login(t.app, 'plain1')).not.toMatch(/; Secure/);
   });
 
   it('refuses a write with the session cookie from a foreign origin', async () => {
@@ -253,6 +369,37 @@ describe('password reset', () => {
     const again = await post('/auth/fetchUserByResetToken', { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(AUTH_MESSAGES.resetExpired);
+  });
+
+  it('voids every older link of the account and ends its sessions when a reset completes', async () => {
+    const { cookie } = await registerUser(t.app, { username: 'otto', email: 'otto@x.io' });
+    const older = await requestReset('otto', 'otto@x.io');
+    const newest = await requestReset('otto', 'otto@x.io');
+    const reset = (token: string, password: string) =>
+      post('/auth/finalizePasswordReset', { token, password, confirmPassword: password });
+    expect((await reset(newest, 'newest-password')).statusCode).toBe(200);
+    const stale = await reset(older, 'attacker-password');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(AUTH_MESSAGES.resetExpired);
+    expect((await post('/auth/fetchUserByResetToken', { token: older })).statusCode).toBe(400);
+    expect((await post('/auth/login', { username: 'otto', password: 'newest-password' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ url: '/api/currentUser', headers: { cookie } })).json()).toEqual([]);
+  });
+
+  it('mails a reset link only to a confirmed address, and answers the same either way', async () => {
+    await post('/auth/register', buildRegistration({ username: 'uma', email: 'uma@x.io' }));
+    await takeVerificationToken(t.app, 'uma@x.io');
+    const response = await post('/auth/forgotPassword', { username: 'uma', email: 'uma@x.io' });
+    expect(response.json().message).toBe(AUTH_MESSAGES.forgotSent);
+    const [mail] = await t.ctx.db.select().from(mailOutbox);
+    expect(mail.text).not.toContain('/reset-password/');
+    expect(await t.ctx.db.select().from(passwordResets)).toHaveLength(0);
+    // It says to confirm the address first, with a link that does.
+    const token = await takeVerificationToken(t.app, 'uma@x.io');
+    expect((await post('/auth/verifyEmail', { token })).json().user.emailVerified).toBe(true);
+    expect(await requestReset('uma', 'uma@x.io')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('expires the link after one hour', async () => {
@@ -316,12 +463,17 @@ describe('password reset', () => {
   });
 
   it('answers the same when the mail server refuses the reset mail', async () => {
+    // The server takes the confirmation mail, then refuses the reset mail.
     const refusing = await createTestApp({
-      mailer: {
-        kind: 'smtp',
-        send: async () => {
-          throw new Error('550 mailbox unavailable');
-        },
+      mailer: (db, clock) => {
+        const outbox = createOutboxMailer(db, clock);
+        return {
+          kind: 'smtp',
+          send: async (message) => {
+            if (message.subject.startsWith('Reset')) throw new Error('550 mailbox unavailable');
+            await outbox.send(message);
+          },
+        };
       },
     });
     await registerUser(refusing.app, { username: 'mona', email: 'mona@x.io' });

@@ -60,6 +60,7 @@ export async function registerGoogleRoutes(app: FastifyInstance): Promise<void> 
         return reply.redirect('/?login=failed');
       }
       const userId = await findOrCreateGoogleUser(app, profile);
+      if (userId === null) return reply.redirect('/?login=unverified');
       setSessionCookie(request, reply, await createSession(app.ctx.db, userId, app.ctx.wallClock.now()));
       return reply.redirect('/');
     },
@@ -95,7 +96,12 @@ async function fetchGoogleProfile(
   return (await profileResponse.json()) as GoogleProfile;
 }
 
-async function findOrCreateGoogleUser(app: FastifyInstance, profile: GoogleProfile): Promise<number> {
+/**
+ * The account of the Google identity: the one it signed in before, else the one of its address
+ * when that address is confirmed, else a new one. Null when the address belongs to an account
+ * whose address is not confirmed: whoever made it may not own the address, so it is not linked.
+ */
+async function findOrCreateGoogleUser(app: FastifyInstance, profile: GoogleProfile): Promise<number | null> {
   const { db } = app.ctx;
   const [byGoogle] = await db.select().from(users).where(eq(users.googleId, profile.sub)).limit(1);
   if (byGoogle) return byGoogle.id;
@@ -105,6 +111,7 @@ async function findOrCreateGoogleUser(app: FastifyInstance, profile: GoogleProfi
     .where(eq(sql`lower(${users.email})`, profile.email.toLowerCase()))
     .limit(1);
   if (byEmail) {
+    if (!byEmail.emailVerifiedAt) return null;
     await db.update(users).set({ googleId: profile.sub }).where(eq(users.id, byEmail.id));
     return byEmail.id;
   }
@@ -123,6 +130,8 @@ async function findOrCreateGoogleUser(app: FastifyInstance, profile: GoogleProfi
       nameLast: profile.family_name ?? '',
       photoUrl: profile.picture ?? null,
       googleId: profile.sub,
+      // Google vouched for the address (email_verified).
+      emailVerifiedAt: app.ctx.clock.now(),
       createdAt: app.ctx.clock.now(),
     })
     .returning();

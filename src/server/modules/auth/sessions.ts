@@ -1,12 +1,14 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, siteAdmins, users } from '../../db/schema';
 import { createToken, hashToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'ala_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
+/** The user behind a session, with whether the account holds a site-admin grant. */
+export type SessionUser = UserRow & { siteAdmin: boolean };
 
 /**
  * Opens a session row and returns the raw token for the cookie (never stored). `now` is the wall
@@ -25,15 +27,20 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
   return token;
 }
 
-/** The user behind a cookie token, or null when the session is unknown or expired (at the wall clock's `now`). */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
+/**
+ * The user behind a cookie token, or null when the session is unknown or expired (at the wall clock's
+ * `now`). The site-admin grant comes in the same query, so checking it costs nothing per request.
+ */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
   const rows = await db
-    .select({ user: users })
+    .select({ user: users, adminSince: siteAdmins.grantedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(siteAdmins, eq(siteAdmins.userId, users.id))
     .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
     .limit(1);
-  return rows[0]?.user ?? null;
+  const row = rows[0];
+  return row ? { ...row.user, siteAdmin: row.adminSince !== null } : null;
 }
 
 /** Ends the session of a cookie token. */

@@ -1,12 +1,15 @@
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  AddChangelogEntryRequestSchema,
-  ChangelogEntry,
-  ChangelogState,
+import {
+  type AddChangelogEntryRequestSchema,
+  CHANGELOG_MESSAGES,
+  type ChangelogEntry,
+  type ChangelogState,
 } from '../../../core/contracts/changelog';
 import type { AppContext } from '../../context';
 import { changelogEntries, changelogViews } from '../../db/schema';
+import type { UserRow } from '../auth/sessions';
+import { requireSelf } from '../users/users-access';
 
 type EntryRow = typeof changelogEntries.$inferSelect;
 type NewEntry = z.output<typeof AddChangelogEntryRequestSchema>;
@@ -31,28 +34,48 @@ export async function listChangelog(ctx: AppContext): Promise<ChangelogEntry[]> 
   return rows.map(toEntry);
 }
 
-/** How many entries were written since the user last opened the changelog (all of them when never). */
-export async function getChangelogState(ctx: AppContext, userId: number): Promise<ChangelogState> {
+/**
+ * How many entries others wrote since the user last opened the changelog (all of them when never); a
+ * site admin's own entries are never unread for them.
+ */
+export async function getChangelogState(
+  ctx: AppContext,
+  viewer: UserRow,
+  username: string,
+): Promise<ChangelogState> {
+  return changelogStateOf(ctx, requireSelf(viewer, username, CHANGELOG_MESSAGES.selfOnly).id);
+}
+
+async function changelogStateOf(ctx: AppContext, userId: number): Promise<ChangelogState> {
   const [view] = await ctx.db.select().from(changelogViews).where(eq(changelogViews.userId, userId)).limit(1);
   const [count] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(changelogEntries)
-    .where(view ? gt(changelogEntries.createdAt, view.lastViewedAt) : undefined);
+    .where(
+      and(
+        view ? gt(changelogEntries.createdAt, view.lastViewedAt) : undefined,
+        or(isNull(changelogEntries.createdBy), ne(changelogEntries.createdBy, userId)),
+      ),
+    );
   return { unreadCount: Number(count?.count ?? 0), lastViewedAt: view?.lastViewedAt.toISOString() ?? null };
 }
 
 /** Records that the user has seen everything up to now. */
-export async function markChangelogViewed(ctx: AppContext, userId: number): Promise<ChangelogState> {
+export async function markChangelogViewed(ctx: AppContext, user: UserRow): Promise<ChangelogState> {
   const now = ctx.clock.now();
   await ctx.db
     .insert(changelogViews)
-    .values({ userId, lastViewedAt: now })
+    .values({ userId: user.id, lastViewedAt: now })
     .onConflictDoUpdate({ target: changelogViews.userId, set: { lastViewedAt: now } });
-  return getChangelogState(ctx, userId);
+  return changelogStateOf(ctx, user.id);
 }
 
-/** Adds an entry (the route has checked the site-admin role; the schema has dropped blank bullets). */
-export async function addChangelogEntry(ctx: AppContext, input: NewEntry): Promise<ChangelogEntry> {
+/** Adds an entry (the site-admin route tree has checked the role; the schema has dropped blank bullets). */
+export async function addChangelogEntry(
+  ctx: AppContext,
+  admin: UserRow,
+  input: NewEntry,
+): Promise<ChangelogEntry> {
   const [row] = await ctx.db
     .insert(changelogEntries)
     .values({
@@ -60,6 +83,7 @@ export async function addChangelogEntry(ctx: AppContext, input: NewEntry): Promi
       date: input.date,
       author: input.author,
       items: input.items,
+      createdBy: admin.id,
       createdAt: ctx.clock.now(),
     })
     .returning();

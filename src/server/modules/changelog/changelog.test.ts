@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CHANGELOG_MESSAGES } from '../../../core/contracts/changelog';
 import { registerUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { grantSiteAdmin } from '../admin/site-admins.service';
 
 let t: TestApp;
 let admin: { cookie: string; username: string };
@@ -10,6 +11,7 @@ let user: { cookie: string; username: string };
 beforeEach(async () => {
   t = await createTestApp();
   admin = await registerUser(t.app, { username: 'admin' });
+  await grantSiteAdmin(t.ctx.db, 'admin');
   user = await registerUser(t.app, { username: 'reader' });
 });
 
@@ -60,6 +62,23 @@ describe('changelog', () => {
     t.clock.advance(1000);
     await add({ title: 'Third', date: '2026-11-21', items: ['four'] });
     expect((await unread()).json().unreadCount).toBe(1);
+  });
+
+  it("never counts a site admin's own new entry as unread for that admin, but does for other admins", async () => {
+    const other = await registerUser(t.app, { username: 'other' });
+    await grantSiteAdmin(t.ctx.db, 'other');
+    const unreadOf = async (who: { cookie: string; username: string }) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/changelog/unread-count/${who.username}`,
+          headers: { cookie: who.cookie },
+        })
+      ).json().unreadCount;
+    expect(await unreadOf(admin)).toBe(0);
+    expect((await add({ title: 'Mine', date: '2026-11-01', items: ['a'] })).statusCode).toBe(201);
+    expect(await unreadOf(admin)).toBe(0);
+    expect(await unreadOf(other)).toBe(1);
   });
 
   it.each([

@@ -3,26 +3,26 @@ import { type EmailUsersResponse, LEAGUE_MESSAGES } from '../../../core/contract
 import type { AppContext } from '../../context';
 import { entries, leagueMembers, leagues, pools, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { publicUrl } from '../../lib/public-url';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, htmlToText, sanitizeHtml } from '../../mail/sanitize-html';
 import type { UserRow } from '../auth/sessions';
-import { requireLeagueAdmin, requireLeagueMember } from './leagues.service';
+import { requireLeagueAdmin, requireLeagueMember } from './league-access';
 import { poolPath } from './pool-rows';
 
 /** The invite link a member shares: it opens the league page in invite mode. */
 export function inviteUrl(ctx: AppContext, inviteCode: string): string {
-  return `${ctx.config.publicUrl}/invite/league/${inviteCode}`;
+  return `${publicUrl(ctx.config)}/invite/league/${inviteCode}`;
 }
 
 /** Mails an invitation to the league; only members may invite. */
 export async function inviteByEmail(
   ctx: AppContext,
-  viewer: UserRow | null,
+  inviter: UserRow,
   leagueId: number,
   email: string,
 ): Promise<{ message: string }> {
-  const { league } = await requireLeagueMember(ctx.db, leagueId, viewer);
-  const inviter = viewer!;
+  const { league } = await requireLeagueMember(ctx.db, leagueId, inviter);
   const url = inviteUrl(ctx, league.inviteCode);
   const from = `${inviter.nameFirst} ${inviter.nameLast} (${inviter.username})`;
   const message: MailMessage = {
@@ -74,16 +74,19 @@ async function sendAll(ctx: AppContext, recipients: Recipient[], build: (to: str
  */
 export async function emailUsers(
   ctx: AppContext,
-  viewer: UserRow | null,
+  author: UserRow,
   input: { subject: string; html: string; umbrella: 'league' | 'pool'; umbrellaId: number },
 ): Promise<EmailUsersResponse> {
   let leagueId = input.umbrellaId;
+  let notFoundMessage: string = LEAGUE_MESSAGES.notFound;
   if (input.umbrella === 'pool') {
     const [pool] = await ctx.db.select().from(pools).where(eq(pools.id, input.umbrellaId)).limit(1);
     if (!pool) throw notFound(LEAGUE_MESSAGES.poolNotFound);
     leagueId = pool.leagueId;
+    // A pool of a hidden league answers outsiders exactly as an unknown pool.
+    notFoundMessage = LEAGUE_MESSAGES.poolNotFound;
   }
-  const { league } = await requireLeagueAdmin(ctx.db, leagueId, viewer);
+  const { league } = await requireLeagueAdmin(ctx.db, leagueId, author, notFoundMessage);
   const html = sanitizeHtml(input.html);
   const text = htmlToText(html);
   if (!text) throw badRequest(LEAGUE_MESSAGES.emailBody);
@@ -99,7 +102,6 @@ export async function emailUsers(
           .from(entries)
           .innerJoin(users, eq(users.id, entries.userId))
           .where(eq(entries.poolId, input.umbrellaId));
-  const author = viewer!;
   const footer = `Sent by ${author.username}, commissioner of ${league.name}, via ALA Survivor.`;
   const { sent, failed } = await sendAll(ctx, rows, (to) => ({
     to,
@@ -134,8 +136,8 @@ export async function notifyNewLeaguePool(
     .innerJoin(users, eq(users.id, leagueMembers.userId))
     .where(and(eq(leagueMembers.leagueId, league.id), eq(leagueMembers.emailNewPools, true)));
   const name = pool.customName?.trim() || `${pool.gameName} ${pool.season}`;
-  const url = `${ctx.config.publicUrl}${poolPath(pool, league.abb)}`;
-  const settingsUrl = `${ctx.config.publicUrl}/league/${league.abb}/settings`;
+  const url = `${publicUrl(ctx.config)}${poolPath(pool, league.abb)}`;
+  const settingsUrl = `${publicUrl(ctx.config)}/league/${league.abb}/settings`;
   const deadline = pool.entryDeadline.toUTCString();
   const result = await sendAll(ctx, rows, (to) => ({
     to,

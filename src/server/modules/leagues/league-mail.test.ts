@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
+import { EMAIL_HTML_MAX, LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
 import { leagues, mailOutbox } from '../../db/schema';
 import { createSmtpMailer } from '../../mail/mailer';
 import { startTestSmtpServer, type TestSmtpServer } from '../../mail/smtp-test-server';
@@ -28,7 +28,6 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  smtp.received.length = 0;
   t = await createTestApp({
     mailer: (db, clock) => createSmtpMailer(db, clock, smtp.url, 'ALA <no-reply@ala.test>'),
   });
@@ -36,6 +35,8 @@ beforeEach(async () => {
   member = await registerNamed(t.app, 'member');
   leagueId = await createLeagueAs(t.app, founder, { name: 'Mail League', abb: 'MAIL' });
   await addMemberByInvite(t.app, t.ctx, leagueId, member);
+  // The tests count their own mail, not the registrations' confirmation mail.
+  smtp.received.length = 0;
 });
 
 function post(url: string, payload: object, user?: TestUser) {
@@ -67,6 +68,7 @@ describe('inviteByEmail', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({ message: LEAGUE_MESSAGES.invalidEmail });
     const outsider = await registerNamed(t.app, 'outsider');
+    smtp.received.length = 0;
     const refused = await post('/leagueRoutes/inviteByEmail', { leagueId, email: 'a@example.com' }, outsider);
     expect(refused.statusCode).toBe(403);
     expect(smtp.received).toHaveLength(0);
@@ -140,6 +142,40 @@ describe('POST /admin/emailUsers', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('answers a crafted body of 50,000 "<a" quickly, and refuses more than 100 KB with a message', async () => {
+    const started = Date.now();
+    const crafted = await post(
+      '/admin/emailUsers',
+      { subject: 'S', html: '<a'.repeat(50_000), umbrella: 'league', umbrellaId: leagueId },
+      founder,
+    );
+    // No readable text survives; the hand-written sanitiser took about 5 s here and held the server.
+    expect(crafted.statusCode).toBe(400);
+    expect(crafted.json()).toEqual({ message: LEAGUE_MESSAGES.emailBody });
+    // A guard only, generous for a loaded machine: the answer takes milliseconds.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const tooLong = await post(
+      '/admin/emailUsers',
+      {
+        subject: 'S',
+        html: `<p>${'x'.repeat(EMAIL_HTML_MAX)}</p>`,
+        umbrella: 'league',
+        umbrellaId: leagueId,
+      },
+      founder,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: LEAGUE_MESSAGES.emailTooLong });
+    // Deep nesting within the limit is flattened, and its text still goes out.
+    const nested = await post(
+      '/admin/emailUsers',
+      { subject: 'S', html: `${'<b>'.repeat(30_000)}deep`, umbrella: 'league', umbrellaId: leagueId },
+      founder,
+    );
+    expect(nested.statusCode).toBe(200);
+    expect(smtp.received[0].body).toContain('deep');
   });
 
   it('refuses members who are not admins', async () => {

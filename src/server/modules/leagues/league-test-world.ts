@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { must } from '../../../core/must';
 import type { AppContext } from '../../context';
 import { entries, pools } from '../../db/schema';
 import { registerUser } from '../../test/factories';
@@ -43,7 +44,7 @@ export async function addMemberByInvite(
     method: 'POST',
     url: '/leagueRoutes/acceptInvite',
     headers: { cookie: user.cookie },
-    payload: { invite_code: league!.inviteCode },
+    payload: { invite_code: must(league).inviteCode },
   });
   if (response.statusCode !== 200) throw new Error(`acceptInvite failed: ${response.body}`);
 }

@@ -1,29 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { entries, leagueMembers, leagueRequests, leagues, type pools, users } from '../../db/schema';
-import type { UserRow } from '../auth/sessions';
 
 /** Row types of the league tables. */
 export type LeagueRow = typeof leagues.$inferSelect;
 export type PoolRecord = typeof pools.$inferSelect;
 export type MemberRecord = typeof leagueMembers.$inferSelect;
 export type RequestRecord = typeof leagueRequests.$inferSelect;
-
-/** What one viewer may do in one league; every league service starts from this. */
-export interface LeagueAccess {
-  league: LeagueRow;
-  viewer: UserRow | null;
-  member: MemberRecord | null;
-  isMember: boolean;
-  isAdmin: boolean;
-}
-
-/** True when the username is in the league's admins list (usernames compare case-insensitively). */
-export function isLeagueAdmin(league: LeagueRow, username: string | undefined): boolean {
-  if (!username) return false;
-  const name = username.toLowerCase();
-  return league.admins.some((admin) => admin.toLowerCase() === name);
-}
 
 /** A league by abbreviation, compared case-insensitively as the unique index does. */
 export async function findLeagueByAbb(db: DbOrTx, abb: string): Promise<LeagueRow | null> {
@@ -41,26 +24,6 @@ export async function findLeagueByInvite(db: DbOrTx, code: string): Promise<Leag
 export async function findLeagueById(db: DbOrTx, id: number): Promise<LeagueRow | null> {
   const rows = await db.select().from(leagues).where(eq(leagues.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-/** The viewer's membership and admin flag in a league. */
-export async function loadAccess(
-  db: DbOrTx,
-  league: LeagueRow,
-  viewer: UserRow | null,
-): Promise<LeagueAccess> {
-  let member: MemberRecord | null = null;
-  if (viewer) {
-    const rows = await db
-      .select()
-      .from(leagueMembers)
-      .where(and(eq(leagueMembers.leagueId, league.id), eq(leagueMembers.userId, viewer.id)))
-      .limit(1);
-    member = rows[0] ?? null;
-  }
-  // An admin who somehow lost the member row still runs the league.
-  const isAdmin = Boolean(viewer && isLeagueAdmin(league, viewer.username));
-  return { league, viewer, member, isMember: Boolean(member) || isAdmin, isAdmin };
 }
 
 /** The viewer's join request for a league, if any. */

@@ -27,7 +27,7 @@ import {
   UpdateLeagueSettingsRequestSchema,
   UpdateLeagueSettingsResponseSchema,
 } from '../../../core/contracts/leagues';
-import { requireUser } from '../../plugins/auth-guard';
+import { signedInRoutes, withUser } from '../../plugins/auth-guard';
 import { emailUsers, inviteByEmail } from './league-mail.service';
 import { createLeague, fetchLeague, listLeagues, listPools, updateLeague } from './leagues.service';
 import {
@@ -45,29 +45,8 @@ const MAIL_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: '1 hour' } };
 /** League, membership and league-mail calls (/leagueRoutes/*, /user/updateSettings, /admin/emailUsers). */
 export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  // Writes need a session before their body is even validated: a visitor gets 401, never a form error.
-  app.addHook('preValidation', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') requireUser(request);
-  });
 
-  app.post(
-    '/leagueRoutes/createLeague',
-    { schema: { body: CreateLeagueRequestSchema, response: { 201: CreateLeagueResponseSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return reply.code(201).send(await createLeague(ctx, user, request.body));
-    },
-  );
-
-  app.post(
-    '/leagueRoutes/updateLeague',
-    { schema: { body: UpdateLeagueRequestSchema, response: { 200: UpdateLeagueResponseSchema } } },
-    async (request) => {
-      requireUser(request);
-      return { league: await updateLeague(ctx, request.user, request.body) };
-    },
-  );
-
+  // Visitors may browse: these services take `UserRow | null` and hide what the viewer may not see.
   app.get(
     '/leagueRoutes/allLeagues',
     { schema: { response: { 200: AllLeaguesResponseSchema } } },
@@ -86,37 +65,56 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => fetchLeague(ctx, request.user, request.params.a, request.params.b),
   );
 
+  await app.register(signedInLeagueRoutes);
+};
+
+/** Everything else needs a session: one hook for the whole tree, handlers get the user as present. */
+const signedInLeagueRoutes = signedInRoutes(async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/leagueRoutes/createLeague',
+    { schema: { body: CreateLeagueRequestSchema, response: { 201: CreateLeagueResponseSchema } } },
+    withUser(async (request, user, reply) =>
+      reply.code(201).send(await createLeague(ctx, user, request.body)),
+    ),
+  );
+
+  app.post(
+    '/leagueRoutes/updateLeague',
+    { schema: { body: UpdateLeagueRequestSchema, response: { 200: UpdateLeagueResponseSchema } } },
+    withUser(async (request, user) => ({ league: await updateLeague(ctx, user, request.body) })),
+  );
+
   app.post(
     '/leagueRoutes/joinLeague',
     { schema: { body: JoinLeagueRequestSchema, response: { 200: LeagueMemberResponseSchema } } },
-    async (request) => joinLeague(ctx, requireUser(request), request.body.league_id),
+    withUser(async (request, user) => joinLeague(ctx, user, request.body.league_id)),
   );
 
   app.post(
     '/leagueRoutes/requestAccess',
     { schema: { body: RequestAccessRequestSchema, response: { 200: RequestAccessResponseSchema } } },
-    async (request) =>
-      requestAccess(ctx, requireUser(request), request.body.league_id, request.body.source ?? 'home'),
+    withUser(async (request, user) => requestAccess(ctx, user, request.body)),
   );
 
   app.post(
     '/leagueRoutes/acceptInvite',
     { schema: { body: AcceptInviteRequestSchema, response: { 200: LeagueMemberResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      const code = (request.body.invite_code ?? request.body.code)!;
+    withUser(async (request, user) => {
+      // The schema insists on one of the two; an empty code answers as a wrong one.
+      const code = request.body.invite_code ?? request.body.code ?? '';
       return acceptInvite(ctx, user, code, request.body.league_id);
-    },
+    }),
   );
 
   app.post(
     '/leagueRoutes/decideAccess',
     { schema: { body: DecideAccessRequestSchema, response: { 200: DecideAccessResponseSchema } } },
-    async (request) => {
-      requireUser(request);
+    withUser(async (request, user) => {
       const { request_id, status, current_status } = request.body;
-      return decideAccess(ctx, request.user, request_id, status, current_status);
-    },
+      return decideAccess(ctx, user, request_id, status, current_status);
+    }),
   );
 
   app.get(
@@ -127,10 +125,7 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LeagueRequestsResponseSchema },
       },
     },
-    async (request) => {
-      requireUser(request);
-      return listRequests(ctx, request.user, request.params.leagueId);
-    },
+    withUser(async (request, user) => listRequests(ctx, user, request.params.leagueId)),
   );
 
   app.post(
@@ -141,15 +136,9 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UpdateLeagueSettingsResponseSchema },
       },
     },
-    async (request) => {
-      requireUser(request);
-      return updateLeagueSettings(
-        ctx,
-        request.user,
-        request.body.leagueId,
-        request.body.settings.newPoolEmails,
-      );
-    },
+    withUser(async (request, user) =>
+      updateLeagueSettings(ctx, user, request.body.leagueId, request.body.settings.newPoolEmails),
+    ),
   );
 
   app.post(
@@ -158,10 +147,7 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: MAIL_RATE_LIMIT,
       schema: { body: InviteByEmailRequestSchema, response: { 200: InviteByEmailResponseSchema } },
     },
-    async (request) => {
-      requireUser(request);
-      return inviteByEmail(ctx, request.user, request.body.leagueId, request.body.email);
-    },
+    withUser(async (request, user) => inviteByEmail(ctx, user, request.body.leagueId, request.body.email)),
   );
 
   app.post(
@@ -170,9 +156,6 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: MAIL_RATE_LIMIT,
       schema: { body: EmailUsersRequestSchema, response: { 200: EmailUsersResponseSchema } },
     },
-    async (request) => {
-      requireUser(request);
-      return emailUsers(ctx, request.user, request.body);
-    },
+    withUser(async (request, user) => emailUsers(ctx, user, request.body)),
   );
-};
+});

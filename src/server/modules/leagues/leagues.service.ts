@@ -16,20 +16,23 @@ import { GAME_NAMES, GameSchema } from '../../../core/games';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { entries, leagueMembers, leagueRequests, leagues, pools, seasonParams, users } from '../../db/schema';
-import { conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import { publicUrl } from '../../lib/public-url';
 import { createToken } from '../../lib/tokens';
 import type { UserRow } from '../auth/sessions';
 import {
+  canSeeLeague,
+  isLeagueAdmin,
+  loadAccess,
+  loadLeagueVisibility,
+  requireLeagueAdmin,
+} from './league-access';
+import {
   countedEntriesByPool,
   findLeagueByAbb,
-  findLeagueById,
   findLeagueByInvite,
   findRequest,
-  isLeagueAdmin,
-  type LeagueAccess,
   type LeagueRow,
-  loadAccess,
-  memberLeagueIds,
   usernamesById,
   viewerEntries,
 } from './leagues.repo';
@@ -49,38 +52,6 @@ type UpdateInput = Omit<UpdateLeagueRequest, 'hiddenGames'> & {
 /** Invite codes are unguessable: knowing one is what lets a stranger see a hidden league. */
 function newInviteCode(): string {
   return createToken().slice(0, 16);
-}
-
-/**
- * The league as the caller may see it. Hidden leagues do not exist for outsiders: 404, not 403,
- * so that probing abbreviations or ids reveals nothing.
- */
-export async function requireLeagueAccess(
-  db: DbOrTx,
-  leagueId: number,
-  viewer: UserRow | null,
-): Promise<LeagueAccess> {
-  const league = await findLeagueById(db, leagueId);
-  if (!league) throw notFound(LEAGUE_MESSAGES.notFound);
-  const access = await loadAccess(db, league, viewer);
-  if (league.hidden && !access.isMember) throw notFound(LEAGUE_MESSAGES.notFound);
-  return access;
-}
-
-/** Access for a league admin, or 401/404/403. */
-export async function requireLeagueAdmin(db: DbOrTx, leagueId: number, viewer: UserRow | null) {
-  if (!viewer) throw unauthorized();
-  const access = await requireLeagueAccess(db, leagueId, viewer);
-  if (!access.isAdmin) throw forbidden(LEAGUE_MESSAGES.adminsOnly);
-  return access;
-}
-
-/** Access for a league member, or 401/404/403. */
-export async function requireLeagueMember(db: DbOrTx, leagueId: number, viewer: UserRow | null) {
-  if (!viewer) throw unauthorized();
-  const access = await requireLeagueAccess(db, leagueId, viewer);
-  if (!access.isMember) throw forbidden(LEAGUE_MESSAGES.membersOnly);
-  return access;
 }
 
 async function assertAbbFree(db: DbOrTx, abb: string, exceptId?: number): Promise<void> {
@@ -127,7 +98,7 @@ export async function createLeague(
 /** Edits the league details (admins only); opening the league to the public also un-hides it. */
 export async function updateLeague(
   ctx: AppContext,
-  viewer: UserRow | null,
+  viewer: UserRow,
   input: UpdateInput,
 ): Promise<LeagueInfo> {
   const { league } = await requireLeagueAdmin(ctx.db, input.leagueId, viewer);
@@ -194,14 +165,12 @@ function toLeagueInfo(
 
 /** Find a League: every league the viewer may see, with counts and the viewer's standing. */
 export async function listLeagues(ctx: AppContext, viewer: UserRow | null): Promise<AllLeaguesResponse> {
-  const mine = await memberLeagueIds(ctx.db, viewer?.id);
+  const access = await loadLeagueVisibility(ctx.db, viewer);
   const all = await ctx.db
     .select()
     .from(leagues)
     .orderBy(asc(sql`lower(${leagues.name})`));
-  const visible = all.filter(
-    (league) => !league.hidden || mine.has(league.id) || isLeagueAdmin(league, viewer?.username),
-  );
+  const visible = all.filter(access.canSee);
   const [memberCounts, poolCounts, requests, names] = await Promise.all([
     ctx.db
       .select({ leagueId: leagueMembers.leagueId, count: sql<number>`count(*)::int` })
@@ -233,7 +202,7 @@ export async function listLeagues(ctx: AppContext, viewer: UserRow | null): Prom
     pools_hosted: poolsOf.get(league.id) ?? 0,
     joinable: league.joinable,
     hidden: league.hidden,
-    is_member: mine.has(league.id),
+    is_member: access.isMember(league),
     request_status: requestOf.get(league.id) ?? null,
   }));
 }
@@ -245,7 +214,7 @@ export async function listPools(
   query: Required<AllPoolsQuery>,
 ): Promise<AllPoolsResponse> {
   if (query.scope === 'my' && !viewer) throw unauthorized();
-  const mine = await memberLeagueIds(ctx.db, viewer?.id);
+  const access = await loadLeagueVisibility(ctx.db, viewer);
   const rows = await ctx.db
     .select({ pool: pools, league: leagues })
     .from(pools)
@@ -258,8 +227,7 @@ export async function listPools(
     );
   const siblings = countSiblings(rows.map((row) => row.pool));
   const visible = rows.filter(
-    ({ league, pool }) =>
-      (!league.hidden || mine.has(league.id)) && (query.game === 'all' || pool.game === query.game),
+    ({ league, pool }) => access.canSee(league) && (query.game === 'all' || pool.game === query.game),
   );
   const poolIds = visible.map(({ pool }) => pool.id);
   const [counted, own] = await Promise.all([
@@ -278,7 +246,7 @@ export async function listPools(
         counted: counted.get(pool.id) ?? 0,
         startedAt: pool.start,
         now,
-        viewerIsMember: mine.has(league.id),
+        viewerIsMember: access.isMember(league),
         viewerHasEntry: entered.has(pool.id),
       }),
     );
@@ -296,7 +264,8 @@ export async function fetchLeague(
   const access = await loadAccess(ctx.db, league, viewer);
   const request = viewer ? await findRequest(ctx.db, league.id, viewer.id) : null;
   const names = await usernamesById(ctx.db, [league.founderId ?? 0]);
-  if (league.hidden && !access.isMember && mode === 'abb') {
+  // A hidden league's outsider sees only the gate, unless they hold its invite code.
+  if (!canSeeLeague(access) && mode === 'abb') {
     return {
       gate: true,
       league_id: league.id,
@@ -327,7 +296,7 @@ export async function fetchLeague(
     gate: false,
     league: toLeagueInfo(league, names, showInvite, members.length),
     members,
-    invite_url: access.isMember ? `${ctx.config.publicUrl}/invite/league/${league.inviteCode}` : null,
+    invite_url: access.isMember ? `${publicUrl(ctx.config)}/invite/league/${league.inviteCode}` : null,
     available_pools: available,
     pools: leaguePools.map((pool) => ({
       ...toPoolRow({
@@ -391,7 +360,7 @@ async function leagueMemberList(db: DbOrTx, league: LeagueRow, showNames: boolea
       tagline: user.tagline,
       real_name: showNames ? `${user.nameFirst} ${user.nameLast}` : null,
       created_at: member.createdAt.toISOString(),
-      admin: league.admins.some((admin) => admin.toLowerCase() === user.username.toLowerCase()),
+      admin: isLeagueAdmin(league, user.username),
       prizes: prizesOf.get(user.id) ?? 0,
     }))
     .sort((a, b) => b.prizes - a.prizes || a.username.localeCompare(b.username));

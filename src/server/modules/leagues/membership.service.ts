@@ -1,19 +1,27 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   type DecideAccessResponse,
   LEAGUE_MESSAGES,
   type LeagueMemberResponse,
   type LeagueRequestRow,
+  type RequestAccessRequestSchema,
   type RequestAccessResponse,
   type RequestStatus,
 } from '../../../core/contracts/leagues';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { leagueMembers, leagueRequests, leagues, users } from '../../db/schema';
+import { leagueMembers, leagueRequests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../auth/sessions';
-import { findLeagueByInvite, findRequest, loadAccess } from './leagues.repo';
-import { requireLeagueAccess, requireLeagueAdmin, requireLeagueMember } from './leagues.service';
+import {
+  loadAccess,
+  requireLeagueAccess,
+  requireLeagueAdmin,
+  requireLeagueGate,
+  requireLeagueMember,
+} from './league-access';
+import { findLeagueByInvite, findRequest } from './leagues.repo';
 
 /**
  * Adds the member row and marks any open request approved; used by join, invite and approval.
@@ -50,19 +58,17 @@ export async function joinLeague(
 }
 
 /**
- * Asks a private league's commissioner for access. Hidden leagues accept requests too (the gate
- * view offers Request Access), so this looks the league up without the hidden-league filter.
+ * Asks a private league's commissioner for access. Hidden leagues accept requests too (the gate view
+ * offers Request Access), but only from whoever names the league as the gate did (abb or invite code).
  */
 export async function requestAccess(
   ctx: AppContext,
   user: UserRow,
-  leagueId: number,
-  source: 'home' | 'blocked',
+  input: z.output<typeof RequestAccessRequestSchema>,
 ): Promise<RequestAccessResponse> {
-  const [league] = await ctx.db.select().from(leagues).where(eq(leagues.id, leagueId)).limit(1);
-  if (!league) throw notFound(LEAGUE_MESSAGES.notFound);
-  const access = await loadAccess(ctx.db, league, user);
-  if (access.isMember) throw conflict(LEAGUE_MESSAGES.alreadyMember);
+  const { league, isMember } = await requireLeagueGate(ctx.db, input.league_id, user, input);
+  const source = input.source ?? 'home';
+  if (isMember) throw conflict(LEAGUE_MESSAGES.alreadyMember);
   const now = ctx.clock.now();
   const existing = await findRequest(ctx.db, league.id, user.id);
   if (existing?.status === 2) throw conflict(LEAGUE_MESSAGES.requestPending);
@@ -140,7 +146,7 @@ function toRequestRow(row: RequestJoin): LeagueRequestRow {
 /** The league's join requests for its admins, newest first. */
 export async function listRequests(
   ctx: AppContext,
-  viewer: UserRow | null,
+  viewer: UserRow,
   leagueId: number,
 ): Promise<LeagueRequestRow[]> {
   await requireLeagueAdmin(ctx.db, leagueId, viewer);
@@ -159,7 +165,7 @@ export async function listRequests(
  */
 export async function decideAccess(
   ctx: AppContext,
-  viewer: UserRow | null,
+  viewer: UserRow,
   requestId: number,
   status: RequestStatus,
   seenStatus?: number,
@@ -192,7 +198,7 @@ export async function decideAccess(
 /** A member's per-league settings: today only the new-pool e-mail switch. */
 export async function updateLeagueSettings(
   ctx: AppContext,
-  viewer: UserRow | null,
+  viewer: UserRow,
   leagueId: number,
   newPoolEmails: boolean,
 ): Promise<{ email_new_pools: boolean }> {

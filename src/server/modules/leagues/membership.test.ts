@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
 import { leagues } from '../../db/schema';
+import { buildRegistration, takeVerificationToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
 
@@ -57,13 +58,18 @@ describe('joinLeague', () => {
 describe('requestAccess and decideAccess', () => {
   it('creates one pending request, which an admin approves, rejects or reopens', async () => {
     const id = await createLeagueAs(t.app, founder, { name: 'Hidden', abb: 'HID', hidden: true });
-    const sent = await post('/leagueRoutes/requestAccess', { league_id: id, source: 'blocked' }, player);
+    // The gate page names the league by its abbreviation (compared case-insensitively).
+    const sent = await post(
+      '/leagueRoutes/requestAccess',
+      { league_id: id, abb: 'hid', source: 'blocked' },
+      player,
+    );
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({
       request: { league_id: id, status: 2 },
       message: LEAGUE_MESSAGES.requestSent,
     });
-    const twice = await post('/leagueRoutes/requestAccess', { league_id: id }, player);
+    const twice = await post('/leagueRoutes/requestAccess', { league_id: id, abb: 'HID' }, player);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: LEAGUE_MESSAGES.requestPending });
     expect((await get('/leagueRoutes/fetchLeague/abb/HID', player)).json()).toMatchObject({
@@ -83,7 +89,7 @@ describe('requestAccess and decideAccess', () => {
 
     const rejected = await post('/leagueRoutes/decideAccess', { request_id: request.id, status: 3 }, founder);
     expect(rejected.json()).toMatchObject({ request: { status: 3 }, league_abb: 'HID' });
-    const afterReject = await post('/leagueRoutes/requestAccess', { league_id: id }, player);
+    const afterReject = await post('/leagueRoutes/requestAccess', { league_id: id, abb: 'HID' }, player);
     expect(afterReject.statusCode).toBe(409);
     expect(afterReject.json()).toEqual({ message: LEAGUE_MESSAGES.requestRejected });
 
@@ -93,6 +99,46 @@ describe('requestAccess and decideAccess', () => {
     expect(approved.json().request.status).toBe(1);
     expect(await memberUsernames('HID')).toEqual(['founder', 'player']);
     expect((await get('/leagueRoutes/fetchLeague/abb/HID', player)).json().gate).toBe(false);
+  });
+
+  it('answers a request for a hidden league by id alone exactly as for an unknown id', async () => {
+    const id = await createLeagueAs(t.app, founder, { name: 'Secret Society', abb: 'HID', hidden: true });
+    const other = await createLeagueAs(t.app, founder, { name: 'Other', abb: 'OTH', hidden: true });
+    const [league] = await t.ctx.db.select().from(leagues).where(eq(leagues.id, id));
+    const unknown = await post('/leagueRoutes/requestAccess', { league_id: 99_999 }, player);
+    expect(unknown.statusCode).toBe(404);
+    for (const payload of [
+      { league_id: id },
+      { league_id: id, abb: 'OTH' },
+      { league_id: id, invite_code: 'not-the-code' },
+      { league_id: other, abb: 'HID' },
+    ]) {
+      const probe = await post('/leagueRoutes/requestAccess', payload, player);
+      expect({ payload, status: probe.statusCode, body: probe.body }).toEqual({
+        payload,
+        status: 404,
+        body: unknown.body,
+      });
+    }
+    // Nothing was recorded, so the profile and activity cannot name the league either.
+    const profile = await get('/user/userProfile/player', player);
+    const activity = await get('/user/activity/player', player);
+    for (const answer of [profile, activity]) expect(answer.body).not.toContain('Secret Society');
+
+    // Named as its gate page names it (abbreviation or invite code), the request goes through.
+    const byCode = await post(
+      '/leagueRoutes/requestAccess',
+      { league_id: id, invite_code: league.inviteCode },
+      player,
+    );
+    expect(byCode.statusCode).toBe(200);
+    const third = await registerNamed(t.app, 'third');
+    expect((await post('/leagueRoutes/requestAccess', { league_id: id, abb: 'HID' }, third)).statusCode).toBe(
+      200,
+    );
+    // A member (here the admin) knows the league anyway: the usual answer, not a 404.
+    const member = await post('/leagueRoutes/requestAccess', { league_id: id }, founder);
+    expect(member.json()).toEqual({ message: LEAGUE_MESSAGES.alreadyMember });
   });
 
   it('refuses decisions by non-admins, bad statuses and unknown requests', async () => {
@@ -157,6 +203,39 @@ describe('acceptInvite', () => {
     const again = await post('/leagueRoutes/acceptInvite', { invite_code: league.inviteCode }, player);
     expect(again.statusCode).toBe(200);
     expect(await memberUsernames('HID')).toEqual(['founder', 'player']);
+  });
+});
+
+describe('an invite that survives registration', () => {
+  it('joins the league when the address of an account registered from the invite is confirmed', async () => {
+    const id = await createLeagueAs(t.app, founder, { name: 'Hidden', abb: 'HID', hidden: true });
+    const [league] = await t.ctx.db.select().from(leagues).where(eq(leagues.id, id));
+    const registration = buildRegistration({ username: 'newbie', inviteCode: league.inviteCode });
+    expect((await post('/auth/register', registration)).statusCode).toBe(202);
+    // Not a member before the address is confirmed.
+    expect(await memberUsernames('HID')).toEqual(['founder']);
+    const token = await takeVerificationToken(t.app, registration.email);
+    const verified = await post('/auth/verifyEmail', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({
+      user: { username: 'newbie' },
+      joinedLeague: { abb: 'HID', name: 'Hidden' },
+    });
+    expect(await memberUsernames('HID')).toEqual(['founder', 'newbie']);
+  });
+
+  it('confirms the address all the same when the code no longer names a league, and joins nothing without one', async () => {
+    const stale = buildRegistration({ username: 'late', inviteCode: 'gone-code' });
+    await post('/auth/register', stale);
+    const verified = await post('/auth/verifyEmail', {
+      token: await takeVerificationToken(t.app, stale.email),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ user: { username: 'late' }, joinedLeague: null });
+    const plain = buildRegistration({ username: 'plain' });
+    await post('/auth/register', plain);
+    const again = await post('/auth/verifyEmail', { token: await takeVerificationToken(t.app, plain.email) });
+    expect(again.json().joinedLeague).toBeNull();
   });
 });
 

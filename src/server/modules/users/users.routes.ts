@@ -5,55 +5,33 @@ import {
   UserProfileResponseSchema,
   UserTransactionsResponseSchema,
 } from '../../../core/contracts/users';
-import { forbidden } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth-guard';
+import { signedInRoutes, withUser } from '../../plugins/auth-guard';
 import { getUserProfile, listUserActivity, listUserTransactions } from './users.service';
 
+const UsernameParamsSchema = z.object({ username: z.string().min(1) });
+
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Profiles are public; the service shows visitors and others only what they may see.
   app.get(
     '/user/userProfile/:username',
-    {
-      schema: {
-        params: z.object({ username: z.string().min(1) }),
-        response: { 200: UserProfileResponseSchema },
-      },
-    },
+    { schema: { params: UsernameParamsSchema, response: { 200: UserProfileResponseSchema } } },
     async (request) => getUserProfile(app.ctx, request.params.username, request.user),
   );
 
-  // Payments and prizes are private: only the user themself reads them.
+  await app.register(signedInUserRoutes);
+};
+
+/** A user's own pages: payments, prizes and activity (the services refuse anyone else). */
+const signedInUserRoutes = signedInRoutes(async (app) => {
   app.get(
     '/user/transactions/:username',
-    {
-      schema: {
-        params: z.object({ username: z.string().min(1) }),
-        response: { 200: UserTransactionsResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      if (user.username.toLowerCase() !== request.params.username.toLowerCase()) {
-        throw forbidden('You can only see your own transactions.');
-      }
-      return listUserTransactions(app.ctx, user.id);
-    },
+    { schema: { params: UsernameParamsSchema, response: { 200: UserTransactionsResponseSchema } } },
+    withUser(async (request, user) => listUserTransactions(app.ctx, user, request.params.username)),
   );
 
-  // The activity feed shows requests and entries, so like transactions it is the user's own.
   app.get(
     '/user/activity/:username',
-    {
-      schema: {
-        params: z.object({ username: z.string().min(1) }),
-        response: { 200: UserActivityResponseSchema },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      if (user.username.toLowerCase() !== request.params.username.toLowerCase()) {
-        throw forbidden('You can only see your own activity.');
-      }
-      return listUserActivity(app.ctx, user.id);
-    },
+    { schema: { params: UsernameParamsSchema, response: { 200: UserActivityResponseSchema } } },
+    withUser(async (request, user) => listUserActivity(app.ctx, user, request.params.username)),
   );
-};
+});

@@ -10,7 +10,16 @@ import { entries, leagueMembers, leagueRequests, leagues, pools } from '../../db
 import { notFound } from '../../lib/errors';
 import { findUserByUsername } from '../auth/auth.service';
 import type { UserRow } from '../auth/sessions';
+import { loadLeagueVisibility } from '../leagues/league-access';
+import type { LeagueRow } from '../leagues/leagues.repo';
 import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
+import { canSeeProfileLeague, isSelf, requireSelf } from './users-access';
+
+/** What the users services answer when the viewer may not read another user's private pages. */
+export const USER_MESSAGES = {
+  transactionsSelfOnly: 'You can only see your own transactions.',
+  activitySelfOnly: 'You can only see your own activity.',
+} as const;
 
 /** A user's profile; the private fields and join requests only reach the user themself. */
 export async function getUserProfile(
@@ -20,31 +29,19 @@ export async function getUserProfile(
 ): Promise<UserProfileResponse> {
   const user = await findUserByUsername(ctx, username);
   if (!user) throw notFound('No user was found with that username.');
-  const isSelf = viewer?.id === user.id;
+  const self = isSelf(viewer, user.username);
   const memberships = await ctx.db
     .select({ league: leagues, member: leagueMembers })
     .from(leagueMembers)
     .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
     .where(eq(leagueMembers.userId, user.id))
     .orderBy(leagues.name);
-  const viewerLeagueIds = new Set<number>();
-  if (viewer && !isSelf) {
-    const rows = await ctx.db
-      .select({ leagueId: leagueMembers.leagueId })
-      .from(leagueMembers)
-      .where(eq(leagueMembers.userId, viewer.id));
-    for (const row of rows) viewerLeagueIds.add(row.leagueId);
-  }
   // Hidden leagues stay invisible to anyone outside them, even on someone else's profile.
-  const visible = memberships.filter(
-    ({ league }) => isSelf || !league.hidden || viewerLeagueIds.has(league.id),
-  );
-  const seasons = await userSeasonsOf(
-    ctx,
-    user.id,
-    (league) => isSelf || !league.hidden || viewerLeagueIds.has(league.id),
-  );
-  const requests = isSelf
+  const visibility = await loadLeagueVisibility(ctx.db, viewer);
+  const canSee = (league: LeagueRow) => canSeeProfileLeague(self, visibility, league);
+  const visible = memberships.filter(({ league }) => canSee(league));
+  const seasons = await userSeasonsOf(ctx, user.id, canSee);
+  const requests = self
     ? await ctx.db
         .select({ request: leagueRequests, league: leagues })
         .from(leagueRequests)
@@ -58,7 +55,7 @@ export async function getUserProfile(
       photo_url: user.photoUrl,
       tagline: user.tagline,
       created_at: user.createdAt.toISOString(),
-      ...(isSelf ? { nameFirst: user.nameFirst, nameLast: user.nameLast, email: user.email } : {}),
+      ...(self ? { nameFirst: user.nameFirst, nameLast: user.nameLast, email: user.email } : {}),
     },
     leagues: visible.map(({ league, member }) => ({
       league_id: league.id,
@@ -83,7 +80,7 @@ export async function getUserProfile(
 async function userSeasonsOf(
   ctx: AppContext,
   userId: number,
-  canSee: (league: typeof leagues.$inferSelect) => boolean,
+  canSee: (league: LeagueRow) => boolean,
 ): Promise<UserSeasonSummary[]> {
   const rows = await ctx.db
     .select({ entry: entries, pool: pools, league: leagues })
@@ -117,7 +114,12 @@ async function userSeasonsOf(
 }
 
 /** The user's own recent events (leagues joined, join requests, pool entries), newest first, at most 50. */
-export async function listUserActivity(ctx: AppContext, userId: number): Promise<UserActivityEvent[]> {
+export async function listUserActivity(
+  ctx: AppContext,
+  viewer: UserRow,
+  username: string,
+): Promise<UserActivityEvent[]> {
+  const userId = requireSelf(viewer, username, USER_MESSAGES.activitySelfOnly).id;
   const [joined, requested, entered] = await Promise.all([
     ctx.db
       .select({ member: leagueMembers, league: leagues })
@@ -178,7 +180,12 @@ export async function listUserActivity(ctx: AppContext, userId: number): Promise
  * The user's payments and prizes, newest season first. The pool ledger (commissioners' payments) is not
  * built yet, so the rows are the prizes won in concluded pools, read from the entries.
  */
-export async function listUserTransactions(ctx: AppContext, userId: number): Promise<UserTransaction[]> {
+export async function listUserTransactions(
+  ctx: AppContext,
+  viewer: UserRow,
+  username: string,
+): Promise<UserTransaction[]> {
+  const userId = requireSelf(viewer, username, USER_MESSAGES.transactionsSelfOnly).id;
   const rows = await ctx.db
     .select({ entry: entries, pool: pools, league: leagues })
     .from(entries)

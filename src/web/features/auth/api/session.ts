@@ -7,10 +7,17 @@ import {
   CurrentUserResponseSchema,
   type LoginRequest,
   type RegisterRequest,
+  type VerifyEmailResponse,
+  VerifyEmailResponseSchema,
 } from '../../../../core/contracts/auth';
 import { apiFetch } from '../../../lib/api';
 
 export const currentUserKey = ['currentUser'] as const;
+
+/** The registration page, carrying the league invite it was reached from (confirming the address joins it). */
+export function registerPath(inviteCode?: string | null): string {
+  return inviteCode ? `/register?invite=${encodeURIComponent(inviteCode)}` : '/register';
+}
 const USER_REFRESH_MS = 600_000;
 
 /** The session: undefined while loading, null when logged out, the user otherwise. */
@@ -69,11 +76,27 @@ export function useLogin() {
   });
 }
 
+/** Registration never signs in: it answers "check your e-mail", whether or not the address was new. */
 export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => apiFetch<{ message: string }>('/auth/register', { body }),
+  });
+}
+
+/** Opens a confirmation link: confirms the address and signs its account in. */
+export function useVerifyEmail() {
   const changed = useSessionChanged();
   return useMutation({
-    mutationFn: (body: RegisterRequest) => apiFetch<{ user: CurrentUser }>('/auth/register', { body }),
+    mutationFn: (token: string): Promise<VerifyEmailResponse> =>
+      apiFetch('/auth/verifyEmail', { body: { token }, schema: VerifyEmailResponseSchema }),
     onSuccess: changed,
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch<{ message: string }>('/auth/resendVerification', { body: { email } }),
   });
 }
 
@@ -102,7 +125,11 @@ export function useFinalizeReset() {
   });
 }
 
-/** Logging out is a navigation, so the server can clear the cookie and redirect home. */
-export function logout(): void {
-  window.location.assign('/api/logout');
+/**
+ * Logging out is a POST (a link on another site cannot do it); then the page reloads at home,
+ * so nothing of the session stays in memory.
+ */
+export async function logout(): Promise<void> {
+  await apiFetch('/api/logout', { method: 'POST' }).catch(() => undefined);
+  window.location.assign('/');
 }

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, RegisterRequestSchema } from '../../../../core/contracts/auth';
 import { errorMessage } from '../../../lib/api';
 import { useRegister } from '../api/session';
+import { ResendVerification } from './resend-verification';
 
 const FIELDS = [
   'nameFirst',
@@ -17,9 +17,11 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 const PASSWORD_FIELDS = new Set<Field>(['password', 'passwordConfirm']);
 
-/** Registration with the server's own schema: errors appear once a field is touched, never on passwords. */
-export function RegisterForm() {
-  const navigate = useNavigate();
+/**
+ * Registration with the server's own schema: errors appear once a field is touched, never on passwords.
+ * It does not sign in: the answer asks the user to open the link mailed to the address.
+ */
+export function RegisterForm({ inviteCode }: { inviteCode?: string | null }) {
   const register = useRegister();
   const [values, setValues] = useState<Record<Field, string>>({
     nameFirst: '',
@@ -56,6 +58,17 @@ export function RegisterForm() {
   // Password fields never carry an error; a too-short password is said once, above the form, on submit.
   const passwordProblem = submitted && errors.password && !register.isPending ? errors.password : undefined;
 
+  if (register.isSuccess) {
+    return (
+      <Stack>
+        <Alert color="green" role="status" title="Check your e-mail">
+          {register.data.message}
+        </Alert>
+        <ResendVerification email={values.email.trim()} />
+      </Stack>
+    );
+  }
+
   return (
     <form
       noValidate
@@ -66,7 +79,7 @@ export function RegisterForm() {
           setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
           return;
         }
-        register.mutate(parsed.data, { onSuccess: () => navigate('/') });
+        register.mutate({ ...parsed.data, inviteCode: inviteCode || undefined });
       }}
     >
       <Stack>

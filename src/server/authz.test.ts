@@ -1,0 +1,708 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { leagueRequests, leagues } from './db/schema';
+import { grantSiteAdmin } from './modules/admin/site-admins.service';
+import { createSession } from './modules/auth/sessions';
+import {
+  createLeagueAs,
+  insertEntry,
+  insertPool,
+  registerNamed,
+  type TestUser,
+} from './modules/leagues/league-test-world';
+import { createTestApp, type TestApp } from './test/harness';
+
+/**
+ * The permission matrix (spec 3 section 6) against a hidden league: every route the application
+ * registers, every role. A route without a row fails the first test, so a new route must say who may
+ * call it. Besides the status, outsiders' answers must never carry a real name or the hidden league's data.
+ */
+const ROLES = ['visitor', 'nonMember', 'member', 'admin', 'siteAdmin'] as const;
+type Role = (typeof ROLES)[number];
+const OUTSIDERS: Role[] = ['visitor', 'nonMember', 'siteAdmin'];
+
+interface World {
+  hiddenId: number;
+  privateId: number;
+  poolId: number;
+  requestId: number;
+  inviteCode: string;
+  entryId: number;
+}
+
+interface Cell {
+  name: string;
+  method: 'GET' | 'POST';
+  /** The registered route this row exercises, as `METHOD /url/:param`. */
+  route: string;
+  url: (w: World) => string;
+  payload?: (w: World, role: Role) => object;
+  expected: Record<Role, number>;
+  /** The gate view and invite view may name the hidden league itself (never its members). */
+  mayNameLeague?: boolean;
+  /** A visible league page lists usernames (never real names); the hidden league's pools only via its invite. */
+  mayListMembers?: boolean;
+  /** Roles that may read everything this route answers (the site admin reading the whole mail outbox). */
+  seesAll?: Role[];
+}
+
+const all = (status: number): Record<Role, number> => ({
+  visitor: status,
+  nonMember: status,
+  member: status,
+  admin: status,
+  siteAdmin: status,
+});
+
+/** A hidden league's pool: found by its members and admins only. */
+const HIDDEN_POOL: Record<Role, number> = {
+  visitor: 404,
+  nonMember: 404,
+  member: 200,
+  admin: 200,
+  siteAdmin: 404,
+};
+
+const MATRIX: Cell[] = [
+  {
+    name: 'allLeagues',
+    method: 'GET',
+    route: 'GET /leagueRoutes/allLeagues',
+    url: () => '/leagueRoutes/allLeagues',
+    expected: all(200),
+  },
+  {
+    name: 'allPools',
+    method: 'GET',
+    route: 'GET /leagueRoutes/allPools',
+    url: () => '/leagueRoutes/allPools',
+    expected: all(200),
+  },
+  {
+    name: 'fetchLeague by abb (gate for outsiders)',
+    method: 'GET',
+    route: 'GET /leagueRoutes/fetchLeague/:a/:b',
+    url: () => '/leagueRoutes/fetchLeague/abb/HIDE',
+    expected: all(200),
+    mayNameLeague: true,
+  },
+  {
+    name: 'fetchLeague by invite',
+    method: 'GET',
+    route: 'GET /leagueRoutes/fetchLeague/:a/:b',
+    url: (w) => `/leagueRoutes/fetchLeague/invite/${w.inviteCode}`,
+    expected: all(200),
+    mayNameLeague: true,
+    mayListMembers: true,
+  },
+  {
+    name: 'fetchLeague private (not hidden)',
+    method: 'GET',
+    route: 'GET /leagueRoutes/fetchLeague/:a/:b',
+    url: () => '/leagueRoutes/fetchLeague/abb/PRIV',
+    expected: all(200),
+    mayListMembers: true,
+  },
+  {
+    name: 'requests list',
+    method: 'GET',
+    route: 'GET /leagueRoutes/requests/:leagueId',
+    url: (w) => `/leagueRoutes/requests/${w.hiddenId}`,
+    expected: { visitor: 401, nonMember: 404, member: 403, admin: 200, siteAdmin: 404 },
+  },
+  {
+    name: 'updateLeague',
+    method: 'POST',
+    route: 'POST /leagueRoutes/updateLeague',
+    url: () => '/leagueRoutes/updateLeague',
+    payload: (w) => ({
+      leagueId: w.hiddenId,
+      name: 'Hidden Club',
+      abb: 'HIDE',
+      joinable: false,
+      hidden: true,
+      hiddenGames: [],
+    }),
+    expected: { visitor: 401, nonMember: 404, member: 403, admin: 200, siteAdmin: 404 },
+  },
+  {
+    name: 'decideAccess',
+    method: 'POST',
+    route: 'POST /leagueRoutes/decideAccess',
+    url: () => '/leagueRoutes/decideAccess',
+    payload: (w) => ({ request_id: w.requestId, status: 3 }),
+    expected: { visitor: 401, nonMember: 404, member: 403, admin: 200, siteAdmin: 404 },
+  },
+  {
+    name: 'updateSettings',
+    method: 'POST',
+    route: 'POST /user/updateSettings',
+    url: () => '/user/updateSettings',
+    payload: (w) => ({ leagueId: w.hiddenId, settings: { newPoolEmails: true } }),
+    expected: { visitor: 401, nonMember: 404, member: 200, admin: 200, siteAdmin: 404 },
+  },
+  {
+    name: 'inviteByEmail',
+    method: 'POST',
+    route: 'POST /leagueRoutes/inviteByEmail',
+    url: () => '/leagueRoutes/inviteByEmail',
+    payload: (w) => ({ leagueId: w.hiddenId, email: 'friend@example.com' }),
+    expected: { visitor: 401, nonMember: 404, member: 200, admin: 200, siteAdmin: 404 },
+  },
+  {
+    name: 'emailUsers league',
+    method: 'POST',
+    route: 'POST /admin/emailUsers',
+    url: () => '/admin/emailUsers',
+    payload: (w) => ({ subject: 'Hi', html: '<p>Hi</p>', umbrella: 'league', umbrellaId: w.hiddenId }),
+    expected: { visitor: 401, nonMember: 404, member: 403, admin: 200, siteAdmin: 404 },
+  },
+  {
+    name: 'emailUsers pool',
+    method: 'POST',
+    route: 'POST /admin/emailUsers',
+    url: () => '/admin/emailUsers',
+    payload: (w) => ({ subject: 'Hi', html: '<p>Hi</p>', umbrella: 'pool', umbrellaId: w.poolId }),
+    expected: { visitor: 401, nonMember: 404, member: 403, admin: 200, siteAdmin: 404 },
+  },
+  {
+    name: 'joinLeague hidden',
+    method: 'POST',
+    route: 'POST /leagueRoutes/joinLeague',
+    url: () => '/leagueRoutes/joinLeague',
+    payload: (w) => ({ league_id: w.hiddenId }),
+    expected: { visitor: 401, nonMember: 404, member: 409, admin: 409, siteAdmin: 404 },
+  },
+  {
+    name: 'createLeague',
+    method: 'POST',
+    route: 'POST /leagueRoutes/createLeague',
+    url: () => '/leagueRoutes/createLeague',
+    payload: (_w, role) => ({ name: `League of ${role}`, abb: `Z${ROLES.indexOf(role)}` }),
+    expected: { visitor: 401, nonMember: 201, member: 201, admin: 201, siteAdmin: 201 },
+  },
+  {
+    name: 'profile of the hidden league admin',
+    method: 'GET',
+    route: 'GET /user/userProfile/:username',
+    url: () => '/user/userProfile/hadmin',
+    expected: all(200),
+  },
+  {
+    name: 'profile of the hidden league member (has an entry there)',
+    method: 'GET',
+    route: 'GET /user/userProfile/:username',
+    url: () => '/user/userProfile/hmember',
+    expected: all(200),
+  },
+  {
+    name: 'activity of the member',
+    method: 'GET',
+    route: 'GET /user/activity/:username',
+    url: () => '/user/activity/hmember',
+    expected: { visitor: 401, nonMember: 403, member: 200, admin: 403, siteAdmin: 403 },
+  },
+  {
+    name: 'changelog unread count of the member',
+    method: 'GET',
+    route: 'GET /api/changelog/unread-count/:username',
+    url: () => '/api/changelog/unread-count/hmember',
+    expected: { visitor: 401, nonMember: 403, member: 200, admin: 403, siteAdmin: 403 },
+  },
+  {
+    name: 'addChangelogEntry',
+    method: 'POST',
+    route: 'POST /admin/super/addChangelogEntry',
+    url: () => '/admin/super/addChangelogEntry',
+    payload: () => ({ title: 'T', date: '2026-11-01', items: ['x'] }),
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 201 },
+  },
+  {
+    name: 'allPools my scope',
+    method: 'GET',
+    route: 'GET /leagueRoutes/allPools',
+    url: () => '/leagueRoutes/allPools?scope=my',
+    expected: { visitor: 401, nonMember: 200, member: 200, admin: 200, siteAdmin: 200 },
+  },
+  {
+    name: 'fetchLeague unknown',
+    method: 'GET',
+    route: 'GET /leagueRoutes/fetchLeague/:a/:b',
+    url: () => '/leagueRoutes/fetchLeague/abb/NOPE',
+    expected: all(404),
+  },
+  {
+    name: 'fetchLeague by a wrong invite code',
+    method: 'GET',
+    route: 'GET /leagueRoutes/fetchLeague/:a/:b',
+    url: () => '/leagueRoutes/fetchLeague/invite/not-a-code',
+    expected: all(404),
+  },
+  {
+    name: 'requests list of the private league',
+    method: 'GET',
+    route: 'GET /leagueRoutes/requests/:leagueId',
+    url: (w) => `/leagueRoutes/requests/${w.privateId}`,
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 200, siteAdmin: 403 },
+  },
+  {
+    name: 'updateLeague private',
+    method: 'POST',
+    route: 'POST /leagueRoutes/updateLeague',
+    url: () => '/leagueRoutes/updateLeague',
+    payload: (w) => ({
+      leagueId: w.privateId,
+      name: 'Private Club',
+      abb: 'PRIV',
+      joinable: false,
+      hidden: false,
+      hiddenGames: [],
+    }),
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 200, siteAdmin: 403 },
+  },
+  {
+    name: 'updateSettings private',
+    method: 'POST',
+    route: 'POST /user/updateSettings',
+    url: () => '/user/updateSettings',
+    payload: (w) => ({ leagueId: w.privateId, settings: { newPoolEmails: false } }),
+    expected: { visitor: 401, nonMember: 403, member: 200, admin: 200, siteAdmin: 403 },
+  },
+  {
+    name: 'inviteByEmail private',
+    method: 'POST',
+    route: 'POST /leagueRoutes/inviteByEmail',
+    url: () => '/leagueRoutes/inviteByEmail',
+    payload: (w) => ({ leagueId: w.privateId, email: 'friend@example.com' }),
+    expected: { visitor: 401, nonMember: 403, member: 200, admin: 200, siteAdmin: 403 },
+  },
+  {
+    name: 'emailUsers private league',
+    method: 'POST',
+    route: 'POST /admin/emailUsers',
+    url: () => '/admin/emailUsers',
+    payload: (w) => ({ subject: 'Hi', html: '<p>Hi</p>', umbrella: 'league', umbrellaId: w.privateId }),
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 200, siteAdmin: 403 },
+  },
+  {
+    name: 'joinLeague private (not joinable)',
+    method: 'POST',
+    route: 'POST /leagueRoutes/joinLeague',
+    url: () => '/leagueRoutes/joinLeague',
+    payload: (w) => ({ league_id: w.privateId }),
+    expected: { visitor: 401, nonMember: 403, member: 409, admin: 409, siteAdmin: 403 },
+  },
+  {
+    name: 'acceptInvite with a wrong code',
+    method: 'POST',
+    route: 'POST /leagueRoutes/acceptInvite',
+    url: () => '/leagueRoutes/acceptInvite',
+    payload: (w) => ({ invite_code: 'not-a-code', league_id: w.hiddenId }),
+    expected: { visitor: 401, nonMember: 404, member: 404, admin: 404, siteAdmin: 404 },
+  },
+  {
+    name: 'transactions of the member',
+    method: 'GET',
+    route: 'GET /user/transactions/:username',
+    url: () => '/user/transactions/hmember',
+    expected: { visitor: 401, nonMember: 403, member: 200, admin: 403, siteAdmin: 403 },
+  },
+  {
+    name: 'sign up for the hidden league pool',
+    method: 'POST',
+    route: 'POST /user/regForGame',
+    url: () => '/user/regForGame',
+    payload: (w) => ({ pool_id: w.poolId }),
+    // The member already holds the pool's one entry; the admin signs up.
+    expected: { visitor: 401, nonMember: 404, member: 409, admin: 201, siteAdmin: 404 },
+  },
+  {
+    name: 'changelog list',
+    method: 'GET',
+    route: 'GET /api/changelog',
+    url: () => '/api/changelog',
+    expected: all(200),
+  },
+  {
+    name: 'changelog mark-viewed',
+    method: 'POST',
+    route: 'POST /api/changelog/mark-viewed',
+    url: () => '/api/changelog/mark-viewed',
+    payload: () => ({}),
+    expected: { visitor: 401, nonMember: 200, member: 200, admin: 200, siteAdmin: 200 },
+  },
+  {
+    name: 'requestAccess hidden by id alone (answers as an unknown id)',
+    method: 'POST',
+    route: 'POST /leagueRoutes/requestAccess',
+    url: () => '/leagueRoutes/requestAccess',
+    payload: (w) => ({ league_id: w.hiddenId }),
+    expected: { visitor: 401, nonMember: 404, member: 409, admin: 409, siteAdmin: 404 },
+  },
+  {
+    name: 'requestAccess hidden under another league abb',
+    method: 'POST',
+    route: 'POST /leagueRoutes/requestAccess',
+    url: () => '/leagueRoutes/requestAccess',
+    payload: (w) => ({ league_id: w.hiddenId, abb: 'PRIV' }),
+    expected: { visitor: 401, nonMember: 404, member: 409, admin: 409, siteAdmin: 404 },
+  },
+  { name: 'health', method: 'GET', route: 'GET /api/health', url: () => '/api/health', expected: all(200) },
+  {
+    name: 'currentUser',
+    method: 'GET',
+    route: 'GET /api/currentUser',
+    url: () => '/api/currentUser',
+    expected: all(200),
+  },
+  {
+    name: 'authConfig',
+    method: 'GET',
+    route: 'GET /api/authConfig',
+    url: () => '/api/authConfig',
+    expected: all(200),
+  },
+  {
+    name: 'register with an incomplete form (open to all; the form is checked for everyone alike)',
+    method: 'POST',
+    route: 'POST /auth/register',
+    url: () => '/auth/register',
+    payload: () => ({ username: 'hmember', email: 'taken@example.com' }),
+    expected: all(400),
+  },
+  {
+    name: 'login with a wrong password',
+    method: 'POST',
+    route: 'POST /auth/login',
+    url: () => '/auth/login',
+    payload: () => ({ username: 'hmember', password: 'wrong-password' }),
+    expected: all(401),
+  },
+  {
+    name: 'forgotPassword',
+    method: 'POST',
+    route: 'POST /auth/forgotPassword',
+    url: () => '/auth/forgotPassword',
+    payload: () => ({ username: 'nobody', email: 'nobody@example.com' }),
+    expected: all(200),
+  },
+  {
+    name: 'fetchUserByResetToken with a wrong token',
+    method: 'POST',
+    route: 'POST /auth/fetchUserByResetToken',
+    url: () => '/auth/fetchUserByResetToken',
+    payload: () => ({ token: 'not-a-token' }),
+    expected: all(400),
+  },
+  {
+    name: 'finalizePasswordReset with a wrong token',
+    method: 'POST',
+    route: 'POST /auth/finalizePasswordReset',
+    url: () => '/auth/finalizePasswordReset',
+    payload: () => ({ token: 'not-a-token', password: 'correct-horse-battery' }),
+    expected: all(400),
+  },
+  { name: 'logout', method: 'POST', route: 'POST /api/logout', url: () => '/api/logout', expected: all(200) },
+  {
+    name: 'verifyEmail with a wrong token',
+    method: 'POST',
+    route: 'POST /auth/verifyEmail',
+    url: () => '/auth/verifyEmail',
+    payload: () => ({ token: 'not-a-token' }),
+    expected: all(400),
+  },
+  {
+    name: 'resendVerification',
+    method: 'POST',
+    route: 'POST /auth/resendVerification',
+    url: () => '/auth/resendVerification',
+    payload: () => ({ email: 'nobody@example.com' }),
+    expected: all(200),
+  },
+  {
+    name: 'loadPool of the hidden league',
+    method: 'GET',
+    route: 'GET /api/loadPool/:game/:league/:season/:poolIdx/:seasonType',
+    url: () => '/api/loadPool/mlb/HIDE/2023/0/reg',
+    expected: HIDDEN_POOL,
+  },
+  {
+    name: 'gameEntrants of the hidden league',
+    method: 'GET',
+    route: 'GET /api/gameEntrants/:game/:league/:season/:poolIdx/:seasonType',
+    url: () => '/api/gameEntrants/mlb/HIDE/2023/0/reg',
+    expected: HIDDEN_POOL,
+  },
+  {
+    name: 'poolEntrants of the hidden league',
+    method: 'GET',
+    route: 'GET /api/poolEntrants/:poolId',
+    url: (w) => `/api/poolEntrants/${w.poolId}`,
+    expected: HIDDEN_POOL,
+  },
+  {
+    name: 'selections of the hidden league',
+    method: 'GET',
+    route: 'GET /api/selections/all/:game/:league/:season/:poolIdx/:seasonType',
+    url: () => '/api/selections/all/mlb/HIDE/2023/0/reg',
+    expected: HIDDEN_POOL,
+  },
+  {
+    name: 'bonus options',
+    method: 'GET',
+    route: 'GET /api/bonus/options/:game',
+    url: () => '/api/bonus/options/mlb',
+    expected: all(200),
+  },
+  {
+    name: 'feed of the hidden league',
+    method: 'GET',
+    route: 'GET /api/feed/:leagueId/:leagueSeasonId/:x',
+    url: (w) => `/api/feed/${w.hiddenId}/${w.poolId}/all`,
+    expected: HIDDEN_POOL,
+  },
+  {
+    name: "makeUserPick on the member's entry",
+    method: 'POST',
+    route: 'POST /user/makeUserPick',
+    url: () => '/user/makeUserPick',
+    payload: (w) => ({ userSeasonId: w.entryId, week: 1, action: 'confirm', team: 'ZZZ' }),
+    expected: { visitor: 401, nonMember: 403, member: 404, admin: 403, siteAdmin: 403 },
+  },
+  {
+    name: 'nba19 offline redirect',
+    method: 'GET',
+    route: 'GET /nba19/offline',
+    url: () => '/nba19/offline',
+    expected: all(302),
+  },
+  {
+    name: 'mail outbox',
+    method: 'GET',
+    route: 'GET /admin/outbox',
+    url: () => '/admin/outbox',
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 200 },
+    seesAll: ['siteAdmin'],
+  },
+  {
+    name: 'feeds health',
+    method: 'GET',
+    route: 'GET /admin/feeds',
+    url: () => '/admin/feeds',
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 200 },
+  },
+  {
+    name: 'enter a result for an unknown game',
+    method: 'POST',
+    route: 'POST /admin/results',
+    url: () => '/admin/results',
+    payload: () => ({ game: 'mlb', gid: 'nope', score_home: 1, score_away: 2 }),
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 404 },
+  },
+  {
+    name: 'season params index',
+    method: 'GET',
+    route: 'GET /api/seasonParams/index',
+    url: () => '/api/seasonParams/index',
+    expected: all(200),
+  },
+  {
+    name: 'season params of a season without data',
+    method: 'GET',
+    route: 'GET /api/seasonParams/:game/:season/:type',
+    url: () => '/api/seasonParams/mlb/2023/reg',
+    expected: all(404),
+  },
+  {
+    name: 'team details',
+    method: 'GET',
+    route: 'GET /api/teams/details/:game',
+    url: () => '/api/teams/details/mlb',
+    expected: all(200),
+  },
+  {
+    name: 'team schedules of a season without data',
+    method: 'GET',
+    route: 'GET /api/teamSchedules/:game/:season/:seasonType',
+    url: () => '/api/teamSchedules/mlb/2023/reg',
+    expected: all(404),
+  },
+  {
+    name: 'week schedule of a season without data',
+    method: 'GET',
+    route: 'GET /api/weekSchedules/:game/:season/:seasonType/:week',
+    url: () => '/api/weekSchedules/mlb/2023/reg/1',
+    expected: all(404),
+  },
+  {
+    name: 'active week of a season without data',
+    method: 'GET',
+    route: 'GET /api/activeWeek/:game/:season/:seasonType',
+    url: () => '/api/activeWeek/mlb/2023/reg',
+    expected: all(404),
+  },
+  {
+    name: 'results of a season without data',
+    method: 'GET',
+    route: 'GET /api/results/:game/:season/:seasonType',
+    url: () => '/api/results/mlb/2023/reg',
+    expected: all(404),
+  },
+  {
+    name: 'NFL players',
+    method: 'GET',
+    route: 'GET /api/nflPlayers',
+    url: () => '/api/nflPlayers',
+    expected: all(200),
+  },
+  {
+    name: 'NFL weekly stats of a season without data',
+    method: 'GET',
+    route: 'GET /api/nflPlayers/weeklyStats/:week',
+    url: () => '/api/nflPlayers/weeklyStats/1',
+    expected: all(404),
+  },
+  {
+    name: 'requestAccess hidden (last: it changes the outsiders)',
+    method: 'POST',
+    route: 'POST /leagueRoutes/requestAccess',
+    url: () => '/leagueRoutes/requestAccess',
+    payload: (w) => ({ league_id: w.hiddenId, abb: 'HIDE' }),
+    expected: { visitor: 401, nonMember: 200, member: 409, admin: 409, siteAdmin: 200 },
+    mayNameLeague: true,
+  },
+];
+
+let t: TestApp;
+let world: World;
+const users = {} as Record<Role, TestUser | undefined>;
+
+const routes: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD' && method !== 'OPTIONS') routes.push(`${method} ${route.url}`);
+      }
+    },
+  });
+  const admin = await registerNamed(t.app, 'hadmin');
+  const member = await registerNamed(t.app, 'hmember');
+  const pending = await registerNamed(t.app, 'hpending');
+  users.visitor = undefined;
+  users.admin = admin;
+  users.member = member;
+  users.nonMember = await registerNamed(t.app, 'outsider');
+  users.siteAdmin = await registerNamed(t.app, 'admin');
+  await grantSiteAdmin(t.ctx.db, 'admin');
+  const hiddenId = await createLeagueAs(t.app, admin, { name: 'Hidden Club', abb: 'HIDE', hidden: true });
+  const privateId = await createLeagueAs(t.app, admin, { name: 'Private Club', abb: 'PRIV' });
+  const [hidden] = await t.ctx.db.select().from(leagues).where(eq(leagues.id, hiddenId));
+  for (const leagueId of [hiddenId, privateId]) {
+    const [league] = await t.ctx.db.select().from(leagues).where(eq(leagues.id, leagueId));
+    await t.app.inject({
+      method: 'POST',
+      url: '/leagueRoutes/acceptInvite',
+      headers: { cookie: member.cookie },
+      payload: { invite_code: league.inviteCode },
+    });
+  }
+  const pool = await insertPool(t.ctx, { leagueId: hiddenId, customName: 'Hidden Pool' });
+  const entry = await insertEntry(t.ctx, { poolId: pool.id, userId: member.id });
+  await t.app.inject({
+    method: 'POST',
+    url: '/leagueRoutes/requestAccess',
+    headers: { cookie: pending.cookie },
+    payload: { league_id: hiddenId, abb: 'HIDE' },
+  });
+  const [request] = await t.ctx.db.select().from(leagueRequests).where(eq(leagueRequests.leagueId, hiddenId));
+  world = {
+    hiddenId,
+    privateId,
+    poolId: pool.id,
+    requestId: request.id,
+    inviteCode: hidden.inviteCode,
+    entryId: entry.id,
+  };
+});
+
+let address = 0;
+
+/** One request as a role, with a fresh session (logout must not end the next row's) and its own address. */
+async function send(role: Role, cell: Cell) {
+  const user = users[role];
+  address += 1;
+  const headers: Record<string, string> = {};
+  if (user) headers.cookie = `ala_session=${await createSession(t.ctx.db, user.id, t.ctx.wallClock.now())}`;
+  return t.app.inject({
+    method: cell.method,
+    url: cell.url(world),
+    headers,
+    remoteAddress: `10.9.${(address >> 8) & 255}.${address & 255}`,
+    ...(cell.payload ? { payload: cell.payload(world, role) } : {}),
+  });
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every route the application registers', () => {
+    const covered = new Set(MATRIX.map((cell) => cell.route));
+    const missing = routes.filter((route) => !covered.has(route));
+    expect(routes.length).toBeGreaterThan(30);
+    expect(missing).toEqual([]);
+    // And no row names a route that does not exist (a renamed route must move its rows).
+    expect([...covered].filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  for (const cell of MATRIX) {
+    it(cell.name, async () => {
+      for (const role of ROLES) {
+        const response = await send(role, cell);
+        expect({ role, status: response.statusCode }).toEqual({ role, status: cell.expected[role] });
+        if (response.statusCode >= 400) expect(Object.keys(response.json())).toEqual(['message']);
+        if (OUTSIDERS.includes(role) && !cell.seesAll?.includes(role)) {
+          // Real names are "First{username} Secret{username}" in this world; the hidden league's people must not show.
+          const leaksRealName = ['Secrethadmin', 'Secrethmember', 'Secrethpending'].some((name) =>
+            response.body.includes(name),
+          );
+          expect({ role, leaksRealName }).toEqual({
+            role,
+            leaksRealName: false,
+          });
+          // Holding the invite code shows the league page (usernames, pools), still without real names.
+          if (!cell.mayListMembers) {
+            expect({ role, leaksPool: response.body.includes('Hidden Pool') }).toEqual({
+              role,
+              leaksPool: false,
+            });
+            const asked = cell.url(world).includes('hmember');
+            expect({ role, leaksMember: !asked && response.body.includes('hmember') }).toEqual({
+              role,
+              leaksMember: false,
+            });
+          }
+          if (!cell.mayNameLeague) {
+            const leaksLeague = response.body.includes('HIDE') || response.body.includes('Hidden Club');
+            expect({ role, leaksLeague }).toEqual({
+              role,
+              leaksLeague: false,
+            });
+          }
+        }
+      }
+    });
+  }
+
+  it('shows the gate to outsiders and the page to members of the hidden league', async () => {
+    for (const role of ROLES) {
+      const user = users[role];
+      const body = (
+        await t.app.inject({
+          url: '/leagueRoutes/fetchLeague/abb/HIDE',
+          headers: user ? { cookie: user.cookie } : {},
+        })
+      ).json();
+      expect({ role, gate: body.gate }).toEqual({ role, gate: OUTSIDERS.includes(role) });
+    }
+  });
+});
