@@ -1,9 +1,27 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+// @ts-expect-error: a plain ES module script, without type declarations
+import { precompress } from './scripts/precompress.mjs';
+
+/** Writes .br and .gz copies of the built files, which the server sends as they are. */
+function precompressPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'ala-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompress(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -161,7 +161,11 @@ export const FeedHealthSchema = z.object({
   game: z.string(),
   last_fetch_at: z.string().nullable(),
   last_ok_at: z.string().nullable(),
+  /** What went wrong in the last failed poll, in words, then the technical detail. */
   last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+  /** Failed polls since the last success (0 when the last poll succeeded). */
+  consecutive_failures: z.number(),
   fetches_24h: z.number(),
   failures_24h: z.number(),
 });

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { must } from '../../core/must';
 import { feedFetches, games, resultAudits } from '../db/schema';
+import { grantSiteAdmin } from '../modules/admin/site-admins.service';
 import type { GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
 import { parseEspnScoreboard } from '../sports/providers/espn';
 import { loadFixture } from '../sports/providers/fixtures';
@@ -29,14 +31,14 @@ describe('ingest job', () => {
     expect(first).toMatchObject({ ok: true, gamesSeen: 15, gamesChanged: 15, wrote: true });
     const again = await ingestOnce(t.ctx, provider, ['2025-06-04']);
     expect(again.gamesChanged).toBe(0);
-    const live = board.find((g) => g.status === 'in_progress')!;
+    const live = must(board.find((g) => g.status === 'in_progress'));
     expect(await stored(live.gid)).toMatchObject({ status: 'in_progress', final: false });
-    const ppd = board.find((g) => g.status === 'postponed')!;
+    const ppd = must(board.find((g) => g.status === 'postponed'));
     expect(await stored(ppd.gid)).toMatchObject({ postponed: true, final: false, homeScore: null });
   });
 
   it('keeps stored results when the feed fails, and logs the failure', async () => {
-    const final = board.find((g) => g.status === 'final')!;
+    const final = must(board.find((g) => g.status === 'final'));
     const before = await stored(final.gid);
     const failing = fakeProvider(async () => {
       throw new Error('GET https://example.test answered 503 (after 3 attempts)');
@@ -49,7 +51,7 @@ describe('ingest job', () => {
   });
 
   it('never un-finals a result when a feed goes backwards', async () => {
-    const final = board.find((g) => g.status === 'final')!;
+    const final = must(board.find((g) => g.status === 'final'));
     const backwards: GameRecord = { ...final, status: 'in_progress', homeScore: 0, awayScore: 0 };
     await ingestOnce(
       t.ctx,
@@ -67,7 +69,7 @@ describe('ingest job', () => {
       fetchDay: async () => ({ games: board, facts: [] }),
       fetchGame: async (gid) => {
         asked.push(gid);
-        const game = board.find((g) => g.gid === gid)!;
+        const game = must(board.find((g) => g.gid === gid));
         const side = { runs: 0, hits: 0, baserunners: 0 };
         return {
           games: [],
@@ -111,6 +113,7 @@ describe('ingest job', () => {
 describe('site-admin sports tools', () => {
   it('shows feed health and audits a corrected result', async () => {
     const admin = await registerUser(t.app, { username: 'admin' });
+    await grantSiteAdmin(t.ctx.db, 'admin');
     const user = await registerUser(t.app, { username: 'someone', email: 'someone@example.com' });
     const health = await t.app.inject({ url: '/admin/feeds', headers: { cookie: admin.cookie } });
     expect(health.statusCode).toBe(200);
@@ -119,7 +122,7 @@ describe('site-admin sports tools', () => {
       403,
     );
 
-    const final = board.find((g) => g.status === 'final')!;
+    const final = must(board.find((g) => g.status === 'final'));
     const post = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/admin/results', headers: { cookie: admin.cookie }, payload });
     const corrected = await post({ game: 'mlb', gid: final.gid, score_home: 12, score_away: 1 });

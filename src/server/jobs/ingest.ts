@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { ZodError } from 'zod';
 import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { feedFetches } from '../db/schema';
-import type { GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
+import { FeedError } from '../sports/http';
+import type { FactsRecord, GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
+import { writeSeasonCalendar } from '../sports/season-calendar.service';
 import { upsertGameFacts, upsertGames } from '../sports/sports.repo';
 
 /** Advisory lock key of the ingest job, so only one instance writes feed results at a time. */
@@ -26,6 +30,67 @@ export interface IngestLogger {
 }
 
 const silent: IngestLogger = { info: () => {}, warn: () => {} };
+
+/** A feed answer that parsed but cannot be stored as it is (it would be judged on partial data). */
+export class FeedDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FeedDataError';
+  }
+}
+
+/**
+ * Refuses a batch that is not whole: a game without teams or a readable start time, of another
+ * game, or final without both scores. One bad game fails the poll, so nothing of it is written.
+ */
+export function validateBatch(provider: SportsProvider, batch: ProviderBatch): void {
+  for (const g of batch.games) {
+    const which = `game ${g.gid || '(no id)'}`;
+    if (!g.gid) throw new FeedDataError(`a game without an id (${g.away} at ${g.home})`);
+    if (g.game !== provider.game)
+      throw new FeedDataError(`${which} is a ${g.game} game, not ${provider.game}`);
+    if (!g.home || !g.away) throw new FeedDataError(`${which} lacks a team`);
+    if (Number.isNaN(g.startTime.getTime())) throw new FeedDataError(`${which} has no readable start time`);
+    if (!Number.isSafeInteger(g.season)) throw new FeedDataError(`${which} has no season`);
+    if (g.status === 'final' && (g.homeScore === null || g.awayScore === null)) {
+      throw new FeedDataError(`${which} is final without both scores`);
+    }
+  }
+  for (const f of batch.facts) {
+    if (f.game !== provider.game) throw new FeedDataError(`facts of ${f.gid} are for ${f.game}`);
+  }
+}
+
+/** One row per gid (the last the feed gave): a feed may list a game on two days polled together. */
+function latestByGid<T extends { gid: string }>(records: readonly T[]): T[] {
+  return [...new Map(records.map((r) => [r.gid, r])).values()];
+}
+
+/**
+ * What went wrong with a poll, in words a site admin can act on, followed by the technical detail.
+ */
+export function describeFeedFailure(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof FeedError) {
+    if (/timed out/.test(detail)) return `The feed did not answer in time. ${detail}`;
+    if (error.status !== null && error.status >= 500) {
+      return `The feed answered with a server error (HTTP ${error.status}). ${detail}`;
+    }
+    if (error.status === 429) return `The feed is limiting our requests (HTTP 429). ${detail}`;
+    if (/invalid JSON/.test(detail)) {
+      return `The feed sent something that is not JSON (an error page or a cut-off answer). ${detail}`;
+    }
+    if (error.status !== null) return `The feed refused the request (HTTP ${error.status}). ${detail}`;
+    return `The feed could not be reached. ${detail}`;
+  }
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    return `The feed's answer is not in the expected format${where}: ${issue?.message ?? detail}`;
+  }
+  if (error instanceof FeedDataError) return `The feed sent incomplete data: ${detail}`;
+  return `The feed could not be read: ${detail}`;
+}
 
 /** Gids of the provider's games already stored final with their facts (no need to ask again). */
 async function settledGids(ctx: AppContext, provider: SportsProvider, gids: string[]): Promise<Set<string>> {
@@ -55,9 +120,18 @@ export async function ingestOnce(
   const url = `${provider.name}:${provider.game}:${dates.join(',')}`;
   let batch: ProviderBatch;
   let detailsFetched = 0;
+  const failed: IngestResult = {
+    ok: false,
+    gamesSeen: 0,
+    gamesChanged: 0,
+    error: null,
+    wrote: false,
+    games: [],
+    detailsFetched: 0,
+  };
   try {
     const days = await Promise.all(dates.map((date) => provider.fetchDay(date)));
-    batch = { games: days.flatMap((d) => d.games), facts: days.flatMap((d) => d.facts) };
+    batch = { games: latestByGid(days.flatMap((d) => d.games)), facts: days.flatMap((d) => d.facts) };
     const withFacts = new Set(batch.facts.map((f) => f.gid));
     const settled = await settledGids(
       ctx,
@@ -74,29 +148,29 @@ export async function ingestOnce(
       const detail = await provider.fetchGame(game.gid);
       batch.facts.push(...detail.facts);
     }
+    batch.facts = latestByGid<FactsRecord>(batch.facts);
+    validateBatch(provider, batch);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeFeedFailure(error);
     await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
     log.warn({ provider: provider.name, game: provider.game, dates, error: message }, 'feed fetch failed');
-    return {
-      ok: false,
-      gamesSeen: 0,
-      gamesChanged: 0,
-      error: message,
-      wrote: false,
-      games: [],
-      detailsFetched: 0,
-    };
+    return { ...failed, error: message };
   }
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const lock = await tx.execute(sql.raw(`select pg_try_advisory_xact_lock(${INGEST_LOCK_KEY}) as locked`));
-    const rows = ('rows' in lock ? lock.rows : lock) as Array<{ locked: boolean }>;
-    if (!rows[0]?.locked) return null;
-    const { ids, changed } = await upsertGames(tx, batch.games, provider.name, now);
-    await upsertGameFacts(tx, batch.facts, ids, now);
-    return changed;
-  });
+  let outcome: number | null;
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      if (!(await tryIngestLock(tx))) return null;
+      const { ids, changed } = await upsertGames(tx, batch.games, provider.name, now);
+      await upsertGameFacts(tx, batch.facts, ids, now);
+      return changed;
+    });
+  } catch (error) {
+    const message = `The feed's data could not be stored: ${String(error)}`;
+    await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
+    log.warn({ provider: provider.name, game: provider.game, dates, error: message }, 'feed write failed');
+    return { ...failed, error: message };
+  }
   const changed = outcome ?? 0;
   await recordFetch(ctx, provider, url, {
     ok: true,
@@ -125,6 +199,92 @@ export async function ingestOnce(
     games: batch.games,
     detailsFetched,
   };
+}
+
+/** What one poll of a season's schedule wrote. */
+export interface SeasonIngestResult {
+  ok: boolean;
+  season: number;
+  gamesSeen: number;
+  /** False when the season's schedule is not published yet, or another instance held the lock. */
+  calendarWritten: boolean;
+  error: string | null;
+}
+
+/**
+ * One poll of a provider's regular-season schedule: fetch and check it all first (a failure is
+ * recorded and writes nothing), then write its games and rebuild the season calendar (season
+ * params with the weekly deadlines, pool weeks of NBA/MLB games) in one transaction. A season not
+ * published yet writes nothing and is not a failure.
+ */
+export async function ingestSeasonOnce(
+  ctx: AppContext,
+  provider: SportsProvider,
+  season: number,
+  log: IngestLogger = silent,
+): Promise<SeasonIngestResult> {
+  const started = Date.now();
+  const url = `${provider.name}:${provider.game}:season ${season}`;
+  if (!provider.fetchSeason) {
+    return { ok: true, season, gamesSeen: 0, calendarWritten: false, error: null };
+  }
+  let games: GameRecord[];
+  try {
+    games = latestByGid(await provider.fetchSeason(season));
+    validateBatch(provider, { games, facts: [] });
+    const other = games.find((g) => g.season !== season || g.seasonType !== 'reg');
+    if (other) throw new FeedDataError(`game ${other.gid} is not of the ${season} regular season`);
+    if (provider.game === 'nfl-td') {
+      const noWeek = games.find((g) => g.week === null);
+      if (noWeek) throw new FeedDataError(`NFL game ${noWeek.gid} has no league week`);
+    }
+  } catch (error) {
+    const message = describeFeedFailure(error);
+    await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
+    log.warn({ provider: provider.name, game: provider.game, season, error: message }, 'season fetch failed');
+    return { ok: false, season, gamesSeen: 0, calendarWritten: false, error: message };
+  }
+  const now = ctx.clock.now();
+  let changed: number | null = 0;
+  try {
+    if (games.length > 0) {
+      changed = await ctx.db.transaction(async (tx) => {
+        if (!(await tryIngestLock(tx))) return null;
+        const { changed } = await upsertGames(tx, games, provider.name, now);
+        await writeSeasonCalendar(tx, { game: provider.game, season }, now);
+        return changed;
+      });
+    }
+  } catch (error) {
+    const message = `The season's schedule could not be stored: ${String(error)}`;
+    await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
+    log.warn({ provider: provider.name, game: provider.game, season, error: message }, 'season write failed');
+    return { ok: false, season, gamesSeen: 0, calendarWritten: false, error: message };
+  }
+  await recordFetch(ctx, provider, url, {
+    ok: true,
+    error: null,
+    seen: games.length,
+    changed: changed ?? 0,
+    started,
+  });
+  log.info(
+    { provider: provider.name, game: provider.game, season, seen: games.length, changed },
+    games.length === 0 ? 'season schedule not published yet' : 'season schedule fetched',
+  );
+  return {
+    ok: true,
+    season,
+    gamesSeen: games.length,
+    calendarWritten: changed !== null && games.length > 0,
+    error: null,
+  };
+}
+
+async function tryIngestLock(tx: DbOrTx): Promise<boolean> {
+  const lock = await tx.execute(sql.raw(`select pg_try_advisory_xact_lock(${INGEST_LOCK_KEY}) as locked`));
+  const rows = ('rows' in lock ? lock.rows : lock) as Array<{ locked: boolean }>;
+  return rows[0]?.locked === true;
 }
 
 async function recordFetch(

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { must } from '../../core/must';
 import type { AppContext } from '../context';
 import { gameFacts, games, nflPlayerWeekStats } from '../db/schema';
 import type { SportsProvider } from '../sports/model';
@@ -64,7 +65,7 @@ describe('the replay ingest job', () => {
   });
 
   it('resumes the replay clock where the database left it, never before', async () => {
-    const stored = (await latestReplayInstant(t.ctx.db))!;
+    const stored = must(await latestReplayInstant(t.ctx.db));
     const early = await resumeReplayClock(t.ctx.db, new ReplayClock(new Date('2023-09-01T00:00:00Z'), 60));
     expect(early.now().getTime()).toBeGreaterThanOrEqual(stored.getTime());
     expect(early.now().getTime()).toBeLessThan(stored.getTime() + 60_000);

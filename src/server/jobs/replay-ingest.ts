@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../core/calendar';
+import type { PlayableGame } from '../../core/games';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { ReplayClock } from '../sports/replay/replay-clock';
@@ -62,10 +63,16 @@ function datesBetween(from: Date, to: Date): string[] {
  * as weeks lock. A run first catches up from the latest replayed instant stored. Only the polling
  * leader writes. The stop function waits for runs in flight.
  */
-export async function startReplayIngest(ctx: AppContext, log: IngestLogger): Promise<() => Promise<void>> {
+export async function startReplayIngest(
+  ctx: AppContext,
+  log: IngestLogger,
+  games: readonly PlayableGame[] = ['mlb', 'nba', 'nfl-td'],
+): Promise<() => Promise<void>> {
   const seasons = loadReplaySeasons();
   const now = () => ctx.clock.now();
-  const providers = [seasons.mlb, seasons.nba, seasons.nfl].map((s) => createReplayProvider(s, now));
+  const providers = [seasons.mlb, seasons.nba, seasons.nfl]
+    .map((s) => createReplayProvider(s, now))
+    .filter((p) => games.includes(p.game));
   if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
     const since = (await latestReplayInstant(ctx.db)) ?? now();
     const dates = datesBetween(since, now());
@@ -76,6 +83,7 @@ export async function startReplayIngest(ctx: AppContext, log: IngestLogger): Pro
   let lockedWeeks = 0;
   let stats: Promise<void> = Promise.resolve();
   const writeStats = () => {
+    if (!games.includes('nfl-td')) return;
     stats = (async () => {
       if (!(await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY))) return;
       if (lockedWeeks === 0) await upsertNflPlayers(ctx.db, seasons.nfl.players);

@@ -68,6 +68,11 @@ export interface SportsProvider {
   fetchDay(date: string): Promise<ProviderBatch>;
   /** Score and facts of one game by the provider's id. */
   fetchGame(gid: string): Promise<ProviderBatch>;
+  /**
+   * The published schedule of one regular season (the league's season number), from which the
+   * season calendar is built; empty while the league has not published it yet.
+   */
+  fetchSeason?(season: number): Promise<GameRecord[]>;
 }
 
 /** True once a status can no longer change a game's result. */

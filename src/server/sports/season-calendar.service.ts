@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { PlayableGame } from '../../core/games';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { games, seasonParams } from '../db/schema';
 import { assignWeeks, buildSeasonCalendar, type SeasonCalendar } from './calendar';
 import { setGameWeeks, upsertSeasonParams } from './sports.repo';
@@ -30,54 +30,59 @@ export async function rebuildSeasonCalendar(
   key: SeasonKey,
   now: Date,
 ): Promise<SeasonCalendarRebuild> {
+  return db.transaction((tx) => writeSeasonCalendar(tx, key, now));
+}
+
+/** The body of {@link rebuildSeasonCalendar}, inside a transaction the caller holds. */
+export async function writeSeasonCalendar(
+  tx: DbOrTx,
+  key: SeasonKey,
+  now: Date,
+): Promise<SeasonCalendarRebuild> {
   const seasonType = key.seasonType ?? 'reg';
-  return db.transaction(async (tx) => {
-    const stored = await tx
-      .select({ gid: games.gid, startTime: games.startTime, week: games.week, status: games.status })
-      .from(games)
-      .where(
-        and(
-          eq(games.game, key.game),
-          eq(games.season, key.season),
-          eq(games.seasonType, seasonType),
-          ne(games.status, 'postponed'),
-        ),
-      )
-      .orderBy(asc(games.startTime));
-    if (stored.length === 0) {
-      throw new Error(
-        `No ${key.game} ${key.season} ${seasonType} games are stored to build a calendar from.`,
-      );
-    }
-    const calendar = buildSeasonCalendar(key.game, stored);
-    let gamesWeeked = 0;
-    if (key.game !== 'nfl-td') {
-      const weeks = assignWeeks(stored, calendar).map((g): [string, number | null] => [g.gid, g.week]);
-      await setGameWeeks(tx, key.game, weeks);
-      gamesWeeked = weeks.length;
-    }
-    const [existing] = await tx
-      .select({ active: seasonParams.active, final: seasonParams.final })
-      .from(seasonParams)
-      .where(
-        and(
-          eq(seasonParams.game, key.game),
-          eq(seasonParams.season, key.season),
-          eq(seasonParams.seasonType, seasonType),
-        ),
-      );
-    await upsertSeasonParams(
-      tx,
-      {
-        game: key.game,
-        season: key.season,
-        seasonType,
-        active: existing?.active ?? true,
-        final: existing?.final ?? false,
-      },
-      calendar,
-      now,
+  const stored = await tx
+    .select({ gid: games.gid, startTime: games.startTime, week: games.week, status: games.status })
+    .from(games)
+    .where(
+      and(
+        eq(games.game, key.game),
+        eq(games.season, key.season),
+        eq(games.seasonType, seasonType),
+        ne(games.status, 'postponed'),
+      ),
+    )
+    .orderBy(asc(games.startTime));
+  if (stored.length === 0) {
+    throw new Error(`No ${key.game} ${key.season} ${seasonType} games are stored to build a calendar from.`);
+  }
+  const calendar = buildSeasonCalendar(key.game, stored);
+  let gamesWeeked = 0;
+  if (key.game !== 'nfl-td') {
+    const weeks = assignWeeks(stored, calendar).map((g): [string, number | null] => [g.gid, g.week]);
+    await setGameWeeks(tx, key.game, weeks);
+    gamesWeeked = weeks.length;
+  }
+  const [existing] = await tx
+    .select({ active: seasonParams.active, final: seasonParams.final })
+    .from(seasonParams)
+    .where(
+      and(
+        eq(seasonParams.game, key.game),
+        eq(seasonParams.season, key.season),
+        eq(seasonParams.seasonType, seasonType),
+      ),
     );
-    return { calendar, gamesWeeked };
-  });
+  await upsertSeasonParams(
+    tx,
+    {
+      game: key.game,
+      season: key.season,
+      seasonType,
+      active: existing?.active ?? true,
+      final: existing?.final ?? false,
+    },
+    calendar,
+    now,
+  );
+  return { calendar, gamesWeeked };
 }

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useCurrentUser } from '../features/auth/api/session';
+import { registerPath, useCurrentUser } from '../features/auth/api/session';
 import { useLoginModal } from '../features/auth/components/login-modal';
 import { LeagueInvite } from '../features/leagues/components/league-invite';
 
@@ -20,6 +20,7 @@ export default function LeagueInvitePage() {
           code={code}
           loggedIn={Boolean(user)}
           onLogin={(inviteCode) => openLogin({ inviteCode })}
+          registerHref={registerPath(code)}
         />
       )}
     </Container>

@@ -83,7 +83,8 @@ function eventToGame(
   return {
     game,
     gid: event.id,
-    season: event.season.year,
+    // ESPN names an NBA season by the year it ends (2025 for 2024-25); this site by the year it starts.
+    season: game === 'nba' ? event.season.year - 1 : event.season.year,
     seasonType: mapSeasonType(event.season.type),
     week: event.week?.number ?? week,
     home: normalizeTeamAbb(game, home.team.abbreviation, event.season.year),
@@ -518,15 +519,46 @@ const SPORT_PATH: Record<PlayableGame, string> = {
   'nfl-td': 'football/nfl',
 };
 
-/** The ESPN site API as a provider: scoreboard by day, game summaries with their facts (NFL, NBA, MLB). */
-export function createEspnProvider(game: PlayableGame, http: FetchJsonOptions = {}): SportsProvider {
-  const base = `https://site.api.espn.com/apis/site/v2/sports/${SPORT_PATH[game]}`;
+/** Weeks of the NFL regular season (18 since 2021). */
+const NFL_REG_WEEKS = 18;
+
+/** Where the ESPN site API answers (a test points it at a local server). */
+export const ESPN_BASE_URL = 'https://site.api.espn.com/apis/site/v2/sports';
+
+/**
+ * The ESPN site API as a provider: scoreboard by day, a season's schedule, game summaries with
+ * their facts (NFL, NBA, MLB).
+ */
+export function createEspnProvider(
+  game: PlayableGame,
+  http: FetchJsonOptions = {},
+  baseUrl: string = ESPN_BASE_URL,
+): SportsProvider {
+  const base = `${baseUrl}/${SPORT_PATH[game]}`;
   return {
     name: 'espn',
     game,
     async fetchDay(date: string): Promise<ProviderBatch> {
       const json = await fetchJson(`${base}/scoreboard?dates=${date.replaceAll('-', '')}`, http);
       return { games: parseEspnScoreboard(game, json), facts: [] };
+    },
+    async fetchSeason(season: number): Promise<GameRecord[]> {
+      if (game === 'nfl-td') {
+        // One scoreboard per regular-season week (ESPN numbers NFL seasons by the year they start).
+        const weeks = Array.from({ length: NFL_REG_WEEKS }, (_, i) => i + 1);
+        const boards = await Promise.all(
+          weeks.map((week) =>
+            fetchJson(`${base}/scoreboard?dates=${season}&seasontype=2&week=${week}`, http),
+          ),
+        );
+        return boards
+          .flatMap((json) => parseEspnScoreboard(game, json))
+          .filter((g) => g.seasonType === 'reg' && g.season === season);
+      }
+      // NBA from October to June of the next year, MLB from March to October: one date range.
+      const range = game === 'nba' ? `${season}1001-${season + 1}0630` : `${season}0301-${season}1031`;
+      const json = await fetchJson(`${base}/scoreboard?dates=${range}&seasontype=2&limit=2000`, http);
+      return parseEspnScoreboard(game, json).filter((g) => g.seasonType === 'reg' && g.season === season);
     },
     async fetchGame(gid: string): Promise<ProviderBatch> {
       const json = await fetchJson(`${base}/summary?event=${encodeURIComponent(gid)}`, http);

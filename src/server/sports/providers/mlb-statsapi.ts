@@ -107,8 +107,9 @@ export function parseMlbSchedule(json: unknown): GameRecord[] {
         away: teamAbbOf(g.teams.away.team.id, g.season),
         startTime: new Date(g.gameDate),
         status,
-        homeScore: scored ? (g.teams.home.score ?? 0) : null,
-        awayScore: scored ? (g.teams.away.score ?? 0) : null,
+        // A live game may not list a score yet; a final without one stays unscored (and is refused).
+        homeScore: scored ? (g.teams.home.score ?? (status === 'final' ? null : 0)) : null,
+        awayScore: scored ? (g.teams.away.score ?? (status === 'final' ? null : 0)) : null,
         periods: null,
       };
     }),
@@ -271,15 +272,25 @@ export function parseMlbLiveFeed(json: unknown): { game: GameRecord; facts: MlbG
   return { game, facts };
 }
 
-/** The MLB Stats API as a provider: schedule by day, live feed per game. */
-export function createMlbStatsApiProvider(http: FetchJsonOptions = {}): SportsProvider {
-  const base = 'https://statsapi.mlb.com/api';
+/** Where the MLB Stats API answers (a test points it at a local server). */
+export const MLB_STATSAPI_BASE_URL = 'https://statsapi.mlb.com/api';
+
+/** The MLB Stats API as a provider: schedule by day or season, live feed per game. */
+export function createMlbStatsApiProvider(
+  http: FetchJsonOptions = {},
+  baseUrl: string = MLB_STATSAPI_BASE_URL,
+): SportsProvider {
+  const base = baseUrl;
   return {
     name: 'mlb-statsapi',
     game: 'mlb',
     async fetchDay(date: string): Promise<ProviderBatch> {
       const json = await fetchJson(`${base}/v1/schedule?sportId=1&date=${date}`, http);
       return { games: parseMlbSchedule(json), facts: [] };
+    },
+    async fetchSeason(season: number): Promise<GameRecord[]> {
+      const json = await fetchJson(`${base}/v1/schedule?sportId=1&season=${season}&gameType=R`, http);
+      return parseMlbSchedule(json).filter((g) => g.seasonType === 'reg' && g.season === season);
     },
     async fetchGame(gid: string): Promise<ProviderBatch> {
       const json = await fetchJson(`${base}/v1.1/game/${encodeURIComponent(gid)}/feed/live`, http);

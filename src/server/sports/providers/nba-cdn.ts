@@ -217,9 +217,70 @@ export function parseNbaPlayByPlay(json: unknown, home: string, away: string): N
   );
 }
 
-/** The NBA live-data CDN as a provider: today's scoreboard, boxscore plus play-by-play per game. */
-export function createNbaCdnProvider(http: FetchJsonOptions = {}): SportsProvider {
-  const base = 'https://cdn.nba.com/static/json/liveData';
+const ScheduleSchema = z.object({
+  leagueSchedule: z.object({
+    gameDates: z.array(
+      z.object({
+        games: z.array(
+          z.object({
+            gameId: z.string(),
+            gameStatus: z.number(),
+            gameStatusText: z.string(),
+            gameDateTimeUTC: z.string(),
+            homeTeam: z.object({ teamTricode: z.string(), score: z.number().nullable().optional() }),
+            awayTeam: z.object({ teamTricode: z.string(), score: z.number().nullable().optional() }),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+
+/**
+ * Games of the NBA CDN's season schedule (staticData/scheduleLeagueV2.json). Preseason games and
+ * games without both teams yet (playoff slots "TBD") are left out.
+ */
+export function parseNbaSchedule(json: unknown): GameRecord[] {
+  const { gameDates } = ScheduleSchema.parse(json).leagueSchedule;
+  return gameDates.flatMap((day) =>
+    day.games
+      // Preseason games (against clubs from abroad too) never count in a pool.
+      .filter(
+        (g) =>
+          g.homeTeam.teamTricode && g.awayTeam.teamTricode && seasonOfGameId(g.gameId).seasonType !== 'pre',
+      )
+      .map((g) => {
+        const status = mapNbaCdnStatus(g.gameStatus, g.gameStatusText);
+        const scored = status === 'final' || status === 'in_progress';
+        return {
+          game: 'nba' as const,
+          gid: g.gameId,
+          ...seasonOfGameId(g.gameId),
+          week: null,
+          home: normalizeTeamAbb('nba', g.homeTeam.teamTricode),
+          away: normalizeTeamAbb('nba', g.awayTeam.teamTricode),
+          startTime: new Date(g.gameDateTimeUTC),
+          status,
+          homeScore: scored ? (g.homeTeam.score ?? null) : null,
+          awayScore: scored ? (g.awayTeam.score ?? null) : null,
+          periods: null,
+        };
+      }),
+  );
+}
+
+/** Where the NBA CDN's JSON answers (a test points it at a local server). */
+export const NBA_CDN_BASE_URL = 'https://cdn.nba.com/static/json';
+
+/**
+ * The NBA live-data CDN as a provider: today's scoreboard, the season schedule, boxscore plus
+ * play-by-play per game.
+ */
+export function createNbaCdnProvider(
+  http: FetchJsonOptions = {},
+  baseUrl: string = NBA_CDN_BASE_URL,
+): SportsProvider {
+  const base = `${baseUrl}/liveData`;
   return {
     name: 'nba-cdn',
     game: 'nba',
@@ -230,6 +291,11 @@ export function createNbaCdnProvider(http: FetchJsonOptions = {}): SportsProvide
       };
       const batches = await Promise.all((json.scoreboard?.games ?? []).map((g) => this.fetchGame(g.gameId)));
       return { games: batches.flatMap((b) => b.games), facts: batches.flatMap((b) => b.facts) };
+    },
+    async fetchSeason(season: number): Promise<GameRecord[]> {
+      // The CDN publishes the schedule of the season under way (or about to start) only.
+      const json = await fetchJson(`${baseUrl}/staticData/scheduleLeagueV2.json`, http);
+      return parseNbaSchedule(json).filter((g) => g.seasonType === 'reg' && g.season === season);
     },
     async fetchGame(gid: string): Promise<ProviderBatch> {
       const box = parseNbaBoxscore(await fetchJson(`${base}/boxscore/boxscore_${gid}.json`, http));

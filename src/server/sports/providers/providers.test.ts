@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectMlbGameBonuses, detectNbaGameBonuses } from '../../../core/bonus/detect';
 import { MlbGameFactsSchema, NbaGameFactsSchema } from '../../../core/facts';
+import { must } from '../../../core/must';
 import { NflGameFactsSchema } from '../facts';
 import {
   parseEspnClock,
@@ -22,12 +23,12 @@ describe('ESPN scoreboard', () => {
     expect(games).toHaveLength(15);
     const count = (status: string) => games.filter((g) => g.status === status).length;
     expect([count('final'), count('in_progress'), count('postponed')]).toEqual([8, 6, 1]);
-    const postponed = games.find((g) => g.status === 'postponed')!;
+    const postponed = must(games.find((g) => g.status === 'postponed'));
     expect([postponed.away, postponed.home, postponed.homeScore]).toEqual(['KC', 'STL', null]);
-    const live = games.find((g) => g.away === 'ARI' && g.home === 'ATL')!;
+    const live = must(games.find((g) => g.away === 'ARI' && g.home === 'ATL'));
     expect(live.status).toBe('in_progress');
     expect([live.awayScore, live.homeScore]).toEqual([1, 0]);
-    const laa = games.find((g) => g.away === 'LAA')!;
+    const laa = must(games.find((g) => g.away === 'LAA'));
     expect([laa.status, laa.awayScore, laa.homeScore, laa.home]).toEqual(['final', 9, 11, 'BOS']);
     // ESPN's CHW and the Athletics' ATH are the site's abbreviations.
     expect(games.some((g) => g.home === 'CHW')).toBe(true);
@@ -60,7 +61,7 @@ describe('ESPN NFL summary', () => {
       week: 2,
     });
     const nfl = NflGameFactsSchema.parse(facts.facts);
-    const line = (name: string) => nfl.players.find((p) => p.name === name)!;
+    const line = (name: string) => must(nfl.players.find((p) => p.name === name));
     expect(line('Jordan Love')).toMatchObject({ pass_td: 3, pass_cmp: 14, pass_att: 25, pass_yds: 151 });
     expect(line('Jayden Reed').rec_td).toBe(2);
     expect(line('Dontayvion Wicks').rec_td).toBe(1);
@@ -139,7 +140,7 @@ describe('NFL Shield game detail', () => {
       home: 'ATL',
     });
     expect([game.homeScore, game.awayScore, game.status, game.week]).toEqual([25, 24, 'final', 2]);
-    const line = (name: string) => facts.players.find((p) => p.name === name)!;
+    const line = (name: string) => must(facts.players.find((p) => p.name === name));
     expect(line('J.Love')).toMatchObject({
       pass_td: 3,
       pass_cmp: 14,
@@ -186,7 +187,7 @@ describe('MLB Stats API', () => {
   it('reads the schedule of 2024-07-01', () => {
     const games = parseMlbSchedule(loadFixture('schedule_20240701.json'));
     expect(games).toHaveLength(3);
-    const hou = games.find((g) => g.gid === '744914')!;
+    const hou = must(games.find((g) => g.gid === '744914'));
     expect(hou).toMatchObject({ away: 'HOU', home: 'TOR', awayScore: 3, homeScore: 1, status: 'final' });
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_IDS } from '../../../core/bonus';
 import { detectNbaGameBonuses, detectPerfectWeeks } from '../../../core/bonus/detect';
 import type { NbaGameFacts, WeekTeamRecord } from '../../../core/facts';
+import { must } from '../../../core/must';
 import { gameFacts, games } from '../../db/schema';
 import { ingestOnce } from '../../jobs/ingest';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -20,7 +21,7 @@ const log = parseNbaLeagueGameLog(
 
 describe('simulated NBA box lines of the replay', () => {
   it('gives the same game the same facts, whatever else was generated first', () => {
-    const real = log.facts.find((f) => f.gid === '0021801228')!.facts as NbaGameFacts;
+    const real = must(log.facts.find((f) => f.gid === '0021801228')).facts as NbaGameFacts;
     const once = simulateNbaGameFacts(real, log.totals.get(real.gid));
     const again = simulateNbaGameFacts(real, log.totals.get(real.gid));
     expect(again).toEqual(once);
@@ -31,8 +32,8 @@ describe('simulated NBA box lines of the replay', () => {
   it('adds up to the real scores and team totals, in the real number of periods', () => {
     const byGid = new Map(nba.games.map((g) => [g.gid, g]));
     for (const f of facts) {
-      const game = byGid.get(f.gid)!;
-      const totals = log.totals.get(f.gid)!;
+      const game = must(byGid.get(f.gid));
+      const totals = must(log.totals.get(f.gid));
       expect(f.periods).toBe(game.periods);
       for (const [side, score] of [
         ['home', game.homeScore],
@@ -45,19 +46,19 @@ describe('simulated NBA box lines of the replay', () => {
         expect(f[side].score).toBe(score);
         expect(sum('points')).toBe(score);
         expect([sum('rebounds'), sum('assists'), sum('steals'), sum('blocks')]).toEqual([
-          totals[side]!.rebounds,
-          totals[side]!.assists,
-          totals[side]!.steals,
-          totals[side]!.blocks,
+          must(totals[side]).rebounds,
+          must(totals[side]).assists,
+          must(totals[side]).steals,
+          must(totals[side]).blocks,
         ]);
         expect(new Set(lines.map((l) => l.player_id)).size).toBe(lines.length);
       }
-      const run = f.longest_runs.find((r) => r.team_abb === f.home.team_abb)!;
+      const run = must(f.longest_runs.find((r) => r.team_abb === f.home.team_abb));
       expect(run.points).toBeLessThanOrEqual(f.home.score);
       const winner = f.home.score > f.away.score ? f.home.team_abb : f.away.team_abb;
       expect(f.deciding_shot).toMatchObject({ team_abb: winner, made: true, decided_game: true });
-      expect(f.deciding_shot!.period).toBeLessThanOrEqual(f.periods);
-      if (f.periods > 4) expect(f.deciding_shot!.period).toBe(f.periods);
+      expect(must(f.deciding_shot).period).toBeLessThanOrEqual(f.periods);
+      if (f.periods > 4) expect(must(f.deciding_shot).period).toBe(f.periods);
     }
   });
 
@@ -74,7 +75,7 @@ describe('simulated NBA box lines of the replay', () => {
         [g.away, !won],
       ] as const) {
         const key = `${g.week}:${team}`;
-        const r = records.get(key) ?? { week: g.week!, team_abb: team, wins: 0, losses: 0 };
+        const r = records.get(key) ?? { week: must(g.week), team_abb: team, wins: 0, losses: 0 };
         if (win) r.wins++;
         else r.losses++;
         records.set(key, r);
@@ -118,8 +119,7 @@ describe('storing the simulated facts as NBA games turn final', () => {
 
   it('writes them through the ingest path with the simulated mark', async () => {
     const provider = createReplayProvider(nba, () => t.ctx.clock.now());
-    const date = nba.games
-      .find((g) => g.startTime < t.ctx.clock.now())!
+    const date = must(nba.games.find((g) => g.startTime < t.ctx.clock.now()))
       .startTime.toISOString()
       .slice(0, 10);
     await ingestOnce(t.ctx, provider, [date]);

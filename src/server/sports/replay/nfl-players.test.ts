@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { must } from '../../../core/must';
 import { emptyNflLine } from '../facts';
 import { buildReplayNflPlayers, NFL_DEPTH_SLOTS, nflNameKey } from './nfl-players';
 import { loadNflReplay } from './replay-data';
@@ -51,7 +52,7 @@ describe('the replayed NFL player list', () => {
     expect(generated.length).toBeGreaterThan(0);
     expect(generated.every((p) => p.headshot === null && /^\S+ \S+$/.test(p.name))).toBe(true);
     expect(new Set(generated.map((p) => p.name)).size).toBe(generated.length);
-    const te1 = generated.find((p) => p.position === 'TE' && p.depthRank === 1)!;
+    const te1 = must(generated.find((p) => p.position === 'TE' && p.depthRank === 1));
     const lines = nfl.stats.filter((s) => s.player_id === te1.id);
     expect(lines.length).toBeGreaterThan(10);
     expect(lines.every((s) => s.simulated && s.week !== 2)).toBe(true);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectMlbGameBonuses } from '../../../core/bonus/detect';
 import type { MlbGameFacts } from '../../../core/facts';
+import { must } from '../../../core/must';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { ReplayClock } from './replay-clock';
 import {
@@ -118,8 +119,8 @@ describe('replay clock and provider', () => {
     const mlb = loadMlbReplay();
     // LAA at OAK, 2023-04-01: 13-1, line scores 00(11)001100 and 000010000.
     const gid = 'OAK202304010';
-    const game = mlb.games.find((g) => g.gid === gid)!;
-    const line = mlb.lineScores!.get(gid)!;
+    const game = must(mlb.games.find((g) => g.gid === gid));
+    const line = must(must(mlb.lineScores).get(gid));
     const at = (minutes: number) =>
       gameAsOf(game, new Date(game.startTime.getTime() + minutes * 60_000), line);
     const shown = (minutes: number) => {
@@ -139,8 +140,8 @@ describe('replay clock and provider', () => {
     for (let m = 0; m < 180; m += 5) {
       const g = at(m);
       expect(g.status).toBe('in_progress');
-      expect(g.awayScore! >= last[0] && g.homeScore! >= last[1]).toBe(true);
-      last = [g.awayScore!, g.homeScore!];
+      expect(must(g.awayScore) >= last[0] && must(g.homeScore) >= last[1]).toBe(true);
+      last = [must(g.awayScore), must(g.homeScore)];
     }
   });
 
@@ -148,13 +149,13 @@ describe('replay clock and provider', () => {
     const mlb = loadMlbReplay();
     const late = (g: (typeof mlb.games)[number]) => new Date(g.startTime.getTime() + REPLAY_LIVE_MS - 1);
     for (const g of mlb.games) {
-      const line = mlb.lineScores!.get(g.gid)!;
+      const line = must(must(mlb.lineScores).get(g.gid));
       const sum = (runs: number[]) => runs.reduce((n, r) => n + r, 0);
       expect([sum(line.away), sum(line.home)]).toEqual([g.awayScore, g.homeScore]);
       const live = gameAsOf(g, late(g), line);
       expect(live.status).toBe('in_progress');
       expect(live.awayScore).toBe(g.awayScore);
-      expect(live.homeScore! <= g.homeScore!).toBe(true);
+      expect(must(live.homeScore) <= must(g.homeScore)).toBe(true);
     }
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type BonusEvent, detectMlbGameBonuses } from '../../../core/bonus/detect';
 import { BONUS_IDS } from '../../../core/bonus/options';
 import { type MlbGameFacts, MlbGameFactsSchema } from '../../../core/facts';
+import { must } from '../../../core/must';
 import { loadMlbReplay } from './replay-data';
 import type { GameLogMlbFacts } from './retrosheet';
 import {
@@ -88,7 +89,7 @@ describe('Retrosheet event parser', () => {
       'top 7 Luis Arraez home_run',
     ]);
     expect(game.hits).toEqual({ away: 6, home: 1 });
-    const back = readBundledEventFacts(JSON.stringify(toBundledEventFacts(game))).get(game.gid)!;
+    const back = must(readBundledEventFacts(JSON.stringify(toBundledEventFacts(game))).get(game.gid));
     expect(back({ away: 'MIA', home: 'PHI' })).toEqual({
       plays: game.plays,
       batters: game.batters.filter((b) => b.batter === 'Luis Arraez'),

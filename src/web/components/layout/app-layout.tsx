@@ -1,11 +1,16 @@
-import { AppShell, Drawer, ScrollArea } from '@mantine/core';
+import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AUTH_MESSAGES } from '../../../core/contracts/auth';
 import { useUserDataRefresh } from '../../features/auth/api/session';
+import { EmailConfirmBanner } from '../../features/auth/components/verify-email';
 import { notify } from '../../lib/notify';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+
+// The drawer (and the scroll lock and focus trap it brings) stays out of the start-up code.
+const PhoneDrawer = lazy(() => import('./phone-drawer'));
 
 export const PHONE_QUERY = '(max-width: 768px)';
 
@@ -14,19 +19,27 @@ export function AppLayout() {
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'ala.sidebarCollapsed', defaultValue: false });
   const [drawerOpen, drawer] = useDisclosure(false);
+  const drawerShown = isPhone && drawerOpen;
+  // Mounted from the first opening on, so that it can play its closing transition.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (drawerShown && !drawerWanted) setDrawerWanted(true);
   const location = useLocation();
   const navigate = useNavigate();
   useUserDataRefresh();
 
-  // Google sign-in comes back to /?login=failed when it did not work: say so once.
+  // Google sign-in comes back to /?login=failed (or =unverified) when it did not work: say so once.
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (params.get('login') !== 'failed') return;
+    const outcome = params.get('login');
+    if (outcome !== 'failed' && outcome !== 'unverified') return;
     notify({
       title: 'Sign-in failed',
-      message: 'Google sign-in did not work. Please try again, or log in with your username.',
+      message:
+        outcome === 'unverified'
+          ? AUTH_MESSAGES.googleUnverified
+          : 'Google sign-in did not work. Please try again, or log in with your username.',
       color: 'red',
-      autoClose: 6000,
+      autoClose: outcome === 'unverified' ? 12000 : 6000,
     });
     params.delete('login');
     const search = params.toString();
@@ -61,10 +74,13 @@ export function AppLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
       )}
-      <Drawer opened={isPhone && drawerOpen} onClose={drawer.close} size={280} title="Menu" padding="xs">
-        <Sidebar onNavigate={drawer.close} />
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <PhoneDrawer opened={drawerShown} onClose={drawer.close} />
+        </Suspense>
+      )}
       <AppShell.Main>
+        <EmailConfirmBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

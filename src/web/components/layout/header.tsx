@@ -13,7 +13,8 @@ import { useLoginModal } from '../../features/auth/components/login-modal';
 import { useUserProfile } from '../../features/profile/api/profile';
 import { currentSeasonOf, useSeasonIndex } from '../../features/seasons/api/season-index';
 
-const MENU_GAMES = ['nba', 'mlb', 'nfl-td'] as const;
+export const MENU_GAMES = ['nba', 'mlb', 'nfl-td'] as const;
+type MenuGame = (typeof MENU_GAMES)[number];
 
 // Menu.Target hands its child a ref and the open/close handlers: they must reach the button.
 function MenuTarget({ label, ...props }: { label: string } & ComponentPropsWithRef<'button'>) {
@@ -26,10 +27,29 @@ function MenuTarget({ label, ...props }: { label: string } & ComponentPropsWithR
   );
 }
 
-function GameMenu({ game }: { game: (typeof MENU_GAMES)[number] }) {
+/** A link of the header menus: the same entries on a wide screen and in the phone's drawer. */
+export interface MenuLink {
+  key: string;
+  label: string;
+  to: string;
+}
+
+/** The game menu's fixed links: the global ALA pool and the hub filtered on the game. */
+export function useGameLinks(game: MenuGame): MenuLink[] {
   const seasons = useSeasonIndex();
+  return [
+    {
+      key: 'ala',
+      label: 'Global ALA Pool',
+      to: `/${game}/ala/${currentSeasonOf(seasons.data, game)}/reg/0`,
+    },
+    { key: 'all', label: 'All Pools', to: `/leagues/allpools/${game}` },
+  ];
+}
+
+/** The signed-in user's pools of a game, newest season first, one per league season. */
+export function useYourPools(game: MenuGame): MenuLink[] {
   const { user } = useCurrentUser();
-  const { openLogin } = useLoginModal();
   const profile = useUserProfile(user?.username);
   const leagueNames = new Map((profile.data?.leagues ?? []).map((l) => [l.league_id, l.league_name]));
   const mine = [
@@ -40,32 +60,59 @@ function GameMenu({ game }: { game: (typeof MENU_GAMES)[number] }) {
         .map((entry) => [entry.league_season, entry]),
     ).values(),
   ];
+  return mine.map((entry) => ({
+    key: String(entry.league_season),
+    label: `${leagueNames.get(entry.league_id) ?? entry.league_abb} ${entry.season}${entry.pool_idx > 0 ? ` #${entry.pool_idx + 1}` : ''}`,
+    to: `/${entry.game}/${entry.league_abb}/${entry.season}/${entry.season_type}/${entry.pool_idx}`,
+  }));
+}
+
+/** The signed-in user's leagues. */
+export function useYourLeagues(): MenuLink[] {
+  const { user } = useCurrentUser();
+  const profile = useUserProfile(user?.username);
+  return (profile.data?.leagues ?? []).map((league) => ({
+    key: String(league.league_id),
+    label: league.league_name,
+    to: `/league/${league.league_abb}`,
+  }));
+}
+
+export const LEAGUE_LINKS: MenuLink[] = [
+  { key: 'find', label: 'Find A League', to: '/leagues/find' },
+  { key: 'create', label: 'Create a League', to: '/leagues/create' },
+];
+
+export const ALA_LINKS = [
+  { key: 'ala', label: 'A Level Above', href: 'https://alevelabove.example' },
+  { key: 'odds', label: 'Compare Betting Odds', href: 'https://oddscompare.example' },
+];
+
+function GameMenu({ game }: { game: MenuGame }) {
+  const { user } = useCurrentUser();
+  const { openLogin } = useLoginModal();
+  const links = useGameLinks(game);
+  const mine = useYourPools(game);
   return (
     <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start">
       <Menu.Target>
         <MenuTarget label={GAME_NAMES[game]} />
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/${game}/ala/${currentSeasonOf(seasons.data, game)}/reg/0`}>
-          Global ALA Pool
-        </Menu.Item>
-        <Menu.Item component={Link} to={`/leagues/allpools/${game}`}>
-          All Pools
-        </Menu.Item>
+        {links.map((link) => (
+          <Menu.Item key={link.key} component={Link} to={link.to}>
+            {link.label}
+          </Menu.Item>
+        ))}
         <Menu.Label>Your Pools</Menu.Label>
         {!user ? (
           <Menu.Item onClick={() => openLogin()}>Log in to see your pools</Menu.Item>
         ) : mine.length === 0 ? (
           <Menu.Item disabled>(no pools found)</Menu.Item>
         ) : (
-          mine.map((entry) => (
-            <Menu.Item
-              key={entry.league_season}
-              component={Link}
-              to={`/${entry.game}/${entry.league_abb}/${entry.season}/${entry.season_type}/${entry.pool_idx}`}
-            >
-              {leagueNames.get(entry.league_id) ?? entry.league_abb} {entry.season}
-              {entry.pool_idx > 0 ? ` #${entry.pool_idx + 1}` : ''}
+          mine.map((link) => (
+            <Menu.Item key={link.key} component={Link} to={link.to}>
+              {link.label}
             </Menu.Item>
           ))
         )}
@@ -77,7 +124,7 @@ function GameMenu({ game }: { game: (typeof MENU_GAMES)[number] }) {
 function LeaguesMenu() {
   const { user } = useCurrentUser();
   const { openLogin } = useLoginModal();
-  const profile = useUserProfile(user?.username);
+  const leagues = useYourLeagues();
   return (
     <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start">
       <Menu.Target>
@@ -86,21 +133,18 @@ function LeaguesMenu() {
       <Menu.Dropdown>
         <Menu.Label>Your Leagues</Menu.Label>
         {!user && <Menu.Item onClick={() => openLogin()}>Log in to see your leagues</Menu.Item>}
-        {user && (profile.data?.leagues ?? []).length === 0 && (
-          <Menu.Item disabled>(no leagues yet)</Menu.Item>
-        )}
-        {(profile.data?.leagues ?? []).map((league) => (
-          <Menu.Item key={league.league_id} component={Link} to={`/league/${league.league_abb}`}>
-            {league.league_name}
+        {user && leagues.length === 0 && <Menu.Item disabled>(no leagues yet)</Menu.Item>}
+        {leagues.map((link) => (
+          <Menu.Item key={link.key} component={Link} to={link.to}>
+            {link.label}
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item component={Link} to="/leagues/find">
-          Find A League
-        </Menu.Item>
-        <Menu.Item component={Link} to="/leagues/create">
-          Create a League
-        </Menu.Item>
+        {LEAGUE_LINKS.map((link) => (
+          <Menu.Item key={link.key} component={Link} to={link.to}>
+            {link.label}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
@@ -174,12 +218,11 @@ export function Header({
                 <MenuTarget label="ALA" />
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item component="a" href="https://alevelabove.example" target="_blank" rel="noreferrer">
-                  A Level Above
-                </Menu.Item>
-                <Menu.Item component="a" href="https://oddscompare.example" target="_blank" rel="noreferrer">
-                  Compare Betting Odds
-                </Menu.Item>
+                {ALA_LINKS.map((link) => (
+                  <Menu.Item key={link.key} component="a" href={link.href} target="_blank" rel="noreferrer">
+                    {link.label}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
           </>

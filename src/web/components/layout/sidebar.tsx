@@ -333,7 +333,9 @@ function ChangelogLinks({ onNavigate, active }: { onNavigate?: () => void; activ
   const unread = useQuery({
     queryKey: ['changelog', 'unread', user?.username],
     queryFn: () =>
-      apiFetch<{ unreadCount: number }>(`/api/changelog/unread-count/${encodeURIComponent(user!.username)}`)
+      apiFetch<{ unreadCount: number }>(
+        `/api/changelog/unread-count/${encodeURIComponent(user?.username ?? '')}`,
+      )
         .then((r) => r.unreadCount)
         .catch(() => 0),
     enabled: Boolean(user),

@@ -1,9 +1,18 @@
 import { Alert, Badge, Box, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { useFeedsHealth } from '../api/feeds';
+import { type FeedHealth, useFeedsHealth } from '../api/feeds';
 
 const when = (value: string | null) => (value ? formatDate(value, 'M/D/YY, h:mm A') : '—');
+
+/** The feed's state in words: since when it fails, or that it answers. */
+function stateOf(feed: FeedHealth): string {
+  if (feed.consecutive_failures === 0) return 'Answering';
+  const polls =
+    feed.consecutive_failures === 1 ? '1 failed poll' : `${feed.consecutive_failures} failed polls in a row`;
+  if (feed.last_ok_at === null) return `${polls}; it has never answered`;
+  return `${polls} since its last success at ${when(feed.last_ok_at)}; stored results are kept as they were`;
+}
 
 /** One row per provider and game: last fetch, last success, last error, counts over a day. */
 export function FeedHealthTable() {
@@ -21,7 +30,8 @@ export function FeedHealthTable() {
   }
   const rows = feeds.data.map((feed) => ({
     ...feed,
-    healthy: feed.last_ok_at !== null && feed.last_ok_at === feed.last_fetch_at,
+    healthy: feed.last_ok_at !== null && feed.consecutive_failures === 0,
+    state: stateOf(feed),
   }));
   const badge = (healthy: boolean) => (
     <Badge color={healthy ? 'green.8' : 'red.8'} style={{ flexShrink: 0 }}>
@@ -41,6 +51,9 @@ export function FeedHealthTable() {
             </Group>
             <Text size="xs" c="dimmed">
               Last fetch {when(feed.last_fetch_at)} · last success {when(feed.last_ok_at)}
+            </Text>
+            <Text size="xs" c={feed.healthy ? 'dimmed' : 'red.8'}>
+              {feed.state}
             </Text>
             <Text size="xs" c="dimmed">
               {feed.fetches_24h} fetches, {feed.failures_24h} failures in 24 h
@@ -74,16 +87,26 @@ export function FeedHealthTable() {
                   <Table.Tr key={`${feed.provider}-${feed.game}`}>
                     <Table.Td>{feed.provider}</Table.Td>
                     <Table.Td>{feed.game}</Table.Td>
-                    <Table.Td>{badge(healthy)}</Table.Td>
+                    <Table.Td>
+                      {badge(healthy)}
+                      <Text size="xs" c={healthy ? 'dimmed' : 'red.8'}>
+                        {feed.state}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{when(feed.last_fetch_at)}</Table.Td>
                     <Table.Td>{when(feed.last_ok_at)}</Table.Td>
                     <Table.Td>
                       {feed.fetches_24h} / {feed.failures_24h}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" lineClamp={2}>
+                      <Text size="sm" lineClamp={3}>
                         {feed.last_error ?? '—'}
                       </Text>
+                      {feed.last_error_at && (
+                        <Text size="xs" c="dimmed">
+                          {when(feed.last_error_at)}
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );

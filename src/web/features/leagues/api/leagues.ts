@@ -15,6 +15,7 @@ import {
   InviteByEmailResponseSchema,
   LeagueMemberResponseSchema,
   LeagueRequestsResponseSchema,
+  type RequestAccessRequest,
   RequestAccessResponseSchema,
   type UpdateLeagueRequest,
   UpdateLeagueResponseSchema,
@@ -99,11 +100,11 @@ export function useJoinLeague() {
   });
 }
 
-/** Asks a private league's commissioner for membership. */
+/** Asks a private league's commissioner for membership (naming the league by abb, as a hidden one requires). */
 export function useRequestAccess() {
   const changed = useMembershipChanged();
   return useMutation({
-    mutationFn: (body: { league_id: number; source?: 'home' | 'blocked' }) =>
+    mutationFn: (body: RequestAccessRequest) =>
       apiFetch('/leagueRoutes/requestAccess', { body, schema: RequestAccessResponseSchema }),
     onSuccess: changed,
   });

@@ -162,7 +162,7 @@ function JoinCell({
       <Button
         size="xs"
         loading={request.isPending}
-        onClick={() => request.mutate({ league_id: league.id, source: 'home' })}
+        onClick={() => request.mutate({ league_id: league.id, abb: league.abb, source: 'home' })}
       >
         REQUEST TO JOIN
       </Button>

@@ -51,7 +51,7 @@ export function JoinCard({ view, onLogin }: { view: LeagueView; onLogin: () => v
             <Text size="sm">This is a private league: its commissioner approves new members.</Text>
             <Button
               loading={request.isPending}
-              onClick={() => request.mutate({ league_id: league.id, source: 'home' })}
+              onClick={() => request.mutate({ league_id: league.id, abb: league.abb, source: 'home' })}
             >
               REQUEST TO JOIN
             </Button>

@@ -44,7 +44,9 @@ export function LeagueGateView({ gate, onLogin }: { gate: LeagueGate; onLogin: (
             <Stack gap="xs" align="flex-start">
               <Button
                 loading={request.isPending}
-                onClick={() => request.mutate({ league_id: gate.league_id, source: 'blocked' })}
+                onClick={() =>
+                  request.mutate({ league_id: gate.league_id, abb: gate.abb, source: 'blocked' })
+                }
               >
                 Request Access
               </Button>

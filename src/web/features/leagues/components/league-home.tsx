@@ -5,6 +5,7 @@ import type { LeagueView } from '../../../../core/contracts/leagues';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { InviteCard } from './invite-card';
 import { JoinCard } from './join-card';
+import { leagueHomeIntro } from './league-home-intro';
 import { LeaguePoolsTable } from './league-pools-table';
 import { TrophyCase } from './trophy-case';
 
@@ -12,10 +13,7 @@ import { TrophyCase } from './trophy-case';
 export function LeagueHome({ view, onLogin }: { view: LeagueView; onLogin: () => void }) {
   return (
     <Stack gap="md">
-      <Text>
-        Join this league to be notified when its commissioner opens a new pool, to sign up for its pools, and
-        to invite your friends to play.
-      </Text>
+      <Text>{leagueHomeIntro(view.viewer)}</Text>
       {/* On a phone the way in (join, invite) comes before the member list. */}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 3, md: 1 }}>

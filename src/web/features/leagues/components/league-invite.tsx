@@ -1,20 +1,23 @@
 import { Alert, Avatar, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import { useAcceptInvite, useLeague } from '../api/leagues';
 import { LeagueBanner } from './league-banner';
-import { LEAGUE_NOT_FOUND_PATH } from './league-page';
+import { LEAGUE_NOT_FOUND_PATH } from './league-paths';
 
 /** The invite route: who invites you and a way in; members go straight to the league. */
 export function LeagueInvite({
   code,
   loggedIn,
   onLogin,
+  registerHref,
 }: {
   code: string;
   loggedIn: boolean;
   onLogin: (inviteCode: string) => void;
+  /** The registration page that keeps this invitation. */
+  registerHref: string;
 }) {
   const navigate = useNavigate();
   const league = useLeague({ by: 'invite', value: code });
@@ -63,8 +66,16 @@ export function LeagueInvite({
             </Button>
           ) : (
             <Stack gap="xs" align="flex-start">
-              <Text>Log in (or create an account) to accept this invitation.</Text>
-              <Button onClick={() => onLogin(code)}>LOG IN</Button>
+              <Text>
+                Log in, or create an account, to accept this invitation. A new account joins the league as
+                soon as you confirm your e-mail address.
+              </Text>
+              <Group gap="sm">
+                <Button onClick={() => onLogin(code)}>LOG IN</Button>
+                <Button component={Link} to={registerHref} color="yellow.5" c="dark.9">
+                  CREATE ACCOUNT
+                </Button>
+              </Group>
             </Stack>
           )}
           {accept.isError && (

@@ -10,9 +10,10 @@ import { LeagueBanner } from './league-banner';
 import { LeagueGateView } from './league-gate';
 import { LeagueHome } from './league-home';
 import { LeagueMembers } from './league-members';
+import { LEAGUE_NOT_FOUND_PATH } from './league-paths';
 import { LeagueSettings } from './league-settings';
 
-export const LEAGUE_NOT_FOUND_PATH = '/league/error/notfound';
+export { LEAGUE_NOT_FOUND_PATH };
 
 type TabKey = 'home' | 'createpool' | 'members' | 'rankings' | 'settings' | 'commishtools';
 

@@ -1,11 +1,15 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeaguePoolRow, LeagueView, YourStatus } from '../../../../core/contracts/leagues';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { buyinText, Champions } from './pool-cells';
-import { SignUpModal } from './sign-up-modal';
+
+// The confirmation (a modal) loads when someone starts signing up.
+const SignUpModal = lazy(() =>
+  import('../../../components/sign-up/sign-up-modal').then((module) => ({ default: module.SignUpModal })),
+);
 
 const ACTIVATION_TIP = "A league commissioner must activate this pool via the league's Create Pool tab.";
 
@@ -85,7 +89,14 @@ export function LeaguePoolsTable({ view }: { view: LeagueView }) {
   ];
   return (
     <Card withBorder padding="md">
-      {signingUp && <SignUpModal pool={signingUp} onClose={() => setSigningUp(null)} />}
+      {signingUp && (
+        <Suspense fallback={null}>
+          <SignUpModal
+            pool={{ ...signingUp, name: signingUp.pool_name }}
+            onClose={() => setSigningUp(null)}
+          />
+        </Suspense>
+      )}
       <Title order={2} fz="md" mb="xs">
         Pools
       </Title>

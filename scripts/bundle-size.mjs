@@ -1,0 +1,96 @@
+// Measures the JavaScript each page of the web app loads before it can show anything: the entry
+// chunk, the page's own (lazy) chunk and every chunk they import statically, gzipped. Fails when a
+// page goes over the budget.
+//   node scripts/bundle-size.mjs             builds into a temporary folder and measures it
+//   node scripts/bundle-size.mjs --dir DIR   measures a build made with `vite build --manifest`
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_BYTES = 250 * 1000;
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The chunks a manifest entry loads at once: itself and its static imports, transitively. */
+export function initialChunks(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) initialChunks(manifest, imported, seen);
+  return seen;
+}
+
+/** Per page (each lazy route of src/web/routes), the files of its initial JavaScript. */
+export function pagesOf(manifest) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('the manifest has no entry');
+  const start = initialChunks(manifest, entry);
+  return Object.keys(manifest)
+    .filter((key) => manifest[key].isDynamicEntry && key.startsWith('routes/'))
+    .map((key) => ({
+      page: key.replace(/^routes\//, '').replace(/\.tsx?$/, ''),
+      files: [...initialChunks(manifest, key, new Set(start))].map((chunk) => manifest[chunk].file),
+    }));
+}
+
+function measure(dir) {
+  const manifestFile = path.join(dir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with --manifest`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const gzipped = new Map();
+  const sizeOf = (file) => {
+    if (!gzipped.has(file))
+      gzipped.set(file, gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length);
+    return gzipped.get(file);
+  };
+  return pagesOf(manifest)
+    .map(({ page, files }) => ({
+      page,
+      files: files.length,
+      bytes: files.reduce((sum, f) => sum + sizeOf(f), 0),
+    }))
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+function main() {
+  const dirFlag = process.argv.indexOf('--dir');
+  let dir = dirFlag > 0 ? path.resolve(process.argv[dirFlag + 1]) : undefined;
+  const built = !dir;
+  if (!dir) {
+    dir = mkdtempSync(path.join(tmpdir(), 'ala-bundle-size-'));
+    const build = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        '--manifest',
+        '--outDir',
+        dir,
+        '--emptyOutDir',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  try {
+    const pages = measure(dir);
+    const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+    console.log(`Initial JavaScript per page, gzipped (budget ${kb(BUDGET_BYTES)}):`);
+    for (const { page, files, bytes } of pages) {
+      console.log(
+        `  ${bytes > BUDGET_BYTES ? '✗' : '✓'} ${page.padEnd(20)} ${kb(bytes).padStart(9)}  (${files} files)`,
+      );
+    }
+    const over = pages.filter((p) => p.bytes > BUDGET_BYTES);
+    if (over.length > 0) {
+      console.error(`Over budget: ${over.map((p) => p.page).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    if (built) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) main();
