@@ -15,7 +15,7 @@ const TEAMS = Array.from({ length: 30 }, (_, i) => `T${String(i).padStart(2, '0'
 function buildEntries(): WeekEntryInput[] {
   const random = createRandom(2024);
   return Array.from({ length: ENTRIES }, (_, i) => {
-    const used = [TEAMS[(i + 1) % 30]!, TEAMS[(i + 2) % 30]!, TEAMS[(i + 3) % 30]!];
+    const used = [TEAMS[(i + 1) % 30], TEAMS[(i + 2) % 30], TEAMS[(i + 3) % 30]];
     const state = startEntry(2);
     const waiting = random() < 0.05;
     return {
@@ -24,7 +24,7 @@ function buildEntries(): WeekEntryInput[] {
       autoRebuy: random() < 0.3,
       insured: random() < 0.2,
       // One in ten missed the pick, so insurance option 1 has work to do.
-      pick: random() < 0.1 ? null : TEAMS[(i * 7 + 5) % 30]!,
+      pick: random() < 0.1 ? null : TEAMS[(i * 7 + 5) % 30],
       used,
       rebuyBeforeLock: random() < 0.5,
       inBonusPool: random() < 0.5,
@@ -57,7 +57,7 @@ function timeSettle(list: WeekEntryInput[]): { seconds: number; eliminated: numb
 timeSettle(entries.slice(0, 10_000));
 const runs = [timeSettle(entries), timeSettle(entries), timeSettle(entries)];
 const times = runs.map((run) => run.seconds).sort((a, b) => a - b);
-const median = times[1]!;
+const median = times[1];
 
 console.log(
   `settleWeek, ${ENTRIES.toLocaleString('en-US')} entries, 3 runs: ${runs.map((r) => `${r.seconds.toFixed(3)} s`).join(', ')}`,
@@ -66,5 +66,5 @@ console.log(
   `median ${median.toFixed(3)} s = ${Math.round(ENTRIES / median).toLocaleString('en-US')} entries/s`,
 );
 console.log(
-  `(eliminated this week: ${runs[0]!.eliminated.toLocaleString('en-US')}; target under 2 s on one core)`,
+  `(eliminated this week: ${runs[0].eliminated.toLocaleString('en-US')}; target under 2 s on one core)`,
 );

@@ -1,24 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { registerConfirmed } from './support/accounts';
 import { closeBrowser, logIn, PHONE, screenshot, uniqueName } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
 
-/** Registers a fresh account through the API; the context keeps its session cookie. */
+/** Registers and confirms a fresh account through the API; the context keeps its session cookie. */
 async function registerFresh(page: Page, prefix: string): Promise<string> {
   const username = uniqueName(prefix);
-  const response = await page.request.post('/auth/register', {
-    data: {
-      nameFirst: 'Fresh',
-      nameLast: prefix,
-      username,
-      email: `${username}@example.com`,
-      password: 'fresh-password',
-      passwordConfirm: 'fresh-password',
-    },
+  await registerConfirmed(page, {
+    username,
+    nameFirst: 'Fresh',
+    nameLast: prefix,
+    password: 'fresh-password',
   });
-  expect(response.status()).toBe(201);
   return username;
 }
 

@@ -66,7 +66,8 @@ describe('the server process', () => {
         passwordConfirm: 'persist-pass',
       }),
     });
-    expect(register.status).toBe(201);
+    // Registration answers 202 "check your e-mail"; the password works before the address is confirmed.
+    expect(register.status).toBe(202);
     // DEMO=0: no demo users.
     const demo = await fetch(`http://127.0.0.1:${port}/user/userProfile/jordan`);
     expect(demo.status).toBe(404);

@@ -37,7 +37,6 @@ const server = startServer({
     WEB_DIR: webDir,
     DEMO: '1',
     DATABASE_URL: '',
-    SITE_ADMINS: 'commish',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,
   },

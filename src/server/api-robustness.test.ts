@@ -2,6 +2,7 @@ import type { HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions }
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlayableGameSchema } from '../core/games';
 import { games, leagueRequests } from './db/schema';
+import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
 import { createLeagueAs, insertPool, registerNamed } from './modules/leagues/league-test-world';
 import { createTestApp, type TestApp } from './test/harness';
@@ -224,6 +225,7 @@ beforeAll(async () => {
   });
   // A small world, so that plausible ids (1) reach real rows: league 1 with pool 1 and request 1.
   const adminUser = await registerNamed(t.app, 'admin');
+  await grantSiteAdmin(t.ctx.db, 'admin');
   const playerUser = await registerNamed(t.app, 'player');
   admin = adminUser;
   player = playerUser;
@@ -339,5 +341,5 @@ describe('every route answers hostile input with a 4xx and a message, never a 5x
     }
     expect(count).toBeGreaterThan(500);
     expect(failures).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 });

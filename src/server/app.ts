@@ -4,11 +4,12 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { handleError } from './lib/error-handler';
 import { badRequest } from './lib/errors';
+import { registerPublicUrl } from './lib/public-url';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { changelogRoutes } from './modules/changelog/changelog.routes';
@@ -33,12 +34,33 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
+/**
+ * The path a request is routed by: the router decodes percent-encoding (`/%61dmin/x` reaches
+ * `/admin/x`), so a check on the raw URL would let an encoded path past it. The matched route's
+ * pattern when there is one, else the decoded path.
+ */
+export function routedPath(request: FastifyRequest): string {
+  if (request.routeOptions.url) return request.routeOptions.url;
+  const raw = request.url.split('?')[0];
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** True when a string anywhere in a parsed request part contains the NUL character. */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   const items = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
   return items.some((item) => containsNul(item, depth + 1));
+}
+
+/** Cache-Control of a built web file: a year and immutable for hashed assets, revalidate the rest. */
+export function staticCacheControl(webDir: string, filePath: string): string {
+  const relative = path.relative(webDir, filePath).split(path.sep).join('/');
+  return relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export interface BuildAppOptions {
@@ -71,13 +93,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
   });
-  // Only the API is limited: one page load fetches dozens of static files.
-  await app.register(rateLimit, {
-    max: 600,
-    timeWindow: '1 minute',
-    allowList: (request) => !isApiPath(request.url),
+  // Only the API is limited: one page load fetches dozens of static files. Decided per route as it
+  // is registered, by its pattern, so no spelling of a URL reaches an API route unlimited.
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) route.config = { ...route.config, rateLimit: false };
+  });
+  await app.register(rateLimit, { max: ctx.config.rateLimitMax, timeWindow: '1 minute' });
+  // API answers depend on the session: no browser or proxy may keep them for someone else.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(routedPath(request))) reply.header('cache-control', 'no-store');
   });
   registerSession(app);
+  registerPublicUrl(app);
   // PostgreSQL text cannot hold NUL: refuse it with a message rather than fail in the database. A
   // preHandler, so a visitor still gets 401 and a malformed form its own message first.
   app.addHook('preHandler', async (request) => {
@@ -102,10 +129,23 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const indexHtml = path.join(ctx.config.webDir, 'index.html');
   const serveWeb = options.serveWeb !== false && existsSync(indexHtml);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: ctx.config.webDir, wildcard: false, index: false });
+    // The build writes .br and .gz copies beside the files (scripts/precompress.mjs): they are sent as
+    // the browser accepts, nothing is compressed per request. Hashed /assets/* never change under their
+    // name, so browsers keep them a year; everything else (index.html names the current hashes) is
+    // revalidated on every load.
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', staticCacheControl(ctx.config.webDir, filePath));
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = isApiPath(request.url);
+    const isApi = isApiPath(routedPath(request));
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }

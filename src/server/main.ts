@@ -3,9 +3,11 @@ import { loadConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { seedDemoWorld } from './demo/seed';
+import { startFeedIngest } from './jobs/feed-ingest';
 import { resumeReplayClock, startReplayIngest } from './jobs/replay-ingest';
 import { type Clock, systemClock } from './lib/clock';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
+import { createFeedProviders, replayedGames } from './sports/feeds';
 import { createReplayClockFromEnv } from './sports/replay/replay-clock';
 
 const config = loadConfig();
@@ -29,6 +31,7 @@ if (database.wasEmpty && config.demo) {
 }
 
 let replayJob: Promise<() => Promise<void>> | undefined;
+let feedJob: (() => Promise<void>) | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -38,7 +41,7 @@ async function shutdown(signal: string) {
     await app.close();
     // Runs in flight finish before the database closes.
     const stopReplay = await replayJob?.catch(() => undefined);
-    await stopReplay?.();
+    await Promise.all([stopReplay?.(), feedJob?.()]);
     await database.close();
   } finally {
     process.exit(0);
@@ -49,9 +52,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`ALA Survivor on http://localhost:${config.port} (${database.driver}, mail: ${mailer.kind})`);
-if (replaying && !closing) {
+// Each game's feed is chosen by FEED_MLB, FEED_NBA and FEED_NFL (docs/decisions/008-real-feeds.md).
+const feedProviders = createFeedProviders(config.feeds);
+if (feedProviders.length > 0 && !closing) {
+  feedJob = startFeedIngest(ctx, feedProviders, app.log);
+  app.log.info({ feeds: feedProviders.map((p) => `${p.game}: ${p.name}`) }, 'polling the sports feeds');
+}
+const replayed = replayedGames(config.feeds);
+if (replaying && replayed.length > 0 && !closing) {
   // After listening, so the site answers while the replayed seasons load (about a second).
-  replayJob = startReplayIngest(ctx, app.log);
+  replayJob = startReplayIngest(ctx, app.log, replayed);
   replayJob.then(
     () => app.log.info({ replayNow: clock.now().toISOString() }, 'replaying MLB, NBA and NFL seasons'),
     (error) => app.log.error({ error: String(error) }, 'the season replay did not start'),

@@ -1,13 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { LoginModalProvider } from './features/auth/components/login-modal';
+import { LazyNotifications } from './lib/notify';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -16,16 +15,18 @@ const queryClient = new QueryClient({
 });
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" autoClose={3000} />
-          <LoginModalProvider>
-            <RouterProvider router={router} />
-          </LoginModalProvider>
-        </ModalsProvider>
+        <Suspense fallback={null}>
+          <LazyNotifications position="top-right" autoClose={3000} />
+        </Suspense>
+        <LoginModalProvider>
+          <RouterProvider router={router} />
+        </LoginModalProvider>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

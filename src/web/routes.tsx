@@ -1,14 +1,13 @@
 import { Loader } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, type RouteObject, useParams } from 'react-router';
-import { GAME_NAMES, GameSchema, notPlayableNotice } from '../core/games';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
-import { ComingSoon } from './routes/coming-soon';
 
 const LandingPage = lazy(() => import('./routes/landing'));
 const GetStartedPage = lazy(() => import('./routes/get-started'));
 const RegisterPage = lazy(() => import('./routes/register'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
+const VerifyEmailPage = lazy(() => import('./routes/verify-email'));
 const ProfilePage = lazy(() => import('./routes/profile'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const AdminOutboxPage = lazy(() => import('./routes/admin-outbox'));
@@ -19,22 +18,10 @@ const LeagueInvitePage = lazy(() => import('./routes/league-invite'));
 const LeagueNotFoundPage = lazy(() => import('./routes/league-not-found'));
 const ChangelogPage = lazy(() => import('./routes/changelog'));
 const ChangelogAdminPage = lazy(() => import('./routes/changelog-admin'));
+const PoolPage = lazy(() => import('./routes/pool'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loader m="xl" aria-label="Loading page" />}>{children}</Suspense>;
-}
-
-/** A pool address is only a pool when its game key is known. */
-function PoolRoute() {
-  const { game } = useParams();
-  const parsed = GameSchema.safeParse(game);
-  if (!parsed.success) return <NotFoundPage />;
-  const notice = notPlayableNotice(parsed.data);
-  return notice ? (
-    <ComingSoon title={`${GAME_NAMES[parsed.data]} Pool`} message={notice} />
-  ) : (
-    <ComingSoon title="Pool" />
-  );
 }
 
 /** The offline 2019 NBA pool lives elsewhere; the server knows where. */
@@ -56,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: '/getstarted/*', element: page(<GetStartedPage />) },
       { path: '/register', element: page(<RegisterPage />) },
       { path: '/reset-password/:token', element: page(<ResetPasswordPage />) },
+      { path: '/verify-email/:token', element: page(<VerifyEmailPage />) },
       { path: '/profile', element: page(<ProfilePage />) },
       { path: '/leagues', element: <Navigate to="/leagues/allpools" replace /> },
       { path: '/leagues/find', element: page(<LeaguesHubPage tab="leagues" />) },
@@ -70,7 +58,7 @@ export const routes: RouteObject[] = [
       { path: '/site-admin/outbox', element: page(<AdminOutboxPage />) },
       { path: '/site-admin/feeds', element: page(<AdminFeedsPage />) },
       { path: '/nba19/offline', element: <ExternalRedirect to="/nba19/offline" /> },
-      { path: '/:game/:leagueAbb/:season/:seasonType/:poolIdx/*', element: page(<PoolRoute />) },
+      { path: '/:game/:leagueAbb/:season/:seasonType/:poolIdx/*', element: page(<PoolPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

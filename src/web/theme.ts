@@ -2,9 +2,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  Drawer,
   type MantineColorsTuple,
-  Modal,
 } from '@mantine/core';
 
 const navy: MantineColorsTuple = [
@@ -40,9 +38,10 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '800' },
   defaultRadius: 'md',
   components: {
-    // The close buttons are icons only: screen readers need their name.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // The close buttons are icons only: screen readers need their name. Plain objects, not
+    // Modal.extend(...): importing Modal and Drawer here would put them in the start-up code.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

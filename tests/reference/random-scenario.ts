@@ -19,7 +19,7 @@ function seeded(seed: number): Rand {
 }
 
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-const oneOf = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
+const oneOf = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * items.length)];
 const chance = (r: Rand, p: number) => r() < p;
 const subset = (r: Rand, items: readonly number[], p: number) => items.filter(() => chance(r, p));
 
@@ -45,7 +45,7 @@ export function randomScenario(seed: number, game?: 'nba' | 'mlb' | 'nfl-td'): J
   if (g === 'nfl-td') {
     const players = Array.from({ length: 14 }, (_, i) => ({
       id: `p${i + 1}`,
-      team: NFL_TEAMS[i % NFL_TEAMS.length]!,
+      team: NFL_TEAMS[i % NFL_TEAMS.length],
       position: oneOf(r, ['QB', 'RB', 'WR', 'TE']),
     }));
     Object.assign(pool, {
@@ -146,7 +146,7 @@ function breakScenario(r: Rand, scenario: Json): void {
   const isNfl = (scenario.pool as Json).game === 'nfl-td';
   const kind = int(r, 0, 2);
   if (kind === 0 && weeks.length >= 2) {
-    picks[weeks[1]!] = picks[weeks[0]!];
+    picks[weeks[1]] = picks[weeks[0]];
   } else if (kind === 1) {
     picks[String((scenario.weeks as Json[]).length + 1)] = isNfl ? ['p1'] : 'BOS';
   } else {

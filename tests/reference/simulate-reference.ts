@@ -78,9 +78,10 @@ function play(s: Json): Json {
         for (const id of ids) {
           if (seen.has(id)) throw fail('player-used-twice');
           seen.set(id, wk);
-          const t = players.get(id)!;
-          teams.set(t, (teams.get(t) ?? 0) + 1);
-          if (teams.get(t)! > perTeam) throw fail('too-many-from-team');
+          const t = players.get(id) ?? '';
+          const onTeam = (teams.get(t) ?? 0) + 1;
+          teams.set(t, onTeam);
+          if (onTeam > perTeam) throw fail('too-many-from-team');
         }
       }
     }
@@ -103,7 +104,7 @@ function play(s: Json): Json {
     const stats = (w.stats as Record<string, Record<string, number>>) ?? {};
     const rand = mulberry32(((s.seed as number | undefined) ?? 0) ^ Math.imul(wk, 0x9e3779b1));
     const ownPick = (i: number): unknown => {
-      const p = (entries[i]!.picks as Record<string, unknown> | undefined)?.[key];
+      const p = (entries[i].picks as Record<string, unknown> | undefined)?.[key];
       if (p === undefined || (Array.isArray(p) && p.length === 0)) return null;
       return p;
     };
@@ -111,7 +112,7 @@ function play(s: Json): Json {
     // Step 1 for everyone first: "playing that week" is decided at the lock.
     const playing: number[] = [];
     entries.forEach((e, i) => {
-      const x = st[i]!;
+      const x = st[i];
       if (x.status === 'eliminated') return;
       if (x.status === 'needs-rebuy') {
         if (((e.rebuy_before_weeks as number[]) ?? []).includes(wk)) {
@@ -129,8 +130,8 @@ function play(s: Json): Json {
 
     const judged = new Map<number, string | null>();
     for (const i of playing) {
-      const e = entries[i]!;
-      const x = st[i]!;
+      const e = entries[i];
+      const x = st[i];
       let pick = ownPick(i);
       let assigned = false;
       if (pick !== null) {
@@ -148,8 +149,7 @@ function play(s: Json): Json {
         let best: string | null = null;
         for (const t of Object.keys(counts)) {
           if (x.used.includes(t)) continue;
-          if (best === null || counts[t]! > counts[best]! || (counts[t] === counts[best] && t < best))
-            best = t;
+          if (best === null || counts[t] > counts[best] || (counts[t] === counts[best] && t < best)) best = t;
         }
         if (best !== null) {
           pick = best;
@@ -160,7 +160,7 @@ function play(s: Json): Json {
           .filter((t) => !x.used.includes(t))
           .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         if (free.length > 0) {
-          pick = free[Math.floor(rand() * free.length)]!;
+          pick = free[Math.floor(rand() * free.length)];
           assigned = true;
         }
       }
@@ -168,7 +168,7 @@ function play(s: Json): Json {
       let result: string;
       if (pick === null) result = 'no-pick';
       else if (typeof pick === 'string') {
-        const [wins, losses] = teams[pick]!;
+        const [wins, losses] = teams[pick];
         if (moonOn && wins === 0 && losses >= 6) result = 'moon';
         else result = wins >= losses ? 'advance' : 'loss';
       } else {
@@ -202,15 +202,15 @@ function play(s: Json): Json {
     }
 
     if (game !== 'nfl-td') {
-      const members = playing.filter((i) => ((entries[i]!.bonus_weeks as number[]) ?? []).includes(wk));
+      const members = playing.filter((i) => ((entries[i].bonus_weeks as number[]) ?? []).includes(wk));
       for (const ev of (w.bonus_events as Json[] | undefined) ?? []) {
         const winners = members.filter((i) => judged.get(i) === ev.team);
         const payers = members.filter((i) => judged.get(i) !== ev.team);
         if (winners.length === 0 || payers.length === 0) continue;
         const total = (ev.prize as number) * winners.length;
-        for (const i of winners) st[i]!.net += ev.prize as number;
+        for (const i of winners) st[i].net += ev.prize as number;
         payers.forEach((i, k) => {
-          st[i]!.net -= Math.floor(total / payers.length) + (k < total % payers.length ? 1 : 0);
+          st[i].net -= Math.floor(total / payers.length) + (k < total % payers.length ? 1 : 0);
         });
       }
     }
@@ -224,7 +224,7 @@ function play(s: Json): Json {
     num(pool.rebuy_price, 0) * allRebuys;
   return {
     entries: entries.map((e, i) => {
-      const x = st[i]!;
+      const x = st[i];
       return {
         id: e.id,
         weeks: x.weeks,

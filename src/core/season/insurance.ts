@@ -15,7 +15,7 @@ export function countPicks(picks: Iterable<string | null>): Map<string, number> 
 /** Orders picked teams most popular first, ties alphabetical (by code unit, so the order never depends on locale). */
 export function rankByPopularity(counts: ReadonlyMap<string, number>): string[] {
   return [...counts.keys()].sort((a, b) => {
-    const byCount = counts.get(b)! - counts.get(a)!;
+    const byCount = (counts.get(b) ?? 0) - (counts.get(a) ?? 0);
     if (byCount !== 0) return byCount;
     return a < b ? -1 : a > b ? 1 : 0;
   });

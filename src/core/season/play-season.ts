@@ -1,3 +1,4 @@
+import { must } from '../must';
 import { type EntryState, startEntry } from './entries';
 import { computePrizePool } from './prize-pool';
 import { createWeekRandom } from './random';
@@ -37,11 +38,11 @@ export function playSeason(scenario: Scenario): Report {
     const key = String(week.week);
     const entries: WeekEntryInput[] = scenario.entries.map((entry, i) => ({
       id: entry.id,
-      state: runs[i]!.state,
+      state: runs[i].state,
       autoRebuy: entry.auto_rebuy,
       insured: entry.insured,
-      pick: Object.hasOwn(entry.picks, key) ? entry.picks[key]! : null,
-      used: runs[i]!.used,
+      pick: Object.hasOwn(entry.picks, key) ? entry.picks[key] : null,
+      used: runs[i].used,
       rebuyBeforeLock: entry.rebuy_before_weeks.includes(week.week),
       inBonusPool: entry.bonus_weeks.includes(week.week),
     }));
@@ -52,17 +53,25 @@ export function playSeason(scenario: Scenario): Report {
       random: createWeekRandom(scenario.seed ?? DEFAULT_SEED, week.week),
     });
     settled.entries.forEach((outcome, i) => {
-      const run = runs[i]!;
+      const run = runs[i];
       if (!outcome.played) return;
       run.state = outcome.state;
       run.bonusNet += outcome.bonusNet;
       run.used.push(...pickedIds(outcome.pick));
-      run.weeks.push(reportWeek(week.week, outcome.pick, outcome.assigned, outcome.result!, outcome.state));
+      run.weeks.push(
+        reportWeek(
+          week.week,
+          outcome.pick,
+          outcome.assigned,
+          must(outcome.result, 'week result'),
+          outcome.state,
+        ),
+      );
     });
   }
 
   const reportEntries: ReportEntry[] = scenario.entries.map((entry, i) => {
-    const run = runs[i]!;
+    const run = runs[i];
     return {
       id: entry.id,
       weeks: run.weeks,

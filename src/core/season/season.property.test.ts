@@ -105,7 +105,7 @@ describe('bonus event properties', () => {
         const settled = settleBonusEvent(memberPicks, 'BOS', prize);
         const net = netBonusCents(settled, memberPicks.length);
         expect(net.reduce((a, b) => a + b, 0)).toBe(0);
-        const charges = settled.payers.map((i) => -net[i]!);
+        const charges = settled.payers.map((i) => -net[i]);
         if (charges.length > 0) expect(Math.max(...charges) - Math.min(...charges)).toBeLessThanOrEqual(1);
         // Bigger charges come first: the remainder goes to the first payers in entries order.
         expect([...charges].sort((a, b) => b - a)).toEqual(charges);

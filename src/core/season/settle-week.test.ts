@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { must } from '../must';
 import { startEntry } from './entries';
 import { type SettleWeekInput, settleWeek, type WeekEntryInput, type WeekRules } from './settle-week';
 import { ScenarioError } from './validate';
@@ -44,7 +45,7 @@ describe('settleWeek results', () => {
   ])('%s', (_, pick, result, lives) => {
     const [outcome] = settle({ entries: [entry('a', { pick })] }).entries;
     expect(outcome).toMatchObject({ played: true, pick, result, assigned: false });
-    expect(outcome!.state.lives).toBe(lives);
+    expect(must(outcome).state.lives).toBe(lives);
   });
 
   it('a moon in mlb with shoot_moon adds a life', () => {

@@ -117,7 +117,7 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
   // Lock: everyone still in play either plays or, waiting for an unpaid rebuy, is eliminated now.
   const playing: number[] = [];
   for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
+    const entry = entries[i];
     const outcome = notPlayed(entry);
     outcomes[i] = outcome;
     if (!isInPlay(entry.state)) continue;
@@ -133,15 +133,15 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
   const weekTeams = Object.keys(facts.teams);
 
   for (const i of playing) {
-    const entry = entries[i]!;
-    const outcome = outcomes[i]!;
+    const entry = entries[i];
+    const outcome = outcomes[i];
     let pick = ownPick(entry.pick);
     let assigned = false;
     if (pick !== null) {
       assertPickable(entry, pick, facts, isNfl);
     } else if (entry.insured && insuranceOption === 1) {
       // Only the entrants' own picks count: an assignment never feeds another assignment.
-      popularity ??= rankByPopularity(countPicks(playing.map((j) => ownTeamPick(entries[j]!.pick))));
+      popularity ??= rankByPopularity(countPicks(playing.map((j) => ownTeamPick(entries[j].pick))));
       pick = pickMostPopular(popularity, entry.used);
       assigned = pick !== null;
     } else if (entry.insured && insuranceOption === 2) {
@@ -154,7 +154,7 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
       pick === null
         ? 'loss'
         : typeof pick === 'string'
-          ? judgeTeamPick(facts.teams[pick]!, rules.shootMoon && rules.game === 'mlb')
+          ? judgeTeamPick(facts.teams[pick], rules.shootMoon && rules.game === 'mlb')
           : judgePlayerPick(pick, facts.stats, rules.nflPassTds);
     outcome.state = applyVerdict(outcome.state, verdict, rules.rebuys, entry.autoRebuy);
     outcome.rebuysBought = outcome.state.rebuysMade - entry.state.rebuysMade;
@@ -219,22 +219,22 @@ function settleBonuses(
 ): WeekBonusSettlement[] {
   if (facts.bonusEvents.length === 0) return [];
   // Members are fixed at the lock: an entry eliminated by this week's result still takes part in this week.
-  const members = playing.filter((i) => entries[i]!.inBonusPool);
-  const memberPicks = members.map((i) => ownTeamPick(outcomes[i]!.pick));
+  const members = playing.filter((i) => entries[i].inBonusPool);
+  const memberPicks = members.map((i) => ownTeamPick(outcomes[i].pick));
   return facts.bonusEvents.map((event) => {
     const settled = settleBonusEvent(memberPicks, event.team, event.prize);
     if (settled.total > 0) {
-      for (const m of settled.winners) outcomes[members[m]!]!.bonusNet += settled.prize;
+      for (const m of settled.winners) outcomes[members[m]].bonusNet += settled.prize;
       settled.payers.forEach((m, order) => {
-        outcomes[members[m]!]!.bonusNet -= chargeAt(settled.charge, order);
+        outcomes[members[m]].bonusNet -= chargeAt(settled.charge, order);
       });
     }
     return {
       team: event.team,
       prize: event.prize,
       total: settled.total,
-      winners: settled.winners.map((m) => members[m]!),
-      payers: settled.payers.map((m) => members[m]!),
+      winners: settled.winners.map((m) => members[m]),
+      payers: settled.payers.map((m) => members[m]),
       share: settled.charge.base,
       extraCentPayers: settled.charge.extra,
     };

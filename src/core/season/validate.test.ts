@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { must } from '../must';
 import { playSeason } from './play-season';
 import type { ScenarioInput } from './scenario.schema';
 import {
@@ -121,7 +122,7 @@ describe('assertValidScenario', () => {
   ])('%s', (_, input, rule, entry, week) => {
     const error = violation(input);
     expect(error).toMatchObject({ rule, entry, week });
-    expect(error!.message).not.toContain('\n');
+    expect(must(error).message).not.toContain('\n');
   });
 
   it('accepts a valid file and ignores unknown fields', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { must } from '../must';
 import { type Scenario, ScenarioSchema } from './scenario.schema';
 
 /** The rule a scenario breaks. */
@@ -40,7 +41,7 @@ export function parseScenarioText(text: string): Scenario {
 /** Checks a decoded JSON value against the scenario contract (unknown fields ignored), or throws malformed. */
 export function parseScenario(raw: unknown): Scenario {
   const parsed = ScenarioSchema.safeParse(raw);
-  if (!parsed.success) throw malformedFromIssue(raw, parsed.error.issues[0]!);
+  if (!parsed.success) throw malformedFromIssue(raw, parsed.error.issues[0]);
   const scenario = parsed.data;
 
   const weekNumbers = new Set<number>();
@@ -69,7 +70,7 @@ export function assertValidScenario(scenario: Scenario): void {
       .map(Number)
       .sort((a, b) => a - b);
     for (const weekNumber of pickWeeks) {
-      const pick = entry.picks[String(weekNumber)]!;
+      const pick = entry.picks[String(weekNumber)];
       const week = weeks.get(weekNumber);
       const fail = (rule: ScenarioRule, detail: string) =>
         new ScenarioError(rule, entry.id, weekNumber, detail);
@@ -103,7 +104,8 @@ export function assertValidScenario(scenario: Scenario): void {
           throw fail('player-used-twice', `${id} was already picked in ${where}`);
         }
         usedIn.set(id, weekNumber);
-        const team = players.get(id)!.team;
+        // Known: unknown players were refused above.
+        const team = must(players.get(id), `player ${id}`).team;
         const onTeam = (perTeam.get(team) ?? 0) + 1;
         if (onTeam > scenario.pool.max_players_per_team) {
           throw fail(

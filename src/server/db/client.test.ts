@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { must } from '../../core/must';
 import { ensureTestDatabase } from '../test/harness';
 import { type Database, openDatabase } from './client';
 
@@ -15,7 +16,7 @@ describe.skipIf(!url)('leadership on PostgreSQL', () => {
   });
 
   it('lets one process lead until it closes, then the next', async () => {
-    const databaseUrl = await leaderDatabaseUrl(url!);
+    const databaseUrl = await leaderDatabaseUrl(must(url));
     const first = await openDatabase({ databaseUrl });
     open.push(first);
     const second = await openDatabase({ databaseUrl });

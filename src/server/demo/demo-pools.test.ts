@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { must } from '../../core/must';
 import { changelogEntries, entries, leagueMembers, leagues, pools, users } from '../db/schema';
 import { createTestApp } from '../test/harness';
 import { DEMO_POOLS, seedChangelog, seedLeaguePools } from './demo-pools';
@@ -28,7 +29,7 @@ describe('demo league pools', () => {
         .returning();
       await ctx.db
         .insert(leagueMembers)
-        .values(demo.members.map((name) => ({ leagueId: league.id, userId: idOf.get(name)! })));
+        .values(demo.members.map((name) => ({ leagueId: league.id, userId: must(idOf.get(name)) })));
     }
     await seedLeaguePools(ctx);
     await seedChangelog(ctx);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { entries, leagueMembers, leagues, pools, users } from '../db/schema';
+import { listSiteAdmins } from '../modules/admin/site-admins.service';
 import { createTestApp } from '../test/harness';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoWorld } from './seed';
 
@@ -17,6 +18,15 @@ describe('seedDemoWorld', () => {
       payload: { username: 'jordan', password: DEMO_PASSWORD },
     });
     expect(login.statusCode).toBe(200);
+    expect(login.json().user.siteAdmin).toBe(false);
+    // The demo grants the site to its commissioner, and to nobody else.
+    const commish = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'commish', password: DEMO_PASSWORD },
+    });
+    expect(commish.json().user.siteAdmin).toBe(true);
+    expect((await listSiteAdmins(ctx.db)).map((admin) => admin.username)).toEqual(['commish']);
     // A story that reads in order: founded, then joined, then entered (and nothing after the clock's now).
     const now = ctx.clock.now().getTime();
     const rows = await ctx.db

@@ -1,8 +1,10 @@
 import { hash } from '@node-rs/argon2';
+import { must } from '../../core/must';
 import type { AppContext } from '../context';
-import { leagueMembers, leagueRequests, leagues, users } from '../db/schema';
+import { leagueMembers, leagueRequests, leagues, siteAdmins, users } from '../db/schema';
 import { createToken } from '../lib/tokens';
 import { seedSportsData } from '../sports/replay/seed-sports';
+import { seedDemoPicks } from './demo-picks';
 import { seedChangelog, seedLeaguePools } from './demo-pools';
 
 /** Every demo account shares this password; the README gives it. */
@@ -82,7 +84,7 @@ export const DEMO_LEAGUES: DemoLeague[] = [
 /** The demo leagues exist by this date at the latest: before the first demo pool (MLB 2022) opened. */
 const FOUNDED_BY = new Date('2022-01-15T17:00:00Z');
 
-/** Fills a new database with the demo world: users and leagues (later modules add pools). */
+/** Fills a new database with the demo world: users, leagues, their pools and entries, and the entrants' picks. */
 export async function seedDemoWorld(ctx: AppContext): Promise<void> {
   const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2 });
   // Everything is dated on the application's clock, which replays a past season in the demo.
@@ -102,12 +104,18 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
           nameLast,
           email: `${username}@example.com`,
           passwordHash,
+          // Demo addresses count as confirmed, so that every account feature works in the demo.
+          emailVerifiedAt: afterFounding(-30),
           tagline: username === 'commish' ? 'Runs the global pools' : null,
           createdAt: afterFounding(-30),
         })),
       )
       .returning();
     const idOf = new Map(inserted.map((user) => [user.username, user.id]));
+    // The demo's commissioner runs the site too (outbox, feeds); elsewhere a grant is explicit.
+    await tx
+      .insert(siteAdmins)
+      .values({ userId: must(idOf.get('commish'), 'demo commish'), grantedAt: afterFounding(-30) });
     for (const league of DEMO_LEAGUES) {
       const [row] = await tx
         .insert(leagues)
@@ -126,14 +134,14 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
       await tx.insert(leagueMembers).values(
         league.members.map((username, index) => ({
           leagueId: row.id,
-          userId: idOf.get(username)!,
+          userId: must(idOf.get(username), `demo user ${username}`),
           createdAt: afterFounding(index * 3),
         })),
       );
       for (const username of league.pending ?? []) {
         await tx.insert(leagueRequests).values({
           leagueId: row.id,
-          userId: idOf.get(username)!,
+          userId: must(idOf.get(username), `demo user ${username}`),
           status: 2,
           createdAt: daysAgo(2),
           updatedAt: daysAgo(2),
@@ -145,6 +153,7 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
   await seedSportsData(ctx);
   await ctx.db.transaction(async (tx) => {
     await seedLeaguePools(ctx, tx);
+    await seedDemoPicks(ctx, tx);
     await seedChangelog(ctx, tx);
   });
 }

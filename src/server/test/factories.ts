@@ -1,5 +1,8 @@
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RegisterRequest } from '../../core/contracts/auth';
+import type { AppContext } from '../context';
+import { entries, ledger, mailOutbox, picks, pools } from '../db/schema';
 
 let counter = 0;
 
@@ -19,19 +22,41 @@ export function buildRegistration(overrides: Partial<RegisterRequest> = {}): Reg
   };
 }
 
-/** Registers a user through the API and returns the session cookie header value. */
+/**
+ * Registers a user through the API and opens the confirmation link of the mail, as a user would;
+ * returns the session cookie header value. The mail is taken out of the outbox, so that tests of
+ * other mail see only their own.
+ */
 export async function registerUser(
   app: FastifyInstance,
   overrides: Partial<RegisterRequest> = {},
 ): Promise<{ cookie: string; username: string; id: number }> {
   const payload = buildRegistration(overrides);
   const response = await app.inject({ method: 'POST', url: '/auth/register', payload });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  if (response.statusCode !== 202) throw new Error(`register failed: ${response.body}`);
+  const token = await takeVerificationToken(app, payload.email);
+  const verified = await app.inject({ method: 'POST', url: '/auth/verifyEmail', payload: { token } });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return {
-    cookie: sessionCookie(response.headers['set-cookie']),
+    cookie: sessionCookie(verified.headers['set-cookie']),
     username: payload.username,
-    id: response.json().user.id,
+    id: verified.json().user.id,
   };
+}
+
+/** The token of the newest confirmation link mailed to the address, removing that mail from the outbox. */
+export async function takeVerificationToken(app: FastifyInstance, email: string): Promise<string> {
+  const { db } = app.ctx;
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), like(mailOutbox.text, '%/verify-email/%')))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const token = mail?.text.match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+  await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
+  return token;
 }
 
 /** The "name=value" part of the session cookie in a Set-Cookie header. */
@@ -40,4 +65,60 @@ export function sessionCookie(header: string | string[] | undefined): string {
   const found = list.find((value) => value.startsWith('ala_session='));
   if (!found) throw new Error('no session cookie was set');
   return found.split(';')[0];
+}
+
+/** A pool row with sensible defaults (an MLB 2023 pool, money in cents); override any column. */
+export async function buildPool(
+  ctx: AppContext,
+  values: Partial<typeof pools.$inferInsert> & { leagueId: number },
+): Promise<typeof pools.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(pools)
+    .values({
+      game: 'mlb',
+      season: 2023,
+      gameName: 'MLB',
+      start: new Date('2026-12-01T00:00:00Z'),
+      entryDeadline: new Date('2026-12-01T00:00:00Z'),
+      createdAt: ctx.clock.now(),
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+/** An entry of a user in a pool (lives default to the pool's rebuys + 1 when the pool is given). */
+export async function buildEntry(
+  ctx: AppContext,
+  values: Partial<typeof entries.$inferInsert> & { poolId: number; userId: number },
+): Promise<typeof entries.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(entries)
+    .values({ lives: 3, createdAt: ctx.clock.now(), ...values })
+    .returning();
+  return row;
+}
+
+/** A pick of an entry (a team abbreviation, or an NFL player id with `teamAbb`). */
+export async function buildPick(
+  ctx: AppContext,
+  values: Partial<typeof picks.$inferInsert> & { entryId: number; week: number; pickId: string },
+): Promise<typeof picks.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(picks)
+    .values({ teamAbb: values.pickId, createdAt: ctx.clock.now(), ...values })
+    .returning();
+  return row;
+}
+
+/** A money ledger row (signed cents from the entry's side). */
+export async function buildLedgerRow(
+  ctx: AppContext,
+  values: Partial<typeof ledger.$inferInsert> & { poolId: number; kind: string; amount: number },
+): Promise<typeof ledger.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(ledger)
+    .values({ entryId: null, createdAt: ctx.clock.now(), ...values })
+    .returning();
+  return row;
 }

@@ -22,9 +22,13 @@ export function getTestDatabase(): Promise<Database> {
   return shared;
 }
 
-/** Each test worker gets its own database on the server, so workers never empty each other's tables. */
+/**
+ * Each test worker gets its own database on the server, so workers never empty each other's tables;
+ * its name starts with the URL's database, so two runs pointed at different databases never meet.
+ */
 function workerDatabaseUrl(baseUrl: string): Promise<string> {
-  return ensureTestDatabase(baseUrl, `ala_test_w${process.env.VITEST_POOL_ID ?? '1'}`);
+  const base = new URL(baseUrl).pathname.replace(/^\//, '').replace(/\W/g, '_') || 'ala_test';
+  return ensureTestDatabase(baseUrl, `${base}_w${process.env.VITEST_POOL_ID ?? '1'}`);
 }
 
 /** Creates (once) a database of that name on the test server and answers its URL. */
@@ -75,7 +79,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
-  const config = loadConfig({ SITE_ADMINS: 'admin', PUBLIC_URL: 'http://localhost:3000', ...options.env });
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', ...options.env });
   const start = options.now ?? new Date('2026-11-22T18:00:00Z');
   const clock = new ManualClock(start);
   const wallClock = new ManualClock(start);

@@ -1,6 +1,7 @@
 import {
   boolean,
   doublePrecision,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -87,9 +88,98 @@ export const entries = pgTable(
     weeksAlive: integer('weeks_alive').notNull().default(0),
     finalRank: integer('final_rank'),
     notes: text('notes'),
-    /** Picks by week number: a team abbreviation, or a list of NFL player ids. */
-    selections: jsonb('selections').$type<Record<string, string | string[]>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum)],
+);
+
+/**
+ * One pick of an entry: a team (nba, mlb) or an NFL player (nfl-td) for one week. A team or player
+ * is used once per season (unique per entry); how many picks a week may hold is checked under the
+ * entry's row lock (nfl-td allows several).
+ */
+export const picks = pgTable(
+  'picks',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    /** Team abbreviation, or the NFL player id. */
+    pickId: text('pick_id').notNull(),
+    /** The team (for a player: the player's team when picked). */
+    teamAbb: text('team_abb').notNull(),
+    /** Assigned by the pool's insurance rather than picked by the entrant. */
+    byInsurance: boolean('by_insurance').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('picks_entry_pick_idx').on(t.entryId, t.pickId),
+    index('picks_entry_week_idx').on(t.entryId, t.week),
+  ],
+);
+
+/** Every change of a pick: who, when, the old and the new value (append-only). */
+export const pickAudits = pgTable(
+  'pick_audits',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    /** confirm, cancel, replace (nba/mlb swap), insurance, migrate. */
+    action: text('action').notNull(),
+    oldPickId: text('old_pick_id'),
+    newPickId: text('new_pick_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pick_audits_entry_idx').on(t.entryId, t.week)],
+);
+
+/**
+ * The pool's money ledger, append-only, in cents, signed from the entry's side as Finances adds it
+ * up: buy-ins, rebuys, insurance and prizes paid to others are negative; payments received, prizes
+ * and bonus prizes positive; bonus payouts negative. Every total is a sum of rows.
+ */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    /** buyin, rebuy, insurance, bonus, payment, prize, prize_paid_to. */
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    week: integer('week'),
+    notes: text('notes'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ledger_pool_idx').on(t.poolId, t.entryId)],
+);
+
+/** A pool's news feed event (sign-ups, insurance, commissioner posts, bonus news). Never a pick of an open week. */
+export const poolEvents = pgTable(
+  'pool_events',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Spec event type (1 to 31). */
+    type: integer('type').notNull(),
+    desc: text('desc').notNull(),
+    summary: text('summary').notNull(),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pool_events_pool_idx').on(t.poolId, t.createdAt)],
 );

@@ -1,15 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  FEED_EVENT_TYPES,
   POOL_MESSAGES,
   type RegisterEntryBody,
   type RegisterEntryResponse,
 } from '../../../core/contracts/pools';
 import type { AppContext } from '../../context';
-import { entries, leagueMembers, leagues, pools } from '../../db/schema';
+import { entries, leagues, pools } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../auth/sessions';
+import { canSeeLeague, loadAccess } from '../leagues/league-access';
 import { addMember } from '../leagues/membership.service';
 import { poolPath } from '../leagues/pool-rows';
+import { postPoolEvent } from './feed/feed.service';
+import { appendLedger, type LedgerRowInput } from './ledger';
 
 /**
  * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members
@@ -31,15 +35,12 @@ export async function registerEntry(
       .for('update');
     if (!row) throw notFound(POOL_MESSAGES.poolNotFound);
     const { pool, league } = row;
-    const [membership] = await tx
-      .select({ id: leagueMembers.id })
-      .from(leagueMembers)
-      .where(and(eq(leagueMembers.leagueId, league.id), eq(leagueMembers.userId, user.id)));
-    // A hidden league's pool is not found for outsiders, as everywhere else.
-    if (!membership && league.hidden) throw notFound(POOL_MESSAGES.poolNotFound);
+    // The league's one access rule: a hidden league's pool is not found for outsiders, an admin is a member.
+    const access = await loadAccess(tx, league, user);
+    if (!canSeeLeague(access)) throw notFound(POOL_MESSAGES.poolNotFound);
     if (pool.final) throw conflict(POOL_MESSAGES.concluded);
     if (now.getTime() >= pool.entryDeadline.getTime()) throw conflict(POOL_MESSAGES.deadlinePassed);
-    if (!membership) {
+    if (!access.isMember) {
       if (!league.joinable) throw forbidden(POOL_MESSAGES.membersOnly);
       await addMember(tx, league.id, user.id, now);
     }
@@ -51,15 +52,62 @@ export async function registerEntry(
     const entryNum = Math.max(0, ...mine.map((entry) => entry.entryNum)) + 1;
     // Insurance and the bonus pool exist only where the pool offers them (never for NFL TD).
     const teamGame = pool.game !== 'nfl-td';
-    await tx.insert(entries).values({
-      poolId: pool.id,
-      userId: user.id,
-      entryNum,
-      lives: pool.rebuys + 1,
-      bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
-      insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance_purchased,
-      createdAt: now,
-    });
+    const [created] = await tx
+      .insert(entries)
+      .values({
+        poolId: pool.id,
+        userId: user.id,
+        entryNum,
+        lives: pool.rebuys + 1,
+        bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
+        insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance_purchased,
+        createdAt: now,
+      })
+      .returning();
+    // The buy-in is charged at sign-up (a $0 buy-in still gets its row), and insurance when bought with it.
+    const charges: LedgerRowInput[] = [
+      { poolId: pool.id, entryId: created.id, kind: 'buyin', amount: -pool.buyin, createdBy: user.id },
+    ];
+    if (created.insurancePurchased) {
+      charges.push({
+        poolId: pool.id,
+        entryId: created.id,
+        kind: 'insurance',
+        amount: -pool.insurance,
+        createdBy: user.id,
+      });
+    }
+    await appendLedger(tx, charges, now);
+    const label = entryNum > 1 ? `${user.username} [${entryNum}]` : user.username;
+    const link = poolPath(pool, league.abb);
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        entryId: created.id,
+        userId: user.id,
+        type: FEED_EVENT_TYPES.signUp,
+        summary: `${label} joined the pool`,
+        desc: `${label} signed up for ${pool.gameName} ${pool.season}.`,
+        link,
+      },
+      now,
+    );
+    if (created.insurancePurchased) {
+      await postPoolEvent(
+        tx,
+        {
+          poolId: pool.id,
+          entryId: created.id,
+          userId: user.id,
+          type: FEED_EVENT_TYPES.insurance,
+          summary: `${label} bought pick insurance`,
+          desc: `${label} insured their picks for the rest of the season.`,
+          link,
+        },
+        now,
+      );
+    }
     return {
       game: pool.game,
       season: pool.season,
@@ -70,7 +118,7 @@ export async function registerEntry(
       league_season: pool.id,
       entry_num: entryNum,
       username: user.username,
-      path: poolPath(pool, league.abb),
+      path: link,
       message: POOL_MESSAGES.registered,
     };
   });

@@ -1,14 +1,70 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RegisterEntryRequestSchema, RegisterEntryResponseSchema } from '../../../core/contracts/pools';
+import {
+  BonusOptionsPathSchema,
+  BonusOptionsResponseSchema,
+  EntrantsResponseSchema,
+  FeedPathSchema,
+  FeedResponseSchema,
+  LoadPoolResponseSchema,
+  MakePickRequestSchema,
+  MakePickResponseSchema,
+  PoolIdPathSchema,
+  PoolPathSchema,
+  RegisterEntryRequestSchema,
+  RegisterEntryResponseSchema,
+  SelectionsAllResponseSchema,
+} from '../../../core/contracts/pools';
 import { requireUser } from '../../plugins/auth-guard';
 import { registerEntry } from './entries.service';
+import { listFeed } from './feed/feed.service';
+import { makeUserPick } from './picks/picks.service';
+import { getBonusOptions, listEntrants, listSelections, loadPool } from './pools.service';
 
-/** Pool entries: sign-up (more of the pool area arrives with the pool engine). */
+const POOL_PATH = ':game/:league/:season/:poolIdx/:seasonType';
+
+/** The pool area: the pool page, entrants, selections, picks, sign-up, bonus options and the feed. */
 export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Writes need a session before their body is even validated: a visitor gets 401, never a form error.
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') requireUser(request);
   });
+
+  app.get(
+    `/api/loadPool/${POOL_PATH}`,
+    { schema: { params: PoolPathSchema, response: { 200: LoadPoolResponseSchema } } },
+    async (request) => loadPool(app.ctx, request.params, request.user),
+  );
+  app.get(
+    `/api/gameEntrants/${POOL_PATH}`,
+    { schema: { params: PoolPathSchema, response: { 200: EntrantsResponseSchema } } },
+    async (request) => listEntrants(app.ctx, request.params, request.user),
+  );
+  app.get(
+    '/api/poolEntrants/:poolId',
+    { schema: { params: PoolIdPathSchema, response: { 200: EntrantsResponseSchema } } },
+    async (request) => listEntrants(app.ctx, { poolId: request.params.poolId }, request.user),
+  );
+  app.get(
+    `/api/selections/all/${POOL_PATH}`,
+    { schema: { params: PoolPathSchema, response: { 200: SelectionsAllResponseSchema } } },
+    async (request) => listSelections(app.ctx, request.params, request.user),
+  );
+  app.get(
+    '/api/bonus/options/:game',
+    { schema: { params: BonusOptionsPathSchema, response: { 200: BonusOptionsResponseSchema } } },
+    async (request) => getBonusOptions(request.params.game),
+  );
+  app.get(
+    '/api/feed/:leagueId/:leagueSeasonId/:x',
+    { schema: { params: FeedPathSchema, response: { 200: FeedResponseSchema } } },
+    async (request) => listFeed(app.ctx, request.params, request.user),
+  );
+
+  app.post(
+    '/user/makeUserPick',
+    { schema: { body: MakePickRequestSchema, response: { 200: MakePickResponseSchema } } },
+    async (request) => makeUserPick(app.ctx, requireUser(request), request.body),
+  );
   app.post(
     '/user/regForGame',
     { schema: { body: RegisterEntryRequestSchema, response: { 201: RegisterEntryResponseSchema } } },

@@ -1,34 +1,54 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AdminResultRequest } from '../../../core/contracts/sports';
 import type { AppContext } from '../../context';
-import { feedFetches, games, resultAudits } from '../../db/schema';
+import { games, resultAudits } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 
-/** Health of each feed: last fetch, last success, last error and 24-hour counts. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Health of each feed (provider and game): last fetch, last success, the last error in words with
+ * its time, failed polls in a row since the last success, and 24-hour counts.
+ */
 export async function getFeedsHealth(ctx: AppContext) {
-  const since = new Date(ctx.clock.now().getTime() - 86_400_000);
-  const rows = await ctx.db
-    .select({
-      provider: feedFetches.provider,
-      game: feedFetches.game,
-      lastFetchAt: sql<Date | null>`max(${feedFetches.fetchedAt})`,
-      lastOkAt: sql<Date | null>`max(${feedFetches.fetchedAt}) filter (where ${feedFetches.ok})`,
-      lastError: sql<
-        string | null
-      >`(array_agg(${feedFetches.error} order by ${feedFetches.fetchedAt} desc) filter (where not ${feedFetches.ok}))[1]`,
-      fetches: sql<number>`count(*) filter (where ${feedFetches.fetchedAt} >= ${since.toISOString()}::timestamptz)::int`,
-      failures: sql<number>`count(*) filter (where not ${feedFetches.ok} and ${feedFetches.fetchedAt} >= ${since.toISOString()}::timestamptz)::int`,
-    })
-    .from(feedFetches)
-    .groupBy(feedFetches.provider, feedFetches.game)
-    .orderBy(feedFetches.provider, feedFetches.game);
+  const since = new Date(ctx.clock.now().getTime() - 86_400_000).toISOString();
+  const result = await ctx.db.execute(sql`
+    with last_ok as (
+      select provider, game, max(fetched_at) as at, max(id) as id from feed_fetches where ok
+      group by provider, game
+    )
+    select f.provider, f.game,
+      max(f.fetched_at) as last_fetch_at,
+      l.at as last_ok_at,
+      (array_agg(f.error order by f.id desc) filter (where not f.ok))[1] as last_error,
+      (array_agg(f.fetched_at order by f.id desc) filter (where not f.ok))[1] as last_error_at,
+      count(*) filter (where not f.ok and (l.id is null or f.id > l.id))::int as consecutive_failures,
+      count(*) filter (where f.fetched_at >= ${since}::timestamptz)::int as fetches,
+      count(*) filter (where not f.ok and f.fetched_at >= ${since}::timestamptz)::int as failures
+    from feed_fetches f left join last_ok l on l.provider = f.provider and l.game = f.game
+    group by f.provider, f.game, l.at, l.id
+    order by f.provider, f.game`);
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-  return rows.map((r) => ({
+  return rowsOf<{
+    provider: string;
+    game: string;
+    last_fetch_at: Date | string | null;
+    last_ok_at: Date | string | null;
+    last_error: string | null;
+    last_error_at: Date | string | null;
+    consecutive_failures: number;
+    fetches: number;
+    failures: number;
+  }>(result).map((r) => ({
     provider: r.provider,
     game: r.game,
-    last_fetch_at: iso(r.lastFetchAt),
-    last_ok_at: iso(r.lastOkAt),
-    last_error: r.lastError,
+    last_fetch_at: iso(r.last_fetch_at),
+    last_ok_at: iso(r.last_ok_at),
+    last_error: r.last_error,
+    last_error_at: iso(r.last_error_at),
+    consecutive_failures: Number(r.consecutive_failures),
     fetches_24h: Number(r.fetches),
     failures_24h: Number(r.failures),
   }));

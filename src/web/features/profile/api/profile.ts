@@ -14,7 +14,9 @@ export function useUserProfile(username: string | undefined) {
   return useQuery<UserProfileResponse>({
     queryKey: ['userProfile', username],
     queryFn: () =>
-      apiFetch(`/user/userProfile/${encodeURIComponent(username!)}`, { schema: UserProfileResponseSchema }),
+      apiFetch(`/user/userProfile/${encodeURIComponent(username ?? '')}`, {
+        schema: UserProfileResponseSchema,
+      }),
     enabled: Boolean(username),
   });
 }
@@ -24,7 +26,7 @@ export function useTransactions(username: string | undefined) {
   return useQuery<UserTransaction[]>({
     queryKey: ['transactions', username],
     queryFn: () =>
-      apiFetch(`/user/transactions/${encodeURIComponent(username!)}`, {
+      apiFetch(`/user/transactions/${encodeURIComponent(username ?? '')}`, {
         schema: UserTransactionsResponseSchema,
       }),
     enabled: Boolean(username),
@@ -37,7 +39,7 @@ export function useUserActivity(username: string | undefined) {
     queryKey: ['userActivity', username],
     queryFn: async () => {
       try {
-        return await apiFetch(`/user/activity/${encodeURIComponent(username!)}`, {
+        return await apiFetch(`/user/activity/${encodeURIComponent(username ?? '')}`, {
           schema: UserActivityResponseSchema,
         });
       } catch (error) {

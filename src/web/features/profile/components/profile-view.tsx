@@ -19,7 +19,8 @@ export function ProfileView({ user }: { user: CurrentUser }) {
       </Alert>
     );
   }
-  const data = profile.data!;
+  const data = profile.data;
+  if (!data) return <Loader aria-label="Loading profile" />;
   const rows = [
     ...data.leagues.map((league) => ({
       key: `m${league.league_id}`,

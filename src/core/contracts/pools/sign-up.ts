@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema } from '../common';
 
 export const POOL_MESSAGES = {
   poolNotFound: 'No pool was found matching these parameters.',

@@ -1,0 +1,332 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, DEMO_PASSWORD, DESKTOP, PHONE, screenshot } from './support/browser';
+import { newCachedPage as newPage } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function logInByApi(page: Page, username: string): Promise<void> {
+  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+}
+
+/** Waits until no loader shows and modal transitions have ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.mantine-Loader-root').length === 0 &&
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+  );
+}
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${where}: ${v.id} on ${n.target.join(' ')}`));
+  expect(found).toEqual([]);
+}
+
+const button = (scope: Locator | Page, name: string) => scope.getByRole('button', { name, exact: true });
+
+/** A team's pick line: a table row from tablet width up, a named card on a phone. */
+function teamLines(page: Page, phone: boolean): Locator {
+  return phone ? page.getByRole('group') : page.getByRole('row');
+}
+
+async function lineName(line: Locator, phone: boolean): Promise<string> {
+  if (phone) return (await line.getAttribute('aria-label')) ?? '';
+  return line.getByRole('cell').first().innerText();
+}
+
+/** The team's name without its city, as the server's messages read it ("the Celtics"). */
+async function shortName(page: Page, fullName: string): Promise<string> {
+  return page.evaluate(async (name) => {
+    const teams = await (await fetch(`/api/teams/details/${location.pathname.split('/')[1]}`)).json();
+    const abb = teams.abbs.find((a: string) => `${teams.data[a].c} ${teams.data[a].n}` === name);
+    return teams.data[abb].n as string;
+  }, fullName);
+}
+
+/**
+ * The demo seeds picks ahead for some entrants: cancels the viewer's picks of the open week
+ * through the API and reloads, so a flow starts from an empty week. `pool` is the loadPool path
+ * (game/league/season/poolIdx/seasonType).
+ */
+async function clearWeekPicks(page: Page, pool: string, week: number): Promise<void> {
+  const data = await (await page.request.get(`/api/loadPool/${pool}`)).json();
+  const nfl = pool.startsWith('nfl-td/');
+  let cancelled = 0;
+  for (const entry of data.viewer.entries as { id: number; picks: { week: number; pick_id: string }[] }[]) {
+    for (const pick of entry.picks.filter((p) => p.week === week)) {
+      const answer = await page.request.post('/user/makeUserPick', {
+        data: {
+          userSeasonId: entry.id,
+          week,
+          action: 'cancel',
+          ...(nfl ? { selectedPlayer: { id: pick.pick_id } } : { team: pick.pick_id }),
+        },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+      cancelled++;
+    }
+  }
+  if (cancelled > 0) await page.reload();
+}
+
+/** Confirms or cancels through the modal and waits for the refreshed page. */
+async function submitPick(page: Page, action: 'MAKE PICK' | 'CANCEL PICK'): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await button(dialog, action).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('Make Picks (%s)', (label, viewport) => {
+  const phone = viewport.width <= PHONE.width;
+  const cancelLabel = phone ? 'CANCEL' : 'CANCEL SELECTION';
+
+  it('NBA: a player picks a team, changes it and cancels it; a refused pick shows the server message', async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'sam');
+    await page.goto('/nba/ala/2023/reg/0/makepicks');
+    await page.getByRole('heading', { name: 'Make Your Picks Here' }).waitFor();
+    await page.getByText(/^WEEK \d+ PICK DEADLINE$/).waitFor();
+    const week = Number((await page.getByText(/^WEEK \d+ PICK DEADLINE$/).innerText()).match(/\d+/)?.[0]);
+    await clearWeekPicks(page, 'nba/ala/2023/0/reg', week);
+    await page
+      .getByText(phone ? 'Your Pick: Click to Select!' : 'Click to Select!', { exact: true })
+      .waitFor();
+
+    const open = teamLines(page, phone).filter({ has: button(page, 'SELECT') });
+    const first = open.nth(0);
+    const second = open.nth(1);
+    const firstName = await lineName(first, phone);
+    const secondName = await lineName(second, phone);
+
+    await button(first, 'SELECT').click();
+    await page
+      .getByRole('dialog')
+      .getByText(new RegExp(`^You are selecting the .+ for Week ${week}\\.`))
+      .waitFor();
+    await screenshot(page, `make-picks-nba-modal-${label}`);
+    await submitPick(page, 'MAKE PICK');
+    const firstLine = teamLines(page, phone).filter({ hasText: firstName }).first();
+    await button(firstLine, cancelLabel).waitFor();
+    await page.getByText(`Your Week ${week} Pick: ${firstName}`).waitFor();
+
+    // Change: picking another team in an open week replaces the pick.
+    const secondLine = teamLines(page, phone).filter({ hasText: secondName }).first();
+    await button(secondLine, 'SELECT').click();
+    await submitPick(page, 'MAKE PICK');
+    await button(secondLine, cancelLabel).waitFor();
+    await button(firstLine, 'SELECT').waitFor();
+    await screenshot(page, `make-picks-nba-changed-${label}`);
+
+    // Cancel.
+    await button(secondLine, cancelLabel).click();
+    await page
+      .getByRole('dialog')
+      .getByText(
+        `You are cancelling your selection of the ${await shortName(page, secondName)} for Week ${week}.`,
+      )
+      .waitFor();
+    await submitPick(page, 'CANCEL PICK');
+    await button(secondLine, 'SELECT').waitFor();
+    expect(await page.getByText(`Your Week ${week} Pick:`).count()).toBe(0);
+
+    if (!phone) {
+      // The same pick made elsewhere while the modal is open: the server refuses and the modal says why.
+      await button(firstLine, 'SELECT').click();
+      const entryId = await page.evaluate(async () => {
+        const data = await (await fetch('/api/loadPool/nba/ala/2023/0/reg')).json();
+        return data.viewer.entries[0].id as number;
+      });
+      const team = await page.evaluate(async (name) => {
+        const teams = await (await fetch('/api/teams/details/nba')).json();
+        return teams.abbs.find(
+          (abb: string) => `${teams.data[abb].c} ${teams.data[abb].n}` === name,
+        ) as string;
+      }, firstName);
+      const firstShort = await shortName(page, firstName);
+      const elsewhere = await page.request.post('/user/makeUserPick', {
+        data: { userSeasonId: entryId, week, action: 'confirm', team },
+      });
+      expect(elsewhere.ok()).toBe(true);
+      const dialog = page.getByRole('dialog');
+      await button(dialog, 'MAKE PICK').click();
+      await dialog
+        .getByRole('alert')
+        .getByText(`You have already selected the ${firstShort} for Week ${week}.`)
+        .waitFor();
+      await screenshot(page, `make-picks-nba-refused-${label}`);
+      await button(dialog, 'GO BACK').click();
+      await button(firstLine, cancelLabel).click();
+      await submitPick(page, 'CANCEL PICK');
+      await button(firstLine, 'SELECT').waitFor();
+    }
+    await expectNoAxeViolations(page, `nba make picks @${viewport.width}`);
+    await context.close();
+  }, 180_000);
+
+  it('MLB: a player picks, changes and cancels, and sees LOCKED with the deadline alert for a past week', async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'morgan');
+    await page.goto('/mlb/ala/2023/reg/0/makepicks');
+    await page.getByText(/^WEEK \d+ PICK DEADLINE$/).waitFor();
+    const week = Number((await page.getByText(/^WEEK \d+ PICK DEADLINE$/).innerText()).match(/\d+/)?.[0]);
+    await clearWeekPicks(page, 'mlb/ala/2023/0/reg', week);
+    await page
+      .getByText(phone ? 'Your Pick: Click to Select!' : 'Click to Select!', { exact: true })
+      .waitFor();
+    const open = teamLines(page, phone).filter({ has: button(page, 'SELECT') });
+    const firstName = await lineName(open.nth(0), phone);
+    const secondName = await lineName(open.nth(1), phone);
+    const firstLine = teamLines(page, phone).filter({ hasText: firstName }).first();
+    const secondLine = teamLines(page, phone).filter({ hasText: secondName }).first();
+
+    await button(firstLine, 'SELECT').click();
+    await submitPick(page, 'MAKE PICK');
+    await button(firstLine, cancelLabel).waitFor();
+    await button(secondLine, 'SELECT').click();
+    await submitPick(page, 'MAKE PICK');
+    await button(secondLine, cancelLabel).waitFor();
+    await button(firstLine, 'SELECT').waitFor();
+    await button(secondLine, cancelLabel).click();
+    await submitPick(page, 'CANCEL PICK');
+    await button(secondLine, 'SELECT').waitFor();
+    await screenshot(page, `make-picks-mlb-${label}`);
+
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await page
+      .getByText("Sorry, this week's pick deadline has passed. Consider begging the Commish for mercy?")
+      .waitFor();
+    await page.getByText(phone ? 'Your Pick: Picks Locked' : 'Picks Locked', { exact: true }).waitFor();
+    expect(await button(page, 'SELECT').count()).toBe(0);
+    await button(page, 'LOCKED').first().waitFor();
+    await screenshot(page, `make-picks-mlb-locked-${label}`);
+    await expectNoAxeViolations(page, `mlb make picks @${viewport.width}`);
+    await context.close();
+  }, 180_000);
+
+  it('NFL TD: filters, card and table views, MAXED, pick, change and cancel, LOCKED past week', async () => {
+    const { context, page } = await newPage(viewport);
+    // One player per viewport, so a failure at one width leaves the other's picks alone.
+    await logInByApi(page, phone ? 'commish' : 'riley');
+    await page.goto('/nfl-td/ala/2023/reg/0/makepicks');
+    const picksLabel = page.getByText(/^Your Week \d+ Picks:$/);
+    await picksLabel.waitFor();
+    const week = Number((await picksLabel.innerText()).match(/\d+/)?.[0]);
+    await clearWeekPicks(page, 'nfl-td/ala/2023/0/reg', week);
+    await page.getByText('PICK 3 PLAYER(S) PER WEEK').waitFor();
+    await page.getByText('MAX 1 PLAYER(S) PER NFL TEAM PER WEEK').waitFor();
+    await page.getByText('PASS TDs: MIN OF 2 TO ADVANCE A PLAYER.').waitFor();
+    expect(await page.getByText('No Pick', { exact: true }).count()).toBe(3);
+
+    // Two teams with a game this week; a player of each.
+    const cards = page.getByRole('group').filter({ has: page.getByText('QUARTERBACKS') });
+    const playing = cards.filter({ has: button(page, 'SELECT') });
+    const teamNameA = (await playing.nth(0).getAttribute('aria-label')) ?? '';
+    const teamNameB = (await playing.nth(1).getAttribute('aria-label')) ?? '';
+    // Named locators, so they keep pointing at the same card and player once buttons change.
+    const teamA = page.getByRole('group', { name: teamNameA, exact: true });
+    const teamB = page.getByRole('group', { name: teamNameB, exact: true });
+    const nameA =
+      (await teamA
+        .getByRole('group')
+        .filter({ has: button(page, 'SELECT') })
+        .first()
+        .getAttribute('aria-label')) ?? '';
+    const nameB =
+      (await teamB
+        .getByRole('group')
+        .filter({ has: button(page, 'SELECT') })
+        .first()
+        .getAttribute('aria-label')) ?? '';
+    const playerA = teamA.getByRole('group', { name: nameA, exact: true });
+    const playerB = teamB.getByRole('group', { name: nameB, exact: true });
+
+    await button(playerA, 'SELECT').click();
+    await page
+      .getByRole('dialog')
+      .getByText(`You are selecting ${nameA} for Week ${week}.`, { exact: false })
+      .waitFor();
+    await submitPick(page, 'MAKE PICK');
+    await button(playerA, 'CANCEL').waitFor();
+    await page.getByText(nameA, { exact: true }).first().waitFor();
+    // One player per NFL team: the rest of that team is MAXED.
+    await button(teamA, 'MAXED').first().waitFor();
+    await screenshot(page, `make-picks-nfl-picked-${label}`);
+
+    // Change: pick another team's player, then drop the first.
+    await button(playerB, 'SELECT').click();
+    await submitPick(page, 'MAKE PICK');
+    await button(playerB, 'CANCEL').waitFor();
+    await button(playerA, 'CANCEL').click();
+    await submitPick(page, 'CANCEL PICK');
+    await button(playerA, 'SELECT').waitFor();
+    await button(playerB, 'CANCEL').click();
+    await page
+      .getByRole('dialog')
+      .getByText(`You are cancelling your selection of the ${nameB} for Week ${week}.`)
+      .waitFor();
+    await submitPick(page, 'CANCEL PICK');
+    await button(playerB, 'SELECT').waitFor();
+    expect(await page.getByText('No Pick', { exact: true }).count()).toBe(3);
+
+    // Filters: position, name search (either name, any case), empty result and reset.
+    await page.locator('label[for$="-QB"]').click();
+    expect(await page.getByText('RUNNING BACKS').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Player name' }).fill(nameA.toUpperCase());
+    await page.getByRole('group', { name: nameA }).first().waitFor();
+    await page.getByRole('textbox', { name: 'Player name' }).fill('no such player zz');
+    await page.getByText('No teams or players match your filters').waitFor();
+    await button(page, 'Clear All Filters').click();
+    await page.getByText('RUNNING BACKS').first().waitFor();
+
+    // Table view.
+    await page.locator('label[for$="-table"]').click();
+    await page.getByRole('columnheader', { name: 'QUARTERBACKS (2)' }).waitFor();
+    await page.getByRole('columnheader', { name: 'RUNNING BACKS (4)' }).waitFor();
+    await page.getByRole('columnheader', { name: 'WIDE RECEIVERS (4)' }).waitFor();
+    await page.getByRole('columnheader', { name: 'TIGHT ENDS (3)' }).waitFor();
+    await screenshot(page, `make-picks-nfl-table-${label}`);
+    await page.locator('label[for$="-cards"]').click();
+
+    // The week before is locked.
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await page
+      .getByText(`Sorry, your selections for Week ${week - 1} are locked and can no longer be changed.`)
+      .waitFor();
+    expect(await button(page, 'SELECT').count()).toBe(0);
+    await button(page, 'LOCKED').first().waitFor();
+    await screenshot(page, `make-picks-nfl-locked-${label}`);
+    await expectNoAxeViolations(page, `nfl make picks @${viewport.width}`);
+    await context.close();
+  }, 180_000);
+
+  it('a visitor sees LOGIN TO PICK', async () => {
+    const { context, page } = await newPage(viewport);
+    await page.goto('/nba/ala/2023/reg/0/makepicks');
+    // A button that opens the login modal in place.
+    const login = button(page, 'LOGIN TO PICK').first();
+    await login.waitFor();
+    expect(await button(page, 'SELECT').count()).toBe(0);
+    await screenshot(page, `make-picks-visitor-${label}`);
+    await expectNoAxeViolations(page, `visitor make picks @${viewport.width}`);
+    await login.click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to ALA Survivor' });
+    await dialog.getByRole('textbox', { name: 'Username or email', exact: true }).waitFor();
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, DEMO_PASSWORD, DESKTOP, PHONE } from './support/browser';
+import { newCachedPage as newPage } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Screen {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
+const tab = (name: string) => (page: Page) => page.getByRole('tab', { name, selected: true }).waitFor();
+
+const POOL_SCREENS: Screen[] = [
+  { name: 'nba home', path: '/nba/ala/2023/reg/0', ready: heading('Pool Selections') },
+  { name: 'nba how to play', path: '/nba/ala/2023/reg/0/howtoplay', ready: heading('PERFORMANCE BONUSES') },
+  { name: 'nfl home', path: '/nfl-td/ala/2023/reg/0', ready: heading('Pool Selections') },
+  { name: 'nfl how to play', path: '/nfl-td/ala/2023/reg/0/howtoplay', ready: heading('THE BASICS') },
+  { name: 'league mlb home', path: '/mlb/SQUAD/2023/reg/0', ready: heading('Pool Selections') },
+  { name: 'finances notice', path: '/mlb/SQUAD/2023/reg/0/finances', ready: tab('Finances') },
+  { name: 'not found', path: '/mlb/SQUAD/2023/reg/9', ready: heading('Page not found') },
+];
+
+const AS_ADMIN: Screen[] = [
+  { name: 'commish tools', path: '/mlb/SQUAD/2023/reg/0/commishtools', ready: tab('Commish tools') },
+];
+
+/** Waits until no loader shows and every finite animation has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.mantine-Loader-root').length === 0 &&
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+  );
+}
+
+/** Runs axe on every screen and returns its serious and critical violations, one line each. */
+async function audit(screens: Screen[], viewport: typeof DESKTOP, username?: string): Promise<string[]> {
+  const { context, page } = await newPage(viewport);
+  if (username) {
+    const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
+    expect(response.ok()).toBe(true);
+  }
+  const found: string[] = [];
+  try {
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await screen.ready(page);
+      await settle(page);
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        for (const node of violation.nodes.slice(0, 5)) {
+          const why = node.any[0]?.message ?? node.all[0]?.message ?? node.none[0]?.message ?? '';
+          found.push(
+            `${screen.name} @${viewport.width}: ${violation.id} on ${node.target.join(' ')}: ${why}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return found;
+}
+
+const RUNS: [string, typeof DESKTOP, string | undefined, Screen][] = [DESKTOP, PHONE].flatMap((viewport) => [
+  ...POOL_SCREENS.map((screen): [string, typeof DESKTOP, string | undefined, Screen] => [
+    `${screen.name} as a visitor @${viewport.width}`,
+    viewport,
+    undefined,
+    screen,
+  ]),
+  ...POOL_SCREENS.filter((screen) => screen.name.endsWith('home')).map(
+    (screen): [string, typeof DESKTOP, string | undefined, Screen] => [
+      `${screen.name} as a player @${viewport.width}`,
+      viewport,
+      'sam',
+      screen,
+    ],
+  ),
+  ...AS_ADMIN.map((screen): [string, typeof DESKTOP, string | undefined, Screen] => [
+    `${screen.name} as a league admin @${viewport.width}`,
+    viewport,
+    'jordan',
+    screen,
+  ]),
+]);
+
+// One screen a test: axe on a loaded machine takes its time.
+describe('pool pages meet WCAG 2 A and AA', () => {
+  it.each(RUNS)(
+    '%s',
+    async (_name, viewport, username, screen) => {
+      expect(await audit([screen], viewport, username)).toEqual([]);
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,203 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerConfirmed } from './support/accounts';
+import { closeBrowser, DEMO_PASSWORD, PHONE, screenshot, uniqueName } from './support/browser';
+import { newCachedPage as newPage } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const NBA_GLOBAL = '/nba/ala/2023/reg/0';
+const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
+
+async function logInByApi(page: Page, username: string): Promise<void> {
+  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+}
+
+/** Registers a fresh account and confirms its address through the mailed link; the context is then signed in. */
+async function registerFresh(page: Page, prefix: string): Promise<string> {
+  const username = uniqueName(prefix);
+  await registerConfirmed(page, {
+    username,
+    nameFirst: 'Fresh',
+    nameLast: prefix,
+    password: 'fresh-password',
+  });
+  return username;
+}
+
+async function visibleTabs(page: Page): Promise<string[]> {
+  await page.getByRole('tab', { name: 'Home' }).waitFor();
+  return page.getByRole('tab').allInnerTexts();
+}
+
+describe.each([
+  ['desktop', undefined],
+  ['phone', PHONE],
+])('the pool page (%s)', (label, viewport) => {
+  it('shows a visitor the banner, the global notice, the pool details with a login box, and How to play', async () => {
+    const { context, page } = await newPage(viewport);
+    await page.goto(NBA_GLOBAL);
+    await page.getByRole('heading', { name: 'NBA SURVIVOR 2023', level: 1 }).waitFor();
+    await page.getByText('This is the global public pool').first().waitFor();
+    const tabs = await visibleTabs(page);
+    expect(tabs).toEqual([
+      'Home',
+      'How to play',
+      'Make picks',
+      'Scoreboard',
+      'Standings',
+      'Bonuses',
+      'Finances',
+    ]);
+    const details = page.getByRole('heading', { name: 'Pool Details' });
+    await details.waitFor();
+    await page
+      .getByRole('group', { name: 'Log in to play' })
+      .getByRole('button', { name: 'LOG IN' })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Pool Selections' }).waitFor();
+    expect(await page.getByRole('heading', { name: /Your Selections/ }).count()).toBe(0);
+    await screenshot(page, `pool-home-visitor-${label}`);
+
+    await page.getByRole('tab', { name: 'How to play' }).click();
+    await page.waitForURL((url) => url.pathname === `${NBA_GLOBAL}/howtoplay`);
+    await page.getByRole('heading', { name: 'THE BASICS' }).waitFor();
+    await page.getByRole('heading', { name: "THIS POOL'S CUSTOM SETTINGS" }).waitFor();
+    await page.getByRole('heading', { name: 'PERFORMANCE BONUSES' }).waitFor();
+    await screenshot(page, `pool-howtoplay-${label}`);
+
+    await page.getByRole('tab', { name: 'Standings' }).click();
+    await page.getByText('Standings is coming with settlement').waitFor();
+    await context.close();
+  });
+
+  it("shows a league player their entry, their selections and the league's notice, without Commish tools", async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'sam');
+    await page.goto(SQUAD_MLB);
+    await page.getByRole('heading', { name: 'MLB SURVIVOR 2023', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Sunday Squad' }).first().waitFor();
+    const global = page.getByRole('link', { name: 'Go to the global public pool' });
+    expect(await global.getAttribute('href')).toBe('/mlb/ala/2023/reg/0');
+    expect(await visibleTabs(page)).not.toContain('Commish tools');
+    await page.getByRole('heading', { name: 'Your Selections · sam' }).waitFor();
+    await page.getByRole('img', { name: /of 3 lives/ }).waitFor();
+    // The quickview folds away and back.
+    const toggle = page.getByRole('button', { name: 'Hide', exact: true });
+    await toggle.click();
+    await page.getByRole('button', { name: 'Show', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Show', exact: true }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'sam' }).waitFor();
+    await screenshot(page, `pool-home-player-${label}`);
+    // Going to the admins' tab by address falls back to Home.
+    await page.goto(`${SQUAD_MLB}/commishtools`);
+    await page.getByRole('tab', { name: 'Home', selected: true }).waitFor();
+    await context.close();
+  });
+
+  it('gives a league admin the Commish tools tab', async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'jordan');
+    await page.goto(`${SQUAD_MLB}/commishtools`);
+    await page.getByRole('tab', { name: 'Commish tools', selected: true }).waitFor();
+    await page.getByText('Commish tools are coming soon').waitFor();
+    await screenshot(page, `pool-commish-${label}`);
+    await context.close();
+  });
+
+  it('answers an unknown pool index, league or season with the not-found page', async () => {
+    const { context, page } = await newPage(viewport);
+    for (const path of [
+      '/nba/ala/2023/reg/7',
+      '/nba/NOPE/2023/reg/0',
+      '/nba/ala/1999/reg/0',
+      '/nba/ala/2023/xyz/0',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    }
+    await context.close();
+  });
+});
+
+describe('signing up from the pool page', () => {
+  it('signs a new player up from the Pool Details card; the entry then shows on Home', async () => {
+    const { context, page } = await newPage();
+    const username = await registerFresh(page, 'pool');
+    await page.goto(NBA_GLOBAL);
+    await page.getByRole('button', { name: 'SIGN UP!' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign up for NBA 2023' });
+    await dialog.getByText('Buy-in:').waitFor();
+    await dialog.getByRole('button', { name: 'CONFIRM SIGN UP' }).click();
+    await page.getByText("You're in! Good luck this season.").waitFor();
+    await page.getByRole('heading', { name: `Your Selections · ${username}` }).waitFor();
+    await page.getByRole('heading', { name: 'Your Entry' }).waitFor();
+    // One entry is this pool's maximum: the button gives way to the reason.
+    await page.getByText('You already have the maximum of 1 entry in this pool.').waitFor();
+    expect(await page.getByRole('button', { name: /SIGN UP!|ADD ENTRY/ }).count()).toBe(0);
+    await screenshot(page, 'pool-home-signed-up');
+    await context.close();
+  });
+
+  it('signs up on a phone too', async () => {
+    const { context, page } = await newPage(PHONE);
+    await registerFresh(page, 'poolp');
+    await page.goto(NBA_GLOBAL);
+    await page.getByRole('button', { name: 'SIGN UP!' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'CONFIRM SIGN UP' }).click();
+    await page.getByText("You're in! Good luck this season.").waitFor();
+    await page.getByRole('img', { name: '3 of 3 lives' }).waitFor();
+    await screenshot(page, 'pool-home-signed-up-phone');
+    await context.close();
+  });
+});
+
+describe('the Active Entry dropdown', () => {
+  it('appears with two entries, switches Your Selections, and is remembered for the pool', async () => {
+    const { context, page } = await newPage();
+    await logInByApi(page, 'sam');
+    // The demo pools allow one entry each: give sam a second entry in the page's data.
+    await context.route('**/api/loadPool/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const [first] = body.viewer.entries;
+      body.viewer.entries.push({
+        ...first,
+        id: first.id + 100_000,
+        entry_num: 2,
+        label: 'sam [2]',
+        lives: 1,
+        picks: [],
+      });
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(SQUAD_MLB);
+    const select = page.getByRole('combobox', { name: 'Active Entry' });
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('sam');
+    await page.getByRole('heading', { name: 'Your Selections · sam' }).waitFor();
+    await select.click();
+    await page.getByRole('option', { name: 'sam [2]' }).click();
+    await page.getByRole('heading', { name: 'Your Selections · sam [2]' }).waitFor();
+    await page.getByRole('img', { name: '1 of 3 lives' }).waitFor();
+    await screenshot(page, 'pool-active-entry');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Selections · sam [2]' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Active Entry' }).inputValue()).toBe('sam [2]');
+    await context.close();
+  });
+
+  it('is not shown with one entry', async () => {
+    const { context, page } = await newPage();
+    await logInByApi(page, 'sam');
+    await page.goto(SQUAD_MLB);
+    await page.getByRole('heading', { name: 'Your Selections · sam' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Active Entry' }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,6 @@
+export * from './entrants';
+export * from './feed';
+export * from './page';
+export * from './paths';
+export * from './picks';
+export * from './sign-up';

@@ -1,0 +1,75 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  FEED_EVENT_TYPES,
+  type FeedPath,
+  type FeedResponse,
+  POOL_MESSAGES,
+} from '../../../../core/contracts/pools';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { poolEvents, users } from '../../../db/schema';
+import { notFound } from '../../../lib/errors';
+import type { UserRow } from '../../auth/sessions';
+import { requirePoolAccess } from '../pool-access';
+
+/** A feed event to post; its text must never name a pick of a week that has not locked. */
+export interface NewPoolEvent {
+  poolId: number;
+  entryId?: number | null;
+  userId?: number | null;
+  type: number;
+  desc: string;
+  summary: string;
+  link?: string | null;
+}
+
+/** Posts one event to the pool's feed (inside the caller's transaction). */
+export async function postPoolEvent(db: DbOrTx, event: NewPoolEvent, now: Date): Promise<void> {
+  await db.insert(poolEvents).values({
+    poolId: event.poolId,
+    entryId: event.entryId ?? null,
+    userId: event.userId ?? null,
+    type: event.type,
+    desc: event.desc,
+    summary: event.summary,
+    link: event.link ?? null,
+    createdAt: now,
+  });
+}
+
+/**
+ * GET /api/feed/{leagueId}/{leagueSeasonId}/{x}: the pool's news, newest first. 'pool' and 'all'
+ * show every event, 'mine' the viewer's own (none for a visitor), 'bonus' the bonus news.
+ */
+export async function listFeed(
+  ctx: AppContext,
+  path: FeedPath,
+  viewer: UserRow | null,
+): Promise<FeedResponse> {
+  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.leagueSeasonId }, viewer);
+  if (pool.leagueId !== path.leagueId) throw notFound(POOL_MESSAGES.poolNotFound);
+  const conditions: SQL[] = [eq(poolEvents.poolId, pool.id)];
+  if (path.x === 'mine') {
+    if (!viewer) return { events: [] };
+    conditions.push(eq(poolEvents.userId, viewer.id));
+  }
+  if (path.x === 'bonus') conditions.push(eq(poolEvents.type, FEED_EVENT_TYPES.bonusPrize));
+  const rows = await ctx.db
+    .select({ event: poolEvents, username: users.username })
+    .from(poolEvents)
+    .leftJoin(users, eq(users.id, poolEvents.userId))
+    .where(and(...conditions))
+    .orderBy(desc(poolEvents.createdAt), desc(poolEvents.id))
+    .limit(200);
+  return {
+    events: rows.map(({ event, username }) => ({
+      id: event.id,
+      type: event.type,
+      username,
+      desc: event.desc,
+      summary: event.summary,
+      submitted_at: event.createdAt.toISOString(),
+      link: event.link,
+    })),
+  };
+}

@@ -1,0 +1,188 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { entries, pools, users } from '../../../db/schema';
+import type { PoolRecord } from '../../leagues/leagues.repo';
+import type { EntryRecord, PickView } from '../pool-entries.repo';
+import type { WeekGame } from '../pool-weeks';
+
+/**
+ * The queries of one pick: one read, one write. A pick is the busiest write of the site, so it holds
+ * no transaction open across round trips; instead the write is a compare-and-set on the entry row.
+ * The read answers the row's version (its xmin, which changes with every update of the row), and
+ * the write applies only while the version is unchanged, bumping it in the same statement. Every
+ * change of an entry's picks goes through writePickChange, so two racing picks of one entry can
+ * never both write on the same reading: the second finds a new version, writes nothing, and reads again.
+ * Any other code that changes an entry's picks must update the entry row in the same transaction.
+ */
+
+/** The team or NFL player a pick names, as stored. */
+export interface TargetRecord {
+  id: string;
+  name: string;
+  teamAbb: string;
+}
+
+/** A held pick with its display name. */
+export type NamedPick = PickView & { name: string };
+
+export interface PickState {
+  entry: EntryRecord;
+  pool: PoolRecord;
+  username: string;
+  /** The entry row's version, for the compare-and-set of writePickChange. */
+  version: string;
+  /** The week's games (postponed ones never count). */
+  weekGames: WeekGame[];
+  /** The named team (nba, mlb) or player (nfl-td); undefined when there is none. */
+  target: TargetRecord | undefined;
+  /** Every pick of the entry, by week then id, with display names. */
+  held: NamedPick[];
+}
+
+/** What a request may name: a team abbreviation (nba, mlb) or an NFL player id (nfl-td). */
+export interface TargetIds {
+  teamAbb: string;
+  playerId: string;
+}
+
+/**
+ * Everything the rules need, in ONE statement (so from one snapshot): the entry with its pool,
+ * owner and version, the week's games, the target and the entry's picks with their names.
+ */
+export async function loadPickState(
+  db: DbOrTx,
+  entryId: number,
+  week: number,
+  ids: TargetIds,
+): Promise<PickState | undefined> {
+  let query = pickStateQueries.get(db);
+  if (!query) {
+    query = preparePickStateQuery(db);
+    pickStateQueries.set(db, query);
+  }
+  const [row] = await query.execute({ entryId, week, ...ids });
+  if (!row) return undefined;
+  return {
+    ...row,
+    weekGames: row.weekGames.map((game) => ({
+      week,
+      home: game.home,
+      away: game.away,
+      startTime: new Date(game.start_ms),
+    })),
+    target: row.target ?? undefined,
+  };
+}
+
+/**
+ * The read of loadPickState as a prepared statement: built once per database handle, and parsed
+ * and planned once per connection rather than on every pick.
+ */
+function preparePickStateQuery(db: DbOrTx) {
+  const week = sql.placeholder('week');
+  return db
+    .select({
+      entry: entries,
+      pool: pools,
+      username: users.username,
+      version: sql<string>`"entries"."xmin"::text`,
+      weekGames: sql<{ home: string; away: string; start_ms: number }[]>`(
+        select coalesce(json_agg(json_build_object(
+                 'home', g.home, 'away', g.away,
+                 'start_ms', (extract(epoch from g.start_time) * 1000)::float8)), '[]'::json)
+          from games g
+         where g.game = "pools"."game" and g.season = "pools"."season"
+           and g.season_type = "pools"."season_type" and g.postponed = false and g.week = ${week}::int)`,
+      target: sql<TargetRecord | null>`(case when "pools"."game" = 'nfl-td'
+        then (select json_build_object('id', p.id, 'name', p.display_name, 'teamAbb', p.team_abb)
+                from nfl_players p where p.id = ${sql.placeholder('playerId')}::text)
+        else (select json_build_object('id', t.abb, 'name', t.name, 'teamAbb', t.abb)
+                from teams t where t.game = "pools"."game" and t.abb = ${sql.placeholder('teamAbb')}::text) end)`,
+      held: sql<NamedPick[]>`(
+        select coalesce(json_agg(json_build_object(
+                 'id', k.id, 'entryId', k.entry_id, 'week', k.week, 'pickId', k.pick_id,
+                 'teamAbb', k.team_abb, 'byInsurance', k.by_insurance,
+                 'name', coalesce(case when "pools"."game" = 'nfl-td'
+                   then (select p.display_name from nfl_players p where p.id = k.pick_id)
+                   else (select t.name from teams t where t.game = "pools"."game" and t.abb = k.pick_id) end,
+                   k.pick_id)) order by k.week, k.id), '[]'::json)
+          from picks k
+         where k.entry_id = "entries"."id")`,
+    })
+    .from(entries)
+    .innerJoin(pools, eq(pools.id, entries.poolId))
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(eq(entries.id, sql.placeholder('entryId')))
+    .prepare('pick_state');
+}
+
+const pickStateQueries = new WeakMap<DbOrTx, ReturnType<typeof preparePickStateQuery>>();
+
+/** Whether any entry of the pool is still alive (active with lives left). */
+export async function hasAliveEntries(db: DbOrTx, poolId: number): Promise<boolean> {
+  const [alive] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(entries)
+    .where(and(eq(entries.poolId, poolId), eq(entries.status, 1), sql`${entries.lives} > 0`));
+  return Number(alive?.n ?? 0) > 0;
+}
+
+export interface PickChange {
+  entryId: number;
+  /** The entry row's version the change was decided on (PickState.version). */
+  version: string;
+  week: number;
+  userId: number;
+  now: Date;
+  action: 'confirm' | 'replace' | 'cancel';
+  /** The pick removed (cancel, replace), or null. */
+  oldPickId: string | null;
+  /** The pick added (confirm, replace), or null; with its team. */
+  newPick: { pickId: string; teamAbb: string } | null;
+}
+
+export type PickWrite = { written: false } | { written: true; newId: number | null };
+
+/**
+ * Writes one change of a pick and its audit row in ONE statement, only while the entry row still
+ * has the version the change was decided on (data-modifying CTEs run once, to completion, and
+ * atomically). A racing write that committed first changed the version: nothing is written then.
+ * Under READ COMMITTED, an update that waited for a racing one re-checks its condition on the newest
+ * row, so the check holds at the instant of the write.
+ */
+export async function writePickChange(db: DbOrTx, change: PickChange): Promise<PickWrite> {
+  const { entryId, version, week, userId, now, action, oldPickId, newPick } = change;
+  const removed =
+    oldPickId === null
+      ? sql``
+      : sql`removed as (
+          delete from picks
+           where entry_id = ${entryId} and week = ${week} and pick_id = ${oldPickId}
+             and exists (select 1 from claimed)
+        ),`;
+  const added =
+    newPick === null
+      ? sql`select null::int as id`
+      : sql`insert into picks (entry_id, week, pick_id, team_abb, created_by, created_at)
+            select ${entryId}::int, ${week}::int, ${newPick.pickId}::text, ${newPick.teamAbb}::text, ${userId}::int,
+                   ${now}::timestamptz
+              from claimed
+            returning id`;
+  const result = await db.execute<{ claimed: number; id: number | null }>(sql`
+    with claimed as (
+        update entries set id = id where id = ${entryId} and xmin::text = ${version} returning id
+      ),
+      ${removed}
+      added as (${added}),
+      audit as (
+        insert into pick_audits (entry_id, week, action, old_pick_id, new_pick_id, user_id, created_at)
+        select ${entryId}::int, ${week}::int, ${action}::text, ${oldPickId}::text,
+               ${newPick?.pickId ?? null}::text, ${userId}::int, ${now}::timestamptz
+          from claimed
+      )
+    select (select count(*)::int from claimed) as claimed, (select id from added) as id
+  `);
+  const row = result.rows[0];
+  if (!row || Number(row.claimed) === 0) return { written: false };
+  return { written: true, newId: row.id === null ? null : Number(row.id) };
+}

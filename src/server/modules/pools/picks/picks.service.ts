@@ -1,0 +1,180 @@
+import { type MakePickBody, type MakePickResponse, PICK_MESSAGES } from '../../../../core/contracts/pools';
+import type { PlayableGame } from '../../../../core/games';
+import {
+  describePickCancel,
+  describePickConfirm,
+  type EntryPick,
+  PICK_REJECTION_STATUS,
+  type PickTarget,
+  validatePickAction,
+} from '../../../../core/picks';
+import type { AppContext } from '../../../context';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../../lib/errors';
+import type { UserRow } from '../../auth/sessions';
+import type { PoolRecord } from '../../leagues/leagues.repo';
+import { toMyEntry } from '../pool-entries.repo';
+import { PoolWeeks } from '../pool-weeks';
+import {
+  hasAliveEntries,
+  loadPickState,
+  type TargetIds,
+  type TargetRecord,
+  writePickChange,
+} from './picks.repo';
+
+/** Attempts of one pick before it gives up; each failed one means a racing change of the entry won. */
+const MAX_ATTEMPTS = 50;
+
+/**
+ * POST /user/makeUserPick: confirms or cancels one pick of the viewer's own entry. One read (the
+ * entry, its pool, its picks, the week's games and the target, from one snapshot), every rule of
+ * src/core/picks checked on it, then one write of the change with its audit row that applies only
+ * if the entry is still as read (see picks.repo.ts); when a racing change of the same entry came
+ * first, the pick is decided again on a fresh read. The unique (entry, pick) index backs the
+ * once-per-season rule. The answer is built from what was read and written.
+ */
+export async function makeUserPick(
+  ctx: AppContext,
+  user: UserRow,
+  body: MakePickBody,
+): Promise<MakePickResponse> {
+  const now = ctx.clock.now();
+  const ids = requestedTargetIds(body);
+  try {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const answer = await tryPick(ctx, user, body, ids, now);
+      if (answer) return answer;
+    }
+  } catch (error) {
+    // The compare-and-set serializes one entry's picks; the unique index is the last guard if it is ever bypassed.
+    if (isUniqueViolation(error, 'picks_entry_pick_idx')) {
+      throw conflict('A team or player can be picked once per season.');
+    }
+    throw error;
+  }
+  throw conflict('Your entry was changing at the same time; please try again.');
+}
+
+/** One read-decide-write round; null when a racing change of the entry was written first. */
+async function tryPick(
+  ctx: AppContext,
+  user: UserRow,
+  body: MakePickBody,
+  ids: TargetIds,
+  now: Date,
+): Promise<MakePickResponse | null> {
+  const state = await loadPickState(ctx.db, body.userSeasonId, body.week, ids);
+  if (!state) throw notFound(PICK_MESSAGES.entryNotFound);
+  if (state.entry.userId !== user.id) throw forbidden(PICK_MESSAGES.notYourEntry);
+  const { pool, entry } = state;
+  const game = pool.game as PlayableGame;
+
+  if ((pool.game === 'nfl-td' ? ids.playerId : ids.teamAbb) === '')
+    throw badRequest(PICK_MESSAGES.pickRequired);
+  const weeks = new PoolWeeks(pool, state.weekGames);
+  const target = toPickTarget(pool, weeks, body.week, state.target);
+  const entryPicks: EntryPick[] = state.held.map((pick) => ({
+    week: pick.week,
+    id: pick.pickId,
+    teamAbb: pick.teamAbb,
+    kickoff: pick.week === body.week ? weeks.teamKickoff(pick.week, pick.teamAbb) : null,
+  }));
+  const active = entry.status === 1;
+
+  const result = validatePickAction(
+    {
+      pool: {
+        game,
+        weekCount: weeks.weekCount,
+        playersPerWeek: pool.playersPerWeek,
+        maxPlayersPerTeam: pool.maxPlayersPerTeam,
+        lockAtPickStart: pool.lockAtPickStart,
+        entryDeadline: pool.entryDeadline,
+        final: pool.final,
+        // Read only for an inactive entry (NOT IN POOL vs JOIN): an active one never needs the count.
+        hasAliveEntries: active ? true : await hasAliveEntries(ctx.db, pool.id),
+      },
+      viewer: {
+        kind: 'user',
+        entry: {
+          active,
+          lives: entry.lives,
+          extinct: entry.lives <= 0,
+          needsRebuy: entry.needsRebuy,
+          picks: entryPicks,
+        },
+      },
+      week: body.week,
+      weekLockAt: weeks.weekLockAt(body.week),
+      target,
+      now,
+    },
+    body.action,
+  );
+  if (!result.ok) throw new AppError(PICK_REJECTION_STATUS[result.reason], result.message);
+
+  const removed = result.action === 'cancel' ? target.id : result.replaces;
+  const newPick = result.action === 'cancel' ? null : { pickId: target.id, teamAbb: target.teamAbb };
+  const write = await writePickChange(ctx.db, {
+    entryId: entry.id,
+    version: state.version,
+    week: body.week,
+    userId: user.id,
+    now,
+    action: result.action === 'cancel' ? 'cancel' : result.replaces === null ? 'confirm' : 'replace',
+    oldPickId: removed,
+    newPick,
+  });
+  if (!write.written) return null;
+
+  // The entry's picks after the change: what was read, less the pick removed, plus the one added.
+  const after = state.held.filter((pick) => !(pick.week === body.week && pick.pickId === removed));
+  if (newPick !== null && write.newId !== null) {
+    after.push({
+      id: write.newId,
+      entryId: entry.id,
+      week: body.week,
+      pickId: newPick.pickId,
+      teamAbb: newPick.teamAbb,
+      byInsurance: false,
+      name: target.name,
+    });
+    after.sort((a, b) => a.week - b.week || a.id - b.id);
+  }
+  const names = new Map(after.map((pick) => [pick.pickId, pick.name]));
+  const message =
+    result.action === 'cancel'
+      ? describePickCancel(target.name, body.week).text
+      : describePickConfirm(game, target.name, body.week).text;
+  return { message, entry: toMyEntry({ entry, username: state.username }, after, names) };
+}
+
+/** What the request names, read both ways (the pool's game, known after the read, picks one). */
+function requestedTargetIds(body: MakePickBody): TargetIds {
+  const id = body.selectedPlayer?.id;
+  return {
+    playerId: id === undefined || id === null ? '' : String(id).trim(),
+    teamAbb: body.team?.trim().toUpperCase() ?? '',
+  };
+}
+
+/** The team (nba, mlb) or NFL player (nfl-td) the request names, with its game in the week; 404 when unknown. */
+function toPickTarget(
+  pool: PoolRecord,
+  weeks: PoolWeeks,
+  week: number,
+  found: TargetRecord | undefined,
+): PickTarget {
+  if (pool.game === 'nfl-td') {
+    if (!found) throw notFound(PICK_MESSAGES.unknownPlayer);
+    const kickoff = weeks.teamKickoff(week, found.teamAbb);
+    return { id: found.id, name: found.name, teamAbb: found.teamAbb, hasGame: kickoff !== null, kickoff };
+  }
+  if (!found) throw notFound(PICK_MESSAGES.unknownTeam);
+  return {
+    id: found.id,
+    name: found.name,
+    teamAbb: found.teamAbb,
+    hasGame: weeks.teamKickoff(week, found.teamAbb) !== null,
+  };
+}

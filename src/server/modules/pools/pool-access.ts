@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { POOL_MESSAGES, type PoolPath } from '../../../core/contracts/pools';
+import type { DbOrTx } from '../../db/client';
+import { leagues, pools } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { UserRow } from '../auth/sessions';
+import { canSeeLeague, type LeagueAccess, loadAccess } from '../leagues/league-access';
+import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
+
+/** One viewer's access to one pool, built on the league's access. */
+export interface PoolAccess {
+  pool: PoolRecord;
+  league: LeagueRow;
+  access: LeagueAccess;
+  isCommish: boolean;
+}
+
+/** A pool by id or by its page path. */
+export type PoolRef = { poolId: number } | PoolPath;
+
+/**
+ * The pool as the viewer may see it. An unknown pool, or a hidden league's pool for an outsider,
+ * is not found (404, never 403), so probing paths or ids reveals nothing.
+ */
+export async function requirePoolAccess(
+  db: DbOrTx,
+  ref: PoolRef,
+  viewer: UserRow | null,
+): Promise<PoolAccess> {
+  const condition =
+    'poolId' in ref
+      ? eq(pools.id, ref.poolId)
+      : and(
+          sql`lower(${leagues.abb}) = lower(${ref.league})`,
+          eq(pools.game, ref.game),
+          eq(pools.season, ref.season),
+          eq(pools.seasonType, ref.seasonType),
+          eq(pools.poolIdx, ref.poolIdx),
+        );
+  const [row] = await db
+    .select({ pool: pools, league: leagues })
+    .from(pools)
+    .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+    .where(condition)
+    .limit(1);
+  if (!row) throw notFound(POOL_MESSAGES.poolNotFound);
+  const access = await loadAccess(db, row.league, viewer);
+  if (!canSeeLeague(access)) throw notFound(POOL_MESSAGES.poolNotFound);
+  return { pool: row.pool, league: row.league, access, isCommish: access.isAdmin };
+}

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  getDeadlineCutoff,
+  getWeekLockAt,
+  type NflLockTime,
+  NflLockTimeSchema,
+} from '../../../core/calendar';
+import type { PlayableGame } from '../../../core/games';
+import type { DbOrTx } from '../../db/client';
+import { games } from '../../db/schema';
+import type { PoolRecord } from '../leagues/leagues.repo';
+
+/** One scheduled game of a pool's season, as the pick rules need it. */
+export interface WeekGame {
+  week: number;
+  home: string;
+  away: string;
+  startTime: Date;
+}
+
+/**
+ * A pool's season calendar: which teams play which week, their kickoffs, and when each week locks.
+ * Games are those of the pool's game, season and season type (postponed ones never count), grouped
+ * by their week as the schedule calls (weekSchedules) show them.
+ */
+export class PoolWeeks {
+  private readonly byWeek = new Map<number, WeekGame[]>();
+
+  constructor(
+    readonly pool: PoolRecord,
+    rows: readonly WeekGame[],
+  ) {
+    for (const row of rows) {
+      const list = this.byWeek.get(row.week) ?? [];
+      list.push(row);
+      this.byWeek.set(row.week, list);
+    }
+  }
+
+  get weekCount(): number {
+    return this.pool.deadlines.length;
+  }
+
+  /** The week's games. */
+  games(week: number): WeekGame[] {
+    return this.byWeek.get(week) ?? [];
+  }
+
+  /** The team's first kickoff in the week, or null when it has no game that week. */
+  teamKickoff(week: number, teamAbb: string): Date | null {
+    const times = this.games(week)
+      .filter((game) => game.home === teamAbb || game.away === teamAbb)
+      .map((game) => game.startTime.getTime());
+    return times.length > 0 ? new Date(Math.min(...times)) : null;
+  }
+
+  /** The instant week n locks for everyone: its deadline (nba, mlb), or the pool's NFL lock mode over its kickoffs. */
+  weekLockAt(week: number): Date | null {
+    return getWeekLockAt({
+      game: this.pool.game as PlayableGame,
+      deadlines: this.pool.deadlines,
+      week,
+      nflLockTime: this.nflLockTime(),
+      weekKickoffs: this.games(week).map((game) => game.startTime),
+    });
+  }
+
+  /**
+   * Whether other entries' picks of week n may be shown (docs/RULES.md, "Secrecy"): once the week's
+   * lock has passed. An nfl-td week without games falls back to its deadline's day; a week the pool
+   * does not have is shown only once the pool is final.
+   */
+  isWeekPublic(week: number, now: Date): boolean {
+    if (this.pool.final) return true;
+    if (!Number.isInteger(week) || week < 1 || week > this.weekCount) return false;
+    const lock =
+      this.weekLockAt(week) ??
+      getDeadlineCutoff(this.pool.deadlines[week - 1], this.pool.game as PlayableGame);
+    return lock.getTime() <= now.getTime();
+  }
+
+  /** The weeks whose picks are public now. */
+  publicWeeks(now: Date): number[] {
+    const weeks: number[] = [];
+    for (let week = 1; week <= this.weekCount; week++) if (this.isWeekPublic(week, now)) weeks.push(week);
+    return weeks;
+  }
+
+  private nflLockTime(): NflLockTime {
+    const parsed = NflLockTimeSchema.safeParse(this.pool.nflLockTime);
+    return parsed.success ? parsed.data : 'first_game';
+  }
+}
+
+/** Loads the pool's season games (one week, or all of them). */
+export async function loadPoolWeeks(db: DbOrTx, pool: PoolRecord, week?: number): Promise<PoolWeeks> {
+  const conditions = [
+    eq(games.game, pool.game),
+    eq(games.season, pool.season),
+    eq(games.seasonType, pool.seasonType),
+    eq(games.postponed, false),
+  ];
+  if (week !== undefined) conditions.push(eq(games.week, week));
+  const rows = await db
+    .select({ week: games.week, home: games.home, away: games.away, startTime: games.startTime })
+    .from(games)
+    .where(and(...conditions));
+  return new PoolWeeks(
+    pool,
+    rows.filter((row): row is WeekGame => row.week !== null),
+  );
+}

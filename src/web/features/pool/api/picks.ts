@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { HealthResponseSchema } from '../../../../core/contracts/common';
+import {
+  type MakePickRequest,
+  type MakePickResponse,
+  MakePickResponseSchema,
+} from '../../../../core/contracts/pools';
+import {
+  NflPlayersResponseSchema,
+  SeasonParamsResponseSchema,
+  TeamDetailsResponseSchema,
+  TeamSchedulesResponseSchema,
+} from '../../../../core/contracts/sports';
+import { apiFetch } from '../../../lib/api';
+import { poolKeys } from './keys';
+
+/** Query keys of the Make Picks tab; every pool key starts with 'pool' so a pick refreshes them all. */
+export const picksKeys = {
+  teamSchedules: (game: string, season: number, seasonType: string) =>
+    ['pool', 'teamSchedules', game, season, seasonType] as const,
+  seasonParams: (game: string, season: number, seasonType: string) =>
+    ['pool', 'seasonParams', game, season, seasonType] as const,
+  teamDetails: (game: string) => ['pool', 'teamDetails', game] as const,
+  nflPlayers: () => ['pool', 'nflPlayers'] as const,
+  serverClock: () => ['pool', 'serverClock'] as const,
+};
+
+interface SeasonKey {
+  game: string;
+  season: number;
+  season_type: string;
+}
+
+/** Each team's games per week of the pool's season ("vs. X" / "@ X"). */
+export function useTeamSchedules(pool: SeasonKey) {
+  return useQuery({
+    queryKey: picksKeys.teamSchedules(pool.game, pool.season, pool.season_type),
+    queryFn: () =>
+      apiFetch(`/api/teamSchedules/${pool.game}/${pool.season}/${pool.season_type}`, {
+        schema: TeamSchedulesResponseSchema,
+      }),
+    staleTime: 60_000,
+  });
+}
+
+/** The season's calendar: the dates each week covers (the grid's columns). */
+export function useSeasonParams(pool: SeasonKey) {
+  return useQuery({
+    queryKey: picksKeys.seasonParams(pool.game, pool.season, pool.season_type),
+    queryFn: () =>
+      apiFetch(`/api/seasonParams/${pool.game}/${pool.season}/${pool.season_type}`, {
+        schema: SeasonParamsResponseSchema,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Team names and colours of a game. */
+export function useTeamDetails(game: string) {
+  return useQuery({
+    queryKey: picksKeys.teamDetails(game),
+    queryFn: () => apiFetch(`/api/teams/details/${game}`, { schema: TeamDetailsResponseSchema }),
+    staleTime: 30 * 60_000,
+  });
+}
+
+/** The NFL players that can be picked (nfl-td pools only). */
+export function useNflPlayers(enabled: boolean) {
+  return useQuery({
+    queryKey: picksKeys.nflPlayers(),
+    queryFn: () => apiFetch('/api/nflPlayers', { schema: NflPlayersResponseSchema }),
+    staleTime: 30 * 60_000,
+    enabled,
+  });
+}
+
+/**
+ * Now on the server's clock (which replays a past season in the demo), advanced by the browser's
+ * clock since the server answered, re-read every 30 s so locks and buttons follow time.
+ */
+export function useServerNow(): Date | null {
+  const clock = useQuery({
+    queryKey: picksKeys.serverClock(),
+    queryFn: async () => {
+      const health = await apiFetch('/api/health', { schema: HealthResponseSchema });
+      return { offset: new Date(health.time).getTime() - Date.now() };
+    },
+    staleTime: 5 * 60_000,
+  });
+  const [tick, setTick] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setTick(Date.now()), 30_000);
+    return () => window.clearInterval(id);
+  }, []);
+  return clock.data ? new Date(tick + clock.data.offset) : null;
+}
+
+/** Confirms or cancels a pick; on success every pool query (entries, selections, schedules) reloads. */
+export function useMakeUserPick() {
+  const client = useQueryClient();
+  return useMutation<MakePickResponse, Error, MakePickRequest>({
+    mutationFn: (body) => apiFetch('/user/makeUserPick', { body, schema: MakePickResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: poolKeys.all }),
+    // A refusal usually means the page was stale (a pick made elsewhere, a lock passed): reload it too.
+    onError: () => client.invalidateQueries({ queryKey: poolKeys.all }),
+  });
+}

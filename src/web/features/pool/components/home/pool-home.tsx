@@ -1,0 +1,45 @@
+import { Grid, Stack } from '@mantine/core';
+import type { LoadPoolResponse, MyEntry } from '../../../../../core/contracts/pools';
+import type { PoolAddress } from '../../api/keys';
+import { EntryQuickview } from './entry-quickview';
+import { HomeHeader } from './home-header';
+import { PoolDetailsCard } from './pool-details';
+import { PoolSelections } from './pool-selections';
+import { YourSelections } from './your-selections';
+
+/**
+ * The pool's Home tab: the cards that need no settlement. On a phone the way in (details with sign-up)
+ * comes right after the welcome, then the viewer's own entries, then the pool's selections.
+ */
+export function PoolHome({
+  data,
+  address,
+  activeEntry,
+  onLogin,
+}: {
+  data: LoadPoolResponse;
+  address: PoolAddress;
+  activeEntry: MyEntry | null;
+  onLogin: () => void;
+}) {
+  const { pool, viewer } = data;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={12} order={1}>
+        <HomeHeader pool={pool} viewer={viewer} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 3 }}>
+        <Stack gap="md">
+          <PoolDetailsCard pool={pool} viewer={viewer} onLogin={onLogin} />
+          <EntryQuickview pool={pool} entries={viewer.entries} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 3, md: 2 }}>
+        <Stack gap="md">
+          {activeEntry && <YourSelections pool={pool} entry={activeEntry} />}
+          <PoolSelections pool={pool} address={address} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

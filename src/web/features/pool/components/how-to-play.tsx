@@ -1,0 +1,167 @@
+import { Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { NFL_LOCK_TIME_LABELS } from '../../../../core/bonus/options';
+import { NflLockTimeSchema } from '../../../../core/calendar/locks';
+import type { PoolDetails } from '../../../../core/contracts/pools';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { useBonusOptions } from '../api/pool';
+import { bonusText, insuranceText, plural } from './pool-labels';
+
+/** How to play ("Learn the Ropes"): the game's basics, then this pool's own settings and bonuses. */
+export function HowToPlay({ pool }: { pool: PoolDetails }) {
+  const nfl = pool.game === 'nfl-td';
+  const bonusOn = !nfl && pool.bonus_active && !pool.bonus_disabled;
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="xl">
+        Learn the Ropes
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder padding="md">
+          <Title order={3} fz="lg" mb="xs">
+            THE BASICS
+          </Title>
+          <List spacing="xs" size="sm">
+            {nfl ? <NflBasics pool={pool} /> : <TeamBasics pool={pool} />}
+            <List.Item>Each {nfl ? 'player' : 'team'} can be used only once per season.</List.Item>
+            <List.Item>
+              You may pick for any week ahead of time. Other entrants' picks stay hidden until that week's
+              selections lock.
+            </List.Item>
+            <List.Item>
+              A losing week costs a life. When your lives are gone your entry is eliminated; the last entries
+              standing share the prize pool.
+            </List.Item>
+            {pool.rebuys > 0 && (
+              <List.Item>
+                After a loss that leaves you a life, rebuy ({formatDollars(pool.rebuy_price)}) before the next
+                week locks, or turn on auto-rebuy, or the entry is eliminated.
+              </List.Item>
+            )}
+          </List>
+        </Card>
+        <Card withBorder padding="md">
+          <Title order={3} fz="lg" mb="xs">
+            THIS POOL'S CUSTOM SETTINGS
+          </Title>
+          <Table variant="vertical" withTableBorder={false} layout="fixed">
+            <Table.Tbody>
+              {customSettings(pool).map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Th w="50%">{label}</Table.Th>
+                  <Table.Td>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      </SimpleGrid>
+      {bonusOn && <BonusInfo pool={pool} />}
+    </Stack>
+  );
+}
+
+function TeamBasics({ pool }: { pool: PoolDetails }) {
+  const games = pool.game === 'mlb' ? 'MLB' : 'NBA';
+  return (
+    <>
+      <List.Item>Each week, pick one {games} team.</List.Item>
+      <List.Item>
+        Your team must finish the week at .500 or better (a week without a result counts as even) for you to
+        advance.
+      </List.Item>
+      {pool.game === 'mlb' && pool.shoot_moon && (
+        <List.Item>
+          Shoot the moon: if your team loses every game of the week (0-6 or worse), you gain a life instead of
+          losing one.
+        </List.Item>
+      )}
+    </>
+  );
+}
+
+function NflBasics({ pool }: { pool: PoolDetails }) {
+  return (
+    <>
+      <List.Item>Each week, pick {plural(pool.players_per_week, 'NFL player')}.</List.Item>
+      <List.Item>
+        You advance when any of your picks scores a rushing, receiving, special-teams or defensive touchdown
+        {pool.nfl_pass_tds > 0
+          ? `, or throws at least ${plural(pool.nfl_pass_tds, 'passing touchdown')}`
+          : ''}
+        .
+      </List.Item>
+      <List.Item>A pick locks when its player's game starts, or at the pool's weekly lock time.</List.Item>
+    </>
+  );
+}
+
+function customSettings(pool: PoolDetails): [string, string][] {
+  const nfl = pool.game === 'nfl-td';
+  const rows: [string, string][] = [
+    ['Buy-in', formatDollars(pool.buyin)],
+    ['Lives', String(pool.lives)],
+    ['Rebuys', pool.rebuys > 0 ? `${pool.rebuys} at ${formatDollars(pool.rebuy_price)} each` : 'None'],
+    ['Max entries per user', String(pool.max_entries)],
+    ['Entry deadline', formatDate(pool.entry_deadline, 'M/D/YY h:mm A')],
+    ['Weeks', String(pool.week_count)],
+  ];
+  if (nfl) {
+    const lock = NflLockTimeSchema.safeParse(pool.nfl_lock_time);
+    rows.push(
+      ['Picks per week', String(pool.players_per_week)],
+      ['Max picks per NFL team per week', String(pool.max_players_per_team)],
+      [
+        'Passing touchdowns',
+        pool.nfl_pass_tds > 0 ? `A minimum of ${pool.nfl_pass_tds} to advance a player` : 'Ignored',
+      ],
+      ['Weekly lock time', lock.success ? NFL_LOCK_TIME_LABELS[lock.data] : 'First Game'],
+      ['Lock at your first pick', pool.lock_at_pick_start ? 'Yes: once any of your picks starts' : 'No'],
+    );
+  } else {
+    rows.push(['Pick insurance', insuranceText(pool)], ['Performance bonus pool', bonusText(pool)]);
+    if (pool.game === 'mlb') rows.push(['Shoot the moon', pool.shoot_moon ? 'On' : 'Off']);
+  }
+  rows.push(['Site share of the prize pool', `${Math.round(pool.ala_pct * 100)}%`]);
+  return rows;
+}
+
+function BonusInfo({ pool }: { pool: PoolDetails }) {
+  const options = useBonusOptions(pool.game, true);
+  const active = options.data?.options.filter((option) => option.active) ?? [];
+  return (
+    <Card withBorder padding="md">
+      <Title order={3} fz="lg" mb="xs">
+        PERFORMANCE BONUSES
+      </Title>
+      <Text size="sm" mb="xs">
+        Entries in the bonus pool win a prize whenever their picked team earns a bonus; the prize is charged
+        evenly to the week's other bonus-pool entries. You may join or leave the bonus pool{' '}
+        {cadenceWords(pool.bonus_cadence)}; a change takes effect the following week.
+      </Text>
+      {active.length > 0 && (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Bonus</Table.Th>
+              <Table.Th>Prize</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {active.map((option) => (
+              <Table.Tr key={option.bonus_id}>
+                <Table.Td>{option.bonus_long_name}</Table.Td>
+                <Table.Td>{formatDollars(option.prize, { whole: true })}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function cadenceWords(cadence: number): string {
+  if (cadence === 1) return 'at any time';
+  if (cadence === 2) return 'once a month, in the week before each bonus entry week';
+  return 'only before the season starts';
+}

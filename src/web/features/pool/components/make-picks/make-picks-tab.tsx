@@ -1,0 +1,112 @@
+import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import type { PlayableGame } from '../../../../../core/games';
+import { errorMessage } from '../../../../lib/api';
+import {
+  useNflPlayers,
+  useSeasonParams,
+  useServerNow,
+  useTeamDetails,
+  useTeamSchedules,
+} from '../../api/picks';
+import { poolPath } from '../pool-labels';
+import { NflPicks } from './nfl-picks';
+import type { PickButtonHandlers } from './pick-button';
+import { type PendingPick, PickModal } from './pick-modal';
+import { getInitialWeek, type PickScope } from './pick-view';
+import { TeamPicks } from './team-picks';
+
+/** The Make Picks tab: NBA/MLB team-by-day grid or NFL TD player cards, with the pick modal. */
+export function MakePicksTab({
+  pool,
+  viewer,
+  activeEntry,
+  onLogin,
+}: {
+  pool: PoolDetails;
+  viewer: PoolViewer;
+  activeEntry: MyEntry | null | undefined;
+  /** Opens the login modal for LOGIN TO PICK; without it the button leads to the pool home. */
+  onLogin?: () => void;
+}) {
+  const game = pool.game as PlayableGame;
+  const nfl = game === 'nfl-td';
+  const [week, setWeek] = useState(() => getInitialWeek(pool));
+  const [pending, setPending] = useState<PendingPick | null>(null);
+  const now = useServerNow();
+  const schedules = useTeamSchedules(pool);
+  const teams = useTeamDetails(game);
+  const params = useSeasonParams(pool);
+  const players = useNflPlayers(nfl);
+
+  const handlers = (id: string, name: string): PickButtonHandlers => ({
+    poolPath: poolPath(pool),
+    onLogin,
+    onPick: (action) => setPending({ action, id, name, week }),
+  });
+
+  const queries = nfl ? [schedules, teams, players] : [schedules, teams, params];
+  const failed = queries.find((q) => q.isError);
+  const loading = now === null || queries.some((q) => q.isPending);
+
+  let body: ReactNode;
+  if (failed) {
+    body = (
+      <Alert color="red" role="alert" title="Could not load this week's picks">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(failed.error)}</Text>
+          <Button size="xs" variant="default" onClick={() => queries.forEach((q) => void q.refetch())}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (loading || !teams.data) {
+    body = (
+      <Center py="xl">
+        <Stack align="center" gap="xs">
+          <Loader aria-label="Loading picks" />
+          {nfl && (
+            <Text fw={700} size="sm">
+              CRUNCHING NUMBERS
+            </Text>
+          )}
+        </Stack>
+      </Center>
+    );
+  } else if (pool.week_count < 1) {
+    body = <Text c="dark.4">This pool has no weeks scheduled yet.</Text>;
+  } else {
+    const scope: PickScope = { pool, viewer, entry: activeEntry, schedules: schedules.data, week, now };
+    body = nfl ? (
+      <NflPicks
+        scope={scope}
+        teams={teams.data}
+        players={players.data ?? []}
+        onWeekChange={setWeek}
+        handlers={handlers}
+      />
+    ) : (
+      <TeamPicks
+        scope={scope}
+        teams={teams.data}
+        days={params.data?.dashed_date_arrays[week - 1] ?? []}
+        onWeekChange={setWeek}
+        handlers={handlers}
+      />
+    );
+  }
+
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="lg" mb="sm">
+        Make Your Picks Here
+      </Title>
+      {body}
+      {pending && activeEntry && (
+        <PickModal game={game} entryId={activeEntry.id} pick={pending} onClose={() => setPending(null)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import type { TeamSchedulesResponse } from '../../../../../core/contracts/sports';
+import {
+  capPlayers,
+  getInitialWeek,
+  getPoolWeekLock,
+  getScopedPickButton,
+  listWeekButtons,
+  matchesPlayerName,
+  type PickScope,
+} from './pick-view';
+
+const pool: PoolDetails = {
+  id: 1,
+  game: 'nba',
+  season: 2023,
+  season_type: 'reg',
+  league_id: 1,
+  league_abb: 'ala',
+  league_name: 'A Level Above',
+  is_global: true,
+  pool_idx: 0,
+  name: 'NBA',
+  custom_name: null,
+  game_name: 'NBA',
+  buyin: 0,
+  rebuys: 2,
+  lives: 3,
+  rebuy_price: 0,
+  max_entries: 1,
+  ala_pct: 0,
+  insurance: 0,
+  insurance_option: 0,
+  shoot_moon: false,
+  bonus_active: false,
+  bonus_disabled: false,
+  bonus_cadence: 2,
+  bonus_entry_weeks: [],
+  start: '2023-10-24T23:00:00Z',
+  start_week: 1,
+  season_end: null,
+  champions: [],
+  state: 'in_progress',
+  entrants: 4,
+  prize_pool: 0,
+  deadlines: ['2023-10-24T23:00:00Z', '2023-10-30T23:00:00Z', '2023-11-06T23:00:00Z'],
+  entry_deadline: '2023-10-24T23:00:00Z',
+  final: false,
+  players_per_week: 1,
+  max_players_per_team: 1,
+  nfl_lock_time: 'first_game',
+  nfl_pass_tds: 0,
+  lock_at_pick_start: false,
+  live_week: 1,
+  week_count: 3,
+  alive: 4,
+};
+
+const game = (utc: string) => ({ matchup: 'vs. NYK', utc, gid: utc, status: 'scheduled' as const });
+const schedules: TeamSchedulesResponse = {
+  BOS: { '1': [game('2023-10-25T23:30:00Z')], '2': [game('2023-11-01T23:30:00Z')] },
+  NYK: { '2': [game('2023-11-01T23:30:00Z')] },
+};
+
+const entry: MyEntry = {
+  id: 7,
+  entry_num: 1,
+  label: 'sam',
+  status: 1,
+  lives: 3,
+  rebuys_made: 0,
+  needs_rebuy: false,
+  auto_rebuy: false,
+  bonus: false,
+  insurance_purchased: false,
+  extinct: false,
+  weeks_alive: 1,
+  picks: [{ week: 1, pick_id: 'BOS', team_abb: 'BOS', name: 'Boston Celtics', by_insurance: false }],
+};
+const member: PoolViewer = {
+  signed_in: true,
+  username: 'sam',
+  is_member: true,
+  is_league_admin: false,
+  can_register: false,
+  entries: [entry],
+};
+
+function scope(overrides: Partial<PickScope>): PickScope {
+  return {
+    pool,
+    viewer: member,
+    entry,
+    schedules,
+    week: 2,
+    now: new Date('2023-10-27T12:00:00Z'),
+    ...overrides,
+  };
+}
+const target = (abb: string) => ({
+  id: abb,
+  name: abb,
+  teamAbb: abb,
+  hasGame: Boolean(schedules[abb]?.['2']),
+});
+
+describe('pick buttons on the Make Picks tab', () => {
+  it('reads LOGIN TO PICK for a visitor', () => {
+    const visitor: PoolViewer = { ...member, signed_in: false, username: null, entries: [] };
+    expect(getScopedPickButton(scope({ viewer: visitor, entry: null }), target('NYK')).label).toBe(
+      'LOGIN TO PICK',
+    );
+  });
+
+  it('reads JOIN POOL TO PICK before the entry deadline and NOT IN POOL after it', () => {
+    const outsider = { ...member, entries: [] };
+    const early = scope({ viewer: outsider, entry: null, now: new Date('2023-10-20T00:00:00Z') });
+    expect(getScopedPickButton(early, target('NYK')).label).toBe('JOIN POOL TO PICK');
+    expect(getScopedPickButton(scope({ viewer: outsider, entry: null }), target('NYK')).label).toBe(
+      'NOT IN POOL',
+    );
+  });
+
+  it('shows the week a team was used in, SELECT for an open team and LOCKED after the deadline', () => {
+    expect(getScopedPickButton(scope({}), target('BOS')).label).toBe('Week 1');
+    expect(getScopedPickButton(scope({}), target('NYK')).label).toBe('SELECT');
+    expect(getScopedPickButton(scope({ week: 1 }), target('BOS')).label).toBe('LOCKED');
+  });
+
+  it('offers CANCEL SELECTION on the pick of an open week', () => {
+    const picked = { ...entry, picks: [{ ...entry.picks[0], week: 2 }] };
+    const button = getScopedPickButton(scope({ entry: picked }), target('BOS'));
+    expect([button.label, button.shortLabel, button.selected]).toEqual(['CANCEL SELECTION', 'CANCEL', true]);
+  });
+
+  it('reads ELIMINATED and REBUY TO PICK for entries out of lives or owing a rebuy', () => {
+    expect(
+      getScopedPickButton(scope({ entry: { ...entry, extinct: true, lives: 0 } }), target('NYK')).label,
+    ).toBe('ELIMINATED');
+    expect(getScopedPickButton(scope({ entry: { ...entry, needs_rebuy: true } }), target('NYK')).label).toBe(
+      'REBUY TO PICK',
+    );
+  });
+
+  it('locks NFL TD weeks under the pool mode over the week kickoffs', () => {
+    const nfl = { ...pool, game: 'nfl-td', nfl_lock_time: 'last_game' };
+    expect(getPoolWeekLock(nfl, 2, schedules)?.toISOString()).toBe('2023-11-01T23:30:00.000Z');
+    expect(getPoolWeekLock(pool, 2, schedules)?.toISOString()).toBe('2023-10-30T23:00:00.000Z');
+  });
+});
+
+describe('Make Picks helpers', () => {
+  it('opens on the first week still open, within the season', () => {
+    expect(getInitialWeek(pool)).toBe(2);
+    expect(getInitialWeek({ ...pool, live_week: 3 })).toBe(3);
+    expect(getInitialWeek({ ...pool, live_week: 0 })).toBe(1);
+  });
+
+  it('lists up to seven week buttons around the shown week', () => {
+    expect(listWeekButtons(1, 17)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(listWeekButtons(10, 17)).toEqual([7, 8, 9, 10, 11, 12, 13]);
+    expect(listWeekButtons(17, 17)).toEqual([11, 12, 13, 14, 15, 16, 17]);
+    expect(listWeekButtons(2, 3)).toEqual([1, 2, 3]);
+  });
+
+  it('matches display_name or short_name case-insensitively', () => {
+    const player = { display_name: 'Patrick Mahomes', short_name: 'P. Mahomes' };
+    expect(matchesPlayerName(player, 'mahom')).toBe(true);
+    expect(matchesPlayerName(player, 'p. MAH')).toBe(true);
+    expect(matchesPlayerName(player, 'kelce')).toBe(false);
+  });
+
+  it('caps a position by depth rank', () => {
+    const rbs = [5, 1, 3, 2, 4].map((rank) => ({ position: 'RB', depth_rank: rank }));
+    expect(capPlayers(rbs, 'RB').map((p) => p.depth_rank)).toEqual([1, 2, 3, 4]);
+    expect(capPlayers(rbs, 'QB')).toEqual([]);
+  });
+});

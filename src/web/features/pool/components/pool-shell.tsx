@@ -1,0 +1,102 @@
+import { Group, Loader, Stack, Tabs } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoadPoolResponse } from '../../../../core/contracts/pools';
+import { GAME_COLORS } from '../../../theme';
+import type { PoolAddress } from '../api/keys';
+import { useActiveEntry } from '../hooks/use-active-entry';
+import { ActiveEntrySelect } from './active-entry-select';
+import { PoolHome } from './home/pool-home';
+import { PoolBanner, PoolNotice } from './pool-banner';
+import { poolPath } from './pool-labels';
+import { CommishNotice, SettlementNotice } from './tab-notices';
+
+// The page opens on Home: the other tabs (and the pick rules, the pick modal) load when shown.
+const HowToPlay = lazy(() => import('./how-to-play').then((module) => ({ default: module.HowToPlay })));
+const MakePicksTab = lazy(() =>
+  import('./make-picks/make-picks-tab').then((module) => ({ default: module.MakePicksTab })),
+);
+
+type TabKey =
+  | 'home'
+  | 'howtoplay'
+  | 'makepicks'
+  | 'scoreboard'
+  | 'standings'
+  | 'bonuses'
+  | 'finances'
+  | 'commishtools';
+
+const TABS: { key: TabKey; label: string; adminOnly?: boolean }[] = [
+  { key: 'home', label: 'Home' },
+  { key: 'howtoplay', label: 'How to play' },
+  { key: 'makepicks', label: 'Make picks' },
+  { key: 'scoreboard', label: 'Scoreboard' },
+  { key: 'standings', label: 'Standings' },
+  { key: 'bonuses', label: 'Bonuses' },
+  { key: 'finances', label: 'Finances' },
+  { key: 'commishtools', label: 'Commish tools', adminOnly: true },
+];
+
+/** The pool page: banner, whose pool it is, the Active Entry choice and the tabs at the pool's sub-paths. */
+export function PoolShell({
+  data,
+  address,
+  tab,
+  onLogin,
+}: {
+  data: LoadPoolResponse;
+  address: PoolAddress;
+  tab: string;
+  onLogin: () => void;
+}) {
+  const { pool, viewer } = data;
+  const navigate = useNavigate();
+  const { activeEntry, setActiveEntry } = useActiveEntry(pool.id, viewer.entries);
+  const visible = TABS.filter((t) => !t.adminOnly || viewer.is_league_admin);
+  const requested = (tab || 'home').toLowerCase() as TabKey;
+  const active = visible.some((t) => t.key === requested) ? requested : 'home';
+  const base = poolPath(pool);
+  useEffect(() => {
+    document.title = `${pool.name} ${pool.season} · ALA Survivor`;
+  }, [pool.name, pool.season]);
+  return (
+    <Stack gap="md">
+      <PoolBanner pool={pool} />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <PoolNotice pool={pool} />
+        <ActiveEntrySelect entries={viewer.entries} activeEntry={activeEntry} onChange={setActiveEntry} />
+      </Group>
+      <Tabs
+        value={active}
+        onChange={(value) => navigate(value === 'home' ? base : `${base}/${value}`)}
+        keepMounted={false}
+        color={GAME_COLORS[pool.game]}
+      >
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {visible.map((t) => (
+            <Tabs.Tab key={t.key} value={t.key} fw={700} px={{ base: 'xs', sm: 'md' }}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={active} pt="md">
+          <Suspense fallback={<Loader m="xl" aria-label="Loading tab" />}>
+            {active === 'home' && (
+              <PoolHome data={data} address={address} activeEntry={activeEntry} onLogin={onLogin} />
+            )}
+            {active === 'howtoplay' && <HowToPlay pool={pool} />}
+            {active === 'makepicks' && (
+              <MakePicksTab pool={pool} viewer={viewer} activeEntry={activeEntry} onLogin={onLogin} />
+            )}
+            {active === 'scoreboard' && <SettlementNotice tab="Live Scoring" />}
+            {active === 'standings' && <SettlementNotice tab="Standings" />}
+            {active === 'bonuses' && <SettlementNotice tab="Performance Bonuses" />}
+            {active === 'finances' && <SettlementNotice tab="Finances" />}
+            {active === 'commishtools' && <CommishNotice />}
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

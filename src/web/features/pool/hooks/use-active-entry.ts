@@ -1,0 +1,42 @@
+import { useCallback, useState } from 'react';
+import type { MyEntry } from '../../../../core/contracts/pools';
+
+const storageKey = (poolId: number) => `ala.activeEntry.${poolId}`;
+
+function readStored(poolId: number): number | null {
+  try {
+    const value = Number(window.localStorage.getItem(storageKey(poolId)));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    // Storage can be off (private mode, blocked cookies): the first entry is then active.
+    return null;
+  }
+}
+
+/**
+ * The viewer's active entry in one pool, remembered on this device: the stored one while it is still one of
+ * the viewer's entries, else the first.
+ */
+export function useActiveEntry(
+  poolId: number,
+  entries: MyEntry[],
+): { activeEntry: MyEntry | null; setActiveEntry: (entryId: number) => void } {
+  const [chosen, setChosen] = useState<{ poolId: number; entryId: number | null }>(() => ({
+    poolId,
+    entryId: readStored(poolId),
+  }));
+  const entryId = chosen.poolId === poolId ? chosen.entryId : readStored(poolId);
+  const activeEntry = entries.find((entry) => entry.id === entryId) ?? entries[0] ?? null;
+  const setActiveEntry = useCallback(
+    (id: number) => {
+      setChosen({ poolId, entryId: id });
+      try {
+        window.localStorage.setItem(storageKey(poolId), String(id));
+      } catch {
+        // Not remembered then; the choice still holds for this visit.
+      }
+    },
+    [poolId],
+  );
+  return { activeEntry, setActiveEntry };
+}
