@@ -10,6 +10,8 @@ import {
   registerNamed,
   type TestUser,
 } from './modules/leagues/league-test-world';
+import { POOL_AREA_CELLS } from './modules/pools/pool-area.authz';
+import { all, type Cell, HIDDEN_POOL, OUTSIDERS, ROLES, type Role, type World } from './test/authz-matrix';
 import { createTestApp, type TestApp } from './test/harness';
 
 /**
@@ -17,53 +19,8 @@ import { createTestApp, type TestApp } from './test/harness';
  * registers, every role. A route without a row fails the first test, so a new route must say who may
  * call it. Besides the status, outsiders' answers must never carry a real name or the hidden league's data.
  */
-const ROLES = ['visitor', 'nonMember', 'member', 'admin', 'siteAdmin'] as const;
-type Role = (typeof ROLES)[number];
-const OUTSIDERS: Role[] = ['visitor', 'nonMember', 'siteAdmin'];
-
-interface World {
-  hiddenId: number;
-  privateId: number;
-  poolId: number;
-  requestId: number;
-  inviteCode: string;
-  entryId: number;
-}
-
-interface Cell {
-  name: string;
-  method: 'GET' | 'POST';
-  /** The registered route this row exercises, as `METHOD /url/:param`. */
-  route: string;
-  url: (w: World) => string;
-  payload?: (w: World, role: Role) => object;
-  expected: Record<Role, number>;
-  /** The gate view and invite view may name the hidden league itself (never its members). */
-  mayNameLeague?: boolean;
-  /** A visible league page lists usernames (never real names); the hidden league's pools only via its invite. */
-  mayListMembers?: boolean;
-  /** Roles that may read everything this route answers (the site admin reading the whole mail outbox). */
-  seesAll?: Role[];
-}
-
-const all = (status: number): Record<Role, number> => ({
-  visitor: status,
-  nonMember: status,
-  member: status,
-  admin: status,
-  siteAdmin: status,
-});
-
-/** A hidden league's pool: found by its members and admins only. */
-const HIDDEN_POOL: Record<Role, number> = {
-  visitor: 404,
-  nonMember: 404,
-  member: 200,
-  admin: 200,
-  siteAdmin: 404,
-};
-
 const MATRIX: Cell[] = [
+  ...POOL_AREA_CELLS,
   {
     name: 'allLeagues',
     method: 'GET',

@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RegisterRequest } from '../../core/contracts/auth';
 import type { AppContext } from '../context';
-import { entries, ledger, mailOutbox, picks, pools } from '../db/schema';
+import { bonusEvents, entries, entryWeeks, ledger, mailOutbox, picks, pools } from '../db/schema';
 
 let counter = 0;
 
@@ -119,6 +119,42 @@ export async function buildLedgerRow(
   const [row] = await ctx.db
     .insert(ledger)
     .values({ entryId: null, createdAt: ctx.clock.now(), ...values })
+    .returning();
+  return row;
+}
+
+/** A settled (or, with result null, locked) week of an entry. */
+export async function buildEntryWeek(
+  ctx: AppContext,
+  values: Partial<typeof entryWeeks.$inferInsert> & { poolId: number; entryId: number; week: number },
+): Promise<typeof entryWeeks.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(entryWeeks)
+    .values({ inBonus: false, autoRebuy: false, result: 'advance', lives: 3, status: 'alive', ...values })
+    .returning();
+  return row;
+}
+
+/** A bonus event a pool paid (a 50-point game by default); add its ledger rows with buildLedgerRow. */
+export async function buildBonusEvent(
+  ctx: AppContext,
+  values: Partial<typeof bonusEvents.$inferInsert> & { poolId: number; week: number; teamAbb: string },
+): Promise<typeof bonusEvents.$inferSelect> {
+  const [row] = await ctx.db
+    .insert(bonusEvents)
+    .values({
+      key: `${values.week}:1:${values.teamAbb}:${++counter}`,
+      bonusId: 1,
+      bonusLongName: '50 Point Game',
+      bonusName: '50 PTS',
+      desc: 'A player scored 50 points',
+      bonusDate: ctx.clock.now(),
+      prize: 5000,
+      total: 5000,
+      winners: [],
+      createdAt: ctx.clock.now(),
+      ...values,
+    })
     .returning();
   return row;
 }

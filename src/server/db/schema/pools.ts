@@ -86,6 +86,14 @@ export const entries = pgTable(
     insurancePurchased: boolean('insurance_purchased').notNull().default(false),
     prizes: integer('prizes').notNull().default(0),
     weeksAlive: integer('weeks_alive').notNull().default(0),
+    /**
+     * Bonus opt-in and auto-rebuy changes take effect at live week + 1: from `*EffWeek` on the current
+     * value holds, before it the `*Prev` one (docs/RULES.md, "Settlement").
+     */
+    bonusPrev: boolean('bonus_prev').notNull().default(false),
+    bonusEffWeek: integer('bonus_eff_week').notNull().default(0),
+    autoRebuyPrev: boolean('auto_rebuy_prev').notNull().default(false),
+    autoRebuyEffWeek: integer('auto_rebuy_eff_week').notNull().default(0),
     finalRank: integer('final_rank'),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -157,6 +165,8 @@ export const ledger = pgTable(
     kind: text('kind').notNull(),
     amount: integer('amount').notNull(),
     week: integer('week'),
+    /** The bonus event a 'bonus' row pays or charges. */
+    bonusEventId: integer('bonus_event_id'),
     notes: text('notes'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -182,4 +192,86 @@ export const poolEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('pool_events_pool_idx').on(t.poolId, t.createdAt)],
+);
+
+/**
+ * A pool week's settlement. Locking (at the week's lock: insurance picks assigned, bonus pool fixed)
+ * and settling (once every game of the week is final) each happen once; a row with settled_at set
+ * makes settling again a no-op.
+ */
+export const poolWeeks = pgTable(
+  'pool_weeks',
+  {
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    /** Counted entries in play when the week locked. */
+    aliveAtLock: integer('alive_at_lock').notNull(),
+    /** Whether the bonus pool ran this week (active, not disabled, not shut down). */
+    bonusRunning: boolean('bonus_running').notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('pool_weeks_pool_week_idx').on(t.poolId, t.week)],
+);
+
+/** One entry's week: fixed at the lock (bonus pool, auto-rebuy), judged at settlement. */
+export const entryWeeks = pgTable(
+  'entry_weeks',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    inBonus: boolean('in_bonus').notNull(),
+    autoRebuy: boolean('auto_rebuy').notNull(),
+    /** advance, loss, moon, no-pick, no-rebuy; null until settled. */
+    result: text('result'),
+    /** Lives and status (alive, needs-rebuy, eliminated) after the week; null until settled. */
+    lives: integer('lives'),
+    status: text('status'),
+    rebuysBought: integer('rebuys_bought').notNull().default(0),
+    bonusNet: integer('bonus_net').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('entry_weeks_entry_week_idx').on(t.entryId, t.week),
+    index('entry_weeks_pool_week_idx').on(t.poolId, t.week),
+  ],
+);
+
+/** A bonus a pool paid out: detected from a game's facts, its prize and who won it (entry ids). */
+export const bonusEvents = pgTable(
+  'bonus_events',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    /** Detection key (week, bonus, game, team, player, occurrence): one row per pool. */
+    key: text('key').notNull(),
+    bonusId: integer('bonus_id').notNull(),
+    bonusLongName: text('bonus_long_name').notNull(),
+    bonusName: text('bonus_name').notNull(),
+    teamAbb: text('team_abb').notNull(),
+    player: text('player'),
+    desc: text('desc').notNull(),
+    gid: text('gid'),
+    gameSummary: text('game_summary'),
+    bonusDate: timestamp('bonus_date', { withTimezone: true }).notNull(),
+    /** Cents each winner receives; total = prize x winners, charged to the week's other bonus entries. */
+    prize: integer('prize').notNull(),
+    total: integer('total').notNull(),
+    winners: jsonb('winners').$type<number[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('bonus_events_pool_key_idx').on(t.poolId, t.key),
+    index('bonus_events_pool_week_idx').on(t.poolId, t.week),
+  ],
 );

@@ -15,10 +15,17 @@ import {
   SelectionsAllResponseSchema,
 } from '../../../core/contracts/pools';
 import { requireUser } from '../../plugins/auth-guard';
+import { bonusesRoutes } from './bonuses/bonuses.routes';
 import { registerEntry } from './entries.service';
+import { entryActionsRoutes } from './entry-actions/entry-actions.routes';
 import { listFeed } from './feed/feed.service';
+import { financesRoutes } from './finances/finances.routes';
+import { liveRoutes } from './live/live.routes';
 import { makeUserPick } from './picks/picks.service';
 import { getBonusOptions, listEntrants, listSelections, loadPool } from './pools.service';
+import { scoreboardRoutes } from './scoreboard/scoreboard.routes';
+import { settlementRoutes } from './settlement/settlement.routes';
+import { standingsRoutes } from './standings/standings.routes';
 
 const POOL_PATH = ':game/:league/:season/:poolIdx/:seasonType';
 
@@ -28,6 +35,14 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') requireUser(request);
   });
+  // One plugin per area of the settled pool; each inherits the hook above.
+  await app.register(bonusesRoutes);
+  await app.register(entryActionsRoutes);
+  await app.register(financesRoutes);
+  await app.register(liveRoutes);
+  await app.register(scoreboardRoutes);
+  await app.register(settlementRoutes);
+  await app.register(standingsRoutes);
 
   app.get(
     `/api/loadPool/${POOL_PATH}`,

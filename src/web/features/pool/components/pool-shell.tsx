@@ -9,12 +9,24 @@ import { ActiveEntrySelect } from './active-entry-select';
 import { PoolHome } from './home/pool-home';
 import { PoolBanner, PoolNotice } from './pool-banner';
 import { poolPath } from './pool-labels';
-import { CommishNotice, SettlementNotice } from './tab-notices';
+import { CommishNotice } from './tab-notices';
 
 // The page opens on Home: the other tabs (and the pick rules, the pick modal) load when shown.
 const HowToPlay = lazy(() => import('./how-to-play').then((module) => ({ default: module.HowToPlay })));
 const MakePicksTab = lazy(() =>
   import('./make-picks/make-picks-tab').then((module) => ({ default: module.MakePicksTab })),
+);
+const ScoreboardTab = lazy(() =>
+  import('./scoreboard/scoreboard-tab').then((module) => ({ default: module.ScoreboardTab })),
+);
+const StandingsTab = lazy(() =>
+  import('./standings/standings-tab').then((module) => ({ default: module.StandingsTab })),
+);
+const BonusesTab = lazy(() =>
+  import('./bonuses/bonuses-tab').then((module) => ({ default: module.BonusesTab })),
+);
+const FinancesTab = lazy(() =>
+  import('./finances/finances-tab').then((module) => ({ default: module.FinancesTab })),
 );
 
 type TabKey =
@@ -89,10 +101,12 @@ export function PoolShell({
             {active === 'makepicks' && (
               <MakePicksTab pool={pool} viewer={viewer} activeEntry={activeEntry} onLogin={onLogin} />
             )}
-            {active === 'scoreboard' && <SettlementNotice tab="Live Scoring" />}
-            {active === 'standings' && <SettlementNotice tab="Standings" />}
-            {active === 'bonuses' && <SettlementNotice tab="Performance Bonuses" />}
-            {active === 'finances' && <SettlementNotice tab="Finances" />}
+            {active === 'scoreboard' && (
+              <ScoreboardTab pool={pool} viewer={viewer} activeEntry={activeEntry} />
+            )}
+            {active === 'standings' && <StandingsTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
+            {active === 'bonuses' && <BonusesTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
+            {active === 'finances' && <FinancesTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
             {active === 'commishtools' && <CommishNotice />}
           </Suspense>
         </Tabs.Panel>

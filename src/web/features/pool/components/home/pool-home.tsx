@@ -1,9 +1,14 @@
 import { Grid, Stack } from '@mantine/core';
 import type { LoadPoolResponse, MyEntry } from '../../../../../core/contracts/pools';
 import type { PoolAddress } from '../../api/keys';
+import { BonusLeaderboardCard } from './bonus-leaderboard';
+import { CommishDeskCard } from './commish-desk';
 import { EntryQuickview } from './entry-quickview';
 import { HomeHeader } from './home-header';
+import { ManageEntryCard } from './manage-entry';
+import { NewsFeedCard } from './news-feed';
 import { PoolDetailsCard } from './pool-details';
+import { PoolHealthCard } from './pool-health';
 import { PoolSelections } from './pool-selections';
 import { YourSelections } from './your-selections';
 
@@ -32,12 +37,17 @@ export function PoolHome({
         <Stack gap="md">
           <PoolDetailsCard pool={pool} viewer={viewer} onLogin={onLogin} />
           <EntryQuickview pool={pool} entries={viewer.entries} />
+          <ManageEntryCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+          <CommishDeskCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+          <BonusLeaderboardCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 3, md: 2 }}>
         <Stack gap="md">
           {activeEntry && <YourSelections pool={pool} entry={activeEntry} />}
           <PoolSelections pool={pool} address={address} />
+          <PoolHealthCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+          <NewsFeedCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
         </Stack>
       </Grid.Col>
     </Grid>

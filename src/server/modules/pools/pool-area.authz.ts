@@ -1,0 +1,19 @@
+import type { Cell } from '../../test/authz-matrix';
+import { BONUSES_CELLS } from './bonuses/bonuses.authz';
+import { ENTRY_ACTIONS_CELLS } from './entry-actions/entry-actions.authz';
+import { FINANCES_CELLS } from './finances/finances.authz';
+import { LIVE_CELLS } from './live/live.authz';
+import { SCOREBOARD_CELLS } from './scoreboard/scoreboard.authz';
+import { SETTLEMENT_CELLS } from './settlement/settlement.authz';
+import { STANDINGS_CELLS } from './standings/standings.authz';
+
+/** The authorization rows of the settled pool area's routes, one file per area. */
+export const POOL_AREA_CELLS: Cell[] = [
+  ...BONUSES_CELLS,
+  ...ENTRY_ACTIONS_CELLS,
+  ...FINANCES_CELLS,
+  ...LIVE_CELLS,
+  ...SCOREBOARD_CELLS,
+  ...SETTLEMENT_CELLS,
+  ...STANDINGS_CELLS,
+];
