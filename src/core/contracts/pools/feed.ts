@@ -53,3 +53,22 @@ export const BonusOptionRowSchema = z.object({
 });
 export const BonusOptionsResponseSchema = z.object({ options: z.array(BonusOptionRowSchema) });
 export type BonusOptionsResponse = z.infer<typeof BonusOptionsResponseSchema>;
+
+/** Commissioner post types: 17 an alert (the default), 7 bonus-related. */
+export const COMMISH_POST_TYPES = [FEED_EVENT_TYPES.alert, FEED_EVENT_TYPES.bonusPrize] as const;
+
+/** One commissioner post: a headline (summary), a body (post) and an optional link. */
+export const CommishPostSchema = z.object({
+  id: z.number(),
+  type: z.number(),
+  username: z.string(),
+  summary: z.string(),
+  post: z.string(),
+  link: z.string().nullable(),
+  submitted_at: z.string(),
+});
+export type CommishPost = z.infer<typeof CommishPostSchema>;
+
+/** GET /admin/commishPosts/{poolId}: the commissioners' posts, newest first. */
+export const CommishPostsResponseSchema = z.object({ posts: z.array(CommishPostSchema) });
+export type CommishPostsResponse = z.infer<typeof CommishPostsResponseSchema>;

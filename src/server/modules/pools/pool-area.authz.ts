@@ -1,6 +1,7 @@
 import type { Cell } from '../../test/authz-matrix';
 import { BONUSES_CELLS } from './bonuses/bonuses.authz';
 import { ENTRY_ACTIONS_CELLS } from './entry-actions/entry-actions.authz';
+import { FEED_CELLS } from './feed/feed.authz';
 import { FINANCES_CELLS } from './finances/finances.authz';
 import { LIVE_CELLS } from './live/live.authz';
 import { SCOREBOARD_CELLS } from './scoreboard/scoreboard.authz';
@@ -11,6 +12,7 @@ import { STANDINGS_CELLS } from './standings/standings.authz';
 export const POOL_AREA_CELLS: Cell[] = [
   ...BONUSES_CELLS,
   ...ENTRY_ACTIONS_CELLS,
+  ...FEED_CELLS,
   ...FINANCES_CELLS,
   ...LIVE_CELLS,
   ...SCOREBOARD_CELLS,

@@ -18,6 +18,7 @@ import { requireUser } from '../../plugins/auth-guard';
 import { bonusesRoutes } from './bonuses/bonuses.routes';
 import { registerEntry } from './entries.service';
 import { entryActionsRoutes } from './entry-actions/entry-actions.routes';
+import { feedRoutes } from './feed/feed.routes';
 import { listFeed } from './feed/feed.service';
 import { financesRoutes } from './finances/finances.routes';
 import { liveRoutes } from './live/live.routes';
@@ -38,6 +39,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // One plugin per area of the settled pool; each inherits the hook above.
   await app.register(bonusesRoutes);
   await app.register(entryActionsRoutes);
+  await app.register(feedRoutes);
   await app.register(financesRoutes);
   await app.register(liveRoutes);
   await app.register(scoreboardRoutes);

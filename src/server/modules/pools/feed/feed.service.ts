@@ -1,5 +1,7 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
+  COMMISH_POST_TYPES,
+  type CommishPostsResponse,
   FEED_EVENT_TYPES,
   type FeedPath,
   type FeedResponse,
@@ -70,6 +72,49 @@ export async function listFeed(
       summary: event.summary,
       submitted_at: event.createdAt.toISOString(),
       link: event.link,
+    })),
+  };
+}
+
+/** How many commissioner posts the Commish's Desk shows (the newest). */
+export const COMMISH_POSTS_LIMIT = 50;
+
+/**
+ * GET /admin/commishPosts/{poolId}: the posts of the league's commissioners (alerts and bonus-related
+ * news they wrote, not tied to an entry), newest first, for anyone who may see the pool.
+ */
+export async function listCommishPosts(
+  ctx: AppContext,
+  poolId: number,
+  viewer: UserRow | null,
+): Promise<CommishPostsResponse> {
+  const { pool, league } = await requirePoolAccess(ctx.db, { poolId }, viewer);
+  const admins = league.admins.map((name) => name.toLowerCase());
+  if (admins.length === 0) return { posts: [] };
+  // Posted by a current admin of the league: a former commissioner's posts leave the desk with them.
+  const rows = await ctx.db
+    .select({ event: poolEvents, username: users.username })
+    .from(poolEvents)
+    .innerJoin(users, eq(users.id, poolEvents.userId))
+    .where(
+      and(
+        eq(poolEvents.poolId, pool.id),
+        inArray(poolEvents.type, [...COMMISH_POST_TYPES]),
+        isNull(poolEvents.entryId),
+        inArray(sql`lower(${users.username})`, admins),
+      ),
+    )
+    .orderBy(desc(poolEvents.createdAt), desc(poolEvents.id))
+    .limit(COMMISH_POSTS_LIMIT);
+  return {
+    posts: rows.map(({ event, username }) => ({
+      id: event.id,
+      type: event.type,
+      username,
+      summary: event.summary,
+      post: event.desc,
+      link: event.link,
+      submitted_at: event.createdAt.toISOString(),
     })),
   };
 }
