@@ -12,6 +12,8 @@ export interface LedgerRowInput {
   amount: number;
   week?: number | null;
   notes?: string | null;
+  /** The bonus event a 'bonus' row pays or charges. */
+  bonusEventId?: number | null;
   createdBy?: number | null;
 }
 
@@ -26,6 +28,7 @@ export async function appendLedger(db: DbOrTx, rows: LedgerRowInput[], now: Date
       amount: row.amount,
       week: row.week ?? null,
       notes: row.notes ?? null,
+      bonusEventId: row.bonusEventId ?? null,
       createdBy: row.createdBy ?? null,
       createdAt: now,
     })),

@@ -1,0 +1,49 @@
+import type { AppContext } from '../context';
+import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settlement.service';
+import { INGEST_LEADER_KEY, type IngestLogger } from './ingest';
+
+export interface SettlementJobOptions {
+  /** Real-time wait between two passes. */
+  intervalMs?: number;
+  /** Called after a pass that locked or settled something (live updates, tests). */
+  onRun?: (run: SettlementRun) => void | Promise<void>;
+}
+
+/**
+ * Locks and settles due pool weeks until stopped. Only the polling leader (the instance that runs the
+ * ingest, holding the same advisory lock) settles; a failed pass is logged and retried at the next one,
+ * and since every week is locked and settled once, in its own transaction, a pass can always be re-run.
+ */
+export function startSettlementJob(
+  ctx: AppContext,
+  log: IngestLogger,
+  options: SettlementJobOptions = {},
+): () => Promise<void> {
+  const interval = options.intervalMs ?? 30_000;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const run = async () => {
+    try {
+      if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
+        const result = await settleDueWeeks(ctx);
+        if (result.locked.length > 0 || result.settled.length > 0) {
+          log.info({ locked: result.locked.length, settled: result.settled.length }, 'pool weeks settled');
+          await options.onRun?.(result);
+        }
+      }
+    } catch (error) {
+      log.warn({ error: String(error) }, 'settlement pass failed');
+    }
+    if (!stopped) timer = setTimeout(tick, interval);
+  };
+  const tick = () => {
+    running = run();
+  };
+  timer = setTimeout(tick, 0);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,523 @@
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { isBonusShutDown } from '../../../../core/bonus';
+import { getDeadlineCutoff } from '../../../../core/calendar';
+import type { PlayableGame } from '../../../../core/games';
+import {
+  countPicks,
+  createWeekRandom,
+  drawRandomTeam,
+  type EntryState,
+  type InsuranceOption,
+  type Pick,
+  pickMostPopular,
+  rankByPopularity,
+  settleWeek,
+  type WeekEntryInput,
+} from '../../../../core/season';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import {
+  bonusEvents,
+  entries,
+  entryWeeks,
+  pickAudits,
+  picks,
+  pools,
+  poolWeeks,
+  users,
+} from '../../../db/schema';
+import type { PoolRecord } from '../../leagues/leagues.repo';
+import { postPoolEvent } from '../feed/feed.service';
+import { appendLedger, type LedgerRowInput } from '../ledger';
+import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
+import {
+  detectPoolWeekBonuses,
+  isWeekComplete,
+  loadWeekGames,
+  loadWeekPlayerStats,
+  recordWeekTeams,
+} from './week-facts.repo';
+
+/** Feed event types the settlement posts (spec 1 section 3: 1 to 31; 7 is the bonus view, 17 an alert). */
+export const SETTLEMENT_EVENT_TYPES = {
+  insurancePick: 12,
+  eliminated: 13,
+  needsRebuy: 14,
+  moon: 15,
+  bonus: 7,
+  bonusShutdown: 17,
+} as const;
+
+/** What one pass of the settlement did. */
+export interface SettlementRun {
+  locked: Array<{ poolId: number; week: number }>;
+  settled: Array<{ poolId: number; week: number }>;
+}
+
+/** The value of a setting that changes at an effective week (bonus opt-in, auto-rebuy) for week n. */
+export function valueForWeek(
+  current: boolean,
+  previous: boolean,
+  effectiveWeek: number,
+  week: number,
+): boolean {
+  return week >= effectiveWeek ? current : previous;
+}
+
+/**
+ * Locks and settles every week that is due in every pool still playing: a week locks once its lock
+ * instant has passed, and is judged once it is locked, the week before it is settled and all its games
+ * are final. Weeks go in order; a week waiting for results holds the weeks after it.
+ */
+export async function settleDueWeeks(ctx: AppContext): Promise<SettlementRun> {
+  const run: SettlementRun = { locked: [], settled: [] };
+  const now = ctx.clock.now();
+  const open = await ctx.db
+    .select()
+    .from(pools)
+    .where(and(eq(pools.final, false), lte(pools.start, now)));
+  for (const pool of open) {
+    if (pool.game === 'world-cup') continue;
+    await settlePoolDueWeeks(ctx, pool, now, run);
+  }
+  return run;
+}
+
+/** One pool's due weeks (see settleDueWeeks). */
+export async function settlePoolDueWeeks(
+  ctx: AppContext,
+  pool: PoolRecord,
+  now: Date,
+  run: SettlementRun = { locked: [], settled: [] },
+): Promise<SettlementRun> {
+  const calendar = await loadPoolWeeks(ctx.db, pool);
+  const done = await ctx.db
+    .select({ week: poolWeeks.week, settledAt: poolWeeks.settledAt })
+    .from(poolWeeks)
+    .where(eq(poolWeeks.poolId, pool.id));
+  const status = new Map(done.map((row) => [row.week, row.settledAt !== null]));
+  for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
+    const lockAt = weekLockAt(calendar, pool, week);
+    if (lockAt.getTime() > now.getTime()) break;
+    if (!status.has(week)) {
+      if (await lockPoolWeek(ctx, pool, calendar, week, lockAt)) run.locked.push({ poolId: pool.id, week });
+      status.set(week, false);
+    }
+    if (status.get(week) === true) continue;
+    if (await settlePoolWeek(ctx, pool, week)) {
+      run.settled.push({ poolId: pool.id, week });
+      status.set(week, true);
+    } else {
+      break;
+    }
+  }
+  return run;
+}
+
+function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
+  return calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
+}
+
+/**
+ * Locks a week, once: fixes who plays it with which bonus-pool membership and auto-rebuy setting, shuts
+ * the bonus pool down when too few entrants are left, and assigns insured entries without a pick their
+ * insurance pick (most popular or random, never a team they used). False when it was locked already.
+ */
+export async function lockPoolWeek(
+  ctx: AppContext,
+  pool: PoolRecord,
+  calendar: PoolWeeks,
+  week: number,
+  lockAt: Date,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pools).where(eq(pools.id, pool.id)).for('update');
+    const inPlay = await tx
+      .select()
+      .from(entries)
+      .where(
+        and(
+          eq(entries.poolId, pool.id),
+          eq(entries.status, 1),
+          sql`${entries.lives} > 0`,
+          lte(entries.createdAt, lockAt),
+        ),
+      )
+      .orderBy(asc(entries.id));
+    const bonusGame = pool.game === 'nba' || pool.game === 'mlb';
+    const shutDown =
+      bonusGame &&
+      current.bonusActive &&
+      !current.bonusDisabled &&
+      isBonusShutDown(inPlay.length, current.bonusShutdown);
+    const bonusRunning = bonusGame && current.bonusActive && !current.bonusDisabled && !shutDown;
+    const inserted = await tx
+      .insert(poolWeeks)
+      .values({ poolId: pool.id, week, aliveAtLock: inPlay.length, bonusRunning, lockedAt: now })
+      .onConflictDoNothing()
+      .returning({ week: poolWeeks.week });
+    if (inserted.length === 0) return false;
+
+    if (shutDown) {
+      await tx.update(pools).set({ bonusDisabled: true }).where(eq(pools.id, pool.id));
+      await postPoolEvent(
+        tx,
+        {
+          poolId: pool.id,
+          type: SETTLEMENT_EVENT_TYPES.bonusShutdown,
+          summary: 'Bonus pool shut down',
+          desc: `With ${inPlay.length} entrants left at Week ${week}, the bonus pool has shut down for the rest of the season.`,
+        },
+        now,
+      );
+    }
+    if (inPlay.length > 0) {
+      await tx.insert(entryWeeks).values(
+        inPlay.map((entry) => ({
+          poolId: pool.id,
+          entryId: entry.id,
+          week,
+          inBonus: bonusRunning && valueForWeek(entry.bonus, entry.bonusPrev, entry.bonusEffWeek, week),
+          autoRebuy: valueForWeek(entry.autoRebuy, entry.autoRebuyPrev, entry.autoRebuyEffWeek, week),
+          result: null,
+          lives: null,
+          status: null,
+        })),
+      );
+    }
+    await assignInsurancePicks(tx, pool, calendar, week, inPlay, now);
+    return true;
+  });
+}
+
+async function assignInsurancePicks(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  calendar: PoolWeeks,
+  week: number,
+  inPlay: ReadonlyArray<typeof entries.$inferSelect>,
+  now: Date,
+): Promise<void> {
+  const option = pool.insuranceOption as InsuranceOption;
+  if (pool.game === 'nfl-td' || option === 0) return;
+  const playing = inPlay.filter((entry) => !entry.needsRebuy);
+  const insured = playing.filter((entry) => entry.insurancePurchased);
+  if (insured.length === 0) return;
+  const entryIds = playing.map((entry) => entry.id);
+  const rows = await tx
+    .select({
+      entryId: picks.entryId,
+      week: picks.week,
+      pickId: picks.pickId,
+      byInsurance: picks.byInsurance,
+    })
+    .from(picks)
+    .where(inArray(picks.entryId, entryIds));
+  const weekPick = new Map<number, string>();
+  const used = new Map<number, string[]>();
+  for (const row of rows) {
+    if (row.week === week) weekPick.set(row.entryId, row.pickId);
+    else if (row.week < week) used.set(row.entryId, [...(used.get(row.entryId) ?? []), row.pickId]);
+  }
+  // Only the entrants' own picks count towards the most popular one.
+  const popularity = rankByPopularity(
+    countPicks(rows.filter((row) => row.week === week && !row.byInsurance).map((row) => row.pickId)),
+  );
+  const weekTeams = [...new Set(calendar.games(week).flatMap((game) => [game.home, game.away]))];
+  const random = createWeekRandom(pool.id, week);
+  const names = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        insured.map((entry) => entry.userId),
+      ),
+    );
+  const usernames = new Map(names.map((row) => [row.id, row.username]));
+  for (const entry of insured) {
+    if (weekPick.has(entry.id)) continue;
+    const entryUsed = used.get(entry.id) ?? [];
+    const team =
+      option === 1 ? pickMostPopular(popularity, entryUsed) : drawRandomTeam(weekTeams, entryUsed, random);
+    if (team === null) continue;
+    await tx.insert(picks).values({
+      entryId: entry.id,
+      week,
+      pickId: team,
+      teamAbb: team,
+      byInsurance: true,
+      createdBy: null,
+      createdAt: now,
+    });
+    await tx.insert(pickAudits).values({
+      entryId: entry.id,
+      week,
+      action: 'insurance',
+      newPickId: team,
+      userId: null,
+      createdAt: now,
+    });
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        entryId: entry.id,
+        userId: entry.userId,
+        type: SETTLEMENT_EVENT_TYPES.insurancePick,
+        summary: 'Insurance pick',
+        desc: `${usernames.get(entry.userId) ?? 'An entrant'} had no pick for Week ${week}: insurance picked ${team}.`,
+      },
+      now,
+    );
+  }
+}
+
+/**
+ * Judges a locked week, once, when its games are all final and the week before it is settled: lives,
+ * rebuys (auto-rebuys charged), eliminations, weeks alive and the bonus pool's money, all in one
+ * transaction through the rules engine. False when the week is not ready (or already settled).
+ */
+export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: number): Promise<boolean> {
+  const now = ctx.clock.now();
+  const weekGames = await loadWeekGames(ctx.db, pool, week);
+  if (!isWeekComplete(weekGames)) return false;
+  const teams = recordWeekTeams(weekGames);
+  const stats = pool.game === 'nfl-td' ? await loadWeekPlayerStats(ctx.db, pool, week) : {};
+
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week), isNull(poolWeeks.settledAt)))
+      .for('update');
+    if (!row) return false;
+    const [earlier] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), lt(poolWeeks.week, week), isNull(poolWeeks.settledAt)));
+    if (earlier.count > 0) return false;
+
+    const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
+    const players = await tx
+      .select({ entryWeek: entryWeeks, entry: entries, username: users.username })
+      .from(entryWeeks)
+      .innerJoin(entries, eq(entries.id, entryWeeks.entryId))
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, week)))
+      .orderBy(asc(entries.id));
+    const entryIds = players.map((p) => p.entry.id);
+    const pickRows =
+      entryIds.length === 0
+        ? []
+        : await tx
+            .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId })
+            .from(picks)
+            .where(and(inArray(picks.entryId, entryIds), lte(picks.week, week)))
+            .orderBy(asc(picks.id));
+    const weekPicks = new Map<number, string[]>();
+    const used = new Map<number, string[]>();
+    for (const pick of pickRows) {
+      const target = pick.week === week ? weekPicks : used;
+      target.set(pick.entryId, [...(target.get(pick.entryId) ?? []), pick.pickId]);
+    }
+    const isNfl = pool.game === 'nfl-td';
+    const inputs: WeekEntryInput[] = players.map(({ entry, entryWeek }) => {
+      const own = weekPicks.get(entry.id) ?? [];
+      const pick: Pick = isNfl ? own : (own[0] ?? null);
+      const state: EntryState = {
+        lives: entry.lives,
+        rebuysMade: entry.rebuysMade,
+        status: entry.lives <= 0 ? 'eliminated' : entry.needsRebuy ? 'needs-rebuy' : 'alive',
+        weeksAlive: entry.weeksAlive,
+      };
+      return {
+        id: String(entry.id),
+        state,
+        autoRebuy: entryWeek.autoRebuy,
+        // Insurance picks were assigned when the week locked; they are the entry's picks now.
+        insured: false,
+        pick,
+        used: used.get(entry.id) ?? [],
+        // A manual rebuy is applied to the entry when it is paid (POST /user/rebuy), before the lock.
+        rebuyBeforeLock: false,
+        inBonusPool: entryWeek.inBonus,
+      };
+    });
+    const outcome = settleWeek({
+      rules: {
+        game: pool.game as PlayableGame,
+        rebuys: pool.rebuys,
+        shootMoon: pool.shootMoon,
+        insuranceOption: 0,
+        nflPassTds: pool.nflPassTds,
+      },
+      facts: {
+        week,
+        teams,
+        stats,
+        bonusEvents: bonuses.map((bonus) => ({ team: bonus.detected.team_abb, prize: bonus.prize })),
+      },
+      entries: inputs,
+    });
+
+    await writeEntryOutcomes(tx, pool.id, week, outcome.entries);
+    const ledgerRows: LedgerRowInput[] = [];
+    for (let i = 0; i < players.length; i++) {
+      const bought = outcome.entries[i].rebuysBought;
+      if (bought > 0 && pool.rebuyPrice > 0) {
+        for (let n = 0; n < bought; n++) {
+          ledgerRows.push({
+            poolId: pool.id,
+            entryId: players[i].entry.id,
+            kind: 'rebuy',
+            amount: -pool.rebuyPrice,
+            week,
+            notes: `Auto-rebuy after Week ${week}`,
+          });
+        }
+      }
+    }
+    await appendLedger(tx, ledgerRows, now);
+
+    for (let b = 0; b < outcome.bonusEvents.length; b++) {
+      const money = outcome.bonusEvents[b];
+      const bonus = bonuses[b];
+      const [event] = await tx
+        .insert(bonusEvents)
+        .values({
+          poolId: pool.id,
+          week,
+          key: bonus.detected.key,
+          bonusId: bonus.detected.bonus_id,
+          bonusLongName: bonus.longName,
+          bonusName: bonus.label,
+          teamAbb: bonus.detected.team_abb,
+          player: bonus.detected.player,
+          desc: bonus.detected.desc,
+          gid: bonus.detected.gid,
+          gameSummary: bonus.game ? summarizeGame(bonus.game) : null,
+          bonusDate: bonus.game?.startTime ?? now,
+          prize: money.prize,
+          total: money.total,
+          winners: money.winners.map((i) => players[i].entry.id),
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: bonusEvents.id });
+      if (!event || money.winners.length === 0 || money.payers.length === 0) continue;
+      const rows: LedgerRowInput[] = [
+        ...money.winners.map((i) => ({
+          poolId: pool.id,
+          entryId: players[i].entry.id,
+          kind: 'bonus' as const,
+          amount: money.prize,
+          week,
+          notes: bonus.label,
+        })),
+        ...money.payers.map((i, n) => ({
+          poolId: pool.id,
+          entryId: players[i].entry.id,
+          kind: 'bonus' as const,
+          amount: -(money.share + (n < money.extraCentPayers ? 1 : 0)),
+          week,
+          notes: bonus.label,
+        })),
+      ];
+      await appendLedger(
+        tx,
+        rows.map((r) => ({ ...r, bonusEventId: event.id })),
+        now,
+      );
+      const winners = money.winners.map((i) => players[i].username).join(', ');
+      await postPoolEvent(
+        tx,
+        {
+          poolId: pool.id,
+          type: SETTLEMENT_EVENT_TYPES.bonus,
+          summary: `${bonus.label}: ${bonus.detected.team_abb}`,
+          desc: `${bonus.detected.desc}. Week ${week} bonus won by ${winners}.`,
+        },
+        now,
+      );
+    }
+
+    for (let i = 0; i < players.length; i++) {
+      const result = outcome.entries[i];
+      if (!result.played) continue;
+      const { entry, username } = players[i];
+      const label = entry.entryNum > 1 ? `${username} [${entry.entryNum}]` : username;
+      const event =
+        result.state.status === 'eliminated'
+          ? {
+              type: SETTLEMENT_EVENT_TYPES.eliminated,
+              summary: 'Eliminated',
+              desc: `${label} was eliminated in Week ${week}.`,
+            }
+          : result.state.status === 'needs-rebuy'
+            ? {
+                type: SETTLEMENT_EVENT_TYPES.needsRebuy,
+                summary: 'Rebuy needed',
+                desc: `${label} lost a life in Week ${week} and must rebuy before Week ${week + 1} locks.`,
+              }
+            : result.result === 'moon'
+              ? {
+                  type: SETTLEMENT_EVENT_TYPES.moon,
+                  summary: 'Shot the moon',
+                  desc: `${label} shot the moon in Week ${week}: one more life.`,
+                }
+              : null;
+      if (event)
+        await postPoolEvent(tx, { poolId: pool.id, entryId: entry.id, userId: entry.userId, ...event }, now);
+    }
+    await tx
+      .update(poolWeeks)
+      .set({ settledAt: now })
+      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
+    return true;
+  });
+}
+
+function summarizeGame(game: {
+  home: string;
+  away: string;
+  homeScore: number | null;
+  awayScore: number | null;
+}) {
+  return `${game.away} ${game.awayScore ?? 0} @ ${game.home} ${game.homeScore ?? 0}`;
+}
+
+/** Writes every played entry's new state and its judged week, set-based (a pool may hold a million entries). */
+async function writeEntryOutcomes(
+  tx: DbOrTx,
+  poolId: number,
+  week: number,
+  outcomes: ReturnType<typeof settleWeek>['entries'],
+): Promise<void> {
+  const played = outcomes.filter((o) => o.played);
+  const CHUNK = 20_000;
+  for (let start = 0; start < played.length; start += CHUNK) {
+    const part = played.slice(start, start + CHUNK);
+    const ids = sql.param(part.map((o) => Number(o.id)));
+    const lives = sql.param(part.map((o) => o.state.lives));
+    const rebuys = sql.param(part.map((o) => o.state.rebuysMade));
+    const needs = sql.param(part.map((o) => o.state.status === 'needs-rebuy'));
+    const alive = sql.param(part.map((o) => o.state.weeksAlive));
+    const results = sql.param(part.map((o) => o.result ?? 'no-pick'));
+    const statuses = sql.param(part.map((o) => o.state.status));
+    const bought = sql.param(part.map((o) => o.rebuysBought));
+    const bonus = sql.param(part.map((o) => o.bonusNet));
+    await tx.execute(sql`
+      update entries as e set lives = u.lives, rebuys_made = u.rebuys, needs_rebuy = u.needs, weeks_alive = u.alive
+      from unnest(${ids}::int[], ${lives}::int[], ${rebuys}::int[], ${needs}::boolean[], ${alive}::int[])
+        as u(id, lives, rebuys, needs, alive)
+      where e.id = u.id`);
+    await tx.execute(sql`
+      update entry_weeks as w set result = u.result, lives = u.lives, status = u.status,
+        rebuys_bought = u.bought, bonus_net = u.bonus
+      from unnest(${ids}::int[], ${results}::text[], ${lives}::int[], ${statuses}::text[], ${bought}::int[], ${bonus}::int[])
+        as u(id, result, lives, status, bought, bonus)
+      where w.entry_id = u.id and w.pool_id = ${poolId} and w.week = ${week}`);
+  }
+}

@@ -1,0 +1,205 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDefaultBonusOptions } from '../../../../core/bonus';
+import {
+  bonusEvents,
+  entries,
+  entryWeeks,
+  gameFacts,
+  games,
+  ledger,
+  picks,
+  poolEvents,
+  poolWeeks,
+} from '../../../db/schema';
+import { buildPick } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
+import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld, seedMlbSeason } from '../pool-test-world';
+import { settleDueWeeks } from './settlement.service';
+
+let t: TestApp;
+let world: PoolWorld;
+const players: TestUser[] = [];
+const EARLY = new Date('2026-11-10T00:00:00Z');
+
+beforeEach(async () => {
+  t = await createTestApp({ now: NOW });
+  world = await createPoolWorld(t.app);
+  await seedMlbSeason(t.ctx);
+  players.length = 0;
+  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve']) {
+    const user = await registerNamed(t.app, name);
+    await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
+    players.push(user);
+  }
+});
+
+/** Week 1 finals: BOS@NYY 3-5, NYY@HOU 2-4, HOU@TOR 1-3, so NYY 1-1, HOU 1-1, BOS 0-1, TOR 1-0. */
+async function finishWeekOne() {
+  const week = await t.ctx.db.select().from(games).where(eq(games.week, 1)).orderBy(asc(games.id));
+  const scores: Record<string, [number, number]> = {
+    'NYY-BOS': [5, 3],
+    'HOU-NYY': [4, 2],
+    'TOR-HOU': [3, 1],
+  };
+  for (const game of week) {
+    const [home, away] = scores[`${game.home}-${game.away}`];
+    await t.ctx.db
+      .update(games)
+      .set({ homeScore: home, awayScore: away, final: true, status: 'final' })
+      .where(eq(games.id, game.id));
+  }
+  return week;
+}
+
+async function entryRow(id: number) {
+  const [row] = await t.ctx.db.select().from(entries).where(eq(entries.id, id));
+  return row;
+}
+
+describe('settlement of a week', () => {
+  it('locks a passed week, waits for its finals, then judges lives, rebuys and insurance once', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {
+      start: EARLY,
+      buyin: 5000,
+      rebuys: 2,
+      rebuyPrice: 2500,
+      insuranceOption: 1,
+      insurance: 1000,
+    });
+    const [ann, bob, cat, dan, eve] = players;
+    const a = await enter(t.ctx, pool.id, ann, { createdAt: EARLY });
+    const b = await enter(t.ctx, pool.id, bob, { createdAt: EARLY });
+    const c = await enter(t.ctx, pool.id, cat, { createdAt: EARLY, autoRebuy: true });
+    const d = await enter(t.ctx, pool.id, dan, { createdAt: EARLY, insurancePurchased: true });
+    const e = await enter(t.ctx, pool.id, eve, { createdAt: EARLY });
+    // A late sign-up after week 1 locked plays from week 2 on.
+    const late = await enter(t.ctx, pool.id, world.owner);
+    await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+    await buildPick(t.ctx, { entryId: e.id, week: 1, pickId: 'NYY' });
+
+    const first = await settleDueWeeks(t.ctx);
+    expect(first).toEqual({ locked: [{ poolId: pool.id, week: 1 }], settled: [] });
+    const assigned = await t.ctx.db.select().from(picks).where(eq(picks.entryId, d.id));
+    expect(assigned.map((p) => [p.week, p.pickId, p.byInsurance])).toEqual([[1, 'NYY', true]]);
+    const locked = await t.ctx.db.select().from(entryWeeks).where(eq(entryWeeks.poolId, pool.id));
+    expect(locked.map((row) => row.entryId).sort()).toEqual([a.id, b.id, c.id, d.id, e.id].sort());
+    expect(locked.every((row) => row.result === null)).toBe(true);
+
+    // Not final yet: nobody is judged on partial results.
+    expect((await settleDueWeeks(t.ctx)).settled).toEqual([]);
+
+    await finishWeekOne();
+    const second = await settleDueWeeks(t.ctx);
+    expect(second.settled).toEqual([{ poolId: pool.id, week: 1 }]);
+    expect((await settleDueWeeks(t.ctx)).settled).toEqual([]);
+
+    const state = async (id: number) => {
+      const row = await entryRow(id);
+      return {
+        lives: row.lives,
+        rebuys: row.rebuysMade,
+        needsRebuy: row.needsRebuy,
+        weeksAlive: row.weeksAlive,
+      };
+    };
+    expect(await state(a.id)).toEqual({ lives: 3, rebuys: 0, needsRebuy: false, weeksAlive: 1 });
+    expect(await state(b.id)).toEqual({ lives: 2, rebuys: 0, needsRebuy: true, weeksAlive: 1 });
+    expect(await state(c.id)).toEqual({ lives: 2, rebuys: 1, needsRebuy: false, weeksAlive: 1 });
+    expect(await state(d.id)).toEqual({ lives: 3, rebuys: 0, needsRebuy: false, weeksAlive: 1 });
+    expect(await state(late.id)).toEqual({ lives: 3, rebuys: 0, needsRebuy: false, weeksAlive: 0 });
+
+    const results = await t.ctx.db
+      .select({ entryId: entryWeeks.entryId, result: entryWeeks.result, status: entryWeeks.status })
+      .from(entryWeeks)
+      .where(eq(entryWeeks.poolId, pool.id));
+    expect(Object.fromEntries(results.map((r) => [r.entryId, [r.result, r.status]]))).toEqual({
+      [a.id]: ['advance', 'alive'],
+      [b.id]: ['loss', 'needs-rebuy'],
+      [c.id]: ['no-pick', 'alive'],
+      [d.id]: ['advance', 'alive'],
+      [e.id]: ['advance', 'alive'],
+    });
+    // The auto-rebuy is charged once, in the ledger; settling again adds nothing.
+    const money = await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id));
+    expect(money.map((row) => [row.entryId, row.kind, row.amount, row.week])).toEqual([
+      [c.id, 'rebuy', -2500, 1],
+    ]);
+    const feed = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
+    expect(feed.map((row) => row.summary).sort()).toEqual(['Insurance pick', 'Rebuy needed']);
+  });
+
+  it('eliminates at the next lock an entry that did not rebuy, and never settles a week before the one ahead of it', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 1 });
+    const b = await enter(t.ctx, pool.id, players[1], { createdAt: EARLY, lives: 2 });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+    await finishWeekOne();
+    await settleDueWeeks(t.ctx);
+    expect((await entryRow(b.id)).needsRebuy).toBe(true);
+
+    // Week 2 locks at 2026-11-23T00:00Z; its games end final too.
+    t.clock.set(new Date('2026-11-24T12:00:00Z'));
+    await t.ctx.db.update(games).set({ homeScore: 2, awayScore: 1, final: true }).where(eq(games.week, 2));
+    const run = await settleDueWeeks(t.ctx);
+    expect(run.settled).toEqual([{ poolId: pool.id, week: 2 }]);
+    const row = await entryRow(b.id);
+    expect({ lives: row.lives, needsRebuy: row.needsRebuy }).toEqual({ lives: 0, needsRebuy: false });
+    const [week2] = await t.ctx.db
+      .select()
+      .from(entryWeeks)
+      .where(and(eq(entryWeeks.entryId, b.id), eq(entryWeeks.week, 2)));
+    expect([week2.result, week2.status]).toEqual(['no-rebuy', 'eliminated']);
+  });
+
+  it("pays a bonus from the week's bonus pool: the winners get the prize, the others share it to the cent", async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {
+      start: EARLY,
+      bonusActive: true,
+      bonusShutdown: 0,
+      bonusOptions: getDefaultBonusOptions('mlb'),
+    });
+    const [ann, bob, cat, dan] = players;
+    const a = await enter(t.ctx, pool.id, ann, { createdAt: EARLY, bonus: true });
+    const b = await enter(t.ctx, pool.id, bob, { createdAt: EARLY, bonus: true });
+    const c = await enter(t.ctx, pool.id, cat, { createdAt: EARLY, bonus: true });
+    const d = await enter(t.ctx, pool.id, dan, { createdAt: EARLY, bonus: false });
+    await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'HOU' });
+    await buildPick(t.ctx, { entryId: c.id, week: 1, pickId: 'TOR' });
+    await buildPick(t.ctx, { entryId: d.id, week: 1, pickId: 'NYY' });
+    const week = await finishWeekOne();
+    // NYY scored 15 runs at home against BOS (a 15+ RUNS bonus, $30 by default).
+    const nyyHome = week.find((g) => g.home === 'NYY');
+    if (!nyyHome) throw new Error('no NYY home game');
+    await t.ctx.db.update(games).set({ homeScore: 15, awayScore: 3 }).where(eq(games.id, nyyHome.id));
+    await t.ctx.db.insert(gameFacts).values({
+      gameId: nyyHome.id,
+      source: 'test',
+      facts: {
+        gid: nyyHome.gid,
+        start: nyyHome.startTime.toISOString(),
+        status: 'final',
+        home: { team_abb: 'NYY', runs: 15, hits: 18, baserunners: 22 },
+        away: { team_abb: 'BOS', runs: 3, hits: 7, baserunners: 10 },
+        innings: 9,
+      },
+    });
+
+    await settleDueWeeks(t.ctx);
+    const events = await t.ctx.db.select().from(bonusEvents).where(eq(bonusEvents.poolId, pool.id));
+    expect(events.map((e) => [e.bonusName, e.teamAbb, e.prize, e.total, e.winners])).toEqual([
+      ['15+ RUNS', 'NYY', 3000, 3000, [a.id]],
+    ]);
+    const rows = await t.ctx.db.select().from(ledger).where(eq(ledger.bonusEventId, events[0].id));
+    expect(rows.map((r) => [r.entryId, r.amount])).toEqual([
+      [a.id, 3000],
+      [b.id, -1500],
+      [c.id, -1500],
+    ]);
+    expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
+    const [settled] = await t.ctx.db.select().from(poolWeeks).where(eq(poolWeeks.poolId, pool.id));
+    expect(settled.bonusRunning).toBe(true);
+  });
+});
