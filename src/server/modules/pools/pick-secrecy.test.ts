@@ -1,6 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPick } from '../../test/factories';
+import { buildBonusEvent, buildPick } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { grantSiteAdmin } from '../admin/site-admins.service';
 import { addMemberByInvite, registerNamed, type TestUser } from '../leagues/league-test-world';
@@ -64,6 +64,8 @@ beforeAll(async () => {
   await enter(t.ctx, mlb.id, world.owner);
   await buildPick(t.ctx, { entryId: aliceMlb.id, week: 1, pickId: LOCKED_TEAM });
   await buildPick(t.ctx, { entryId: aliceMlb.id, week: 2, pickId: SECRET_TEAM });
+  // A bonus event names the team its winners picked: one of an open week must stay unread (bonuses area).
+  await buildBonusEvent(t.ctx, { poolId: mlb.id, week: 2, teamAbb: SECRET_TEAM, winners: [aliceMlb.id] });
   // NFL week 3 locks at its first kickoff (2026-11-29): still open.
   await buildPick(t.ctx, { entryId: aliceNfl.id, week: 3, pickId: SECRET_PLAYER, teamAbb: 'GB' });
   roles = { visitor: undefined, outsider, bob, commish: world.owner, admin: siteAdmin };

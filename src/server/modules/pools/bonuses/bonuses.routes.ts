@@ -1,4 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BonusEventsResponseSchema,
+  BonusPoolPathSchema,
+  BonusTallysPathSchema,
+  BonusTallysResponseSchema,
+  MappedBonusesResponseSchema,
+} from '../../../../core/contracts/pools';
+import { getBonusTallys, listBonusEvents, listMappedBonuses } from './bonuses.service';
 
 /** The pool area's bonuses calls. */
-export const bonusesRoutes: FastifyPluginAsyncZod = async () => {};
+export const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/bonus/events/:leagueSeasonId',
+    { schema: { params: BonusPoolPathSchema, response: { 200: BonusEventsResponseSchema } } },
+    async (request) => listBonusEvents(app.ctx, { poolId: request.params.leagueSeasonId }, request.user),
+  );
+  app.get(
+    '/api/bonus/mapped/:leagueSeasonId',
+    { schema: { params: BonusPoolPathSchema, response: { 200: MappedBonusesResponseSchema } } },
+    async (request) => listMappedBonuses(app.ctx, { poolId: request.params.leagueSeasonId }, request.user),
+  );
+  app.get(
+    '/api/bonus/tallys/:game/:season/:seasonType/:leagueSeasonId',
+    { schema: { params: BonusTallysPathSchema, response: { 200: BonusTallysResponseSchema } } },
+    async (request) => getBonusTallys(app.ctx, request.params, request.user),
+  );
+};

@@ -1,4 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  FinancesResponseSchema,
+  PaymentsPathSchema,
+  PaymentsResponseSchema,
+  PoolIdPathSchema,
+} from '../../../../core/contracts/pools';
+import { getFinances, listPayments } from './finances.service';
 
 /** The pool area's finances calls. */
-export const financesRoutes: FastifyPluginAsyncZod = async () => {};
+export const financesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/finances/:poolId',
+    { schema: { params: PoolIdPathSchema, response: { 200: FinancesResponseSchema } } },
+    async (request) => getFinances(app.ctx, { poolId: request.params.poolId }, request.user),
+  );
+  app.get(
+    '/api/payments/:game/:season/:league/:poolIdx/:type',
+    { schema: { params: PaymentsPathSchema, response: { 200: PaymentsResponseSchema } } },
+    async (request) => listPayments(app.ctx, request.params, request.user),
+  );
+};

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { idSchema } from '../common';
+import { PoolPathSchema } from './paths';
+import { POOL_MESSAGES } from './sign-up';
+
+/** Path of GET /api/bonus/events/{leagueSeasonId} and /api/bonus/mapped/{leagueSeasonId} (the pool id). */
+export const BonusPoolPathSchema = z.object({ leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound) });
+export type BonusPoolPath = z.output<typeof BonusPoolPathSchema>;
+
+/** Path of GET /api/bonus/tallys/{game}/{season}/{seasonType}/{leagueSeasonId}; the first three must match the pool. */
+export const BonusTallysPathSchema = z.object({
+  game: PoolPathSchema.shape.game,
+  season: PoolPathSchema.shape.season,
+  seasonType: PoolPathSchema.shape.seasonType,
+  leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound),
+});
+export type BonusTallysPath = z.output<typeof BonusTallysPathSchema>;
+
+/** A bonus the pool paid: what happened, in which game, and the prize each winning entry received (cents). */
+export const BonusEventSchema = z.object({
+  id: z.number(),
+  week: z.number(),
+  bonus_id: z.number(),
+  bonus_long_name: z.string(),
+  /** The short label, e.g. '50 PTS'. */
+  bonus_name: z.string(),
+  team_abb: z.string(),
+  player: z.string().nullable(),
+  desc: z.string(),
+  gid: z.string().nullable(),
+  game_summary: z.string().nullable(),
+  /** ISO instant of the game or week the bonus was earned in. */
+  bonus_date: z.string(),
+  /** Cents each winner received. */
+  prize: z.number().int(),
+  /** Cents paid out in all (prize x winners), charged to the week's other bonus-pool entries. */
+  total: z.number().int(),
+  /** Winning entry ids. */
+  winners: z.array(z.number()),
+});
+export type BonusEvent = z.infer<typeof BonusEventSchema>;
+
+/** GET /api/bonus/events/{leagueSeasonId}: the pool's bonus events, newest week first. */
+export const BonusEventsResponseSchema = z.object({ events: z.array(BonusEventSchema) });
+export type BonusEventsResponse = z.infer<typeof BonusEventsResponseSchema>;
+
+/** One entry's money on one bonus event, from the ledger: + prize won, - payout charged (dollars_total). */
+export const BonusLineSchema = z.object({
+  entry_id: z.number(),
+  username: z.string(),
+  /** username, or "username [n]" for entries above 1. */
+  label: z.string(),
+  dollars_total: z.number().int(),
+  winner: z.boolean(),
+});
+export type BonusLine = z.infer<typeof BonusLineSchema>;
+
+export const MappedBonusEventSchema = BonusEventSchema.extend({
+  /** Labels of the winning entries. */
+  winner_labels: z.array(z.string()),
+  /** Every entry the event moved money for, winners first. */
+  lines: z.array(BonusLineSchema),
+});
+export type MappedBonusEvent = z.infer<typeof MappedBonusEventSchema>;
+
+/** GET /api/bonus/mapped/{leagueSeasonId}: the events with their winners' names and each entry's dollars. */
+export const MappedBonusesResponseSchema = z.object({ events: z.array(MappedBonusEventSchema) });
+export type MappedBonusesResponse = z.infer<typeof MappedBonusesResponseSchema>;
+
+/** A count of bonus events and the cents they paid out. */
+const TallySchema = z.object({ count: z.number(), total: z.number().int() });
+
+/**
+ * GET /api/bonus/tallys/...: the pool's bonus payouts summed per week, per game (gid) and per bonus type.
+ */
+export const BonusTallysResponseSchema = z.object({
+  weekTotals: z.array(TallySchema.extend({ week: z.number() })),
+  gameTotals: z.array(TallySchema.extend({ gid: z.string(), game_summary: z.string().nullable() })),
+  gameBonusTotals: z.array(TallySchema.extend({ bonus_id: z.number(), bonus_name: z.string() })),
+});
+export type BonusTallysResponse = z.infer<typeof BonusTallysResponseSchema>;

@@ -1,0 +1,168 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FinancesResponse, POOL_MESSAGES } from '../../../../core/contracts/pools';
+import { must } from '../../../../core/must';
+import { buildBonusEvent, buildLedgerRow } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../../leagues/league-test-world';
+import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
+
+let t: TestApp;
+let world: PoolWorld;
+beforeEach(async () => {
+  t = await createTestApp({ now: NOW });
+  world = await createPoolWorld(t.app);
+});
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/**
+ * Four entries with every kind of money: alice (a champion, paid, insured, rebought, won a bonus and a prize
+ * the commissioner paid out), her second entry, bob and carol (eliminated) who paid alice's bonus.
+ */
+async function seedMoney() {
+  const pool = await buildMlbPool(t.ctx, world.leagueId, {
+    final: true,
+    champions: ['alice'],
+    bonusActive: true,
+  });
+  const users = {
+    alice: await registerNamed(t.app, 'alice'),
+    bob: await registerNamed(t.app, 'bob'),
+    carol: await registerNamed(t.app, 'carol'),
+  };
+  for (const user of Object.values(users)) await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
+  const alice = await enter(t.ctx, pool.id, users.alice, { lives: 2 });
+  const alice2 = await enter(t.ctx, pool.id, users.alice, { entryNum: 2, lives: 1 });
+  const bob = await enter(t.ctx, pool.id, users.bob, { lives: 3 });
+  const carol = await enter(t.ctx, pool.id, users.carol, { lives: 0 });
+  const row = (entryId: number, kind: string, amount: number, notes?: string) =>
+    buildLedgerRow(t.ctx, { poolId: pool.id, entryId, kind, amount, notes });
+  for (const entry of [alice, alice2, bob, carol]) await row(entry.id, 'buyin', -5000);
+  await row(alice.id, 'insurance', -1000);
+  await row(alice.id, 'rebuy', -2500);
+  await row(alice.id, 'payment', 8500, 'Venmo');
+  await row(alice.id, 'prize', 20000);
+  await row(alice.id, 'prize_paid_to', -20000, 'Check #12');
+  const event = await buildBonusEvent(t.ctx, {
+    poolId: pool.id,
+    week: 1,
+    teamAbb: 'NYY',
+    winners: [alice.id],
+  });
+  const bonus = (entryId: number, amount: number) =>
+    buildLedgerRow(t.ctx, {
+      poolId: pool.id,
+      entryId,
+      kind: 'bonus',
+      amount,
+      bonusEventId: event.id,
+      week: 1,
+    });
+  await bonus(alice.id, 5000);
+  await bonus(bob.id, -2500);
+  await bonus(carol.id, -2500);
+  // Another pool's money for the same entrant must not be counted here.
+  const other = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1 });
+  const elsewhere = await enter(t.ctx, other.id, users.alice);
+  await buildLedgerRow(t.ctx, { poolId: other.id, entryId: elsewhere.id, kind: 'payment', amount: 99900 });
+  return { pool, alice, alice2, bob, carol, users };
+}
+
+describe('GET /api/finances/{poolId}', () => {
+  it('sums each column from the ledger to the cent, with statuses, labels and the pool totals', async () => {
+    const { pool } = await seedMoney();
+    const answer = await get(`/api/finances/${pool.id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body: FinancesResponse = answer.json();
+    const pick = (label: string) => must(body.rows.find((r) => r.label === label));
+    expect(body.rows.map((r) => [r.label, r.status])).toEqual([
+      ['alice', 'CHAMPION'],
+      ['alice [2]', '1'],
+      ['bob', '3'],
+      ['carol', 'ELIMINATED'],
+    ]);
+    expect(pick('alice')).toMatchObject({
+      buyin: 5000,
+      rebuys: 2500,
+      insurance: 1000,
+      bonus: 5000,
+      prizes: 20000,
+      paid: 8500,
+      prizes_paid_to: 20000,
+      // -50 - 10 - 25 + 50 + 85 + 200 - 200 dollars
+      total: 5000,
+      champion: true,
+    });
+    expect(pick('bob')).toMatchObject({ buyin: 5000, bonus: -2500, total: -7500 });
+    expect(pick('carol')).toMatchObject({ eliminated: true, total: -7500 });
+    expect(pick('alice [2]')).toMatchObject({ entry_num: 2, total: -5000 });
+    expect(body.totals).toEqual({
+      buyin: 20000,
+      rebuys: 2500,
+      insurance: 1000,
+      bonus: 0,
+      prizes: 20000,
+      paid: 8500,
+      prizes_paid_to: 20000,
+      total: -15000,
+    });
+    // Each total is the plain sum of the entry's signed rows.
+    expect(body.rows.reduce((sum, r) => sum + r.total, 0)).toBe(body.totals.total);
+  });
+
+  it('answers an empty pool with no rows and zero totals', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const body = (await get(`/api/finances/${pool.id}`)).json();
+    expect(body.rows).toEqual([]);
+    expect(body.totals.total).toBe(0);
+  });
+
+  it('is not found for an unknown pool or a hidden league pool asked by an outsider', async () => {
+    const unknown = await get('/api/finances/999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: POOL_MESSAGES.poolNotFound });
+    const hiddenId = await createLeagueAs(t.app, world.owner, {
+      name: 'Back Room',
+      abb: 'BACK',
+      hidden: true,
+    });
+    const pool = await buildMlbPool(t.ctx, hiddenId);
+    const stranger = await registerNamed(t.app, 'stranger');
+    const outsider = await get(`/api/finances/${pool.id}`, stranger.cookie);
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json()).toEqual({ message: POOL_MESSAGES.poolNotFound });
+    expect((await get(`/api/finances/${pool.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/finances/${pool.id}`, world.owner.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/payments/{game}/{season}/{league}/{poolIdx}/{type}', () => {
+  it('lists each entry payments and prizes paid to it, with notes and dates', async () => {
+    const { alice } = await seedMoney();
+    const answer = await get('/api/payments/mlb/2023/SQUAD/0/reg');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const entries = answer.json().entries;
+    expect(entries.map((e: { label: string }) => e.label)).toEqual(['alice', 'alice [2]', 'bob', 'carol']);
+    const mine = entries[0];
+    expect(mine.entry_id).toBe(alice.id);
+    expect(mine.payments).toEqual([
+      expect.objectContaining({
+        amount: 8500,
+        notes: 'Venmo',
+        type: 'payment',
+        updated_at: NOW.toISOString(),
+      }),
+    ]);
+    expect(mine.prizesPaidTo).toEqual([
+      expect.objectContaining({ amount: -20000, notes: 'Check #12', type: 'prize' }),
+    ]);
+    expect(entries[2].payments).toEqual([]);
+  });
+
+  it('is not found for a pool that does not exist', async () => {
+    const answer = await get('/api/payments/mlb/2023/SQUAD/7/reg');
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ message: POOL_MESSAGES.poolNotFound });
+  });
+});
