@@ -5,4 +5,5 @@ export * from './finances';
 export * from './page';
 export * from './paths';
 export * from './picks';
+export * from './scoreboard';
 export * from './sign-up';

@@ -148,6 +148,13 @@ describe('pick secrecy across every endpoint', () => {
     });
     expect(selections.body).not.toContain(SECRET_TEAM);
     expect(selections.body).toContain(LOCKED_TEAM);
+    // The scoreboard shows the owner their own open pick (the walk above proves nobody else sees it).
+    const board = await t.app.inject({
+      method: 'GET',
+      url: `/api/scoreboard/${values.mlb.poolId}/2`,
+      headers: { cookie },
+    });
+    expect(board.body).toContain(SECRET_TEAM);
   });
 
   it('refuses picks on another entry without telling what it holds', async () => {
