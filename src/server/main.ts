@@ -2,9 +2,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
+import { settleDemoWeeks } from './demo/demo-entrants';
 import { seedDemoWorld } from './demo/seed';
 import { startFeedIngest } from './jobs/feed-ingest';
-import { resumeReplayClock, startReplayIngest } from './jobs/replay-ingest';
+import { replayPollDelayMs, resumeReplayClock, startReplayIngest } from './jobs/replay-ingest';
+import { startSettlementJob } from './jobs/settlement-job';
 import { type Clock, systemClock } from './lib/clock';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 import { createFeedProviders, replayedGames } from './sports/feeds';
@@ -32,6 +34,7 @@ if (database.wasEmpty && config.demo) {
 
 let replayJob: Promise<() => Promise<void>> | undefined;
 let feedJob: (() => Promise<void>) | undefined;
+let settlementJob: (() => Promise<void>) | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -41,7 +44,7 @@ async function shutdown(signal: string) {
     await app.close();
     // Runs in flight finish before the database closes.
     const stopReplay = await replayJob?.catch(() => undefined);
-    await Promise.all([stopReplay?.(), feedJob?.()]);
+    await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.()]);
     await database.close();
   } finally {
     process.exit(0);
@@ -57,6 +60,13 @@ const feedProviders = createFeedProviders(config.feeds);
 if (feedProviders.length > 0 && !closing) {
   feedJob = startFeedIngest(ctx, feedProviders, app.log);
   app.log.info({ feeds: feedProviders.map((p) => `${p.game}: ${p.name}`) }, 'polling the sports feeds');
+}
+// Weeks lock and settle on the application's clock; the demo's entrants pick and rebuy before each lock.
+if (!closing) {
+  settlementJob = startSettlementJob(ctx, app.log, {
+    settle: replaying ? settleDemoWeeks : undefined,
+    intervalMs: replaying ? Math.min(30_000, replayPollDelayMs(createReplayClockFromEnv().speed)) : 30_000,
+  });
 }
 const replayed = replayedGames(config.feeds);
 if (replaying && replayed.length > 0 && !closing) {

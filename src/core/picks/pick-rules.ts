@@ -6,6 +6,8 @@ export interface PickPool {
   game: PlayableGame;
   /** Number of weeks in the season (deadlines.length). */
   weekCount: number;
+  /** The pool's first week (a pool may start mid-season); earlier weeks are not played. Default 1. */
+  startWeek?: number;
   /** nfl-td only; nba and mlb always pick one team a week. */
   playersPerWeek: number;
   /** nfl-td only. */
@@ -183,7 +185,7 @@ export function isEntryWeekLocked(
   weekLockAt: Date | null,
   now: Date,
 ): boolean {
-  if (pool.final || week < 1 || week > pool.weekCount) return true;
+  if (pool.final || week < Math.max(1, pool.startWeek ?? 1) || week > pool.weekCount) return true;
   if (pool.game !== 'nfl-td') return isTeamWeekLocked(weekLockAt, now);
   const reason = getNflPickLock({
     weekLockAt,
@@ -219,7 +221,9 @@ export function validatePickAction(ctx: PickContext, action: PickAction): PickVa
   }
   if (entry.extinct || entry.lives <= 0) return reject(ctx, 'eliminated');
   if (entry.needsRebuy) return reject(ctx, 'needs_rebuy');
-  if (!Number.isInteger(week) || week < 1 || week > pool.weekCount) return reject(ctx, 'invalid_week');
+  if (!Number.isInteger(week) || week < Math.max(1, pool.startWeek ?? 1) || week > pool.weekCount) {
+    return reject(ctx, 'invalid_week');
+  }
   if (pool.final) return reject(ctx, 'pool_concluded');
 
   const weekPicks = listWeekPicks(entry, week);

@@ -13,11 +13,14 @@ interface DemoPool {
   weeks: number;
   entrants: string[];
   /** Lives per entrant, in order. */
-  lives: number[];
+  /** Lives left at the end of a concluded season (running pools get theirs from settlement). */
+  lives?: number[];
   champions?: string[];
   /** Whole prize pool in cents, split evenly among the champions. */
   prizePool?: number;
   settings?: Partial<typeof pools.$inferInsert>;
+  /** A pool that began mid-season: its first played week (the demo's MLB pools start late in the season). */
+  startWeek?: number;
 }
 
 const NFL_SETTINGS = { playersPerWeek: 3, maxPlayersPerTeam: 1, nflPassTds: 2, lockAtPickStart: true };
@@ -35,7 +38,6 @@ export const DEMO_POOLS: DemoPool[] = [
     firstDeadline: '2023-09-10T17:00:00Z',
     weeks: 17,
     entrants: ['commish', 'jordan', 'taylor', 'sam', 'riley', 'alex', 'jamie', 'drew'],
-    lives: [3, 2, 1, 0, 3, 1, 0, 2],
     settings: { ...NFL_SETTINGS, buyin: 2000, rebuys: 2, rebuyPrice: 1000 },
   },
   {
@@ -45,9 +47,16 @@ export const DEMO_POOLS: DemoPool[] = [
     season: 2023,
     firstDeadline: '2023-03-30T16:00:00Z',
     weeks: 26,
+    startWeek: 22,
     entrants: ['jordan', 'commish', 'taylor', 'morgan', 'quinn', 'avery', 'blake'],
-    lives: [2, 1, 0, 3, 0, 1, 0],
-    settings: { insuranceOption: 1, insurance: 500, shootMoon: true, bonusActive: true, alaPct: 0.05 },
+    settings: {
+      insuranceOption: 1,
+      insurance: 500,
+      shootMoon: true,
+      bonusActive: true,
+      bonusShutdown: 2,
+      alaPct: 0.05,
+    },
   },
   {
     league: 'ala',
@@ -57,8 +66,7 @@ export const DEMO_POOLS: DemoPool[] = [
     firstDeadline: '2023-10-24T23:00:00Z',
     weeks: 24,
     entrants: ['commish', 'sam', 'riley', 'alex', 'jamie', 'quinn'],
-    lives: [3, 3, 3, 3, 3, 3],
-    settings: { bonusActive: true, insuranceOption: 2, insurance: 1000 },
+    settings: { bonusActive: true, bonusShutdown: 2, insuranceOption: 2, insurance: 1000 },
   },
   {
     league: 'ala',
@@ -80,8 +88,8 @@ export const DEMO_POOLS: DemoPool[] = [
     season: 2023,
     firstDeadline: '2023-03-30T16:00:00Z',
     weeks: 26,
+    startWeek: 22,
     entrants: ['jordan', 'commish', 'taylor', 'sam', 'riley'],
-    lives: [3, 1, 0, 2, 1],
     settings: { buyin: 2500, rebuys: 2, rebuyPrice: 1000, shootMoon: true },
   },
   {
@@ -127,7 +135,8 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
         : Array.from({ length: demo.weeks }, (_, week) =>
             new Date(new Date(demo.firstDeadline).getTime() + week * 7 * DAY_MS).toISOString(),
           );
-    const first = new Date(deadlines[0]).getTime();
+    const startWeek = Math.min(demo.startWeek ?? 1, deadlines.length);
+    const first = new Date(deadlines[startWeek - 1]).getTime();
     // Sign-ups happen before week 1, and never after the clock's now (an open pool's week 1 is ahead).
     const signUpAt = Math.min(first - 2 * DAY_MS, ctx.clock.now().getTime() - 3 * DAY_MS);
     const final = Boolean(demo.champions);
@@ -141,6 +150,7 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
         deadlines,
         start: new Date(first),
         entryDeadline: new Date(first),
+        startWeek,
         final,
         champions: demo.champions ?? [],
         ...demo.settings,
@@ -154,7 +164,9 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
       const userId = idOf.get(username);
       if (!userId) return [];
       const champion = champions.has(username);
-      const lives = final && !champion ? 0 : (demo.lives[index] ?? pool.rebuys + 1);
+      // A running pool's entries start fresh: their lives come from settling their picks. A concluded
+      // (past) season, which the replay does not hold, keeps its recorded outcome.
+      const lives = final ? (champion ? (demo.lives?.[index] ?? 1) : 0) : pool.rebuys + 1;
       const losses = pool.rebuys + 1 - lives;
       return [
         {
@@ -162,10 +174,11 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
           userId,
           lives,
           // Every loss that left a life was rebought; the last loss of an eliminated entry was not.
-          rebuysMade: Math.max(0, lives > 0 ? losses : losses - 1),
+          rebuysMade: final ? Math.max(0, lives > 0 ? losses : losses - 1) : 0,
+          autoRebuy: !final && index % 3 === 1,
           bonus: pool.bonusActive && index % 2 === 0,
           insurancePurchased: pool.insuranceOption > 0 && index % 3 === 0,
-          weeksAlive: lives > 0 ? demo.weeks : Math.min(demo.weeks, 3 + index * 2),
+          weeksAlive: final ? (lives > 0 ? demo.weeks : Math.min(demo.weeks, 3 + index * 2)) : 0,
           finalRank: final ? (champion ? 1 : champions.size + index) : null,
           prizes: champion ? share : 0,
           createdAt: new Date(signUpAt + index * 60_000),

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { leagueMembers, leagueRequests, leagues, siteAdmins, users } from '../db/schema';
 import { createToken } from '../lib/tokens';
 import { seedSportsData } from '../sports/replay/seed-sports';
-import { seedDemoPicks } from './demo-picks';
+import { settleDemoWeeks } from './demo-entrants';
 import { seedChangelog, seedLeaguePools } from './demo-pools';
 
 /** Every demo account shares this password; the README gives it. */
@@ -153,7 +153,9 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
   await seedSportsData(ctx);
   await ctx.db.transaction(async (tx) => {
     await seedLeaguePools(ctx, tx);
-    await seedDemoPicks(ctx, tx);
     await seedChangelog(ctx, tx);
   });
+  // The running pools' weeks so far: the demo entrants pick before each lock and the weeks settle on
+  // the replayed results, exactly as the settlement job goes on doing while the demo runs.
+  await settleDemoWeeks(ctx);
 }

@@ -5,6 +5,8 @@ import { INGEST_LEADER_KEY, type IngestLogger } from './ingest';
 export interface SettlementJobOptions {
   /** Real-time wait between two passes. */
   intervalMs?: number;
+  /** One pass (default settleDueWeeks; the demo's lets its entrants act before each lock). */
+  settle?: (ctx: AppContext) => Promise<SettlementRun>;
   /** Called after a pass that locked or settled something (live updates, tests). */
   onRun?: (run: SettlementRun) => void | Promise<void>;
 }
@@ -26,7 +28,7 @@ export function startSettlementJob(
   const run = async () => {
     try {
       if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
-        const result = await settleDueWeeks(ctx);
+        const result = await (options.settle ?? settleDueWeeks)(ctx);
         if (result.locked.length > 0 || result.settled.length > 0) {
           log.info({ locked: result.locked.length, settled: result.settled.length }, 'pool weeks settled');
           await options.onRun?.(result);

@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
+import { notifyPoolChanged } from '../live/notify';
 import { toMyEntry } from '../pool-entries.repo';
 import { PoolWeeks } from '../pool-weeks';
 import {
@@ -86,6 +87,7 @@ async function tryPick(
       pool: {
         game,
         weekCount: weeks.weekCount,
+        startWeek: pool.startWeek,
         playersPerWeek: pool.playersPerWeek,
         maxPlayersPerTeam: pool.maxPlayersPerTeam,
         lockAtPickStart: pool.lockAtPickStart,
@@ -126,6 +128,7 @@ async function tryPick(
     newPick,
   });
   if (!write.written) return null;
+  notifyPoolChanged(ctx, pool.id, 'picks');
 
   // The entry's picks after the change: what was read, less the pick removed, plus the one added.
   const after = state.held.filter((pick) => !(pick.week === body.week && pick.pickId === removed));

@@ -54,6 +54,15 @@ export interface SettlementRun {
   settled: Array<{ poolId: number; week: number }>;
 }
 
+/** Options of a settlement pass. */
+export interface SettlementOptions {
+  /**
+   * Called before a week locks: for the next week to lock (picks ahead), and when its lock has passed and
+   * it is about to be locked. The demo's entrants pick and rebuy here.
+   */
+  beforeLock?: (pool: PoolRecord, week: number, lockAt: Date) => Promise<void>;
+}
+
 /** The value of a setting that changes at an effective week (bonus opt-in, auto-rebuy) for week n. */
 export function valueForWeek(
   current: boolean,
@@ -69,16 +78,17 @@ export function valueForWeek(
  * instant has passed, and is judged once it is locked, the week before it is settled and all its games
  * are final. Weeks go in order; a week waiting for results holds the weeks after it.
  */
-export async function settleDueWeeks(ctx: AppContext): Promise<SettlementRun> {
+export async function settleDueWeeks(
+  ctx: AppContext,
+  options: SettlementOptions = {},
+): Promise<SettlementRun> {
   const run: SettlementRun = { locked: [], settled: [] };
   const now = ctx.clock.now();
-  const open = await ctx.db
-    .select()
-    .from(pools)
-    .where(and(eq(pools.final, false), lte(pools.start, now)));
+  // Pools not started yet too: their first week may be picked ahead (the demo's entrants do).
+  const open = await ctx.db.select().from(pools).where(eq(pools.final, false));
   for (const pool of open) {
     if (pool.game === 'world-cup') continue;
-    await settlePoolDueWeeks(ctx, pool, now, run);
+    await settlePoolDueWeeks(ctx, pool, now, run, options);
   }
   return run;
 }
@@ -89,6 +99,7 @@ export async function settlePoolDueWeeks(
   pool: PoolRecord,
   now: Date,
   run: SettlementRun = { locked: [], settled: [] },
+  options: SettlementOptions = {},
 ): Promise<SettlementRun> {
   const calendar = await loadPoolWeeks(ctx.db, pool);
   const done = await ctx.db
@@ -96,10 +107,20 @@ export async function settlePoolDueWeeks(
     .from(poolWeeks)
     .where(eq(poolWeeks.poolId, pool.id));
   const status = new Map(done.map((row) => [row.week, row.settledAt !== null]));
+  if (options.beforeLock) {
+    // The next week to lock may be picked ahead, whatever the weeks before it still wait for.
+    for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
+      const lockAt = weekLockAt(calendar, pool, week);
+      if (lockAt.getTime() <= now.getTime()) continue;
+      await options.beforeLock(pool, week, lockAt);
+      break;
+    }
+  }
   for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
     const lockAt = weekLockAt(calendar, pool, week);
     if (lockAt.getTime() > now.getTime()) break;
     if (!status.has(week)) {
+      await options.beforeLock?.(pool, week, lockAt);
       if (await lockPoolWeek(ctx, pool, calendar, week, lockAt)) run.locked.push({ poolId: pool.id, week });
       status.set(week, false);
     }

@@ -5,6 +5,7 @@ import {
   detectWeekBonuses,
   filterActiveBonusEvents,
   findBonusOption,
+  getDefaultBonusOptions,
 } from '../../../../core/bonus';
 import { type MlbGameFacts, MlbGameFactsSchema } from '../../../../core/facts/mlb-facts';
 import { type NbaGameFacts, NbaGameFactsSchema } from '../../../../core/facts/nba-facts';
@@ -168,7 +169,9 @@ export async function detectPoolWeekBonuses(
       .map((parsed) => parsed.data as MlbGameFacts);
     detected = detectWeekBonuses({ game: 'mlb', week, games: facts, records });
   }
-  const options = pool.bonusOptions as BonusOptionsMap;
+  // A pool whose options were never configured pays every bonus at its default prize.
+  const stored = pool.bonusOptions as BonusOptionsMap;
+  const options = Object.keys(stored).length > 0 ? stored : getDefaultBonusOptions(pool.game);
   return filterActiveBonusEvents(detected, options).map((event) => {
     const definition = findBonusOption(pool.game as 'nba' | 'mlb', event.bonus_id);
     const setting = options[String(event.bonus_id)];

@@ -16,6 +16,7 @@ export function toPickPool(pool: PoolDetails): PickPool {
   return {
     game: pool.game as PlayableGame,
     weekCount: pool.week_count,
+    startWeek: pool.start_week,
     playersPerWeek: pool.players_per_week,
     maxPlayersPerTeam: pool.max_players_per_team,
     lockAtPickStart: pool.lock_at_pick_start,
