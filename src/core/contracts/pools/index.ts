@@ -1,5 +1,6 @@
 export * from './bonuses';
 export * from './entrants';
+export * from './entry-actions';
 export * from './feed';
 export * from './finances';
 export * from './page';

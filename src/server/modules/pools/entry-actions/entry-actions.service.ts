@@ -1,0 +1,379 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { BONUS_CADENCE_LABELS, canToggleAutoRebuy, canToggleBonus } from '../../../../core/bonus';
+import { getDeadlineCutoff, getLiveWeek } from '../../../../core/calendar';
+import {
+  type BuyInsuranceBody,
+  type BuyInsuranceResponse,
+  type EntryActionsResponse,
+  FEED_EVENT_TYPES,
+  ENTRY_ACTION_MESSAGES as M,
+  REBUY_FEED_TYPE,
+  type RebuyBody,
+  type RebuyResponse,
+  type ToggleBody,
+  type ToggleResponse,
+} from '../../../../core/contracts/pools';
+import type { Game } from '../../../../core/games';
+import { formatEntryLabel } from '../../../../core/money/finances';
+import {
+  type ActionCheck,
+  changeFlag,
+  checkInsurance,
+  checkRebuy,
+  type DeferredFlag,
+  flagForWeek,
+  getRebuyWindowWeek,
+  isInsuranceOffered,
+} from '../../../../core/pool/entry-actions';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { entries, entryWeeks } from '../../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../../lib/errors';
+import type { UserRow } from '../../auth/sessions';
+import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
+import { poolPath } from '../../leagues/pool-rows';
+import { postPoolEvent } from '../feed/feed.service';
+import { appendLedger } from '../ledger';
+import { requirePoolAccess } from '../pool-access';
+import { loadPoolWeeks } from '../pool-weeks';
+
+type EntryRecord = typeof entries.$inferSelect;
+
+interface OwnEntry {
+  entry: EntryRecord;
+  pool: PoolRecord;
+  league: LeagueRow;
+}
+
+/**
+ * The viewer's own entry with its pool. An unknown entry is not found; an entry of a pool the viewer
+ * may not see answers as that pool does (404); someone else's entry is forbidden. With `lock` the
+ * entry row stays locked to the end of the transaction, so racing actions of one entry run one by one.
+ */
+async function loadOwnEntry(db: DbOrTx, entryId: number, user: UserRow, lock: boolean): Promise<OwnEntry> {
+  const query = db.select().from(entries).where(eq(entries.id, entryId));
+  const [entry] = lock ? await query.for('update') : await query;
+  if (!entry) throw notFound(M.entryNotFound);
+  const { pool, league } = await requirePoolAccess(db, { poolId: entry.poolId }, user);
+  if (entry.userId !== user.id) throw forbidden(M.notYourEntry);
+  return { entry, pool, league };
+}
+
+function liveWeekOf(pool: PoolRecord, now: Date): number {
+  return getLiveWeek(pool.deadlines, now, pool.game as Game);
+}
+
+function enforce(check: ActionCheck): void {
+  if (!check.ok) throw new AppError(check.status, check.message);
+}
+
+const isActive = (entry: EntryRecord) => entry.status === 1;
+const isEliminated = (entry: EntryRecord) => entry.lives <= 0;
+
+/** The week whose lock closes the entry's rebuy window, and that lock (null when the season has no such week). */
+async function loadRebuyWindow(
+  db: DbOrTx,
+  pool: PoolRecord,
+  entry: EntryRecord,
+  now: Date,
+): Promise<{ week: number; lockAt: Date | null }> {
+  const [lastSettled] = await db
+    .select({ week: entryWeeks.week, status: entryWeeks.status })
+    .from(entryWeeks)
+    .where(and(eq(entryWeeks.entryId, entry.id), isNotNull(entryWeeks.result)))
+    .orderBy(desc(entryWeeks.week))
+    .limit(1);
+  const week = getRebuyWindowWeek(lastSettled ?? null, liveWeekOf(pool, now));
+  if (week > pool.deadlines.length) return { week, lockAt: null };
+  const weeks = await loadPoolWeeks(db, pool, week);
+  // An nfl-td week without games yet locks no later than its deadline's day.
+  const lockAt = weeks.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as Game);
+  return { week, lockAt };
+}
+
+function rebuyCheck(
+  pool: PoolRecord,
+  entry: EntryRecord,
+  window: { week: number; lockAt: Date | null },
+  now: Date,
+) {
+  return checkRebuy({
+    final: pool.final,
+    active: isActive(entry),
+    lives: entry.lives,
+    needsRebuy: entry.needsRebuy,
+    rebuysMade: entry.rebuysMade,
+    poolRebuys: pool.rebuys,
+    windowWeek: window.week,
+    lockAt: window.lockAt,
+    now,
+  });
+}
+
+/**
+ * POST /user/rebuy: the owner pays the rebuy their entry waits for, before the lock of the week after
+ * the loss. The entry row is locked and the update applies only while the entry still needs a rebuy,
+ * so a double submit is charged once (the second answers 409).
+ */
+export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody): Promise<RebuyResponse> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+    const window = await loadRebuyWindow(tx, pool, entry, now);
+    enforce(rebuyCheck(pool, entry, window, now));
+    const [updated] = await tx
+      .update(entries)
+      .set({ rebuysMade: entry.rebuysMade + 1, needsRebuy: false })
+      .where(
+        and(eq(entries.id, entry.id), eq(entries.needsRebuy, true), eq(entries.rebuysMade, entry.rebuysMade)),
+      )
+      .returning();
+    if (!updated) throw conflict(M.noRebuyNeeded);
+    await appendLedger(
+      tx,
+      [
+        {
+          poolId: pool.id,
+          entryId: entry.id,
+          kind: 'rebuy',
+          amount: -pool.rebuyPrice,
+          week: window.week,
+          createdBy: user.id,
+        },
+      ],
+      now,
+    );
+    const label = formatEntryLabel(user.username, entry.entryNum);
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        entryId: entry.id,
+        userId: user.id,
+        type: REBUY_FEED_TYPE,
+        summary: `${label} rebought`,
+        desc: `${label} bought back in before Week ${window.week} and keeps playing.`,
+        link: poolPath(pool, league.abb),
+      },
+      now,
+    );
+    return {
+      league_id: league.id,
+      league_season: pool.id,
+      message: M.rebought,
+      rebuys_made: updated.rebuysMade,
+      week: window.week,
+      charged: pool.rebuyPrice,
+    };
+  });
+}
+
+function bonusFlag(entry: EntryRecord): DeferredFlag {
+  return { current: entry.bonus, prev: entry.bonusPrev, effWeek: entry.bonusEffWeek };
+}
+
+function autoRebuyFlag(entry: EntryRecord): DeferredFlag {
+  return { current: entry.autoRebuy, prev: entry.autoRebuyPrev, effWeek: entry.autoRebuyEffWeek };
+}
+
+function bonusToggleCheck(pool: PoolRecord, entry: EntryRecord, liveWeek: number): ActionCheck {
+  if (pool.game === 'nfl-td') return { ok: false, status: 409, message: M.noBonusForNfl };
+  if (pool.final) return { ok: false, status: 409, message: M.concluded };
+  const result = canToggleBonus({
+    pool: {
+      bonusActive: pool.bonusActive,
+      bonusDisabled: pool.bonusDisabled,
+      cadence: pool.bonusCadence,
+      entryWeeks: pool.bonusEntryWeeks,
+    },
+    entry: { active: isActive(entry), eliminated: isEliminated(entry) },
+    liveWeek,
+    actor: 'owner',
+  });
+  return result.allowed ? { ok: true } : { ok: false, status: 409, message: result.message };
+}
+
+function autoRebuyToggleCheck(pool: PoolRecord, entry: EntryRecord, liveWeek: number): ActionCheck {
+  if (pool.final) return { ok: false, status: 409, message: M.concluded };
+  const result = canToggleAutoRebuy({
+    poolRebuys: pool.rebuys,
+    entry: { active: isActive(entry), eliminated: isEliminated(entry) },
+    liveWeek,
+  });
+  return result.allowed ? { ok: true } : { ok: false, status: 409, message: result.message };
+}
+
+/** POST /user/toggleBonus: the owner joins or leaves the bonus pool from live week + 1, as the cadence allows. */
+export function toggleBonus(ctx: AppContext, user: UserRow, body: ToggleBody): Promise<ToggleResponse> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+    const liveWeek = liveWeekOf(pool, now);
+    enforce(bonusToggleCheck(pool, entry, liveWeek));
+    const next = changeFlag(bonusFlag(entry), body.bool, liveWeek);
+    await tx
+      .update(entries)
+      .set({ bonus: next.current, bonusPrev: next.prev, bonusEffWeek: next.effWeek })
+      .where(eq(entries.id, entry.id));
+    return {
+      league_id: league.id,
+      league_season: pool.id,
+      value: body.bool,
+      effective_week: next.effWeek,
+      message: body.bool ? M.bonusOn(next.effWeek) : M.bonusOff(next.effWeek),
+    };
+  });
+}
+
+/** POST /user/toggleRebuys: the owner turns auto-rebuy on or off from live week + 1. */
+export function toggleAutoRebuy(ctx: AppContext, user: UserRow, body: ToggleBody): Promise<ToggleResponse> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+    const liveWeek = liveWeekOf(pool, now);
+    enforce(autoRebuyToggleCheck(pool, entry, liveWeek));
+    const next = changeFlag(autoRebuyFlag(entry), body.bool, liveWeek);
+    await tx
+      .update(entries)
+      .set({ autoRebuy: next.current, autoRebuyPrev: next.prev, autoRebuyEffWeek: next.effWeek })
+      .where(eq(entries.id, entry.id));
+    return {
+      league_id: league.id,
+      league_season: pool.id,
+      value: body.bool,
+      effective_week: next.effWeek,
+      message: body.bool ? M.autoRebuyOn(next.effWeek) : M.autoRebuyOff(next.effWeek),
+    };
+  });
+}
+
+function insuranceCheck(pool: PoolRecord, entry: EntryRecord, cost?: number): ActionCheck {
+  return checkInsurance({
+    pool,
+    price: pool.insurance,
+    active: isActive(entry),
+    lives: entry.lives,
+    purchased: entry.insurancePurchased,
+    cost,
+  });
+}
+
+/**
+ * POST /user/buyInsurance: the owner insures their picks for the rest of the season at the pool's
+ * price (the cost sent must match it). Bought once: the update applies only while uninsured.
+ */
+export function buyInsurance(
+  ctx: AppContext,
+  user: UserRow,
+  body: BuyInsuranceBody,
+): Promise<BuyInsuranceResponse> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+    enforce(insuranceCheck(pool, entry, body.cost));
+    const [updated] = await tx
+      .update(entries)
+      .set({ insurancePurchased: true })
+      .where(and(eq(entries.id, entry.id), eq(entries.insurancePurchased, false)))
+      .returning({ id: entries.id });
+    if (!updated) throw conflict(M.alreadyInsured);
+    await appendLedger(
+      tx,
+      [
+        {
+          poolId: pool.id,
+          entryId: entry.id,
+          kind: 'insurance',
+          amount: -pool.insurance,
+          createdBy: user.id,
+        },
+      ],
+      now,
+    );
+    const label = formatEntryLabel(user.username, entry.entryNum);
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        entryId: entry.id,
+        userId: user.id,
+        type: FEED_EVENT_TYPES.insurance,
+        summary: `${label} bought pick insurance`,
+        desc: `${label} insured their picks for the rest of the season.`,
+        link: poolPath(pool, league.abb),
+      },
+      now,
+    );
+    return {
+      league_id: league.id,
+      league_season: pool.id,
+      game: pool.game,
+      season: pool.season,
+      league_abb: league.abb,
+      pool_idx: pool.poolIdx,
+      season_type: pool.seasonType,
+      message: M.insured,
+    };
+  });
+}
+
+const reasonOf = (check: ActionCheck) => (check.ok ? null : check.message);
+
+/**
+ * GET /api/entryActions/{entryId}: what the owner's Manage Your Entry card shows: each switch now
+ * and from next week, whether it can be flipped (and why not), insurance, and the rebuy window.
+ */
+export async function getEntryActions(
+  ctx: AppContext,
+  user: UserRow,
+  entryId: number,
+): Promise<EntryActionsResponse> {
+  const now = ctx.clock.now();
+  const { entry, pool } = await loadOwnEntry(ctx.db, entryId, user, false);
+  const liveWeek = liveWeekOf(pool, now);
+  const bonus = bonusFlag(entry);
+  const autoRebuy = autoRebuyFlag(entry);
+  const bonusCheck = bonusToggleCheck(pool, entry, liveWeek);
+  const autoCheck = autoRebuyToggleCheck(pool, entry, liveWeek);
+  const insurance = insuranceCheck(pool, entry);
+  const needed = entry.needsRebuy && isActive(entry) && !isEliminated(entry);
+  const window = needed ? await loadRebuyWindow(ctx.db, pool, entry, now) : null;
+  const rebuy = window ? rebuyCheck(pool, entry, window, now) : null;
+  const cadence = pool.bonusCadence === 1 || pool.bonusCadence === 2 ? pool.bonusCadence : 3;
+  return {
+    entry_id: entry.id,
+    live_week: liveWeek,
+    bonus: {
+      offered: pool.game !== 'nfl-td' && pool.bonusActive && !pool.bonusDisabled,
+      now: flagForWeek(bonus, liveWeek),
+      next: flagForWeek(bonus, liveWeek + 1),
+      effective_week: liveWeek + 1,
+      can_toggle: bonusCheck.ok,
+      reason: reasonOf(bonusCheck),
+      cadence_label: BONUS_CADENCE_LABELS[cadence],
+    },
+    auto_rebuy: {
+      offered: pool.rebuys > 0,
+      now: flagForWeek(autoRebuy, liveWeek),
+      next: flagForWeek(autoRebuy, liveWeek + 1),
+      effective_week: liveWeek + 1,
+      can_toggle: autoCheck.ok,
+      reason: reasonOf(autoCheck),
+    },
+    insurance: {
+      offered: isInsuranceOffered(pool),
+      price: pool.insurance,
+      purchased: entry.insurancePurchased,
+      can_buy: insurance.ok,
+      reason: reasonOf(insurance),
+    },
+    rebuy: {
+      needed,
+      price: pool.rebuyPrice,
+      week: window?.week ?? null,
+      deadline: window?.lockAt?.toISOString() ?? null,
+      can_rebuy: rebuy?.ok ?? false,
+      reason: rebuy ? reasonOf(rebuy) : null,
+    },
+  };
+}
