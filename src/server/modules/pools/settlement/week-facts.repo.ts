@@ -89,7 +89,7 @@ export async function loadWeekPlayerStats(
   db: DbOrTx,
   pool: PoolRecord,
   week: number,
-): Promise<Record<string, Partial<PlayerStats>>> {
+): Promise<Record<string, PlayerStats>> {
   const rows = await db
     .select({
       playerId: nflPlayerWeekStats.playerId,
@@ -101,7 +101,7 @@ export async function loadWeekPlayerStats(
     })
     .from(nflPlayerWeekStats)
     .where(and(eq(nflPlayerWeekStats.season, pool.season), eq(nflPlayerWeekStats.week, week)));
-  const stats: Record<string, Partial<PlayerStats>> = {};
+  const stats: Record<string, PlayerStats> = {};
   for (const row of rows) {
     stats[row.playerId] = {
       pass_td: row.passTd,

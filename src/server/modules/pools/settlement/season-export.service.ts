@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Scenario } from '../../../../core/season';
+import type { AppContext } from '../../../context';
+import { bonusEvents, entries, entryWeeks, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
+import { forbidden } from '../../../lib/errors';
+import type { UserRow } from '../../auth/sessions';
+import type { PoolRecord } from '../../leagues/leagues.repo';
+import { requirePoolAccess } from '../pool-access';
+import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-facts.repo';
+
+/** Who may download a pool's season: its league's admins (it holds every pick of the settled weeks). */
+export const EXPORT_MESSAGES = {
+  adminsOnly: "Only the league's commissioners can download the pool's season.",
+} as const;
+
+/**
+ * GET /api/pools/{poolId}/scenario: the pool's season so far as a scenario of `npm run simulate`
+ * (docs/SIMULATE.md). Only settled weeks go in, so no pick of an open week leaves the server; the
+ * command run on it reports the pool's standings (lives, status, weeks alive, bonus money, prize pool).
+ */
+export async function exportPoolScenario(
+  ctx: AppContext,
+  poolId: number,
+  viewer: UserRow,
+): Promise<Scenario> {
+  const { pool, isCommish } = await requirePoolAccess(ctx.db, { poolId }, viewer);
+  if (!isCommish) throw forbidden(EXPORT_MESSAGES.adminsOnly);
+  return buildPoolScenario(ctx, pool);
+}
+
+/** The scenario of a pool's settled weeks (see exportPoolScenario). */
+export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Promise<Scenario> {
+  const db = ctx.db;
+  const settled = await db
+    .select()
+    .from(poolWeeks)
+    .where(and(eq(poolWeeks.poolId, pool.id), isNotNull(poolWeeks.settledAt)))
+    .orderBy(asc(poolWeeks.week));
+  const weekNumbers = settled.map((row) => row.week);
+  const isNfl = pool.game === 'nfl-td';
+
+  const weeks: Scenario['weeks'] = [];
+  for (const row of settled) {
+    const games = await loadWeekGames(db, pool, row.week);
+    const events = row.bonusRunning
+      ? await db
+          .select({ team: bonusEvents.teamAbb, prize: bonusEvents.prize })
+          .from(bonusEvents)
+          .where(and(eq(bonusEvents.poolId, pool.id), eq(bonusEvents.week, row.week)))
+          .orderBy(asc(bonusEvents.id))
+      : [];
+    weeks.push({
+      week: row.week,
+      teams: isNfl ? {} : recordWeekTeams(games),
+      stats: isNfl ? await loadWeekPlayerStats(db, pool, row.week) : {},
+      bonus_events: events,
+    });
+  }
+
+  const rows = await db
+    .select({ entry: entries, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)))
+    .orderBy(asc(entries.id));
+  const ids = rows.map((row) => row.entry.id);
+  const history =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(entryWeeks)
+          .where(inArray(entryWeeks.entryId, ids))
+          .orderBy(asc(entryWeeks.week));
+  const pickRows =
+    ids.length === 0 || weekNumbers.length === 0
+      ? []
+      : await db
+          .select()
+          .from(picks)
+          .where(and(inArray(picks.entryId, ids), inArray(picks.week, weekNumbers)))
+          .orderBy(asc(picks.id));
+
+  const scenarioEntries: Scenario['entries'] = rows.map(({ entry, username }) => {
+    const own = history.filter((week) => week.entryId === entry.id && week.result !== null);
+    const ownPicks: Record<string, string | string[]> = {};
+    for (const pick of pickRows.filter((p) => p.entryId === entry.id)) {
+      const key = String(pick.week);
+      if (isNfl) ownPicks[key] = [...((ownPicks[key] as string[] | undefined) ?? []), pick.pickId];
+      else ownPicks[key] = pick.pickId;
+    }
+    // One auto-rebuy setting for the season when it never changed; otherwise each automatic rebuy is
+    // written as a rebuy made before the next week, which ends in the same lives and rebuys.
+    const autoAlways = own.length > 0 && own.every((week) => week.autoRebuy);
+    const rebuyBefore: number[] = [];
+    for (let i = 0; i < own.length; i++) {
+      const week = own[i];
+      const before = own[i - 1];
+      if (before?.status === 'needs-rebuy' && week.result !== 'no-rebuy') rebuyBefore.push(week.week);
+      if (!autoAlways && week.autoRebuy && week.rebuysBought > 0 && week.status === 'alive') {
+        rebuyBefore.push(week.week + 1);
+      }
+    }
+    return {
+      id: entry.entryNum > 1 ? `${username} [${entry.entryNum}]` : username,
+      auto_rebuy: autoAlways,
+      insured: entry.insurancePurchased,
+      picks: ownPicks,
+      rebuy_before_weeks: rebuyBefore,
+      bonus_weeks: own.filter((week) => week.inBonus).map((week) => week.week),
+    };
+  });
+
+  const playerIds = isNfl ? [...new Set(pickRows.map((pick) => pick.pickId))] : [];
+  const players =
+    playerIds.length === 0
+      ? []
+      : await db
+          .select({ id: nflPlayers.id, team: nflPlayers.teamAbb, position: nflPlayers.position })
+          .from(nflPlayers)
+          .where(inArray(nflPlayers.id, playerIds));
+  return {
+    pool: {
+      game: pool.game as 'nba' | 'mlb' | 'nfl-td',
+      buyin: pool.buyin,
+      rebuys: pool.rebuys,
+      rebuy_price: pool.rebuyPrice,
+      ala_pct: pool.alaPct,
+      shoot_moon: pool.shootMoon,
+      insurance_option: isNfl ? 0 : (pool.insuranceOption as 0 | 1 | 2),
+      insurance: pool.insurance,
+      players_per_week: pool.playersPerWeek,
+      max_players_per_team: pool.maxPlayersPerTeam,
+      nfl_pass_tds: pool.nflPassTds,
+    },
+    players,
+    weeks,
+    entries: scenarioEntries,
+    seed: pool.id,
+  };
+}
