@@ -156,7 +156,7 @@ function EntryControls({
         ) : (
           <>
             <Text size="sm" c="dark.4">
-              A missed pick is filled with the {pool.insurance_option === 1 ? 'most popular' : 'a random'}{' '}
+              A missed pick is filled with {pool.insurance_option === 1 ? 'the most popular' : 'a random'}{' '}
               pick for the rest of the season. Not refundable.
             </Text>
             {insurance.can_buy ? (
