@@ -29,8 +29,15 @@ export function startSettlementJob(
     try {
       if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
         const result = await (options.settle ?? settleDueWeeks)(ctx);
-        if (result.locked.length > 0 || result.settled.length > 0) {
-          log.info({ locked: result.locked.length, settled: result.settled.length }, 'pool weeks settled');
+        if (result.locked.length + result.settled.length + result.rejudged.length > 0) {
+          log.info(
+            {
+              locked: result.locked.length,
+              settled: result.settled.length,
+              rejudged: result.rejudged.length,
+            },
+            'pool weeks settled',
+          );
           await options.onRun?.(result);
         }
       }

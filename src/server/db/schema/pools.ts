@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { leagues } from './leagues';
 import { users } from './users';
 
@@ -212,6 +213,8 @@ export const poolWeeks = pgTable(
     bonusRunning: boolean('bonus_running').notNull(),
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** A digest of the week's results and facts as judged: a different digest later means a correction. */
+    resultsDigest: text('results_digest'),
   },
   (t) => [uniqueIndex('pool_weeks_pool_week_idx').on(t.poolId, t.week)],
 );
@@ -230,6 +233,11 @@ export const entryWeeks = pgTable(
     week: integer('week').notNull(),
     inBonus: boolean('in_bonus').notNull(),
     autoRebuy: boolean('auto_rebuy').notNull(),
+    /** The entry as the week locked (after any rebuy paid before it): where re-judging the week starts. */
+    livesBefore: integer('lives_before').notNull().default(0),
+    rebuysBefore: integer('rebuys_before').notNull().default(0),
+    needsRebuyBefore: boolean('needs_rebuy_before').notNull().default(false),
+    weeksAliveBefore: integer('weeks_alive_before').notNull().default(0),
     /** advance, loss, moon, no-pick, no-rebuy; null until settled. */
     result: text('result'),
     /** Lives and status (alive, needs-rebuy, eliminated) after the week; null until settled. */
@@ -269,9 +277,11 @@ export const bonusEvents = pgTable(
     total: integer('total').notNull(),
     winners: jsonb('winners').$type<number[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Set when a corrected result re-judged the week and the bonus no longer stands (its money reversed). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('bonus_events_pool_key_idx').on(t.poolId, t.key),
+    uniqueIndex('bonus_events_pool_key_idx').on(t.poolId, t.key).where(sql`voided_at is null`),
     index('bonus_events_pool_week_idx').on(t.poolId, t.week),
   ],
 );

@@ -11,8 +11,11 @@ import {
   type Pick,
   pickMostPopular,
   rankByPopularity,
+  type SettleWeekOutput,
   settleWeek,
+  type WeekBonusSettlement,
   type WeekEntryInput,
+  type WeekFacts,
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -30,11 +33,14 @@ import type { PoolRecord } from '../../leagues/leagues.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
+import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
   detectPoolWeekBonuses,
+  digestWeekResults,
   isWeekComplete,
   loadWeekGames,
   loadWeekPlayerStats,
+  type PoolWeekBonus,
   recordWeekTeams,
 } from './week-facts.repo';
 
@@ -46,12 +52,15 @@ export const SETTLEMENT_EVENT_TYPES = {
   moon: 15,
   bonus: 7,
   bonusShutdown: 17,
+  correction: 17,
 } as const;
 
 /** What one pass of the settlement did. */
 export interface SettlementRun {
   locked: Array<{ poolId: number; week: number }>;
   settled: Array<{ poolId: number; week: number }>;
+  /** Settled weeks judged again after a result correction. */
+  rejudged: Array<{ poolId: number; week: number }>;
 }
 
 /** Options of a settlement pass. */
@@ -82,12 +91,17 @@ export async function settleDueWeeks(
   ctx: AppContext,
   options: SettlementOptions = {},
 ): Promise<SettlementRun> {
-  const run: SettlementRun = { locked: [], settled: [] };
+  const run: SettlementRun = { locked: [], settled: [], rejudged: [] };
   const now = ctx.clock.now();
   // Pools not started yet too: their first week may be picked ahead (the demo's entrants do).
   const open = await ctx.db.select().from(pools).where(eq(pools.final, false));
   for (const pool of open) {
     if (pool.game === 'world-cup') continue;
+    const corrected = await findCorrectedWeek(ctx.db, pool);
+    if (corrected !== null) {
+      for (const week of await rejudgeFromWeek(ctx, pool, corrected))
+        run.rejudged.push({ poolId: pool.id, week });
+    }
     await settlePoolDueWeeks(ctx, pool, now, run, options);
   }
   return run;
@@ -98,7 +112,7 @@ export async function settlePoolDueWeeks(
   ctx: AppContext,
   pool: PoolRecord,
   now: Date,
-  run: SettlementRun = { locked: [], settled: [] },
+  run: SettlementRun = { locked: [], settled: [], rejudged: [] },
   options: SettlementOptions = {},
 ): Promise<SettlementRun> {
   const calendar = await loadPoolWeeks(ctx.db, pool);
@@ -201,6 +215,10 @@ export async function lockPoolWeek(
           week,
           inBonus: bonusRunning && valueForWeek(entry.bonus, entry.bonusPrev, entry.bonusEffWeek, week),
           autoRebuy: valueForWeek(entry.autoRebuy, entry.autoRebuyPrev, entry.autoRebuyEffWeek, week),
+          livesBefore: entry.lives,
+          rebuysBefore: entry.rebuysMade,
+          needsRebuyBefore: entry.needsRebuy,
+          weeksAliveBefore: entry.weeksAlive,
           result: null,
           lives: null,
           status: null,
@@ -329,20 +347,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, week)))
       .orderBy(asc(entries.id));
     const entryIds = players.map((p) => p.entry.id);
-    const pickRows =
-      entryIds.length === 0
-        ? []
-        : await tx
-            .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId })
-            .from(picks)
-            .where(and(inArray(picks.entryId, entryIds), lte(picks.week, week)))
-            .orderBy(asc(picks.id));
-    const weekPicks = new Map<number, string[]>();
-    const used = new Map<number, string[]>();
-    for (const pick of pickRows) {
-      const target = pick.week === week ? weekPicks : used;
-      target.set(pick.entryId, [...(target.get(pick.entryId) ?? []), pick.pickId]);
-    }
+    const { weekPicks, used } = await readWeekPicks(tx, entryIds, week);
     const isNfl = pool.game === 'nfl-td';
     const inputs: WeekEntryInput[] = players.map(({ entry, entryWeek }) => {
       const own = weekPicks.get(entry.id) ?? [];
@@ -366,102 +371,19 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
         inBonusPool: entryWeek.inBonus,
       };
     });
-    const outcome = settleWeek({
-      rules: {
-        game: pool.game as PlayableGame,
-        rebuys: pool.rebuys,
-        shootMoon: pool.shootMoon,
-        insuranceOption: 0,
-        nflPassTds: pool.nflPassTds,
-      },
-      facts: {
-        week,
-        teams,
-        stats,
-        bonusEvents: bonuses.map((bonus) => ({ team: bonus.detected.team_abb, prize: bonus.prize })),
-      },
-      entries: inputs,
-    });
+    const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
     await writeEntryOutcomes(tx, pool.id, week, outcome.entries);
-    const ledgerRows: LedgerRowInput[] = [];
-    for (let i = 0; i < players.length; i++) {
-      const bought = outcome.entries[i].rebuysBought;
-      if (bought > 0 && pool.rebuyPrice > 0) {
-        for (let n = 0; n < bought; n++) {
-          ledgerRows.push({
-            poolId: pool.id,
-            entryId: players[i].entry.id,
-            kind: 'rebuy',
-            amount: -pool.rebuyPrice,
-            week,
-            notes: `Auto-rebuy after Week ${week}`,
-          });
-        }
-      }
-    }
-    await appendLedger(tx, ledgerRows, now);
+    await appendLedger(
+      tx,
+      players.flatMap(({ entry }, i) =>
+        rebuyCharges(pool, week, entry.id, outcome.entries[i].rebuysBought, `Auto-rebuy after Week ${week}`),
+      ),
+      now,
+    );
 
     for (let b = 0; b < outcome.bonusEvents.length; b++) {
-      const money = outcome.bonusEvents[b];
-      const bonus = bonuses[b];
-      const [event] = await tx
-        .insert(bonusEvents)
-        .values({
-          poolId: pool.id,
-          week,
-          key: bonus.detected.key,
-          bonusId: bonus.detected.bonus_id,
-          bonusLongName: bonus.longName,
-          bonusName: bonus.label,
-          teamAbb: bonus.detected.team_abb,
-          player: bonus.detected.player,
-          desc: bonus.detected.desc,
-          gid: bonus.detected.gid,
-          gameSummary: bonus.game ? summarizeGame(bonus.game) : null,
-          bonusDate: bonus.game?.startTime ?? now,
-          prize: money.prize,
-          total: money.total,
-          winners: money.winners.map((i) => players[i].entry.id),
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: bonusEvents.id });
-      if (!event || money.winners.length === 0 || money.payers.length === 0) continue;
-      const rows: LedgerRowInput[] = [
-        ...money.winners.map((i) => ({
-          poolId: pool.id,
-          entryId: players[i].entry.id,
-          kind: 'bonus' as const,
-          amount: money.prize,
-          week,
-          notes: bonus.label,
-        })),
-        ...money.payers.map((i, n) => ({
-          poolId: pool.id,
-          entryId: players[i].entry.id,
-          kind: 'bonus' as const,
-          amount: -(money.share + (n < money.extraCentPayers ? 1 : 0)),
-          week,
-          notes: bonus.label,
-        })),
-      ];
-      await appendLedger(
-        tx,
-        rows.map((r) => ({ ...r, bonusEventId: event.id })),
-        now,
-      );
-      const winners = money.winners.map((i) => players[i].username).join(', ');
-      await postPoolEvent(
-        tx,
-        {
-          poolId: pool.id,
-          type: SETTLEMENT_EVENT_TYPES.bonus,
-          summary: `${bonus.label}: ${bonus.detected.team_abb}`,
-          desc: `${bonus.detected.desc}. Week ${week} bonus won by ${winners}.`,
-        },
-        now,
-      );
+      await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], players, now);
     }
 
     for (let i = 0; i < players.length; i++) {
@@ -492,9 +414,10 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       if (event)
         await postPoolEvent(tx, { poolId: pool.id, entryId: entry.id, userId: entry.userId, ...event }, now);
     }
+    const [digest] = (await digestWeekResults(tx, pool, [week])).values();
     await tx
       .update(poolWeeks)
-      .set({ settledAt: now })
+      .set({ settledAt: now, resultsDigest: digest ?? null })
       .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
     return true;
   });
@@ -541,4 +464,140 @@ async function writeEntryOutcomes(
         as u(id, result, lives, status, bought, bonus)
       where w.entry_id = u.id and w.pool_id = ${poolId} and w.week = ${week}`);
   }
+}
+
+/** Each entry's picks of a week, and the picks of its earlier weeks (used, so not pickable again). */
+export async function readWeekPicks(
+  tx: DbOrTx,
+  entryIds: readonly number[],
+  week: number,
+): Promise<{ weekPicks: Map<number, string[]>; used: Map<number, string[]> }> {
+  const weekPicks = new Map<number, string[]>();
+  const used = new Map<number, string[]>();
+  if (entryIds.length === 0) return { weekPicks, used };
+  const rows = await tx
+    .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId })
+    .from(picks)
+    .where(and(inArray(picks.entryId, [...entryIds]), lte(picks.week, week)))
+    .orderBy(asc(picks.id));
+  for (const pick of rows) {
+    const target = pick.week === week ? weekPicks : used;
+    target.set(pick.entryId, [...(target.get(pick.entryId) ?? []), pick.pickId]);
+  }
+  return { weekPicks, used };
+}
+
+/** The rules engine on one week of a pool (insurance picks were assigned at the lock, so none here). */
+export function judgeWeek(
+  pool: PoolRecord,
+  week: number,
+  teams: WeekFacts['teams'],
+  stats: WeekFacts['stats'],
+  bonuses: readonly PoolWeekBonus[],
+  inputs: WeekEntryInput[],
+): SettleWeekOutput {
+  return settleWeek({
+    rules: {
+      game: pool.game as PlayableGame,
+      rebuys: pool.rebuys,
+      shootMoon: pool.shootMoon,
+      insuranceOption: 0,
+      nflPassTds: pool.nflPassTds,
+    },
+    facts: {
+      week,
+      teams,
+      stats,
+      bonusEvents: bonuses.map((bonus) => ({ team: bonus.detected.team_abb, prize: bonus.prize })),
+    },
+    entries: inputs,
+  });
+}
+
+/** Ledger rows charging `count` rebuys (none when rebuys are free); a negative count refunds. */
+export function rebuyCharges(
+  pool: PoolRecord,
+  week: number,
+  entryId: number,
+  count: number,
+  notes: string,
+): LedgerRowInput[] {
+  if (count === 0 || pool.rebuyPrice === 0) return [];
+  return Array.from({ length: Math.abs(count) }, () => ({
+    poolId: pool.id,
+    entryId,
+    kind: 'rebuy' as const,
+    amount: count > 0 ? -pool.rebuyPrice : pool.rebuyPrice,
+    week,
+    notes,
+  }));
+}
+
+/** Stores one paid bonus with its zero-sum ledger rows and its feed news. */
+export async function recordBonusEvent(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  week: number,
+  bonus: PoolWeekBonus,
+  money: WeekBonusSettlement,
+  players: ReadonlyArray<{ entry: { id: number }; username: string }>,
+  now: Date,
+): Promise<void> {
+  const [event] = await tx
+    .insert(bonusEvents)
+    .values({
+      poolId: pool.id,
+      week,
+      key: bonus.detected.key,
+      bonusId: bonus.detected.bonus_id,
+      bonusLongName: bonus.longName,
+      bonusName: bonus.label,
+      teamAbb: bonus.detected.team_abb,
+      player: bonus.detected.player,
+      desc: bonus.detected.desc,
+      gid: bonus.detected.gid,
+      gameSummary: bonus.game ? summarizeGame(bonus.game) : null,
+      bonusDate: bonus.game?.startTime ?? now,
+      prize: money.prize,
+      total: money.total,
+      winners: money.winners.map((i) => players[i].entry.id),
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: bonusEvents.id });
+  if (!event || money.winners.length === 0 || money.payers.length === 0) return;
+  const rows: LedgerRowInput[] = [
+    ...money.winners.map((i) => ({
+      poolId: pool.id,
+      entryId: players[i].entry.id,
+      kind: 'bonus' as const,
+      amount: money.prize,
+      week,
+      notes: bonus.label,
+    })),
+    ...money.payers.map((i, n) => ({
+      poolId: pool.id,
+      entryId: players[i].entry.id,
+      kind: 'bonus' as const,
+      amount: -(money.share + (n < money.extraCentPayers ? 1 : 0)),
+      week,
+      notes: bonus.label,
+    })),
+  ];
+  await appendLedger(
+    tx,
+    rows.map((r) => ({ ...r, bonusEventId: event.id })),
+    now,
+  );
+  const winners = money.winners.map((i) => players[i].username).join(', ');
+  await postPoolEvent(
+    tx,
+    {
+      poolId: pool.id,
+      type: SETTLEMENT_EVENT_TYPES.bonus,
+      summary: `${bonus.label}: ${bonus.detected.team_abb}`,
+      desc: `${bonus.detected.desc}. Week ${week} bonus won by ${winners}.`,
+    },
+    now,
+  );
 }

@@ -81,7 +81,7 @@ describe('settlement of a week', () => {
     await buildPick(t.ctx, { entryId: e.id, week: 1, pickId: 'NYY' });
 
     const first = await settleDueWeeks(t.ctx);
-    expect(first).toEqual({ locked: [{ poolId: pool.id, week: 1 }], settled: [] });
+    expect(first).toEqual({ locked: [{ poolId: pool.id, week: 1 }], settled: [], rejudged: [] });
     const assigned = await t.ctx.db.select().from(picks).where(eq(picks.entryId, d.id));
     expect(assigned.map((p) => [p.week, p.pickId, p.byInsurance])).toEqual([[1, 'NYY', true]]);
     const locked = await t.ctx.db.select().from(entryWeeks).where(eq(entryWeeks.poolId, pool.id));
@@ -201,5 +201,72 @@ describe('settlement of a week', () => {
     expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
     const [settled] = await t.ctx.db.select().from(poolWeeks).where(eq(poolWeeks.poolId, pool.id));
     expect(settled.bonusRunning).toBe(true);
+
+    // A corrected line score (14 runs, no bonus) voids the bonus: its rows are reversed, nothing is edited.
+    t.clock.set(new Date(NOW.getTime() + 60_000));
+    await t.ctx.db
+      .update(gameFacts)
+      .set({
+        facts: {
+          gid: nyyHome.gid,
+          start: nyyHome.startTime.toISOString(),
+          status: 'final',
+          home: { team_abb: 'NYY', runs: 14, hits: 18, baserunners: 22 },
+          away: { team_abb: 'BOS', runs: 3, hits: 7, baserunners: 10 },
+          innings: 9,
+        },
+      })
+      .where(eq(gameFacts.gameId, nyyHome.id));
+    await settleDueWeeks(t.ctx);
+    const [voided] = await t.ctx.db.select().from(bonusEvents).where(eq(bonusEvents.poolId, pool.id));
+    expect(voided.voidedAt).not.toBeNull();
+    const after = await t.ctx.db.select().from(ledger).where(eq(ledger.bonusEventId, events[0].id));
+    expect(after).toHaveLength(6);
+    for (const id of [a.id, b.id, c.id]) {
+      expect(after.filter((r) => r.entryId === id).reduce((sum, r) => sum + r.amount, 0)).toBe(0);
+    }
+  });
+
+  it('re-judges a settled week when a result is corrected, with compensating ledger rows and no silent edits', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
+    const [ann, bob, cat] = players;
+    const a = await enter(t.ctx, pool.id, ann, { createdAt: EARLY });
+    const b = await enter(t.ctx, pool.id, bob, { createdAt: EARLY });
+    const c = await enter(t.ctx, pool.id, cat, { createdAt: EARLY, autoRebuy: true });
+    await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+    await buildPick(t.ctx, { entryId: c.id, week: 1, pickId: 'NYY' });
+    const week = await finishWeekOne();
+    await settleDueWeeks(t.ctx);
+    expect((await entryRow(b.id)).needsRebuy).toBe(true);
+
+    // The feed corrects BOS@NYY: Boston won 5-3, so NYY went 0-2 and BOS 1-0.
+    const game = week.find((g) => g.home === 'NYY');
+    if (!game) throw new Error('no NYY home game');
+    t.clock.set(new Date(NOW.getTime() + 60_000));
+    const correct = (home: number, away: number) =>
+      t.ctx.db.update(games).set({ homeScore: home, awayScore: away }).where(eq(games.id, game.id));
+    await correct(3, 5);
+    const run = await settleDueWeeks(t.ctx);
+    expect(run.rejudged).toEqual([{ poolId: pool.id, week: 1 }]);
+    const state = async (id: number) => {
+      const row = await entryRow(id);
+      return [row.lives, row.rebuysMade, row.needsRebuy];
+    };
+    expect(await state(a.id)).toEqual([2, 0, true]);
+    expect(await state(b.id)).toEqual([3, 0, false]);
+    expect(await state(c.id)).toEqual([2, 1, false]);
+    // Nothing to do until the next correction.
+    expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([]);
+
+    // Corrected back: the auto-rebuy charged by the first correction is refunded by a new row.
+    t.clock.set(new Date(NOW.getTime() + 120_000));
+    await correct(5, 3);
+    await settleDueWeeks(t.ctx);
+    expect(await state(c.id)).toEqual([3, 0, false]);
+    const rows = await t.ctx.db.select().from(ledger).where(eq(ledger.entryId, c.id)).orderBy(asc(ledger.id));
+    expect(rows.map((row) => row.amount)).toEqual([-2500, 2500]);
+    const feed = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
+    expect(feed.filter((row) => row.summary === 'Results corrected')).toHaveLength(2);
   });
 });

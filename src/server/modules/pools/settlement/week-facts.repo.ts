@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type BonusOptionsMap,
   type BonusEvent as DetectedBonus,
@@ -183,4 +183,44 @@ export async function detectPoolWeekBonuses(
       game: event.gid ? (byGid.get(event.gid) ?? null) : null,
     };
   });
+}
+
+/**
+ * A digest of what judging a pool's weeks reads: each game's scores, status and stored facts (and, for
+ * nfl-td, the week's player lines). Stored when a week is settled; a different digest later means a
+ * corrected result, whichever clock wrote it.
+ */
+export async function digestWeekResults(
+  db: DbOrTx,
+  pool: PoolRecord,
+  weeks?: readonly number[],
+): Promise<Map<number, string>> {
+  const weekFilter = weeks ? sql`and g.week = any(${sql.param([...weeks])}::int[])` : sql``;
+  const result = await db.execute(sql`
+    select g.week as week, md5(string_agg(
+      concat_ws('|', g.gid, g.home_score, g.away_score, g.final, g.postponed, md5(coalesce(f.facts::text, ''))),
+      ',' order by g.gid)) as digest
+    from games g left join game_facts f on f.game_id = g.id
+    where g.game = ${pool.game} and g.season = ${pool.season} and g.season_type = ${pool.seasonType}
+      and g.week is not null ${weekFilter}
+    group by g.week`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    week: number;
+    digest: string;
+  }>;
+  const digests = new Map(rows.map((row) => [Number(row.week), row.digest]));
+  if (pool.game === 'nfl-td') {
+    const stats = await db.execute(sql`
+      select week, md5(string_agg(concat_ws('|', player_id, pass_td, rush_td, rec_td, st_td, def_td), ',' order by player_id)) as digest
+      from nfl_player_week_stats where season = ${pool.season} group by week`);
+    const statRows = (Array.isArray(stats) ? stats : (stats as { rows: unknown[] }).rows) as Array<{
+      week: number;
+      digest: string;
+    }>;
+    for (const row of statRows) {
+      const week = Number(row.week);
+      if (digests.has(week)) digests.set(week, `${digests.get(week)}:${row.digest}`);
+    }
+  }
+  return digests;
 }
