@@ -93,11 +93,7 @@ export async function rejudgeFromWeek(
         .innerJoin(users, eq(users.id, entries.userId))
         .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, week)))
         .orderBy(asc(entries.id));
-      const { weekPicks, used } = await readWeekPicks(
-        tx,
-        players.map((p) => p.entry.id),
-        week,
-      );
+      const { weekPicks, used } = await readWeekPicks(tx, pool.id, week);
       const isNfl = pool.game === 'nfl-td';
       const manualRebuy = new Map<number, boolean>();
       const inputs: WeekEntryInput[] = players.map(({ entry, entryWeek }) => {

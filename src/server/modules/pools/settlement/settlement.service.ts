@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { isBonusShutDown } from '../../../../core/bonus';
 import { getDeadlineCutoff } from '../../../../core/calendar';
 import type { PlayableGame } from '../../../../core/games';
 import {
-  countPicks,
   createWeekRandom,
   drawRandomTeam,
   type EntryState,
@@ -25,12 +24,13 @@ import {
   entryWeeks,
   pickAudits,
   picks,
+  poolEvents,
   pools,
   poolWeeks,
   users,
 } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
-import { postPoolEvent } from '../feed/feed.service';
+import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
@@ -168,28 +168,26 @@ export async function lockPoolWeek(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(pools).where(eq(pools.id, pool.id)).for('update');
-    const inPlay = await tx
-      .select()
+    const inPlay = and(
+      eq(entries.poolId, pool.id),
+      eq(entries.status, 1),
+      sql`${entries.lives} > 0`,
+      lte(entries.createdAt, lockAt),
+    );
+    const [{ count: aliveAtLock }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
       .from(entries)
-      .where(
-        and(
-          eq(entries.poolId, pool.id),
-          eq(entries.status, 1),
-          sql`${entries.lives} > 0`,
-          lte(entries.createdAt, lockAt),
-        ),
-      )
-      .orderBy(asc(entries.id));
+      .where(inPlay);
     const bonusGame = pool.game === 'nba' || pool.game === 'mlb';
     const shutDown =
       bonusGame &&
       current.bonusActive &&
       !current.bonusDisabled &&
-      isBonusShutDown(inPlay.length, current.bonusShutdown);
+      isBonusShutDown(aliveAtLock, current.bonusShutdown);
     const bonusRunning = bonusGame && current.bonusActive && !current.bonusDisabled && !shutDown;
     const inserted = await tx
       .insert(poolWeeks)
-      .values({ poolId: pool.id, week, aliveAtLock: inPlay.length, bonusRunning, lockedAt: now })
+      .values({ poolId: pool.id, week, aliveAtLock, bonusRunning, lockedAt: now })
       .onConflictDoNothing()
       .returning({ week: poolWeeks.week });
     if (inserted.length === 0) return false;
@@ -202,30 +200,23 @@ export async function lockPoolWeek(
           poolId: pool.id,
           type: SETTLEMENT_EVENT_TYPES.bonusShutdown,
           summary: 'Bonus pool shut down',
-          desc: `With ${inPlay.length} entrants left at Week ${week}, the bonus pool has shut down for the rest of the season.`,
+          desc: `With ${aliveAtLock} entrants left at Week ${week}, the bonus pool has shut down for the rest of the season.`,
         },
         now,
       );
     }
-    if (inPlay.length > 0) {
-      await tx.insert(entryWeeks).values(
-        inPlay.map((entry) => ({
-          poolId: pool.id,
-          entryId: entry.id,
-          week,
-          inBonus: bonusRunning && valueForWeek(entry.bonus, entry.bonusPrev, entry.bonusEffWeek, week),
-          autoRebuy: valueForWeek(entry.autoRebuy, entry.autoRebuyPrev, entry.autoRebuyEffWeek, week),
-          livesBefore: entry.lives,
-          rebuysBefore: entry.rebuysMade,
-          needsRebuyBefore: entry.needsRebuy,
-          weeksAliveBefore: entry.weeksAlive,
-          result: null,
-          lives: null,
-          status: null,
-        })),
-      );
-    }
-    await assignInsurancePicks(tx, pool, calendar, week, inPlay, now);
+    // One statement for every entry in play (a pool may hold a million): the settings in force for this
+    // week (valueForWeek) and the state it locks with.
+    await tx.execute(sql`
+      insert into entry_weeks (pool_id, entry_id, week, in_bonus, auto_rebuy, lives_before, rebuys_before,
+        needs_rebuy_before, weeks_alive_before)
+      select e.pool_id, e.id, ${week},
+        ${bonusRunning} and (case when ${week} >= e.bonus_eff_week then e.bonus else e.bonus_prev end),
+        case when ${week} >= e.auto_rebuy_eff_week then e.auto_rebuy else e.auto_rebuy_prev end,
+        e.lives, e.rebuys_made, e.needs_rebuy, e.weeks_alive
+      from entries e
+      where e.pool_id = ${pool.id} and e.status = 1 and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz`);
+    await assignInsurancePicks(tx, pool, calendar, week, lockAt, now);
     return true;
   });
 }
@@ -235,80 +226,109 @@ async function assignInsurancePicks(
   pool: PoolRecord,
   calendar: PoolWeeks,
   week: number,
-  inPlay: ReadonlyArray<typeof entries.$inferSelect>,
+  lockAt: Date,
   now: Date,
 ): Promise<void> {
   const option = pool.insuranceOption as InsuranceOption;
   if (pool.game === 'nfl-td' || option === 0) return;
-  const playing = inPlay.filter((entry) => !entry.needsRebuy);
-  const insured = playing.filter((entry) => entry.insurancePurchased);
-  if (insured.length === 0) return;
-  const entryIds = playing.map((entry) => entry.id);
-  const rows = await tx
-    .select({
-      entryId: picks.entryId,
-      week: picks.week,
-      pickId: picks.pickId,
-      byInsurance: picks.byInsurance,
-    })
-    .from(picks)
-    .where(inArray(picks.entryId, entryIds));
-  const weekPick = new Map<number, string>();
-  const used = new Map<number, string[]>();
-  for (const row of rows) {
-    if (row.week === week) weekPick.set(row.entryId, row.pickId);
-    else if (row.week < week) used.set(row.entryId, [...(used.get(row.entryId) ?? []), row.pickId]);
-  }
-  // Only the entrants' own picks count towards the most popular one.
-  const popularity = rankByPopularity(
-    countPicks(rows.filter((row) => row.week === week && !row.byInsurance).map((row) => row.pickId)),
+  // Entries playing this week: in play when it locked and not waiting for a rebuy.
+  const playing = and(
+    eq(entries.poolId, pool.id),
+    eq(entries.status, 1),
+    sql`${entries.lives} > 0`,
+    eq(entries.needsRebuy, false),
+    lte(entries.createdAt, lockAt),
   );
+  const insured = await tx
+    .select({ id: entries.id, userId: entries.userId, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(
+      and(
+        playing,
+        eq(entries.insurancePurchased, true),
+        sql`not exists (select 1 from picks p where p.entry_id = ${entries.id} and p.week = ${week})`,
+      ),
+    )
+    .orderBy(asc(entries.id));
+  if (insured.length === 0) return;
+  // Only the entrants' own picks count towards the most popular one.
+  const counts = await tx
+    .select({ pickId: picks.pickId, count: sql<number>`count(*)::int` })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .where(and(playing, eq(picks.week, week), eq(picks.byInsurance, false)))
+    .groupBy(picks.pickId);
+  const popularity = rankByPopularity(new Map(counts.map((row) => [row.pickId, row.count])));
+  const usedRows = await tx
+    .select({ entryId: picks.entryId, pickId: picks.pickId })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .where(and(playing, eq(entries.insurancePurchased, true), lt(picks.week, week)));
+  const used = new Map<number, string[]>();
+  for (const row of usedRows) used.set(row.entryId, [...(used.get(row.entryId) ?? []), row.pickId]);
   const weekTeams = [...new Set(calendar.games(week).flatMap((game) => [game.home, game.away]))];
   const random = createWeekRandom(pool.id, week);
-  const names = await tx
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        insured.map((entry) => entry.userId),
-      ),
-    );
-  const usernames = new Map(names.map((row) => [row.id, row.username]));
+  const assigned: Array<{ entryId: number; userId: number; username: string; team: string }> = [];
   for (const entry of insured) {
-    if (weekPick.has(entry.id)) continue;
     const entryUsed = used.get(entry.id) ?? [];
     const team =
       option === 1 ? pickMostPopular(popularity, entryUsed) : drawRandomTeam(weekTeams, entryUsed, random);
-    if (team === null) continue;
-    await tx.insert(picks).values({
-      entryId: entry.id,
-      week,
-      pickId: team,
-      teamAbb: team,
-      byInsurance: true,
-      createdBy: null,
-      createdAt: now,
-    });
-    await tx.insert(pickAudits).values({
-      entryId: entry.id,
-      week,
-      action: 'insurance',
-      newPickId: team,
-      userId: null,
-      createdAt: now,
-    });
-    await postPoolEvent(
+    if (team !== null)
+      assigned.push({ entryId: entry.id, userId: entry.userId, username: entry.username, team });
+  }
+  for (let start = 0; start < assigned.length; start += 1000) {
+    const part = assigned.slice(start, start + 1000);
+    await tx.insert(picks).values(
+      part.map((a) => ({
+        entryId: a.entryId,
+        week,
+        pickId: a.team,
+        teamAbb: a.team,
+        byInsurance: true,
+        createdBy: null,
+        createdAt: now,
+      })),
+    );
+    await tx.insert(pickAudits).values(
+      part.map((a) => ({
+        entryId: a.entryId,
+        week,
+        action: 'insurance',
+        newPickId: a.team,
+        userId: null,
+        createdAt: now,
+      })),
+    );
+    await postPoolEvents(
       tx,
-      {
+      part.map((a) => ({
         poolId: pool.id,
-        entryId: entry.id,
-        userId: entry.userId,
+        entryId: a.entryId,
+        userId: a.userId,
         type: SETTLEMENT_EVENT_TYPES.insurancePick,
         summary: 'Insurance pick',
-        desc: `${usernames.get(entry.userId) ?? 'An entrant'} had no pick for Week ${week}: insurance picked ${team}.`,
-      },
+        desc: `${a.username} had no pick for Week ${week}: insurance picked ${a.team}.`,
+      })),
       now,
+    );
+  }
+}
+
+/** Posts many feed events in batches (settling a big pool posts one per eliminated entry). */
+async function postPoolEvents(tx: DbOrTx, events: readonly NewPoolEvent[], now: Date): Promise<void> {
+  for (let start = 0; start < events.length; start += 1000) {
+    await tx.insert(poolEvents).values(
+      events.slice(start, start + 1000).map((event) => ({
+        poolId: event.poolId,
+        entryId: event.entryId ?? null,
+        userId: event.userId ?? null,
+        type: event.type,
+        desc: event.desc,
+        summary: event.summary,
+        link: event.link ?? null,
+        createdAt: now,
+      })),
     );
   }
 }
@@ -324,6 +344,8 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
   if (!isWeekComplete(weekGames)) return false;
   const teams = recordWeekTeams(weekGames);
   const stats = pool.game === 'nfl-td' ? await loadWeekPlayerStats(ctx.db, pool, week) : {};
+  // An nfl-td week is judged on its player lines: none yet means the stats feed is late, not no touchdowns.
+  if (pool.game === 'nfl-td' && Object.keys(stats).length === 0) return false;
 
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -346,8 +368,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       .innerJoin(users, eq(users.id, entries.userId))
       .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, week)))
       .orderBy(asc(entries.id));
-    const entryIds = players.map((p) => p.entry.id);
-    const { weekPicks, used } = await readWeekPicks(tx, entryIds, week);
+    const { weekPicks, used } = await readWeekPicks(tx, pool.id, week);
     const isNfl = pool.game === 'nfl-td';
     const inputs: WeekEntryInput[] = players.map(({ entry, entryWeek }) => {
       const own = weekPicks.get(entry.id) ?? [];
@@ -386,6 +407,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], players, now);
     }
 
+    const news: NewPoolEvent[] = [];
     for (let i = 0; i < players.length; i++) {
       const result = outcome.entries[i];
       if (!result.played) continue;
@@ -414,6 +436,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       if (event)
         await postPoolEvent(tx, { poolId: pool.id, entryId: entry.id, userId: entry.userId, ...event }, now);
     }
+    await postPoolEvents(tx, news, now);
     const [digest] = (await digestWeekResults(tx, pool, [week])).values();
     await tx
       .update(poolWeeks)
@@ -469,16 +492,17 @@ async function writeEntryOutcomes(
 /** Each entry's picks of a week, and the picks of its earlier weeks (used, so not pickable again). */
 export async function readWeekPicks(
   tx: DbOrTx,
-  entryIds: readonly number[],
+  poolId: number,
   week: number,
 ): Promise<{ weekPicks: Map<number, string[]>; used: Map<number, string[]> }> {
   const weekPicks = new Map<number, string[]>();
   const used = new Map<number, string[]>();
-  if (entryIds.length === 0) return { weekPicks, used };
+  // By pool, not by a list of entry ids: a big pool's ids would pass the parameter limit.
   const rows = await tx
     .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId })
     .from(picks)
-    .where(and(inArray(picks.entryId, [...entryIds]), lte(picks.week, week)))
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .where(and(eq(entries.poolId, poolId), lte(picks.week, week)))
     .orderBy(asc(picks.id));
   for (const pick of rows) {
     const target = pick.week === week ? weekPicks : used;
