@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { handleError } from './lib/error-handler';
 import { badRequest } from './lib/errors';
 import { registerPublicUrl } from './lib/public-url';
+import { createPoolBus } from './lib/redis-bus';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { changelogRoutes } from './modules/changelog/changelog.routes';
@@ -81,6 +82,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  if (!ctx.bus) {
+    // Live pool changes: made here so every instance has one, closed with the app (after its streams).
+    const bus = createPoolBus(ctx.config, (error) =>
+      app.log.warn({ error: String(error) }, 'live update bus'),
+    );
+    ctx.bus = bus;
+    app.addHook('onClose', async () => {
+      await bus.close();
+      if (ctx.bus === bus) ctx.bus = undefined;
+    });
+  }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(cookie);

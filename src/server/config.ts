@@ -34,6 +34,10 @@ export interface Config {
   nba19OfflineUrl: string;
   /** Which feed gives each game's schedules and results (decision 008). */
   feeds: FeedSettings;
+  /** Redis carrying live pool changes between instances (unset: in-process, one instance). */
+  redisUrl: string | undefined;
+  /** The Redis pub/sub channel of those changes (instances sharing one Redis for several sites differ). */
+  redisChannel: string;
 }
 
 /** The feeds a game can be polled from: a real provider, the demo's replay, or none. */
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
     nba19OfflineUrl: env.NBA19_OFFLINE_URL ?? 'https://docs.google.com/spreadsheets/',
     feeds: parseFeeds(env, { replaying: demo && !databaseUrl, demo }),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisChannel: env.REDIS_CHANNEL?.trim() || 'ala-survivor:pool-changes',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { PoolBus } from './lib/redis-bus';
 import type { Mailer } from './mail/mailer';
 
 /** What every service needs from the running application. */
@@ -13,4 +14,6 @@ export interface AppContext {
   /** Real time, for security lifetimes only: sessions, password-reset links, attempt limits. */
   wallClock: Clock;
   mailer: Mailer;
+  /** Live pool changes (notifyPoolChanged); buildApp makes it from the configuration when absent. */
+  bus?: PoolBus;
 }

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { feedFetches } from '../db/schema';
+import { notifyGamePools } from '../modules/pools/live/notify';
 import { FeedError } from '../sports/http';
 import type { FactsRecord, GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
 import { writeSeasonCalendar } from '../sports/season-calendar.service';
@@ -172,6 +173,7 @@ export async function ingestOnce(
     return { ...failed, error: message };
   }
   const changed = outcome ?? 0;
+  if (changed > 0) await notifyGamePools(ctx, provider.game, new Set(batch.games.map((g) => g.season)));
   await recordFetch(ctx, provider, url, {
     ok: true,
     error: null,

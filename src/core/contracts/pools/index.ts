@@ -3,6 +3,7 @@ export * from './entrants';
 export * from './entry-actions';
 export * from './feed';
 export * from './finances';
+export * from './live';
 export * from './page';
 export * from './paths';
 export * from './picks';
