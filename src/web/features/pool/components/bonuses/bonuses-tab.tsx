@@ -1,7 +1,316 @@
+import {
+  Alert,
+  Card,
+  Center,
+  Group,
+  Loader,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconGift } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { SettlementNotice } from '../tab-notices';
+import { errorMessage } from '../../../../lib/api';
+import { formatDate, formatDollars } from '../../../../lib/format';
+import { useMappedBonuses } from '../../api/bonuses';
+import { type BonusRow, type BonusView, buildBonusRows, distinctValues, filterBonusRows } from './bonus-rows';
 
-/** The pool's Performance Bonuses tab. */
-export function BonusesTab(_props: { pool: PoolDetails; viewer: PoolViewer; activeEntry: MyEntry | null }) {
-  return <SettlementNotice tab="Performance Bonuses" />;
+const EMPTY_EARNED = 'Bonuses will show up here once they have been earned.';
+const EMPTY_FILTERED = "Use the filters and dropdowns to view this pool's Performance Bonuses.";
+
+/**
+ * The pool's Performance Bonuses tab: every bonus the pool paid, as prizes (what winners received) or payouts
+ * (what the other bonus-pool entries were charged), filtered by user, week, type and team. Dollars show in the
+ * Payouts view; in the Prizes view only to league admins.
+ */
+export function BonusesTab({
+  pool,
+  viewer,
+  activeEntry,
+}: {
+  pool: PoolDetails;
+  viewer: PoolViewer;
+  activeEntry: MyEntry | null;
+}) {
+  if (!pool.bonus_active) {
+    return (
+      <Alert color="blue" title="No bonus pool" icon={<IconGift size={18} aria-hidden />}>
+        This pool has no performance bonus pool, so there are no bonuses to show.
+      </Alert>
+    );
+  }
+  return <Bonuses pool={pool} viewer={viewer} activeEntry={activeEntry} />;
+}
+
+function Bonuses({
+  pool,
+  viewer,
+  activeEntry,
+}: {
+  pool: PoolDetails;
+  viewer: PoolViewer;
+  activeEntry: MyEntry | null;
+}) {
+  const bonuses = useMappedBonuses(pool.id);
+  const [view, setView] = useState<BonusView>('prizes');
+  const [allUsers, setAllUsers] = useState(true);
+  const [allWeeks, setAllWeeks] = useState(true);
+  const [allTypes, setAllTypes] = useState(true);
+  const [allTeams, setAllTeams] = useState(true);
+  const [users, setUsers] = useState<string[]>(activeEntry ? [activeEntry.label] : []);
+  const [weeks, setWeeks] = useState<string[]>([]);
+  const [types, setTypes] = useState<string[]>([]);
+  const [teams, setTeams] = useState<string[]>([]);
+
+  if (bonuses.isLoading) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap="xs">
+          <Loader aria-label="Loading bonuses" />
+          <Text fw={700}>LOADING BONUSES ...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (bonuses.isError || !bonuses.data) {
+    return (
+      <Alert color="red" role="alert" title="Bonuses could not be loaded">
+        {errorMessage(bonuses.error)}
+      </Alert>
+    );
+  }
+  const events = bonuses.data.events;
+  const rows = buildBonusRows(events, view);
+  const shown = filterBonusRows(rows, {
+    users: allUsers ? null : users,
+    weeks: allWeeks ? null : weeks.map(Number),
+    types: allTypes ? null : types,
+    teams: allTeams ? null : teams,
+  });
+  const showDollars = view === 'payouts' || viewer.is_league_admin;
+  const oneUser = !allUsers && users.length === 1;
+  const total = shown.reduce((sum, row) => sum + row.dollars, 0);
+  const columns = { winners: view === 'payouts', dollars: showDollars };
+
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} fz="md" mb="sm" id="bonuses-title">
+        Performance Bonuses
+      </Title>
+      <Stack gap="sm" mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+          <Select
+            label="View"
+            data={[
+              { value: 'prizes', label: 'Prizes' },
+              { value: 'payouts', label: 'Payouts' },
+            ]}
+            value={view}
+            onChange={(value) => setView(value === 'payouts' ? 'payouts' : 'prizes')}
+            allowDeselect={false}
+          />
+          <Filter
+            toggle="Show All Users"
+            label="Users"
+            all={allUsers}
+            onAll={setAllUsers}
+            data={distinctValues(rows, (row) => row.entry)}
+            value={users}
+            onChange={setUsers}
+          />
+          <Filter
+            toggle="Show All Weeks"
+            label="Weeks"
+            all={allWeeks}
+            onAll={setAllWeeks}
+            data={distinctValues(rows, (row) => row.week).map((week) => ({
+              value: String(week),
+              label: `Week ${week}`,
+            }))}
+            value={weeks}
+            onChange={setWeeks}
+          />
+          <Filter
+            toggle="Show All Types"
+            label="Types"
+            all={allTypes}
+            onAll={setAllTypes}
+            data={distinctValues(rows, (row) => row.type)}
+            value={types}
+            onChange={setTypes}
+          />
+          <Filter
+            toggle="Show All Teams"
+            label="Teams"
+            all={allTeams}
+            onAll={setAllTeams}
+            data={distinctValues(rows, (row) => row.team)}
+            value={teams}
+            onChange={setTeams}
+          />
+        </SimpleGrid>
+      </Stack>
+      {events.length === 0 ? (
+        <Text c="dark.4">{EMPTY_EARNED}</Text>
+      ) : shown.length === 0 ? (
+        <Text c="dark.4">{EMPTY_FILTERED}</Text>
+      ) : (
+        <>
+          <BonusTable rows={shown} columns={columns} total={oneUser ? total : null} />
+          <BonusCards rows={shown} columns={columns} total={oneUser ? total : null} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** A "Show All" switch; off, it reveals a multi-select of the values to keep. */
+function Filter({
+  toggle,
+  label,
+  all,
+  onAll,
+  data,
+  value,
+  onChange,
+}: {
+  toggle: string;
+  label: string;
+  all: boolean;
+  onAll: (all: boolean) => void;
+  data: (string | { value: string; label: string })[];
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
+  return (
+    <Stack gap={6}>
+      <Switch label={toggle} checked={all} onChange={(event) => onAll(event.currentTarget.checked)} />
+      {!all && (
+        <MultiSelect
+          aria-label={label}
+          placeholder={value.length === 0 ? `Choose ${label.toLowerCase()}` : undefined}
+          data={data}
+          value={value}
+          onChange={onChange}
+          searchable
+          clearable
+        />
+      )}
+    </Stack>
+  );
+}
+
+interface Columns {
+  winners: boolean;
+  dollars: boolean;
+}
+
+function BonusTable({ rows, columns, total }: { rows: BonusRow[]; columns: Columns; total: number | null }) {
+  const span = 7 + (columns.winners ? 1 : 0);
+  return (
+    <Table.ScrollContainer minWidth={860} visibleFrom="sm" tabIndex={0} aria-labelledby="bonuses-title">
+      <Table striped verticalSpacing="xs" fz="sm" aria-labelledby="bonuses-title">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Entry</Table.Th>
+            <Table.Th>Week</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Game</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Team</Table.Th>
+            <Table.Th>Details</Table.Th>
+            {columns.winners && <Table.Th>Winners</Table.Th>}
+            {columns.dollars && <Table.Th ta="right">$</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td fw={600}>{row.entry}</Table.Td>
+              <Table.Td>{row.week}</Table.Td>
+              <Table.Td>{formatDate(row.date, 'M.D.YY')}</Table.Td>
+              <Table.Td>{row.game}</Table.Td>
+              <Table.Td>{row.type}</Table.Td>
+              <Table.Td>{row.team}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.details}</Table.Td>
+              {columns.winners && <Table.Td>{row.winners.join(', ')}</Table.Td>}
+              {columns.dollars && (
+                <Table.Td ta="right" c={row.dollars < 0 ? 'red.9' : undefined}>
+                  {formatDollars(row.dollars)}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {columns.dollars && total !== null && (
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={span}>Total</Table.Th>
+              <Table.Td ta="right" fw={700} c={total < 0 ? 'red.9' : undefined}>
+                {formatDollars(total)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone: one card per line, the dollars (when shown) on the card's first line. */
+function BonusCards({ rows, columns, total }: { rows: BonusRow[]; columns: Columns; total: number | null }) {
+  return (
+    <Stack gap="sm" hiddenFrom="sm">
+      {rows.map((row) => (
+        <Card
+          key={row.key}
+          withBorder
+          padding="sm"
+          component="section"
+          aria-label={`${row.type} for ${row.entry}`}
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {row.entry}
+            </Text>
+            {columns.dollars && (
+              <Text fw={700} c={row.dollars < 0 ? 'red.9' : undefined}>
+                {formatDollars(row.dollars)}
+              </Text>
+            )}
+          </Group>
+          <Text size="sm" fw={600}>
+            {row.type} · {row.team} · Week {row.week} · {formatDate(row.date, 'M.D.YY')}
+          </Text>
+          {row.game && (
+            <Text size="sm" c="dark.4">
+              {row.game}
+            </Text>
+          )}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.details}
+          </Text>
+          {columns.winners && (
+            <Text size="xs" c="dark.4">
+              Winners: {row.winners.join(', ')}
+            </Text>
+          )}
+        </Card>
+      ))}
+      {columns.dollars && total !== null && (
+        <Group justify="space-between" px="sm">
+          <Text fw={700}>Total</Text>
+          <Text fw={700} c={total < 0 ? 'red.9' : undefined}>
+            {formatDollars(total)}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
 }

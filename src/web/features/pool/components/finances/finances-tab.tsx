@@ -1,7 +1,263 @@
-import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { SettlementNotice } from '../tab-notices';
+import {
+  Alert,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type {
+  FinanceMoney,
+  FinanceRow,
+  MyEntry,
+  PoolDetails,
+  PoolViewer,
+} from '../../../../../core/contracts/pools';
+import { errorMessage } from '../../../../lib/api';
+import { formatDollars } from '../../../../lib/format';
+import { useFinances } from '../../api/finances';
+import { PaymentsCard } from './payments-card';
 
-/** The pool's Finances tab. */
-export function FinancesTab(_props: { pool: PoolDetails; viewer: PoolViewer; activeEntry: MyEntry | null }) {
-  return <SettlementNotice tab="Finances" />;
+/** The money columns in the spec's order, with their headers. */
+const COLUMNS: { key: keyof FinanceMoney; label: string }[] = [
+  { key: 'buyin', label: 'Buy-in' },
+  { key: 'rebuys', label: 'Rebuys' },
+  { key: 'insurance', label: 'Insurance' },
+  { key: 'bonus', label: 'Bonus' },
+  { key: 'prizes', label: 'Prizes' },
+  { key: 'paid', label: 'Paid' },
+  { key: 'prizes_paid_to', label: 'Prizes Paid To' },
+];
+
+/** Cents with the sign in words for screen readers too: red when the entrant owes, green when owed. */
+function Money({ cents, strong }: { cents: number; strong?: boolean }) {
+  return (
+    <Text
+      size="sm"
+      fw={strong ? 700 : 400}
+      c={cents < 0 ? 'red.9' : cents > 0 && strong ? 'green.9' : undefined}
+    >
+      {formatDollars(cents)}
+    </Text>
+  );
+}
+
+function StatusCell({ row, withUnit }: { row: FinanceRow; withUnit?: boolean }) {
+  if (row.champion) {
+    return (
+      <Badge color="yellow.9" size="sm">
+        CHAMPION
+      </Badge>
+    );
+  }
+  if (row.eliminated) {
+    return (
+      <Text size="xs" fw={700} c="red.9">
+        ELIMINATED
+      </Text>
+    );
+  }
+  // On a phone card the bare number needs its unit; the table's column header says Status.
+  return (
+    <Text size="sm">{withUnit ? `${row.status} ${row.lives === 1 ? 'life' : 'lives'}` : row.status}</Text>
+  );
+}
+
+/**
+ * The pool's Finances tab: what each entry put in and took out, every column a sum of the money ledger, and
+ * the pool's totals. Total = - buy-in - insurance - rebuys + bonus + paid + prizes - prizes paid to: below
+ * zero the entrant owes the pool. A table from 768 px up, one card per entry on a phone.
+ */
+export function FinancesTab({
+  pool,
+  activeEntry,
+}: {
+  pool: PoolDetails;
+  viewer: PoolViewer;
+  activeEntry: MyEntry | null;
+}) {
+  const finances = useFinances(pool.id);
+  if (finances.isLoading) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap="xs">
+          <Loader aria-label="Loading finances" />
+          <Text fw={700}>LOADING FINANCES ...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (finances.isError || !finances.data) {
+    return (
+      <Alert color="red" role="alert" title="Finances could not be loaded">
+        {errorMessage(finances.error)}
+      </Alert>
+    );
+  }
+  const { rows, totals } = finances.data;
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="md">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} fz="md" id="finances-title">
+            Finances
+          </Title>
+          {rows.length > 0 && (
+            <Text size="sm" c="dark.4">
+              {rows.length} {rows.length === 1 ? 'entry' : 'entries'}
+            </Text>
+          )}
+        </Group>
+        {rows.length === 0 ? (
+          <Text c="dark.4">Finances will show up here once this pool contains entrants.</Text>
+        ) : (
+          <>
+            <FinancesTable rows={rows} totals={totals} activeEntryId={activeEntry?.id ?? null} />
+            <FinanceCards rows={rows} totals={totals} activeEntryId={activeEntry?.id ?? null} />
+            <Text size="xs" c="dark.4" mt="xs">
+              Total = − buy-in − insurance − rebuys + bonus + paid + prizes − prizes paid to. A negative total
+              is owed to the pool.
+            </Text>
+          </>
+        )}
+      </Card>
+      {rows.length > 0 && <PaymentsCard pool={pool} />}
+    </Stack>
+  );
+}
+
+function FinancesTable({
+  rows,
+  totals,
+  activeEntryId,
+}: {
+  rows: FinanceRow[];
+  totals: FinanceMoney;
+  activeEntryId: number | null;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900} visibleFrom="sm" tabIndex={0} aria-labelledby="finances-title">
+      <Table striped verticalSpacing="xs" fz="sm" aria-labelledby="finances-title">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Username</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column.key} ta="right">
+                {column.label}
+              </Table.Th>
+            ))}
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr
+              key={row.entry_id}
+              bg={row.entry_id === activeEntryId ? 'var(--mantine-color-blue-0)' : undefined}
+              aria-current={row.entry_id === activeEntryId ? 'true' : undefined}
+            >
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {row.label}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusCell row={row} />
+              </Table.Td>
+              {COLUMNS.map((column) => (
+                <Table.Td key={column.key} ta="right">
+                  <Money cents={row[column.key]} />
+                </Table.Td>
+              ))}
+              <Table.Td ta="right">
+                <Money cents={row.total} strong />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th colSpan={2}>Pool Totals</Table.Th>
+            {COLUMNS.map((column) => (
+              <Table.Td key={column.key} ta="right">
+                <Text size="sm" fw={700}>
+                  {formatDollars(totals[column.key])}
+                </Text>
+              </Table.Td>
+            ))}
+            <Table.Td ta="right">
+              <Money cents={totals.total} strong />
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone: one card per entry with its total up front, and the pool's totals last. */
+function FinanceCards({
+  rows,
+  totals,
+  activeEntryId,
+}: {
+  rows: FinanceRow[];
+  totals: FinanceMoney;
+  activeEntryId: number | null;
+}) {
+  return (
+    <Stack gap="sm" hiddenFrom="sm">
+      {rows.map((row) => (
+        <Card
+          key={row.entry_id}
+          withBorder
+          padding="sm"
+          component="section"
+          aria-label={`Finances of ${row.label}`}
+          bg={row.entry_id === activeEntryId ? 'var(--mantine-color-blue-0)' : undefined}
+        >
+          <Group justify="space-between" wrap="nowrap" mb={6}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {row.label}
+            </Text>
+            <StatusCell row={row} withUnit />
+          </Group>
+          <MoneyGrid money={row} />
+        </Card>
+      ))}
+      <Card withBorder padding="sm" component="section" aria-label="Pool totals">
+        <Text fw={700} mb={6}>
+          Pool Totals
+        </Text>
+        <MoneyGrid money={totals} />
+      </Card>
+    </Stack>
+  );
+}
+
+function MoneyGrid({ money }: { money: FinanceMoney }) {
+  return (
+    <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+      {COLUMNS.map((column) => (
+        <Group key={column.key} justify="space-between" gap={4} wrap="nowrap">
+          <Text size="xs" c="dark.4">
+            {column.label}
+          </Text>
+          <Money cents={money[column.key]} />
+        </Group>
+      ))}
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        <Text size="xs" fw={700}>
+          Total
+        </Text>
+        <Money cents={money.total} strong />
+      </Group>
+    </SimpleGrid>
+  );
 }
