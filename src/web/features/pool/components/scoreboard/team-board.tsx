@@ -1,0 +1,131 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { ScoreboardEntry, ScoreboardResponse } from '../../../../../core/contracts/pools';
+import { GameCell } from './game-cell';
+import { LivesBadge, NoPickText, WeekResultBadge } from './scoreboard-parts';
+
+/** NBA/MLB: Entry, Lives, Selection/Week and the picked team's game per day; cards on a phone. */
+export function TeamBoard({ board }: { board: ScoreboardResponse }) {
+  const { days, entries } = board;
+  return (
+    <>
+      <Table.ScrollContainer
+        minWidth={320 + days.length * 110}
+        visibleFrom="sm"
+        // A keyboard must reach the table's hidden columns too: the container itself scrolls and takes focus.
+        type="native"
+        tabIndex={0}
+        aria-label={`Week ${board.week} scoreboard, scrolls sideways`}
+      >
+        <Table striped verticalSpacing={6} fz="sm" aria-label={`Week ${board.week} scoreboard`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Entry</Table.Th>
+              <Table.Th>Lives</Table.Th>
+              <Table.Th>Selection / Week {board.week}</Table.Th>
+              {days.map((day) => (
+                <Table.Th key={day} ta="center">
+                  {dayjs(day).format('ddd M/D')}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.entry_id} bg={entry.mine ? 'var(--mantine-color-green-0)' : undefined}>
+                <Table.Td fw={600}>{entry.label}</Table.Td>
+                <Table.Td>
+                  <LivesBadge entry={entry} />
+                </Table.Td>
+                <Table.Td>
+                  <Selection entry={entry} />
+                </Table.Td>
+                {days.map((day) => (
+                  <Table.Td key={day} ta="center">
+                    <DayGames entry={entry} day={day} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack gap="xs" hiddenFrom="sm">
+        {entries.map((entry) => (
+          <Card
+            key={entry.entry_id}
+            withBorder
+            padding="xs"
+            role="group"
+            aria-label={entry.label}
+            bg={entry.mine ? 'var(--mantine-color-green-0)' : undefined}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
+              <Text fw={700} size="sm" truncate>
+                {entry.label}
+              </Text>
+              <LivesBadge entry={entry} />
+            </Group>
+            <Selection entry={entry} />
+            {entry.team && entry.team.games.length > 0 && (
+              <SimpleGrid cols={3} spacing={4} mt={6}>
+                {entry.team.games.map((cell) => (
+                  <Stack key={cell.gid} gap={0} align="center">
+                    <Text size="xs" c="dark.4">
+                      {dayjs(cell.day).format('ddd')}
+                    </Text>
+                    <GameCell cell={cell} teamAbb={entry.team?.abb ?? ''} />
+                  </Stack>
+                ))}
+              </SimpleGrid>
+            )}
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function Selection({ entry }: { entry: ScoreboardEntry }) {
+  if (!entry.team) {
+    return (
+      <Group gap={6} wrap="wrap">
+        <NoPickText entry={entry} />
+        <WeekResultBadge entry={entry} />
+      </Group>
+    );
+  }
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" fw={700}>
+        {entry.team.name}
+      </Text>
+      {entry.team.by_insurance && (
+        <Badge size="xs" variant="outline" color="dark.6">
+          INSURED
+        </Badge>
+      )}
+      <WeekResultBadge entry={entry} />
+    </Group>
+  );
+}
+
+function DayGames({ entry, day }: { entry: ScoreboardEntry; day: string }) {
+  const team = entry.team;
+  if (!team) return null;
+  const cells = team.games.filter((cell) => cell.day === day);
+  if (cells.length === 0) {
+    return (
+      <Text size="xs" c="dark.4" aria-label="No game">
+        –
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      {cells.map((cell) => (
+        <GameCell key={cell.gid} cell={cell} teamAbb={team.abb} />
+      ))}
+    </Stack>
+  );
+}
