@@ -5,6 +5,7 @@ import type { LoadPoolResponse } from '../../../../core/contracts/pools';
 import { GAME_COLORS } from '../../../theme';
 import type { PoolAddress } from '../api/keys';
 import { useActiveEntry } from '../hooks/use-active-entry';
+import { useLiveUpdates } from '../hooks/use-live-updates';
 import { ActiveEntrySelect } from './active-entry-select';
 import { PoolHome } from './home/pool-home';
 import { PoolBanner, PoolNotice } from './pool-banner';
@@ -65,6 +66,7 @@ export function PoolShell({
   const { pool, viewer } = data;
   const navigate = useNavigate();
   const { activeEntry, setActiveEntry } = useActiveEntry(pool.id, viewer.entries);
+  useLiveUpdates(pool.id);
   const visible = TABS.filter((t) => !t.adminOnly || viewer.is_league_admin);
   const requested = (tab || 'home').toLowerCase() as TabKey;
   const active = visible.some((t) => t.key === requested) ? requested : 'home';

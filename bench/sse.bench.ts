@@ -1,0 +1,211 @@
+// Live updates under load: 1,000 Server-Sent Events clients on one pool of one real server (a child
+// process on loopback, REDIS_URL set as in production), then changes published on the server's Redis
+// channel as another instance would publish them; for each change, the delay from the publish until
+// each client has read the event. Prints p50, p99 and the slowest, against the issue's target
+// (p99 under 1 s), and the server's open streams afterwards closing with it.
+// PostgreSQL: DATABASE_URL, default postgres://root@127.0.0.1:5432/ala_bench (created and migrated
+// here; the bench's own rows are replaced on each run). Redis: REDIS_URL, default redis://127.0.0.1:6379.
+// Usage: npm run bench:sse. Knobs: BENCH_SSE_CLIENTS (1000), BENCH_SSE_CHANGES (10).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
+import { leagues, pools, users } from '../src/server/db/schema';
+import { openSse, type SseClient } from '../src/server/modules/pools/live/sse-client';
+
+const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
+const CHANGES = Number(process.env.BENCH_SSE_CHANGES ?? 10);
+const TARGET_P99_MS = 1000;
+const root = path.resolve(import.meta.dirname, '..');
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const channel = `ala-survivor-bench:${randomUUID()}`;
+
+/** Creates the database named by the URL when it does not exist yet. */
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Unexpected database name: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A visible league with one pool: visitors may open its stream, as on a public pool page. */
+async function setUp(): Promise<number> {
+  await ensureDatabase(databaseUrl);
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const { db } = database;
+    await db.delete(leagues).where(eq(leagues.abb, 'SSEB'));
+    await db.delete(users).where(eq(users.username, 'ssebench'));
+    const [owner] = await db
+      .insert(users)
+      .values({
+        username: 'ssebench',
+        email: 'ssebench@bench.example',
+        nameFirst: 'Bench',
+        nameLast: 'Owner',
+        passwordHash: 'x',
+      })
+      .returning();
+    const [league] = await db
+      .insert(leagues)
+      .values({
+        name: 'SSE Bench League',
+        abb: 'SSEB',
+        desc: 'Load test',
+        joinable: true,
+        hidden: false,
+        founderId: owner.id,
+        admins: [owner.username],
+        inviteCode: `ssebench-${Date.now()}`,
+      })
+      .returning();
+    const start = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+    const [pool] = await db
+      .insert(pools)
+      .values({
+        leagueId: league.id,
+        game: 'nba',
+        gameName: 'NBA',
+        season: 2099,
+        start,
+        entryDeadline: start,
+      })
+      .returning();
+    return pool.id;
+  } finally {
+    await database.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DEMO: '0',
+      FEED_MLB: 'off',
+      FEED_NBA: 'off',
+      FEED_NFL: 'off',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      REDIS_URL: redisUrl,
+      REDIS_CHANNEL: channel,
+      // One address plays every client: the per-IP limits (requests a minute) are raised.
+      RATE_LIMIT_MAX: '100000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitUntilUp(base: string, server: ChildProcess): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}).`);
+    const up = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The server did not answer within 60 s.');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main(): Promise<void> {
+  const poolId = await setUp();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(port);
+  const publisher = new Redis(redisUrl);
+  const clients: SseClient[] = [];
+  try {
+    await waitUntilUp(base, server);
+    // The server subscribes to Redis as it starts; give the subscription a moment before counting on it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+    let changeStart = 0;
+    let received: number[] = [];
+    const connectStart = performance.now();
+    for (let offset = 0; offset < CLIENTS; offset += 100) {
+      const batch = Array.from({ length: Math.min(100, CLIENTS - offset) }, () =>
+        openSse(`${base}/api/pools/${poolId}/live`, {
+          agent,
+          onEvent: (event) => {
+            if (event.event === 'change') received.push(performance.now() - changeStart);
+          },
+        }),
+      );
+      clients.push(...(await Promise.all(batch)));
+    }
+    const refused = clients.filter((client) => client.status !== 200).length;
+    if (refused > 0) throw new Error(`${refused} of ${CLIENTS} streams were refused.`);
+    const until = Date.now() + 30_000;
+    while (clients.some((client) => !client.comments.includes('connected')) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    console.log(`${CLIENTS} SSE clients connected in ${(performance.now() - connectStart).toFixed(0)} ms`);
+
+    const delays: number[] = [];
+    for (let change = 0; change < CHANGES; change += 1) {
+      received = [];
+      changeStart = performance.now();
+      await publisher.publish(channel, JSON.stringify({ poolId, topic: 'scores' }));
+      const deadline = Date.now() + 10_000;
+      while (received.length < CLIENTS && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      if (received.length < CLIENTS)
+        throw new Error(`change ${change}: ${received.length} of ${CLIENTS} got it`);
+      delays.push(...received);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    delays.sort((a, b) => a - b);
+    const p50 = percentile(delays, 50);
+    const p99 = percentile(delays, 99);
+    console.log(
+      `${CHANGES} changes x ${CLIENTS} clients (${delays.length} deliveries, through Redis): ` +
+        `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, slowest ${delays[delays.length - 1].toFixed(1)} ms ` +
+        `(target p99 < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'MISSED'})`,
+    );
+  } finally {
+    for (const client of clients) client.close();
+    publisher.disconnect();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+await main();
