@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { changelogEntries, entries, leagueMembers, leagues, pools, seasonParams, users } from '../db/schema';
+import { appendLedger, type LedgerRowInput } from '../modules/pools/ledger';
 
 interface DemoPool {
   league: string;
@@ -185,7 +186,26 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
         },
       ];
     });
-    if (rows.length > 0) await db.insert(entries).values(rows);
+    if (rows.length === 0) continue;
+    const created = await db.insert(entries).values(rows).returning();
+    // Their money as sign-up and the season wrote it: buy-in and insurance, and a champion's prize.
+    for (const entry of created) {
+      const charges: LedgerRowInput[] = [
+        { poolId: pool.id, entryId: entry.id, kind: 'buyin', amount: -pool.buyin, createdBy: entry.userId },
+      ];
+      if (entry.insurancePurchased) {
+        charges.push({
+          poolId: pool.id,
+          entryId: entry.id,
+          kind: 'insurance',
+          amount: -pool.insurance,
+          createdBy: entry.userId,
+        });
+      }
+      if (entry.prizes > 0)
+        charges.push({ poolId: pool.id, entryId: entry.id, kind: 'prize', amount: entry.prizes });
+      await appendLedger(db, charges, entry.createdAt);
+    }
   }
   // One member has new-pool e-mails off, so the league setting shows both values.
   const office = leagueOf.get('OFFCE');

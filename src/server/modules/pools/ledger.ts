@@ -1,5 +1,5 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ledger } from '../../db/schema';
 
 /** Kinds of money movement; amounts are signed cents from the entry's side (what Finances adds up). */
 export type LedgerKind = 'buyin' | 'rebuy' | 'insurance' | 'bonus' | 'payment' | 'prize' | 'prize_paid_to';
@@ -17,20 +17,22 @@ export interface LedgerRowInput {
   createdBy?: number | null;
 }
 
-/** Appends money rows to the ledger (never updated or deleted; corrections are new rows). */
+/**
+ * Appends money rows to the ledger (never updated or deleted; corrections are new rows). One statement
+ * per 50,000 rows through arrays: a bonus in a big pool charges every other entry of its bonus pool.
+ */
 export async function appendLedger(db: DbOrTx, rows: LedgerRowInput[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(ledger).values(
-    rows.map((row) => ({
-      poolId: row.poolId,
-      entryId: row.entryId,
-      kind: row.kind,
-      amount: row.amount,
-      week: row.week ?? null,
-      notes: row.notes ?? null,
-      bonusEventId: row.bonusEventId ?? null,
-      createdBy: row.createdBy ?? null,
-      createdAt: now,
-    })),
-  );
+  for (let start = 0; start < rows.length; start += 50_000) {
+    const part = rows.slice(start, start + 50_000);
+    const col = <T>(pick: (row: LedgerRowInput) => T) => sql.param(part.map(pick));
+    await db.execute(sql`
+      insert into ledger (pool_id, entry_id, kind, amount, week, notes, bonus_event_id, created_by, created_at)
+      select t.pool_id, t.entry_id, t.kind, t.amount, t.week, t.notes, t.bonus_event_id, t.created_by,
+        ${now.toISOString()}::timestamptz
+      from unnest(
+        ${col((r) => r.poolId)}::int[], ${col((r) => r.entryId)}::int[], ${col((r) => r.kind)}::text[],
+        ${col((r) => r.amount)}::int[], ${col((r) => r.week ?? null)}::int[], ${col((r) => r.notes ?? null)}::text[],
+        ${col((r) => r.bonusEventId ?? null)}::int[], ${col((r) => r.createdBy ?? null)}::int[]
+      ) as t(pool_id, entry_id, kind, amount, week, notes, bonus_event_id, created_by)`);
+  }
 }
