@@ -34,6 +34,7 @@ import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
 import { poolPath } from '../../leagues/pool-rows';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger } from '../ledger';
+import { notifyPoolChanged } from '../live/notify';
 import { requirePoolAccess } from '../pool-access';
 import { loadPoolWeeks } from '../pool-weeks';
 
@@ -117,55 +118,62 @@ function rebuyCheck(
  */
 export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody): Promise<RebuyResponse> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
-    const window = await loadRebuyWindow(tx, pool, entry, now);
-    enforce(rebuyCheck(pool, entry, window, now));
-    const [updated] = await tx
-      .update(entries)
-      .set({ rebuysMade: entry.rebuysMade + 1, needsRebuy: false })
-      .where(
-        and(eq(entries.id, entry.id), eq(entries.needsRebuy, true), eq(entries.rebuysMade, entry.rebuysMade)),
-      )
-      .returning();
-    if (!updated) throw conflict(M.noRebuyNeeded);
-    await appendLedger(
-      tx,
-      [
+  return thenNotify(
+    ctx,
+    ctx.db.transaction(async (tx) => {
+      const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+      const window = await loadRebuyWindow(tx, pool, entry, now);
+      enforce(rebuyCheck(pool, entry, window, now));
+      const [updated] = await tx
+        .update(entries)
+        .set({ rebuysMade: entry.rebuysMade + 1, needsRebuy: false })
+        .where(
+          and(
+            eq(entries.id, entry.id),
+            eq(entries.needsRebuy, true),
+            eq(entries.rebuysMade, entry.rebuysMade),
+          ),
+        )
+        .returning();
+      if (!updated) throw conflict(M.noRebuyNeeded);
+      await appendLedger(
+        tx,
+        [
+          {
+            poolId: pool.id,
+            entryId: entry.id,
+            kind: 'rebuy',
+            amount: -pool.rebuyPrice,
+            week: window.week,
+            createdBy: user.id,
+          },
+        ],
+        now,
+      );
+      const label = formatEntryLabel(user.username, entry.entryNum);
+      await postPoolEvent(
+        tx,
         {
           poolId: pool.id,
           entryId: entry.id,
-          kind: 'rebuy',
-          amount: -pool.rebuyPrice,
-          week: window.week,
-          createdBy: user.id,
+          userId: user.id,
+          type: REBUY_FEED_TYPE,
+          summary: `${label} rebought`,
+          desc: `${label} bought back in before Week ${window.week} and keeps playing.`,
+          link: poolPath(pool, league.abb),
         },
-      ],
-      now,
-    );
-    const label = formatEntryLabel(user.username, entry.entryNum);
-    await postPoolEvent(
-      tx,
-      {
-        poolId: pool.id,
-        entryId: entry.id,
-        userId: user.id,
-        type: REBUY_FEED_TYPE,
-        summary: `${label} rebought`,
-        desc: `${label} bought back in before Week ${window.week} and keeps playing.`,
-        link: poolPath(pool, league.abb),
-      },
-      now,
-    );
-    return {
-      league_id: league.id,
-      league_season: pool.id,
-      message: M.rebought,
-      rebuys_made: updated.rebuysMade,
-      week: window.week,
-      charged: pool.rebuyPrice,
-    };
-  });
+        now,
+      );
+      return {
+        league_id: league.id,
+        league_season: pool.id,
+        message: M.rebought,
+        rebuys_made: updated.rebuysMade,
+        week: window.week,
+        charged: pool.rebuyPrice,
+      };
+    }),
+  );
 }
 
 function bonusFlag(entry: EntryRecord): DeferredFlag {
@@ -206,45 +214,51 @@ function autoRebuyToggleCheck(pool: PoolRecord, entry: EntryRecord, liveWeek: nu
 /** POST /user/toggleBonus: the owner joins or leaves the bonus pool from live week + 1, as the cadence allows. */
 export function toggleBonus(ctx: AppContext, user: UserRow, body: ToggleBody): Promise<ToggleResponse> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
-    const liveWeek = liveWeekOf(pool, now);
-    enforce(bonusToggleCheck(pool, entry, liveWeek));
-    const next = changeFlag(bonusFlag(entry), body.bool, liveWeek);
-    await tx
-      .update(entries)
-      .set({ bonus: next.current, bonusPrev: next.prev, bonusEffWeek: next.effWeek })
-      .where(eq(entries.id, entry.id));
-    return {
-      league_id: league.id,
-      league_season: pool.id,
-      value: body.bool,
-      effective_week: next.effWeek,
-      message: body.bool ? M.bonusOn(next.effWeek) : M.bonusOff(next.effWeek),
-    };
-  });
+  return thenNotify(
+    ctx,
+    ctx.db.transaction(async (tx) => {
+      const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+      const liveWeek = liveWeekOf(pool, now);
+      enforce(bonusToggleCheck(pool, entry, liveWeek));
+      const next = changeFlag(bonusFlag(entry), body.bool, liveWeek);
+      await tx
+        .update(entries)
+        .set({ bonus: next.current, bonusPrev: next.prev, bonusEffWeek: next.effWeek })
+        .where(eq(entries.id, entry.id));
+      return {
+        league_id: league.id,
+        league_season: pool.id,
+        value: body.bool,
+        effective_week: next.effWeek,
+        message: body.bool ? M.bonusOn(next.effWeek) : M.bonusOff(next.effWeek),
+      };
+    }),
+  );
 }
 
 /** POST /user/toggleRebuys: the owner turns auto-rebuy on or off from live week + 1. */
 export function toggleAutoRebuy(ctx: AppContext, user: UserRow, body: ToggleBody): Promise<ToggleResponse> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
-    const liveWeek = liveWeekOf(pool, now);
-    enforce(autoRebuyToggleCheck(pool, entry, liveWeek));
-    const next = changeFlag(autoRebuyFlag(entry), body.bool, liveWeek);
-    await tx
-      .update(entries)
-      .set({ autoRebuy: next.current, autoRebuyPrev: next.prev, autoRebuyEffWeek: next.effWeek })
-      .where(eq(entries.id, entry.id));
-    return {
-      league_id: league.id,
-      league_season: pool.id,
-      value: body.bool,
-      effective_week: next.effWeek,
-      message: body.bool ? M.autoRebuyOn(next.effWeek) : M.autoRebuyOff(next.effWeek),
-    };
-  });
+  return thenNotify(
+    ctx,
+    ctx.db.transaction(async (tx) => {
+      const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+      const liveWeek = liveWeekOf(pool, now);
+      enforce(autoRebuyToggleCheck(pool, entry, liveWeek));
+      const next = changeFlag(autoRebuyFlag(entry), body.bool, liveWeek);
+      await tx
+        .update(entries)
+        .set({ autoRebuy: next.current, autoRebuyPrev: next.prev, autoRebuyEffWeek: next.effWeek })
+        .where(eq(entries.id, entry.id));
+      return {
+        league_id: league.id,
+        league_season: pool.id,
+        value: body.bool,
+        effective_week: next.effWeek,
+        message: body.bool ? M.autoRebuyOn(next.effWeek) : M.autoRebuyOff(next.effWeek),
+      };
+    }),
+  );
 }
 
 function insuranceCheck(pool: PoolRecord, entry: EntryRecord, cost?: number): ActionCheck {
@@ -268,53 +282,56 @@ export function buyInsurance(
   body: BuyInsuranceBody,
 ): Promise<BuyInsuranceResponse> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
-    enforce(insuranceCheck(pool, entry, body.cost));
-    const [updated] = await tx
-      .update(entries)
-      .set({ insurancePurchased: true })
-      .where(and(eq(entries.id, entry.id), eq(entries.insurancePurchased, false)))
-      .returning({ id: entries.id });
-    if (!updated) throw conflict(M.alreadyInsured);
-    await appendLedger(
-      tx,
-      [
+  return thenNotify(
+    ctx,
+    ctx.db.transaction(async (tx) => {
+      const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+      enforce(insuranceCheck(pool, entry, body.cost));
+      const [updated] = await tx
+        .update(entries)
+        .set({ insurancePurchased: true })
+        .where(and(eq(entries.id, entry.id), eq(entries.insurancePurchased, false)))
+        .returning({ id: entries.id });
+      if (!updated) throw conflict(M.alreadyInsured);
+      await appendLedger(
+        tx,
+        [
+          {
+            poolId: pool.id,
+            entryId: entry.id,
+            kind: 'insurance',
+            amount: -pool.insurance,
+            createdBy: user.id,
+          },
+        ],
+        now,
+      );
+      const label = formatEntryLabel(user.username, entry.entryNum);
+      await postPoolEvent(
+        tx,
         {
           poolId: pool.id,
           entryId: entry.id,
-          kind: 'insurance',
-          amount: -pool.insurance,
-          createdBy: user.id,
+          userId: user.id,
+          type: FEED_EVENT_TYPES.insurance,
+          summary: `${label} bought pick insurance`,
+          desc: `${label} insured their picks for the rest of the season.`,
+          link: poolPath(pool, league.abb),
         },
-      ],
-      now,
-    );
-    const label = formatEntryLabel(user.username, entry.entryNum);
-    await postPoolEvent(
-      tx,
-      {
-        poolId: pool.id,
-        entryId: entry.id,
-        userId: user.id,
-        type: FEED_EVENT_TYPES.insurance,
-        summary: `${label} bought pick insurance`,
-        desc: `${label} insured their picks for the rest of the season.`,
-        link: poolPath(pool, league.abb),
-      },
-      now,
-    );
-    return {
-      league_id: league.id,
-      league_season: pool.id,
-      game: pool.game,
-      season: pool.season,
-      league_abb: league.abb,
-      pool_idx: pool.poolIdx,
-      season_type: pool.seasonType,
-      message: M.insured,
-    };
-  });
+        now,
+      );
+      return {
+        league_id: league.id,
+        league_season: pool.id,
+        game: pool.game,
+        season: pool.season,
+        league_abb: league.abb,
+        pool_idx: pool.poolIdx,
+        season_type: pool.seasonType,
+        message: M.insured,
+      };
+    }),
+  );
 }
 
 const reasonOf = (check: ActionCheck) => (check.ok ? null : check.message);
@@ -376,4 +393,14 @@ export async function getEntryActions(
       reason: rebuy ? reasonOf(rebuy) : null,
     },
   };
+}
+
+/** An action's answer once its transaction committed, after telling the pool's open pages. */
+async function thenNotify<T extends { league_season: number }>(
+  ctx: AppContext,
+  work: Promise<T>,
+): Promise<T> {
+  const answer = await work;
+  notifyPoolChanged(ctx, answer.league_season, 'money');
+  return answer;
 }

@@ -32,6 +32,7 @@ import {
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
+import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
@@ -102,7 +103,12 @@ export async function settleDueWeeks(
       for (const week of await rejudgeFromWeek(ctx, pool, corrected))
         run.rejudged.push({ poolId: pool.id, week });
     }
+    const before = run.locked.length + run.settled.length + run.rejudged.length;
     await settlePoolDueWeeks(ctx, pool, now, run, options);
+    // Open pages refetch once the pool's weeks moved (after the transactions committed).
+    if (run.locked.length + run.settled.length + run.rejudged.length > before || corrected !== null) {
+      notifyPoolChanged(ctx, pool.id, 'standings');
+    }
   }
   return run;
 }
