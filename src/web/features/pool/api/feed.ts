@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { HealthResponseSchema } from '../../../../core/contracts/common';
+import {
+  CommishPostsResponseSchema,
+  type FeedFilter,
+  FeedResponseSchema,
+} from '../../../../core/contracts/pools';
+import { apiFetch } from '../../../lib/api';
+
+/** The feed's query keys; they start with 'pool' so a pick, sign-up or rebuy refreshes them too. */
+export const feedKeys = {
+  feed: (poolId: number, filter: FeedFilter) => ['pool', 'feed', poolId, filter] as const,
+  commishPosts: (poolId: number) => ['pool', 'commishPosts', poolId] as const,
+  serverNow: ['pool', 'feed', 'serverNow'] as const,
+};
+
+/** The pool's news feed for one filter, newest first. */
+export function usePoolFeed(leagueId: number, poolId: number, filter: FeedFilter, enabled = true) {
+  return useQuery({
+    queryKey: feedKeys.feed(poolId, filter),
+    queryFn: () => apiFetch(`/api/feed/${leagueId}/${poolId}/${filter}`, { schema: FeedResponseSchema }),
+    enabled,
+  });
+}
+
+/** The commissioners' posts for the Commish's Desk, newest first. */
+export function useCommishPosts(poolId: number) {
+  return useQuery({
+    queryKey: feedKeys.commishPosts(poolId),
+    queryFn: () => apiFetch(`/admin/commishPosts/${poolId}`, { schema: CommishPostsResponseSchema }),
+  });
+}
+
+/**
+ * The server's now (the demo replays a past season), so "5 min ago" is measured on the clock that
+ * stamped the events; null until the server answers.
+ */
+export function useServerNow(): Date | null {
+  const health = useQuery({
+    queryKey: feedKeys.serverNow,
+    queryFn: () => apiFetch('/api/health', { schema: HealthResponseSchema }),
+    staleTime: 60_000,
+  });
+  return health.data ? new Date(health.data.time) : null;
+}
