@@ -24,7 +24,6 @@ import {
   entryWeeks,
   pickAudits,
   picks,
-  poolEvents,
   pools,
   poolWeeks,
   users,
@@ -321,21 +320,19 @@ async function assignInsurancePicks(
   }
 }
 
-/** Posts many feed events in batches (settling a big pool posts one per eliminated entry). */
+/** Posts many feed events, 50,000 a statement through arrays (settling a big pool posts one per loss). */
 async function postPoolEvents(tx: DbOrTx, events: readonly NewPoolEvent[], now: Date): Promise<void> {
-  for (let start = 0; start < events.length; start += 1000) {
-    await tx.insert(poolEvents).values(
-      events.slice(start, start + 1000).map((event) => ({
-        poolId: event.poolId,
-        entryId: event.entryId ?? null,
-        userId: event.userId ?? null,
-        type: event.type,
-        desc: event.desc,
-        summary: event.summary,
-        link: event.link ?? null,
-        createdAt: now,
-      })),
-    );
+  for (let start = 0; start < events.length; start += 50_000) {
+    const part = events.slice(start, start + 50_000);
+    const col = <T>(pick: (event: NewPoolEvent) => T) => sql.param(part.map(pick));
+    await tx.execute(sql`
+      insert into pool_events (pool_id, entry_id, user_id, type, "desc", summary, link, created_at)
+      select t.pool_id, t.entry_id, t.user_id, t.type, t.description, t.summary, t.link, ${now.toISOString()}::timestamptz
+      from unnest(
+        ${col((e) => e.poolId)}::int[], ${col((e) => e.entryId ?? null)}::int[], ${col((e) => e.userId ?? null)}::int[],
+        ${col((e) => e.type)}::int[], ${col((e) => e.desc)}::text[], ${col((e) => e.summary)}::text[],
+        ${col((e) => e.link ?? null)}::text[]
+      ) as t(pool_id, entry_id, user_id, type, description, summary, link)`);
   }
 }
 
@@ -368,7 +365,20 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
 
     const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
     const players = await tx
-      .select({ entryWeek: entryWeeks, entry: entries, username: users.username })
+      .select({
+        // Only what judging needs: a big pool reads a million of these.
+        entryWeek: { inBonus: entryWeeks.inBonus, autoRebuy: entryWeeks.autoRebuy },
+        entry: {
+          id: entries.id,
+          userId: entries.userId,
+          entryNum: entries.entryNum,
+          lives: entries.lives,
+          rebuysMade: entries.rebuysMade,
+          needsRebuy: entries.needsRebuy,
+          weeksAlive: entries.weeksAlive,
+        },
+        username: users.username,
+      })
       .from(entryWeeks)
       .innerJoin(entries, eq(entries.id, entryWeeks.entryId))
       .innerJoin(users, eq(users.id, entries.userId))
