@@ -12,6 +12,8 @@ import { DEMO_USERS } from './seed';
 const HOUR_MS = 60 * 60 * 1000;
 /** Within this long of a lock every demo entrant has picked; before it, about half have picked ahead. */
 const EVERYONE_PICKS_MS = 12 * HOUR_MS;
+/** Demo players who never pay a rebuy (the others always do, at once). */
+const NEVER_REBUY = new Set(['blake', 'drew']);
 
 interface Choice {
   id: string;
@@ -49,7 +51,7 @@ export async function actForDemoEntrants(
   const demoNames = DEMO_USERS.map(([username]) => username);
   await ctx.db.transaction(async (tx) => {
     const players = await tx
-      .select({ entry: entries })
+      .select({ entry: entries, username: users.username })
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
       .where(
@@ -77,7 +79,7 @@ export async function actForDemoEntrants(
     const perWeek = pool.game === 'nfl-td' ? Math.max(1, pool.playersPerWeek) : 1;
     const maxPerTeam = pool.game === 'nfl-td' ? Math.max(1, pool.maxPlayersPerTeam) : 1;
 
-    for (const { entry } of players) {
+    for (const { entry, username } of players) {
       const roll = createRandom(entry.id * 104_729 + pool.id * 31 + week);
       const pickedAt = new Date(
         Math.max(
@@ -87,8 +89,8 @@ export async function actForDemoEntrants(
       );
       if (pickedAt.getTime() >= lockAt.getTime() || pickedAt.getTime() > now.getTime()) continue;
       if (entry.needsRebuy) {
-        // Most rebuy; one in five lets the rebuy lapse and is eliminated at the lock.
-        if (ahead || entry.id % 5 === 0) continue;
+        // They rebuy as soon as they need to, but for two who let it lapse and are eliminated at the lock.
+        if (NEVER_REBUY.has(username)) continue;
         await tx
           .update(entries)
           .set({ needsRebuy: false, rebuysMade: entry.rebuysMade + 1 })
@@ -114,7 +116,9 @@ export async function actForDemoEntrants(
       if (ahead && !everyone && entry.id % 2 === 1) continue;
       const own = existing.filter((pick) => pick.entryId === entry.id);
       const thisWeek = own.filter((pick) => pick.week === week);
-      if (thisWeek.length >= perWeek) continue;
+      // Picking ahead in nfl-td, one slot of the week stays free for a late change of mind.
+      const wanted = ahead && !everyone && perWeek > 1 ? perWeek - 1 : perWeek;
+      if (thisWeek.length >= wanted) continue;
       const used = new Set(own.map((pick) => pick.pickId));
       const perTeam = new Map<string, number>();
       for (const pick of thisWeek) perTeam.set(pick.teamAbb, (perTeam.get(pick.teamAbb) ?? 0) + 1);
@@ -131,7 +135,7 @@ export async function actForDemoEntrants(
         .sort((a, b) => b.score - a.score);
       const chosen: Choice[] = [];
       for (const { choice } of ranked) {
-        if (thisWeek.length + chosen.length >= perWeek) break;
+        if (thisWeek.length + chosen.length >= wanted) break;
         if ((perTeam.get(choice.teamAbb) ?? 0) >= maxPerTeam) continue;
         perTeam.set(choice.teamAbb, (perTeam.get(choice.teamAbb) ?? 0) + 1);
         chosen.push(choice);

@@ -126,15 +126,6 @@ export async function settlePoolDueWeeks(
     .from(poolWeeks)
     .where(eq(poolWeeks.poolId, pool.id));
   const status = new Map(done.map((row) => [row.week, row.settledAt !== null]));
-  if (options.beforeLock) {
-    // The next week to lock may be picked ahead, whatever the weeks before it still wait for.
-    for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
-      const lockAt = weekLockAt(calendar, pool, week);
-      if (lockAt.getTime() <= now.getTime()) continue;
-      await options.beforeLock(pool, week, lockAt);
-      break;
-    }
-  }
   for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
     const lockAt = weekLockAt(calendar, pool, week);
     if (lockAt.getTime() > now.getTime()) break;
@@ -148,6 +139,15 @@ export async function settlePoolDueWeeks(
       run.settled.push({ poolId: pool.id, week });
       status.set(week, true);
     } else {
+      break;
+    }
+  }
+  if (options.beforeLock) {
+    // Then the next week to lock may be picked ahead (and rebuys paid), whatever the weeks before it wait for.
+    for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
+      const lockAt = weekLockAt(calendar, pool, week);
+      if (lockAt.getTime() <= now.getTime()) continue;
+      await options.beforeLock(pool, week, lockAt);
       break;
     }
   }
@@ -449,8 +449,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
                   desc: `${label} shot the moon in Week ${week}: one more life.`,
                 }
               : null;
-      if (event)
-        await postPoolEvent(tx, { poolId: pool.id, entryId: entry.id, userId: entry.userId, ...event }, now);
+      if (event) news.push({ poolId: pool.id, entryId: entry.id, userId: entry.userId, ...event });
     }
     await postPoolEvents(tx, news, now);
     const [digest] = (await digestWeekResults(tx, pool, [week])).values();
