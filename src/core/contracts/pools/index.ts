@@ -9,3 +9,4 @@ export * from './paths';
 export * from './picks';
 export * from './scoreboard';
 export * from './sign-up';
+export * from './standings';

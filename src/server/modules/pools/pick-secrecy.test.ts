@@ -128,6 +128,23 @@ describe('pick secrecy across every endpoint', () => {
     expect(controlSeen).toBe(true);
   });
 
+  it('keeps open picks out of every standings view', async () => {
+    for (const [game, params] of Object.entries(values)) {
+      for (const view of game === 'mlb' ? ['all', 'team', 'week&week=2'] : ['qualifiers', 'positions']) {
+        for (const [role, user] of Object.entries(roles)) {
+          const url = `/api/standings/${params.poolId}?view=${view}`;
+          const answer = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: user ? { cookie: user.cookie } : {},
+          });
+          expect(answer.statusCode, `${role} ${url}`).toBe(200);
+          expect(answer.body, `${role} ${url}`).not.toMatch(new RegExp(`${SECRET_TEAM}|${SECRET_PLAYER}`));
+        }
+      }
+    }
+  });
+
   it('lets the owner alone read their open picks, from loadPool', async () => {
     const alice = await t.app.inject({
       method: 'POST',

@@ -1,0 +1,196 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { StandingsSort } from '../../../../core/contracts/pools';
+import type { DbOrTx } from '../../../db/client';
+
+/** Node-postgres and PGlite both answer raw queries as { rows }. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
+function intArray(values: readonly number[]): SQL {
+  return sql`string_to_array(${values.join(',')}, ',')::int[]`;
+}
+
+/** The counted entries' totals behind the stat tiles (bonus pool as in force for `week`). */
+export interface TileCounts {
+  entrants: number;
+  alive: number;
+  inBonus: number;
+  rebuys: number;
+  insured: number;
+  bonusesEarned: number;
+}
+
+/** Whether the entry is in the bonus pool in `week`: a change takes effect at its effective week. */
+function inBonusAt(week: number): SQL {
+  return sql`(e.lives > 0 and case when ${week} >= e.bonus_eff_week then e.bonus else e.bonus_prev end)`;
+}
+
+/** One aggregate over the pool's entries and one over its bonus ledger rows. */
+export async function loadTileCounts(db: DbOrTx, poolId: number, week: number): Promise<TileCounts> {
+  const result = await db.execute(sql`
+    select
+      count(*)::int as entrants,
+      count(*) filter (where e.lives > 0)::int as alive,
+      count(*) filter (where ${inBonusAt(week)})::int as in_bonus,
+      coalesce(sum(e.rebuys_made), 0)::int as rebuys,
+      count(*) filter (where e.insurance_purchased)::int as insured,
+      (select coalesce(sum(l.amount), 0) from ledger l
+        where l.pool_id = ${poolId} and l.kind = 'bonus' and l.amount > 0)::bigint as bonuses_earned
+    from entries e
+    where e.pool_id = ${poolId} and e.status = 1`);
+  const [row] = rowsOf<{
+    entrants: number;
+    alive: number;
+    in_bonus: number;
+    rebuys: number;
+    insured: number;
+    bonuses_earned: string | number;
+  }>(result);
+  return {
+    entrants: row?.entrants ?? 0,
+    alive: row?.alive ?? 0,
+    inBonus: row?.in_bonus ?? 0,
+    rebuys: row?.rebuys ?? 0,
+    insured: row?.insured ?? 0,
+    bonusesEarned: Number(row?.bonuses_earned ?? 0),
+  };
+}
+
+/** One raw pick of a page row. */
+export interface PagePick {
+  week: number;
+  pick_id: string;
+  team_abb: string;
+  by_insurance: boolean;
+}
+
+/** One entry of a standings page, with its picks (already filtered for secrecy) and its week results. */
+export interface PageRow {
+  id: number;
+  entry_num: number;
+  username: string;
+  user_id: number;
+  lives: number;
+  needs_rebuy: boolean;
+  weeks_alive: number;
+  rebuys_made: number;
+  in_bonus: boolean;
+  bonus: number;
+  picks: PagePick[] | null;
+  results: { week: number; result: string | null }[] | null;
+}
+
+export interface PageOptions {
+  poolId: number;
+  /** The live week: whose bonus-pool membership counts. */
+  week: number;
+  sort: StandingsSort;
+  /** Only entries in the bonus pool. */
+  bonusOnly: boolean;
+  /** Read picks and results (not for the views that show none). */
+  withPicks: boolean;
+  /** Others' picks are read for these weeks only; the viewer's own entries' picks for every week. */
+  publicWeeks: readonly number[];
+  viewerId: number | null;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of the pool's counted entries in one statement: the page is chosen by sort (the bonus sum
+ * over the pool's ledger only when sorting by it), then each of its rows gathers its bonus $, picks
+ * and results through the (entry) indexes. A hidden pick is never read: the condition is in the SQL.
+ */
+export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promise<PageRow[]> {
+  const { poolId, sort } = options;
+  const bonusJoin =
+    sort === 'bonus'
+      ? sql`left join (select l.entry_id, sum(l.amount) as total from ledger l
+          where l.pool_id = ${poolId} and l.kind = 'bonus' group by l.entry_id) b on b.entry_id = e.id`
+      : sql``;
+  const order: Record<StandingsSort, SQL> = {
+    lives: sql`e.lives desc, e.weeks_alive desc, lower(u.username), e.entry_num`,
+    username: sql`lower(u.username), e.entry_num`,
+    bonus: sql`coalesce(b.total, 0) desc, lower(u.username), e.entry_num`,
+  };
+  const outerOrder: Record<StandingsSort, SQL> = {
+    lives: sql`p.lives desc, p.weeks_alive desc, lower(p.username), p.entry_num`,
+    username: sql`lower(p.username), p.entry_num`,
+    bonus: sql`bonus desc, lower(p.username), p.entry_num`,
+  };
+  const viewer = options.viewerId ?? 0;
+  const picks = options.withPicks
+    ? sql`(select json_agg(json_build_object('week', k.week, 'pick_id', k.pick_id, 'team_abb', k.team_abb,
+          'by_insurance', k.by_insurance) order by k.week, k.id)
+        from picks k
+        where k.entry_id = p.id and (k.week = any(${intArray(options.publicWeeks)}) or p.user_id = ${viewer}))`
+    : sql`null::json`;
+  const results = options.withPicks
+    ? sql`(select json_agg(json_build_object('week', w.week, 'result', w.result) order by w.week)
+        from entry_weeks w where w.entry_id = p.id)`
+    : sql`null::json`;
+  const result = await db.execute(sql`
+    with page as (
+      select e.id, e.entry_num, e.user_id, u.username, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
+        ${inBonusAt(options.week)} as in_bonus
+      from entries e
+      join users u on u.id = e.user_id
+      ${bonusJoin}
+      where e.pool_id = ${poolId} and e.status = 1
+        ${options.bonusOnly ? sql`and ${inBonusAt(options.week)}` : sql``}
+      order by ${order[sort]}
+      limit ${options.limit} offset ${options.offset}
+    )
+    select p.*,
+      coalesce((select sum(l.amount) from ledger l
+        where l.pool_id = ${poolId} and l.entry_id = p.id and l.kind = 'bonus'), 0)::bigint as bonus,
+      ${picks} as picks,
+      ${results} as results
+    from page p
+    order by ${outerOrder[sort]}`);
+  return rowsOf<PageRow & { bonus: string | number }>(result).map((row) => ({
+    ...row,
+    bonus: Number(row.bonus),
+  }));
+}
+
+/** Display names (and NFL positions) of the picked teams or players. */
+export async function loadPickLabels(
+  db: DbOrTx,
+  game: string,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; position: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result =
+    game === 'nfl-td'
+      ? await db.execute(
+          sql`select id, display_name as name, position from nfl_players where id in (${list})`,
+        )
+      : await db.execute(
+          sql`select abb as id, name, null as position from teams where game = ${game} and abb in (${list})`,
+        );
+  const rows = rowsOf<{ id: string; name: string; position: string | null }>(result);
+  return new Map(rows.map((row) => [row.id, { name: row.name, position: row.position }]));
+}
+
+/** Per settled week, counted entries still in play after it, by lives (a week nobody survived has lives null). */
+export async function loadHealthCounts(
+  db: DbOrTx,
+  poolId: number,
+): Promise<{ week: number; lives: number | null; count: number }[]> {
+  const result = await db.execute(sql`
+    select pw.week, w.lives, count(w.id)::int as count
+    from pool_weeks pw
+    left join (entry_weeks w join entries e on e.id = w.entry_id and e.status = 1)
+      on w.pool_id = pw.pool_id and w.week = pw.week and w.lives > 0 and w.status <> 'eliminated'
+    where pw.pool_id = ${poolId} and pw.settled_at is not null
+    group by pw.week, w.lives
+    order by pw.week, w.lives`);
+  return rowsOf<{ week: number; lives: number | null; count: number }>(result);
+}

@@ -1,0 +1,193 @@
+import { getLiveWeek } from '../../../../core/calendar';
+import {
+  livesKey,
+  type PoolHealthResponse,
+  STANDINGS_MESSAGES,
+  STANDINGS_PAGE_SIZE,
+  type StandingsCell,
+  type StandingsQuery,
+  type StandingsResponse,
+  type StandingsRow,
+  type StandingsStatus,
+  type StandingsView,
+  WeekResultSchema,
+} from '../../../../core/contracts/pools';
+import type { Game } from '../../../../core/games';
+import { computePrizePool } from '../../../../core/season';
+import type { AppContext } from '../../../context';
+import { badRequest } from '../../../lib/errors';
+import type { UserRow } from '../../auth/sessions';
+import { requirePoolAccess } from '../pool-access';
+import { entryLabel } from '../pool-entries.repo';
+import { loadPoolWeeks } from '../pool-weeks';
+import {
+  loadHealthCounts,
+  loadPickLabels,
+  loadStandingsPage,
+  loadTileCounts,
+  type PageRow,
+} from './standings.repo';
+
+const NFL_VIEWS: readonly StandingsView[] = ['qualifiers', 'positions', 'quickview', 'standings'];
+const TEAM_VIEWS: readonly StandingsView[] = ['week', 'all', 'team', 'bonus', 'quickview', 'standings'];
+/** Views that show lives and status only, without week columns. */
+const NO_CELLS: readonly StandingsView[] = ['bonus', 'quickview', 'standings'];
+
+/**
+ * GET /api/standings/{poolId}: the stat tiles and one page of the counted entries. Others' picks are
+ * read only for weeks that have locked; the viewer's own entries show all of theirs.
+ */
+export async function getStandings(
+  ctx: AppContext,
+  poolId: number,
+  query: StandingsQuery,
+  viewer: UserRow | null,
+): Promise<StandingsResponse> {
+  const { pool } = await requirePoolAccess(ctx.db, { poolId }, viewer);
+  const isNfl = pool.game === 'nfl-td';
+  const view = query.view ?? (isNfl ? 'qualifiers' : 'week');
+  if (isNfl && !NFL_VIEWS.includes(view)) throw badRequest(STANDINGS_MESSAGES.nflView);
+  if (!isNfl && !TEAM_VIEWS.includes(view)) throw badRequest(STANDINGS_MESSAGES.teamView);
+  // The standings view is its ranking: lives, then weeks alive.
+  const sort = view === 'standings' ? 'lives' : query.sort;
+  const weekCount = pool.deadlines.length;
+  if (query.week !== undefined && query.week > Math.max(weekCount, 1)) {
+    throw badRequest(`This pool has weeks 1 to ${Math.max(weekCount, 1)}.`);
+  }
+
+  const now = ctx.clock.now();
+  const liveWeek = getLiveWeek(pool.deadlines, now, pool.game as Game);
+  const poolWeeks = await loadPoolWeeks(ctx.db, pool);
+  const publicWeeks = poolWeeks.publicWeeks(now);
+  const weeks = shownWeeks(view, query.week, publicWeeks, Math.max(1, pool.startWeek), weekCount);
+
+  const counts = await loadTileCounts(ctx.db, pool.id, liveWeek);
+  const rows = await loadStandingsPage(ctx.db, {
+    poolId: pool.id,
+    week: liveWeek,
+    sort,
+    bonusOnly: view === 'bonus',
+    withPicks: weeks.length > 0,
+    publicWeeks,
+    viewerId: viewer?.id ?? null,
+    limit: STANDINGS_PAGE_SIZE,
+    offset: (query.page - 1) * STANDINGS_PAGE_SIZE,
+  });
+  const pickIds = new Set(rows.flatMap((row) => (row.picks ?? []).map((pick) => pick.pick_id)));
+  const labels = await loadPickLabels(ctx.db, pool.game, [...pickIds]);
+  const champions = new Set(pool.champions.map((name) => name.toLowerCase()));
+
+  return {
+    view,
+    sort,
+    page: query.page,
+    page_size: STANDINGS_PAGE_SIZE,
+    total: view === 'bonus' ? counts.inBonus : counts.entrants,
+    weeks,
+    public_weeks: publicWeeks,
+    tiles: {
+      entrants: counts.entrants,
+      alive: counts.alive,
+      in_bonus: counts.inBonus,
+      rebuys: counts.rebuys,
+      prize_pool: computePrizePool({
+        buyin: pool.buyin,
+        entries: counts.entrants,
+        insurance: pool.insurance,
+        insuredEntries: counts.insured,
+        rebuyPrice: pool.rebuyPrice,
+        rebuysMade: counts.rebuys,
+        alaPct: pool.alaPct,
+      }),
+      bonuses_earned: counts.bonusesEarned,
+    },
+    rows: rows.map((row) => toRow(row, weeks, labels, champions, viewer)),
+  };
+}
+
+/**
+ * The week columns of a view: the week view shows one week (the asked one, else the latest locked
+ * one); the others show every week from the pool's start through the first one still open.
+ */
+function shownWeeks(
+  view: StandingsView,
+  asked: number | undefined,
+  publicWeeks: readonly number[],
+  startWeek: number,
+  weekCount: number,
+): number[] {
+  if (NO_CELLS.includes(view) || weekCount === 0) return [];
+  const lastPublic = publicWeeks.at(-1) ?? 0;
+  if (view === 'week') return [asked ?? Math.min(weekCount, Math.max(lastPublic, startWeek))];
+  const last = Math.min(weekCount, Math.max(lastPublic + 1, startWeek));
+  const weeks: number[] = [];
+  for (let week = Math.min(startWeek, last); week <= last; week++) weeks.push(week);
+  return weeks;
+}
+
+function toRow(
+  row: PageRow,
+  weeks: readonly number[],
+  labels: Map<string, { name: string; position: string | null }>,
+  champions: Set<string>,
+  viewer: UserRow | null,
+): StandingsRow {
+  const cells: StandingsCell[] = weeks.map((week) => {
+    const found = row.results?.find((item) => item.week === week)?.result;
+    const result = WeekResultSchema.safeParse(found);
+    return {
+      week,
+      picks: (row.picks ?? [])
+        .filter((pick) => pick.week === week)
+        .map((pick) => ({
+          pick_id: pick.pick_id,
+          team_abb: pick.team_abb,
+          name: labels.get(pick.pick_id)?.name ?? pick.pick_id,
+          position: labels.get(pick.pick_id)?.position ?? null,
+          by_insurance: pick.by_insurance,
+        })),
+      result: result.success ? result.data : null,
+    };
+  });
+  return {
+    entry_id: row.id,
+    label: entryLabel(row.username, row.entry_num),
+    username: row.username,
+    mine: viewer !== null && row.user_id === viewer.id,
+    lives: row.lives,
+    status: statusOf(row, champions),
+    weeks_alive: row.weeks_alive,
+    rebuys: row.rebuys_made,
+    bonus: row.bonus,
+    in_bonus: row.in_bonus,
+    cells,
+  };
+}
+
+function statusOf(row: PageRow, champions: Set<string>): StandingsStatus {
+  if (champions.has(row.username.toLowerCase())) return 'champion';
+  if (row.lives <= 0) return 'eliminated';
+  return row.needs_rebuy ? 'needs-rebuy' : 'alive';
+}
+
+/** GET /api/poolHealth/{poolId}: per settled week, the counted entries alive after it by their lives. */
+export async function getPoolHealth(
+  ctx: AppContext,
+  poolId: number,
+  viewer: UserRow | null,
+): Promise<PoolHealthResponse> {
+  const { pool } = await requirePoolAccess(ctx.db, { poolId }, viewer);
+  const counts = await loadHealthCounts(ctx.db, pool.id);
+  const maxLives = Math.max(pool.rebuys + 1, ...counts.map((row) => row.lives ?? 0));
+  const keys = Array.from({ length: maxLives }, (_, index) => livesKey(index + 1));
+  const byWeek = new Map<number, { week: number } & Record<string, number>>();
+  for (const row of counts) {
+    let point = byWeek.get(row.week);
+    if (!point) {
+      point = { week: row.week, ...Object.fromEntries(keys.map((key) => [key, 0])) };
+      byWeek.set(row.week, point);
+    }
+    if (row.lives !== null) point[livesKey(row.lives)] = row.count;
+  }
+  return { keys, weeks: [...byWeek.values()] };
+}
