@@ -478,7 +478,7 @@ async function writeEntryOutcomes(
   outcomes: ReturnType<typeof settleWeek>['entries'],
 ): Promise<void> {
   const played = outcomes.filter((o) => o.played);
-  const CHUNK = 20_000;
+  const CHUNK = 200_000;
   for (let start = 0; start < played.length; start += CHUNK) {
     const part = played.slice(start, start + CHUNK);
     const ids = sql.param(part.map((o) => Number(o.id)));
