@@ -39,6 +39,20 @@ describe('Retrosheet game log 2023', () => {
     );
   });
 
+  it("names each final game's pitchers of record: Germán's perfect game has a winner and no save", () => {
+    const perfect = mlb.facts.find((f) => {
+      const facts = f.facts as GameLogMlbFacts;
+      return facts.home.hits === 0 && facts.home.baserunners === 0 && facts.home.team_abb === 'OAK';
+    });
+    expect((must(perfect).facts as GameLogMlbFacts).pitchers).toEqual({
+      win: 'Domingo German',
+      loss: expect.any(String),
+      save: null,
+    });
+    const decided = mlb.facts.filter((f) => (f.facts as GameLogMlbFacts).pitchers.win !== null);
+    expect(decided).toHaveLength(mlb.facts.length);
+  });
+
   it('counts 44 team-games of 15+ runs and 72 hit Astros batters', () => {
     const facts = mlb.facts.map((f) => f.facts as GameLogMlbFacts);
     const big = facts.flatMap((f) => [f.home.runs, f.away.runs]).filter((r) => r >= 15);

@@ -58,7 +58,15 @@ function sideStats(f: string[], offense: number, defense: number): SideStats {
 /** MLB facts from a game log also carry per-side counts of hit batters and home runs (no play detail). */
 export type GameLogMlbFacts = MlbGameFacts & {
   team_counts: { home: { hbp: number; hr: number }; away: { hbp: number; hr: number } };
+  /** The pitchers of record, as the Scoreboard shows a final game (W, L, S). */
+  pitchers: { win: string | null; loss: string | null; save: string | null };
 };
+
+/** A pitcher's name from the game log; "(none)" and blanks are no one. */
+function pitcherName(value: string | undefined): string | null {
+  const name = value?.trim() ?? '';
+  return name === '' || name === '(none)' ? null : name;
+}
 
 /**
  * Games, scores and the facts a Retrosheet game log holds (hits, base runners, HBP and HR counts,
@@ -129,6 +137,8 @@ export function parseRetrosheetGameLog(text: string): {
         home: { hbp: h.hitByPitch, hr: h.homeRuns },
         away: { hbp: a.hitByPitch, hr: a.homeRuns },
       },
+      // Fields 95, 97 and 99 of a game log: the winning, losing and saving pitchers' names.
+      pitchers: { win: pitcherName(f[94]), loss: pitcherName(f[96]), save: pitcherName(f[98]) },
     };
     // Who was hit, grand slams and cycles need the event files; the game log only counts.
     facts.push({ game: 'mlb', gid, facts: mlb, missing: ['plays', 'batters'], source: 'retrosheet-gamelog' });
