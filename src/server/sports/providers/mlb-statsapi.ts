@@ -144,6 +144,8 @@ const LineTeamSchema = z.object({
   errors: z.number().default(0),
 });
 
+const PersonSchema = z.object({ fullName: z.string() });
+
 const LiveFeedSchema = z.object({
   gamePk: z.number(),
   gameData: z.object({
@@ -173,7 +175,19 @@ const LiveFeedSchema = z.object({
     linescore: z.object({
       innings: z.array(z.unknown()).default([]),
       teams: z.object({ home: LineTeamSchema, away: LineTeamSchema }),
+      currentInning: z.number().int().optional(),
+      inningHalf: z.string().optional(),
+      balls: z.number().int().optional(),
+      strikes: z.number().int().optional(),
+      outs: z.number().int().optional(),
     }),
+    decisions: z
+      .object({
+        winner: PersonSchema.optional(),
+        loser: PersonSchema.optional(),
+        save: PersonSchema.optional(),
+      })
+      .optional(),
     boxscore: z.object({ teams: z.object({ home: BoxTeamSchema, away: BoxTeamSchema }) }),
   }),
 });
@@ -186,8 +200,23 @@ const NOTABLE_EVENTS: Record<string, MlbPlayEvent> = {
   hit_by_pitch: 'hit_by_pitch',
 };
 
+/**
+ * An MLB game's facts with what the Scoreboard shows beside them: the count and outs while it is live,
+ * the pitchers of record once final (the rules engine reads only the core facts).
+ */
+export type MlbScoreboardFacts = MlbGameFacts & {
+  live?: {
+    inning: number | null;
+    half: 'top' | 'bottom' | null;
+    balls: number | null;
+    strikes: number | null;
+    outs: number | null;
+  };
+  pitchers?: { win: string | null; loss: string | null; save: string | null };
+};
+
 /** Score and facts (plays, batters' hits, base runners) of an MLB Stats API live feed (v1.1 feed/live). */
-export function parseMlbLiveFeed(json: unknown): { game: GameRecord; facts: MlbGameFacts } {
+export function parseMlbLiveFeed(json: unknown): { game: GameRecord; facts: MlbScoreboardFacts } {
   const feed = LiveFeedSchema.parse(json);
   const { gameData, liveData } = feed;
   const status = mapMlbStatus(gameData.status);
@@ -269,7 +298,32 @@ export function parseMlbLiveFeed(json: unknown): { game: GameRecord; facts: MlbG
     plays,
     batters,
   };
-  return { game, facts };
+  const linescore = liveData.linescore;
+  const half = linescore.inningHalf?.toLowerCase();
+  const scoreboard: MlbScoreboardFacts = {
+    ...facts,
+    ...(status === 'in_progress'
+      ? {
+          live: {
+            inning: linescore.currentInning ?? null,
+            half: half === 'top' || half === 'bottom' ? half : null,
+            balls: linescore.balls ?? null,
+            strikes: linescore.strikes ?? null,
+            outs: linescore.outs ?? null,
+          },
+        }
+      : {}),
+    ...(status === 'final' && liveData.decisions
+      ? {
+          pitchers: {
+            win: liveData.decisions.winner?.fullName ?? null,
+            loss: liveData.decisions.loser?.fullName ?? null,
+            save: liveData.decisions.save?.fullName ?? null,
+          },
+        }
+      : {}),
+  };
+  return { game, facts: scoreboard };
 }
 
 /** Where the MLB Stats API answers (a test points it at a local server). */

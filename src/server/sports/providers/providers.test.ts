@@ -228,6 +228,24 @@ describe('MLB Stats API', () => {
     expect(detectMlbGameBonuses(facts, 1, 'HOU').filter((e) => e.desc.includes('hit '))).toEqual([]);
   });
 
+  it('names the pitchers of record of a final game, and the count and outs of a live one', () => {
+    const final = parseMlbLiveFeed(loadFixture('feed_live_744914_HOU-at-TOR_20240701.json')).facts;
+    expect(final.pitchers).toEqual({ win: 'Hunter Brown', loss: 'Yariel Rodríguez', save: 'Josh Hader' });
+    expect(final.live).toBeUndefined();
+    const feed = loadFixture('feed_live_744914_HOU-at-TOR_20240701.json') as {
+      gameData: { status: Record<string, string> };
+    };
+    feed.gameData.status = {
+      abstractGameState: 'Live',
+      codedGameState: 'I',
+      detailedState: 'In Progress',
+      statusCode: 'I',
+    };
+    const live = parseMlbLiveFeed(feed).facts;
+    expect(live.live).toEqual({ inning: 9, half: 'bottom', balls: 1, strikes: 1, outs: 3 });
+    expect(live.pitchers).toBeUndefined();
+  });
+
   it('finds both hit batters of BOS at TB, 2023-04-13', () => {
     const { game, facts } = parseMlbLiveFeed(loadFixture('feed_live_718594_BOS-at-TB_20230413.json'));
     expect(game).toMatchObject({ away: 'BOS', home: 'TB', awayScore: 3, homeScore: 9, status: 'final' });
