@@ -68,7 +68,7 @@ describe.each([
     await screenshot(page, `pool-howtoplay-${label}`);
 
     await page.getByRole('tab', { name: 'Standings' }).click();
-    await page.getByText('Standings is coming with settlement').waitFor();
+    await page.getByRole('heading', { name: 'Standings', level: 2 }).waitFor();
     await context.close();
   });
 

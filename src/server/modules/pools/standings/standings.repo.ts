@@ -111,14 +111,15 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
           where l.pool_id = ${poolId} and l.kind = 'bonus' group by l.entry_id) b on b.entry_id = e.id`
       : sql``;
   const order: Record<StandingsSort, SQL> = {
-    lives: sql`e.lives desc, e.weeks_alive desc, lower(u.username), e.entry_num`,
+    // Ties keep sign-up order (entry id): the page is then picked from entries alone, before any join.
+    lives: sql`e.lives desc, e.weeks_alive desc, e.id`,
     username: sql`lower(u.username), e.entry_num`,
     bonus: sql`coalesce(b.total, 0) desc, lower(u.username), e.entry_num`,
   };
   const outerOrder: Record<StandingsSort, SQL> = {
-    lives: sql`p.lives desc, p.weeks_alive desc, lower(p.username), p.entry_num`,
-    username: sql`lower(p.username), p.entry_num`,
-    bonus: sql`bonus desc, lower(p.username), p.entry_num`,
+    lives: sql`p.lives desc, p.weeks_alive desc, p.id`,
+    username: sql`lower(u.username), p.entry_num`,
+    bonus: sql`bonus desc, lower(u.username), p.entry_num`,
   };
   const viewer = options.viewerId ?? 0;
   const picks = options.withPicks
@@ -133,22 +134,23 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
     : sql`null::json`;
   const result = await db.execute(sql`
     with page as (
-      select e.id, e.entry_num, e.user_id, u.username, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
+      select e.id, e.entry_num, e.user_id, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
         ${inBonusAt(options.week)} as in_bonus
       from entries e
-      join users u on u.id = e.user_id
+      ${sort === 'lives' ? sql`` : sql`join users u on u.id = e.user_id`}
       ${bonusJoin}
       where e.pool_id = ${poolId} and e.status = 1
         ${options.bonusOnly ? sql`and ${inBonusAt(options.week)}` : sql``}
       order by ${order[sort]}
       limit ${options.limit} offset ${options.offset}
     )
-    select p.*,
+    select p.*, u.username,
       coalesce((select sum(l.amount) from ledger l
         where l.pool_id = ${poolId} and l.entry_id = p.id and l.kind = 'bonus'), 0)::bigint as bonus,
       ${picks} as picks,
       ${results} as results
     from page p
+    join users u on u.id = p.user_id
     order by ${outerOrder[sort]}`);
   return rowsOf<PageRow & { bonus: string | number }>(result).map((row) => ({
     ...row,

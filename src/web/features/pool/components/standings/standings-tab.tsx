@@ -1,7 +1,184 @@
-import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { SettlementNotice } from '../tab-notices';
+import { Alert, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type {
+  MyEntry,
+  PoolDetails,
+  PoolViewer,
+  StandingsSort,
+  StandingsTiles,
+  StandingsView,
+} from '../../../../../core/contracts/pools';
+import { errorMessage } from '../../../../lib/api';
+import { formatDollars } from '../../../../lib/format';
+import { useStandings } from '../../api/standings';
+import { Pager } from '../home/pager';
+import { StandingsTable } from './standings-table';
 
-/** The pool's Standings tab. */
-export function StandingsTab(_props: { pool: PoolDetails; viewer: PoolViewer; activeEntry: MyEntry | null }) {
-  return <SettlementNotice tab="Standings" />;
+const TEAM_VIEWS: { value: StandingsView; label: string }[] = [
+  { value: 'week', label: 'Week' },
+  { value: 'all', label: 'All Picks' },
+  { value: 'team', label: 'Team' },
+  { value: 'bonus', label: 'Bonus Pool' },
+  { value: 'quickview', label: 'Quickview' },
+  { value: 'standings', label: 'Standings' },
+];
+const NFL_VIEWS: { value: StandingsView; label: string }[] = [
+  { value: 'qualifiers', label: 'Qualifiers' },
+  { value: 'positions', label: 'Positions' },
+  { value: 'quickview', label: 'Quickview' },
+  { value: 'standings', label: 'Standings' },
+];
+const SORTS: { value: StandingsSort; label: string }[] = [
+  { value: 'lives', label: 'Lives' },
+  { value: 'username', label: 'Username' },
+  { value: 'bonus', label: 'Bonus $' },
+];
+
+/**
+ * The pool's Standings tab: the stat tiles, View By / Sort By, and 50 entries a page (a table from 768 px,
+ * cards on a phone). Others' picks show only for locked weeks; the server never sends the rest.
+ */
+export function StandingsTab({
+  pool,
+  activeEntry,
+}: {
+  pool: PoolDetails;
+  viewer: PoolViewer;
+  activeEntry: MyEntry | null;
+}) {
+  const isNfl = pool.game === 'nfl-td';
+  const views = isNfl ? NFL_VIEWS : TEAM_VIEWS;
+  const [view, setView] = useState<StandingsView>(views[0].value);
+  const [sort, setSort] = useState<StandingsSort>('lives');
+  const [page, setPage] = useState(1);
+  const [week, setWeek] = useState<number | undefined>(undefined);
+  const standings = useStandings(pool.id, { view, sort, page, week: view === 'week' ? week : undefined });
+
+  if (standings.isLoading) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap="xs">
+          <Loader aria-label="Loading standings" />
+          <Text fw={700}>LOADING STANDINGS ...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (standings.isError || !standings.data) {
+    return (
+      <Alert color="red" role="alert" title="Standings could not be loaded">
+        {errorMessage(standings.error)}
+      </Alert>
+    );
+  }
+  const data = standings.data;
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  const shownWeek = data.view === 'week' ? data.weeks[0] : undefined;
+  const sortLocked = view === 'standings';
+  return (
+    <Stack gap="md">
+      <Tiles tiles={data.tiles} />
+      <Card withBorder padding="md">
+        <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
+          <Title order={2} fz="md" id="standings-title">
+            Standings
+          </Title>
+          <Group gap="sm" align="flex-end">
+            <Select
+              label="View By"
+              data={views}
+              value={view}
+              allowDeselect={false}
+              onChange={(value) => {
+                if (!value) return;
+                setView(value as StandingsView);
+                setPage(1);
+              }}
+              w={150}
+            />
+            <Select
+              label="Sort By"
+              data={SORTS}
+              value={sortLocked ? 'lives' : sort}
+              disabled={sortLocked}
+              allowDeselect={false}
+              onChange={(value) => {
+                if (!value) return;
+                setSort(value as StandingsSort);
+                setPage(1);
+              }}
+              w={130}
+            />
+          </Group>
+        </Group>
+        {shownWeek !== undefined && (
+          <Group justify="center" mb="sm">
+            <Pager
+              label={`Week ${shownWeek}`}
+              hasPrevious={shownWeek > 1}
+              hasNext={shownWeek < pool.week_count}
+              onPrevious={() => setWeek(shownWeek - 1)}
+              onNext={() => setWeek(shownWeek + 1)}
+              previousLabel="Previous week"
+              nextLabel="Next week"
+            />
+          </Group>
+        )}
+        {data.total === 0 ? (
+          <Text c="dark.4">
+            {data.view === 'bonus' && data.tiles.entrants > 0
+              ? 'Nobody is in the bonus pool this week.'
+              : 'Standings will show up here once this pool contains active users.'}
+          </Text>
+        ) : (
+          <>
+            <StandingsTable data={data} game={pool.game} activeEntryId={activeEntry?.id ?? null} />
+            <Group justify="space-between" mt="sm" gap="xs">
+              <Text size="xs" c="dark.4">
+                {data.total} {data.total === 1 ? 'entry' : 'entries'}
+                {standings.isFetching ? ' · updating…' : ''}
+              </Text>
+              {pages > 1 && (
+                <Pager
+                  label={`Page ${data.page} of ${pages}`}
+                  hasPrevious={data.page > 1}
+                  hasNext={data.page < pages}
+                  onPrevious={() => setPage(data.page - 1)}
+                  onNext={() => setPage(data.page + 1)}
+                  previousLabel="Previous page"
+                  nextLabel="Next page"
+                />
+              )}
+            </Group>
+          </>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** The six stat tiles: three a row on a phone would crowd the numbers, so two. */
+function Tiles({ tiles }: { tiles: StandingsTiles }) {
+  const items = [
+    { label: 'Entrants', value: String(tiles.entrants) },
+    { label: 'Still Alive', value: String(tiles.alive) },
+    { label: 'In Bonus Pool', value: String(tiles.in_bonus) },
+    { label: 'Re-buys', value: String(tiles.rebuys) },
+    { label: 'Main Prize Pool', value: formatDollars(tiles.prize_pool, { whole: true }) },
+    { label: 'Bonuses Earned', value: formatDollars(tiles.bonuses_earned, { whole: true }) },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" component="dl" m={0}>
+      {items.map((item) => (
+        <Card key={item.label} withBorder padding="sm" ta="center">
+          <Text component="dt" size="xs" fw={700} tt="uppercase" c="dark.4">
+            {item.label}
+          </Text>
+          <Text component="dd" m={0} fz="xl" fw={800}>
+            {item.value}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
 }

@@ -1,0 +1,187 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, DEMO_PASSWORD, DESKTOP, PHONE, screenshot } from './support/browser';
+import { newCachedPage as newPage } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const NBA_GLOBAL = '/nba/ala/2023/reg/0/standings';
+const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0/standings';
+/** A concluded pool of past seasons: jordan is its champion. */
+const MLB_2022 = '/mlb/ala/2022/reg/0/standings';
+const OFFICE_NFL = '/nfl-td/OFFCE/2022/reg/0/standings';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function logInByApi(page: Page, username: string): Promise<void> {
+  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+}
+
+/** The entry labels shown, whichever layout (table rows from 768 px, cards below). */
+async function entryLabels(page: Page, phone: boolean): Promise<string[]> {
+  if (phone)
+    return page
+      .locator('article')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+  return page.locator('table tbody tr td:first-child').allInnerTexts();
+}
+
+async function tileValue(page: Page, label: string): Promise<string> {
+  const term = page.locator('dt', { hasText: label });
+  return (await term.locator('xpath=following-sibling::dd[1]').innerText()).trim();
+}
+
+async function waitForStandings(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Standings', selected: true }).waitFor();
+  await page.getByRole('heading', { name: 'Standings', level: 2 }).waitFor();
+}
+
+async function axe(page: Page, where: string): Promise<string[]> {
+  await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${where}: ${v.id} on ${n.target.join(' ')}`));
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('the Standings tab (%s)', (label, viewport) => {
+  const phone = viewport === PHONE;
+
+  it('shows a visitor the tiles and every counted entry of the global pool, and passes axe', async () => {
+    const { context, page } = await newPage(viewport);
+    await page.goto(NBA_GLOBAL);
+    await waitForStandings(page);
+    expect(Number(await tileValue(page, 'Entrants'))).toBeGreaterThanOrEqual(6);
+    expect(await tileValue(page, 'Main Prize Pool')).toMatch(/^\$[\d,]+$/);
+    expect(await tileValue(page, 'Bonuses Earned')).toMatch(/^-?\$[\d,]+$/);
+    const labels = await entryLabels(page, phone);
+    expect(labels).toEqual(expect.arrayContaining(['commish', 'sam', 'riley']));
+    await page.getByRole('combobox', { name: 'View By', exact: true }).waitFor();
+    await screenshot(page, `standings-visitor-${label}`);
+    expect(await axe(page, `nba standings @${viewport.width}`)).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a player switch views and sorts, and marks the champions of a concluded pool', async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'sam');
+    await page.goto(SQUAD_MLB);
+    await waitForStandings(page);
+    expect(await entryLabels(page, phone)).toContain('sam');
+
+    await page.getByRole('combobox', { name: 'Sort By', exact: true }).click();
+    await page.getByRole('option', { name: 'Username' }).click();
+    await page.waitForFunction(() => !document.body.innerText.includes('updating…'));
+    const sorted = await entryLabels(page, phone);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+
+    await page.getByRole('combobox', { name: 'View By', exact: true }).click();
+    await page.getByRole('option', { name: 'Quickview' }).click();
+    await page.waitForFunction(() => !document.body.innerText.includes('updating…'));
+    expect(await page.getByText(/^Week \d+$/).count()).toBe(0);
+    await screenshot(page, `standings-quickview-${label}`);
+
+    await page.goto(MLB_2022);
+    await waitForStandings(page);
+    await page.getByText('CHAMPION', { exact: true }).filter({ visible: true }).first().waitFor();
+    expect((await entryLabels(page, phone))[0]).toBe('jordan');
+    await page.getByText('ELIMINATED', { exact: true }).filter({ visible: true }).first().waitFor();
+    await screenshot(page, `standings-concluded-${label}`);
+    expect(await axe(page, `mlb 2022 standings @${viewport.width}`)).toEqual([]);
+    await context.close();
+  });
+
+  it('offers NFL TD pools the Qualifiers and Positions views', async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'jamie');
+    await page.goto(OFFICE_NFL);
+    await waitForStandings(page);
+    expect(await page.getByRole('combobox', { name: 'View By', exact: true }).inputValue()).toBe(
+      'Qualifiers',
+    );
+    await page.getByRole('combobox', { name: 'View By', exact: true }).click();
+    await page.getByRole('option', { name: 'Positions' }).click();
+    await page.waitForFunction(() => !document.body.innerText.includes('updating…'));
+    await page.getByText('QB', { exact: true }).filter({ visible: true }).first().waitFor();
+    await screenshot(page, `standings-nfl-${label}`);
+    await context.close();
+  });
+
+  it('says so when the pool has no active users, and when standings cannot be loaded', async () => {
+    const { context, page } = await newPage(viewport);
+    // No demo pool is empty: the real answer is emptied on its way to the page.
+    await page.route('**/api/standings/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({
+        response,
+        json: {
+          ...body,
+          total: 0,
+          rows: [],
+          tiles: { ...body.tiles, entrants: 0, alive: 0, in_bonus: 0, rebuys: 0, prize_pool: 0 },
+        },
+      });
+    });
+    await page.goto(NBA_GLOBAL);
+    await page.getByText('Standings will show up here once this pool contains active users.').waitFor();
+    await screenshot(page, `standings-empty-${label}`);
+
+    await page.unroute('**/api/standings/**');
+    await page.route('**/api/standings/**', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The standings are resting; try again soon.' } }),
+    );
+    await page.goto(SQUAD_MLB);
+    const alert = page.getByRole('alert').filter({ hasText: 'Standings could not be loaded' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('The standings are resting; try again soon.');
+    await screenshot(page, `standings-error-${label}`);
+    await context.close();
+  });
+});
+
+describe('the Pool Health Report on Home', () => {
+  it('stays away until weeks are settled, and draws the stacked chart when they are', async () => {
+    const { context, page } = await newPage();
+    const home = '/mlb/ala/2022/reg/0';
+    await page.goto(home);
+    await page.getByRole('heading', { name: 'Pool Selections' }).waitFor();
+    // The concluded pool is past its third week; its health comes from settlement, which the demo may lack.
+    await page.route('**/api/poolHealth/**', (route) =>
+      route.fulfill({
+        json: {
+          keys: ['1x Lives', '2x Lives', '3x Lives'],
+          weeks: [1, 2, 3, 4, 5].map((week) => ({
+            week,
+            '1x Lives': week,
+            '2x Lives': 2,
+            '3x Lives': Math.max(0, 4 - week),
+          })),
+        },
+      }),
+    );
+    await page.reload();
+    const card = page.getByRole('region', { name: 'Pool Health Report' });
+    await card.waitFor();
+    await card.getByText(/\d+ entered · \d+ remaining/).waitFor();
+    await card.locator('.recharts-surface').first().waitFor();
+    const box = await card.locator('.recharts-responsive-container').first().boundingBox();
+    expect(Math.round(box?.height ?? 0)).toBe(200);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/standings-health.png' });
+
+    await page.unroute('**/api/poolHealth/**');
+    await page.route('**/api/poolHealth/**', (route) =>
+      route.fulfill({ json: { keys: ['1x Lives'], weeks: [] } }),
+    );
+    await page.reload();
+    await page.getByRole('heading', { name: 'Pool Selections' }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
+    expect(await page.getByRole('region', { name: 'Pool Health Report' }).count()).toBe(0);
+    await context.close();
+  });
+});
