@@ -1,4 +1,5 @@
 export * from './bonuses';
+export * from './creation';
 export * from './entrants';
 export * from './entry-actions';
 export * from './feed';

@@ -1,5 +1,6 @@
 import type { Cell } from '../../test/authz-matrix';
 import { BONUSES_CELLS } from './bonuses/bonuses.authz';
+import { CREATION_CELLS } from './creation/creation.authz';
 import { ENTRY_ACTIONS_CELLS } from './entry-actions/entry-actions.authz';
 import { FEED_CELLS } from './feed/feed.authz';
 import { FINANCES_CELLS } from './finances/finances.authz';
@@ -11,6 +12,7 @@ import { STANDINGS_CELLS } from './standings/standings.authz';
 /** The authorization rows of the settled pool area's routes, one file per area. */
 export const POOL_AREA_CELLS: Cell[] = [
   ...BONUSES_CELLS,
+  ...CREATION_CELLS,
   ...ENTRY_ACTIONS_CELLS,
   ...FEED_CELLS,
   ...FINANCES_CELLS,

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ActivatePoolRequestSchema,
+  ActivatePoolResponseSchema,
+  CreationOptionsResponseSchema,
+} from '../../../../core/contracts/pools';
+import { requireUser } from '../../../plugins/auth-guard';
+import { activatePool, getCreationOptions } from './creation.service';
+
+/** Pool creation: the page's options and ACTIVATE POOL. */
+export const creationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/poolCreation/options',
+    { schema: { response: { 200: CreationOptionsResponseSchema } } },
+    async (request) => getCreationOptions(app.ctx, request.user),
+  );
+  app.post(
+    '/leagueRoutes/activatePool',
+    { schema: { body: ActivatePoolRequestSchema, response: { 201: ActivatePoolResponseSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await activatePool(app.ctx, requireUser(request), request.body)),
+  );
+};
