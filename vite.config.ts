@@ -22,7 +22,28 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), precompressPlugin()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'mantine',
+              test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/,
+              minShareCount: 2,
+              maxModuleSize: 4000,
+            },
+          ],
+        },
+      },
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]src[\\/]core[\\/]contracts[\\/]/, sideEffects: false }],
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -46,6 +46,7 @@ let ok = true;
 ok = step('lint (biome)', bin('biome'), ['check', '.']) && ok;
 ok = step('types (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) && ok;
 ok = step('import boundaries', process.execPath, ['scripts/check-boundaries.mjs']) && ok;
+ok = step('bundle size (initial JavaScript per page)', process.execPath, ['scripts/bundle-size.mjs']) && ok;
 ok = vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok;
 if (pgUrl) ok = vitest('database tests (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: pgUrl }) && ok;
 if (!onlyFast) {

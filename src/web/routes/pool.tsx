@@ -1,10 +1,11 @@
 import { Alert, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { GAME_NAMES, GameSchema, notPlayableNotice, SeasonTypeSchema } from '../../core/games';
 import { useLoginModal } from '../features/auth/components/login-modal';
 import type { PoolAddress } from '../features/pool/api/keys';
 import { useLoadPool } from '../features/pool/api/pool';
-import { PoolShell } from '../features/pool/components/pool-shell';
+import { PoolShell, preloadPoolHome } from '../features/pool/components/pool-shell';
 import { errorMessage } from '../lib/api';
 import { ComingSoon } from './coming-soon';
 import NotFoundPage from './not-found';
@@ -42,6 +43,10 @@ export default function PoolRoutePage() {
 function PoolLoader({ address, tab }: { address: PoolAddress; tab: string }) {
   const pool = useLoadPool(address);
   const { openLogin } = useLoginModal();
+  // Home's code loads while the pool does, not after it.
+  useEffect(() => {
+    if (!tab || tab.toLowerCase() === 'home') preloadPoolHome();
+  }, [tab]);
   if (pool.isLoading) {
     return (
       <Center py="xl">

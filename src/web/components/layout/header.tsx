@@ -1,27 +1,59 @@
-import { ActionIcon, Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconMenu2,
 } from '@tabler/icons-react';
-import type { ComponentPropsWithRef } from 'react';
+import { type ComponentPropsWithRef, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import type { CurrentUser } from '../../../core/contracts/auth';
 import { GAME_NAMES } from '../../../core/games';
-import { logout, useCurrentUser } from '../../features/auth/api/session';
+import { useCurrentUser } from '../../features/auth/api/session';
 import { useLoginModal } from '../../features/auth/components/login-modal';
 import { useUserProfile } from '../../features/profile/api/profile';
 import { currentSeasonOf, useSeasonIndex } from '../../features/seasons/api/season-index';
 
 export const MENU_GAMES = ['nba', 'mlb', 'nfl-td'] as const;
-type MenuGame = (typeof MENU_GAMES)[number];
+export type MenuGame = (typeof MENU_GAMES)[number];
+
+// The menus (Mantine's Menu, its popover and floating-ui) load right after start-up, not in it:
+// their buttons show meanwhile.
+const loadMenus = () => import('./header-menus');
+void loadMenus();
+const GameMenu = lazy(() => loadMenus().then((module) => ({ default: module.GameMenu })));
+const LeaguesMenu = lazy(() => loadMenus().then((module) => ({ default: module.LeaguesMenu })));
+const AlaMenu = lazy(() => loadMenus().then((module) => ({ default: module.AlaMenu })));
+const UserMenu = lazy(() => loadMenus().then((module) => ({ default: module.UserMenu })));
 
 // Menu.Target hands its child a ref and the open/close handlers: they must reach the button.
-function MenuTarget({ label, ...props }: { label: string } & ComponentPropsWithRef<'button'>) {
+export function MenuTarget({ label, ...props }: { label: string } & ComponentPropsWithRef<'button'>) {
   return (
     <UnstyledButton px="xs" py={6} fw={700} fz="sm" c="white" style={{ whiteSpace: 'nowrap' }} {...props}>
       <Group gap={2} wrap="nowrap">
         {label} <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** The user menu's button: avatar and name. */
+export function UserButton({
+  user,
+  isPhone,
+  ...props
+}: { user: CurrentUser; isPhone: boolean } & ComponentPropsWithRef<'button'>) {
+  return (
+    <UnstyledButton aria-label="User menu" {...props}>
+      <Group gap={6} wrap="nowrap">
+        <Avatar src={user.photo_url} alt="" radius="xl" size="sm" color="yellow" variant="filled">
+          {user.username.slice(0, 2).toUpperCase()}
+        </Avatar>
+        {!isPhone && (
+          <Text c="white" fw={700} size="sm" visibleFrom="md">
+            {user.username}
+          </Text>
+        )}
       </Group>
     </UnstyledButton>
   );
@@ -88,68 +120,6 @@ export const ALA_LINKS = [
   { key: 'odds', label: 'Compare Betting Odds', href: 'https://oddscompare.example' },
 ];
 
-function GameMenu({ game }: { game: MenuGame }) {
-  const { user } = useCurrentUser();
-  const { openLogin } = useLoginModal();
-  const links = useGameLinks(game);
-  const mine = useYourPools(game);
-  return (
-    <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start">
-      <Menu.Target>
-        <MenuTarget label={GAME_NAMES[game]} />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {links.map((link) => (
-          <Menu.Item key={link.key} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-        <Menu.Label>Your Pools</Menu.Label>
-        {!user ? (
-          <Menu.Item onClick={() => openLogin()}>Log in to see your pools</Menu.Item>
-        ) : mine.length === 0 ? (
-          <Menu.Item disabled>(no pools found)</Menu.Item>
-        ) : (
-          mine.map((link) => (
-            <Menu.Item key={link.key} component={Link} to={link.to}>
-              {link.label}
-            </Menu.Item>
-          ))
-        )}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-function LeaguesMenu() {
-  const { user } = useCurrentUser();
-  const { openLogin } = useLoginModal();
-  const leagues = useYourLeagues();
-  return (
-    <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start">
-      <Menu.Target>
-        <MenuTarget label="Leagues" />
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Your Leagues</Menu.Label>
-        {!user && <Menu.Item onClick={() => openLogin()}>Log in to see your leagues</Menu.Item>}
-        {user && leagues.length === 0 && <Menu.Item disabled>(no leagues yet)</Menu.Item>}
-        {leagues.map((link) => (
-          <Menu.Item key={link.key} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        {LEAGUE_LINKS.map((link) => (
-          <Menu.Item key={link.key} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
 /** The top bar: home, the game and league menus, and the user's menu or the login button. */
 export function Header({
   onMenu,
@@ -210,47 +180,23 @@ export function Header({
               JUMP IN
             </Button>
             {MENU_GAMES.map((game) => (
-              <GameMenu key={game} game={game} />
+              <Suspense key={game} fallback={<MenuTarget label={GAME_NAMES[game]} />}>
+                <GameMenu game={game} />
+              </Suspense>
             ))}
-            <LeaguesMenu />
-            <Menu trigger="click-hover" position="bottom-start">
-              <Menu.Target>
-                <MenuTarget label="ALA" />
-              </Menu.Target>
-              <Menu.Dropdown>
-                {ALA_LINKS.map((link) => (
-                  <Menu.Item key={link.key} component="a" href={link.href} target="_blank" rel="noreferrer">
-                    {link.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense fallback={<MenuTarget label="Leagues" />}>
+              <LeaguesMenu />
+            </Suspense>
+            <Suspense fallback={<MenuTarget label="ALA" />}>
+              <AlaMenu />
+            </Suspense>
           </>
         )}
       </Group>
       {isLoading ? null : user ? (
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <UnstyledButton aria-label="User menu">
-              <Group gap={6} wrap="nowrap">
-                <Avatar src={user.photo_url} alt="" radius="xl" size="sm" color="yellow" variant="filled">
-                  {user.username.slice(0, 2).toUpperCase()}
-                </Avatar>
-                {!isPhone && (
-                  <Text c="white" fw={700} size="sm" visibleFrom="md">
-                    {user.username}
-                  </Text>
-                )}
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item component={Link} to="/profile">
-              Profile
-            </Menu.Item>
-            <Menu.Item onClick={logout}>Logout</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <Suspense fallback={<UserButton user={user} isPhone={isPhone} />}>
+          <UserMenu user={user} isPhone={isPhone} />
+        </Suspense>
       ) : (
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="white" onClick={() => openLogin()}>

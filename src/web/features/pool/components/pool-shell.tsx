@@ -6,13 +6,19 @@ import { GAME_COLORS } from '../../../theme';
 import type { PoolAddress } from '../api/keys';
 import { useActiveEntry } from '../hooks/use-active-entry';
 import { useLiveUpdates } from '../hooks/use-live-updates';
-import { ActiveEntrySelect } from './active-entry-select';
-import { PoolHome } from './home/pool-home';
 import { PoolBanner, PoolNotice } from './pool-banner';
 import { poolPath } from './pool-labels';
 import { CommishNotice } from './tab-notices';
 
-// The page opens on Home: the other tabs (and the pick rules, the pick modal) load when shown.
+// Every tab loads when shown, so that a deep link to a tab does not load Home. The route starts
+// loading Home while the pool loads (preloadPoolHome).
+const loadPoolHome = () => import('./home/pool-home');
+export const preloadPoolHome = () => void loadPoolHome();
+const PoolHome = lazy(() => loadPoolHome().then((module) => ({ default: module.PoolHome })));
+// The Active Entry choice (and the combobox code it brings) shows only for several entries.
+const ActiveEntrySelect = lazy(() =>
+  import('./active-entry-select').then((module) => ({ default: module.ActiveEntrySelect })),
+);
 const HowToPlay = lazy(() => import('./how-to-play').then((module) => ({ default: module.HowToPlay })));
 const MakePicksTab = lazy(() =>
   import('./make-picks/make-picks-tab').then((module) => ({ default: module.MakePicksTab })),
@@ -79,7 +85,11 @@ export function PoolShell({
       <PoolBanner pool={pool} />
       <Group justify="space-between" align="flex-end" gap="sm">
         <PoolNotice pool={pool} />
-        <ActiveEntrySelect entries={viewer.entries} activeEntry={activeEntry} onChange={setActiveEntry} />
+        {viewer.entries.length > 1 && (
+          <Suspense fallback={null}>
+            <ActiveEntrySelect entries={viewer.entries} activeEntry={activeEntry} onChange={setActiveEntry} />
+          </Suspense>
+        )}
       </Group>
       <Tabs
         value={active}

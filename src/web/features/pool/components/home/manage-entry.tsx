@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type {
   EntryActionsResponse,
   MyEntry,
@@ -17,7 +17,11 @@ import {
   useToggleAutoRebuy,
   useToggleBonus,
 } from '../../api/entry-actions';
-import { ConfirmActionModal } from './manage-entry/confirm-action-modal';
+
+// The confirmation modal (and the modal code it brings) loads when an action is chosen.
+const ConfirmActionModal = lazy(() =>
+  import('./manage-entry/confirm-action-modal').then((module) => ({ default: module.ConfirmActionModal })),
+);
 
 type Action = 'rebuy' | 'bonus' | 'autoRebuy' | 'insurance';
 
@@ -64,13 +68,15 @@ function ManageEntry({ pool, entry }: { pool: PoolDetails; entry: MyEntry }) {
         <EntryControls pool={pool} data={state.data} onAction={setAction} />
       )}
       {action && state.data && (
-        <ActionModal
-          action={action}
-          pool={pool}
-          entry={entry}
-          data={state.data}
-          onClose={() => setAction(null)}
-        />
+        <Suspense fallback={null}>
+          <ActionModal
+            action={action}
+            pool={pool}
+            entry={entry}
+            data={state.data}
+            onClose={() => setAction(null)}
+          />
+        </Suspense>
       )}
     </Card>
   );

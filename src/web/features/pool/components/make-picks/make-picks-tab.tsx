@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import type { PlayableGame } from '../../../../../core/games';
 import { errorMessage } from '../../../../lib/api';
@@ -13,9 +13,12 @@ import {
 import { poolPath } from '../pool-labels';
 import { NflPicks } from './nfl-picks';
 import type { PickButtonHandlers } from './pick-button';
-import { type PendingPick, PickModal } from './pick-modal';
+import type { PendingPick } from './pick-modal';
 import { getInitialWeek, type PickScope } from './pick-view';
 import { TeamPicks } from './team-picks';
+
+// The pick modal (and the modal code it brings) loads on the first pick.
+const PickModal = lazy(() => import('./pick-modal').then((module) => ({ default: module.PickModal })));
 
 /** The Make Picks tab: NBA/MLB team-by-day grid or NFL TD player cards, with the pick modal. */
 export function MakePicksTab({
@@ -105,7 +108,9 @@ export function MakePicksTab({
       </Title>
       {body}
       {pending && activeEntry && (
-        <PickModal game={game} entryId={activeEntry.id} pick={pending} onClose={() => setPending(null)} />
+        <Suspense fallback={null}>
+          <PickModal game={game} entryId={activeEntry.id} pick={pending} onClose={() => setPending(null)} />
+        </Suspense>
       )}
     </Card>
   );
