@@ -136,7 +136,7 @@ describe('signing up from the pool page', () => {
     await dialog.getByRole('button', { name: 'CONFIRM SIGN UP' }).click();
     await page.getByText("You're in! Good luck this season.").waitFor();
     await page.getByRole('heading', { name: `Your Selections · ${username}` }).waitFor();
-    await page.getByRole('heading', { name: 'Your Entry' }).waitFor();
+    await page.getByRole('heading', { name: 'Your Entry', exact: true }).waitFor();
     // One entry is this pool's maximum: the button gives way to the reason.
     await page.getByText('You already have the maximum of 1 entry in this pool.').waitFor();
     expect(await page.getByRole('button', { name: /SIGN UP!|ADD ENTRY/ }).count()).toBe(0);
