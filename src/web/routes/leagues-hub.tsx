@@ -4,10 +4,10 @@ import { Page } from '../components/page';
 import { useCurrentUser } from '../features/auth/api/session';
 import { useLoginModal } from '../features/auth/components/login-modal';
 import { AllPools, parsePoolFilters } from '../features/leagues/components/all-pools';
-import { ComingSoonNotice } from '../features/leagues/components/coming-soon-notice';
 import { CreateLeagueForm } from '../features/leagues/components/create-league-form';
 import { FindLeague } from '../features/leagues/components/find-league';
 import { type HubTab, HubTabs } from '../features/leagues/components/hub-tabs';
+import { CreatePool } from '../features/pool-creation/components/create-pool';
 
 const TITLES: Record<HubTab, string> = {
   pools: 'All Pools',
@@ -29,7 +29,14 @@ export default function LeaguesHubPage({ tab }: { tab: HubTab }) {
           <AllPools game={filters.game} scope={filters.scope} loggedIn={Boolean(user)} />
         )}
         {tab === 'leagues' && <FindLeague loggedIn={Boolean(user)} onLogin={() => openLogin()} />}
-        {tab === 'createpool' && <ComingSoonNotice what="Pool creation" />}
+        {tab === 'createpool' && !isLoading && (
+          <CreatePool
+            game={params.game}
+            loggedIn={Boolean(user)}
+            onLogin={() => openLogin()}
+            renderCreateLeague={(onCreated) => <CreateLeagueForm onCreated={onCreated} />}
+          />
+        )}
         {tab === 'create' &&
           (isLoading ? null : user ? (
             <CreateLeagueForm />

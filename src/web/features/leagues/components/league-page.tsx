@@ -1,10 +1,9 @@
 import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { LeagueView } from '../../../../core/contracts/leagues';
 import { errorMessage } from '../../../lib/api';
 import { useLeague } from '../api/leagues';
-import { ComingSoonNotice } from './coming-soon-notice';
 import { CommishTools } from './commish-tools';
 import { LeagueBanner } from './league-banner';
 import { LeagueGateView } from './league-gate';
@@ -27,7 +26,18 @@ const TABS: { key: TabKey; label: string; show: (view: LeagueView) => boolean }[
 ];
 
 /** The league page: loads by abbreviation, sends unknown leagues away, gates hidden ones, then shows its tabs. */
-export function LeaguePage({ abb, tab, onLogin }: { abb: string; tab: string; onLogin: () => void }) {
+export function LeaguePage({
+  abb,
+  tab,
+  onLogin,
+  createPool,
+}: {
+  abb: string;
+  tab: string;
+  onLogin: () => void;
+  /** The Create Pool tab's content, composed in by the route (features do not import each other). */
+  createPool?: ReactNode;
+}) {
   const league = useLeague({ by: 'abb', value: abb });
   const name = league.data && (league.data.gate ? league.data.name : league.data.league.name);
   useEffect(() => {
@@ -53,10 +63,20 @@ export function LeaguePage({ abb, tab, onLogin }: { abb: string; tab: string; on
   }
   if (!league.data) return <Navigate to={LEAGUE_NOT_FOUND_PATH} replace />;
   if (league.data.gate) return <LeagueGateView gate={league.data} onLogin={onLogin} />;
-  return <LeagueTabs view={league.data} tab={tab} onLogin={onLogin} />;
+  return <LeagueTabs view={league.data} tab={tab} onLogin={onLogin} createPool={createPool} />;
 }
 
-function LeagueTabs({ view, tab, onLogin }: { view: LeagueView; tab: string; onLogin: () => void }) {
+function LeagueTabs({
+  view,
+  tab,
+  onLogin,
+  createPool,
+}: {
+  view: LeagueView;
+  tab: string;
+  onLogin: () => void;
+  createPool?: ReactNode;
+}) {
   const navigate = useNavigate();
   const { league } = view;
   const visible = TABS.filter((t) => t.show(view));
@@ -80,7 +100,7 @@ function LeagueTabs({ view, tab, onLogin }: { view: LeagueView; tab: string; onL
         </Tabs.List>
         <Tabs.Panel value={active} pt="md">
           {active === 'home' && <LeagueHome view={view} onLogin={onLogin} />}
-          {active === 'createpool' && <ComingSoonNotice what="Pool creation" />}
+          {active === 'createpool' && createPool}
           {active === 'members' && <LeagueMembers view={view} />}
           {active === 'rankings' && <Text>Coming Soon - This page is under construction.</Text>}
           {active === 'settings' && <LeagueSettings view={view} />}
