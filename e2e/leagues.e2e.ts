@@ -45,7 +45,7 @@ describe('pools and leagues hub', () => {
 
     await page.getByRole('tab', { name: 'CREATE A POOL' }).click();
     await page.waitForURL((url) => url.pathname === '/leagues/createpool');
-    await page.getByText('Pool creation is coming soon.', { exact: false }).waitFor();
+    await page.getByText('You must be logged in to configure pool options.', { exact: false }).waitFor();
     await page.getByRole('tab', { name: 'CREATE A LEAGUE' }).click();
     await page.getByText('You must be logged in to create a league.').waitFor();
     await context.close();
@@ -212,7 +212,7 @@ describe('creating a league and inviting a friend', () => {
     await page.getByRole('tab', { name: 'Rankings' }).click();
     await page.getByText('Coming Soon - This page is under construction.').waitFor();
     await page.getByRole('tab', { name: 'Create Pool' }).click();
-    await page.getByText('Pool creation is coming soon.', { exact: false }).waitFor();
+    await page.getByText(/Your pool will start in Week \d+/).waitFor();
     await owner.context.close();
   });
 });

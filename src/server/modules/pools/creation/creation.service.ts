@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { getLiveWeek } from '../../../../core/calendar/weeks';
 import {
   type ActivatePoolResponse,
   CREATION_MESSAGES,
@@ -20,10 +21,13 @@ import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
 
-/** The first week whose deadline is still ahead of now (1-based), or null when every week has locked. */
-export function firstOpenWeek(deadlines: string[], now: Date): number | null {
-  const index = deadlines.findIndex((deadline) => new Date(deadline).getTime() > now.getTime());
-  return index < 0 ? null : index + 1;
+/**
+ * The first week still ahead (1-based): the week after the live week, with the live week counted as the
+ * rest of the app counts it (NFL TD from the start of the deadline's day). Null when every week has locked.
+ */
+export function firstOpenWeek(deadlines: string[], now: Date, game: PlayableGame): number | null {
+  const week = getLiveWeek(deadlines, now, game) + 1;
+  return week > deadlines.length ? null : week;
 }
 
 /** A season row as an upcoming season, or null when it is not a playable game or has no week left to start. */
@@ -31,7 +35,7 @@ function toUpcoming(row: SeasonParamsRow, now: Date): UpcomingSeason | null {
   const game = PlayableGameSchema.safeParse(row.game);
   const seasonType = SeasonTypeSchema.safeParse(row.seasonType);
   if (!game.success || !seasonType.success || row.final || !row.active) return null;
-  const week = firstOpenWeek(row.deadlines, now);
+  const week = firstOpenWeek(row.deadlines, now, game.data);
   if (week === null) return null;
   return {
     game: game.data,

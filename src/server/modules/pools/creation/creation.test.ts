@@ -129,7 +129,8 @@ describe('POST /leagueRoutes/activatePool', () => {
   it('keeps NFL picks per week, max per team and the lock settings', async () => {
     await t.ctx.db
       .update(seasonParams)
-      .set({ deadlines: ['2026-11-26T00:00:00Z', '2026-12-03T00:00:00Z'] })
+      // Week 1 locks this evening (Pacific), but NFL TD counts a deadline from the start of its day.
+      .set({ deadlines: ['2026-11-23T03:00:00Z', '2026-11-30T03:00:00Z'] })
       .where(eq(seasonParams.game, 'nfl-td'));
     const answer = await activate(world.owner, {
       ...mlb(),
@@ -142,6 +143,7 @@ describe('POST /leagueRoutes/activatePool', () => {
       },
     });
     expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json().start_week).toBe(2);
     const [pool] = await t.ctx.db.select().from(pools).where(eq(pools.leagueId, world.leagueId));
     expect(pool).toMatchObject({
       playersPerWeek: 4,
