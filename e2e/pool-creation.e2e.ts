@@ -55,6 +55,19 @@ describe.each([
     expect(await page.getByRole('button', { name: 'REVIEW' }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `pool-creation-no-league-${label}`);
+
+    // Creating a league inline selects it and unlocks the settings.
+    const abb = label === 'phone' ? 'SAMP' : 'SAMD';
+    await page.getByRole('textbox', { name: 'League name' }).fill(`Sam's ${label} league`);
+    await page.getByRole('textbox', { name: 'Abbreviation' }).fill(abb);
+    await page.getByRole('button', { name: 'CREATE LEAGUE' }).click();
+    await page.getByText(SELECT_LEAGUE).waitFor({ state: 'detached' });
+    expect(await page.getByLabel('League', { exact: true }).first().inputValue()).toBe(
+      `Sam's ${label} league (${abb})`,
+    );
+    expect(await page.getByRole('group', { name: 'Pool settings' }).isDisabled()).toBe(false);
+    // The address named the game.
+    expect(await page.getByRole('radio', { name: 'NBA 2023' }).isChecked()).toBe(true);
     await context.close();
   });
 
