@@ -1,43 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, DEMO_PASSWORD, DESKTOP, PHONE, screenshot } from './support/browser';
+import { expectNoAxeViolations, logInByApi } from './support/axe';
+import { closeBrowser, DESKTOP, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function logInByApi(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-}
-
-/** Waits until no loader shows and modal transitions have ended. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.mantine-Loader-root').length === 0 &&
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-  );
-}
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  await settle(page);
-  // Toasts are left out: they fade in and out over the page, and caught mid-fade read as low contrast.
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${where}: ${v.id} on ${n.target.join(' ')}`));
-  expect(found).toEqual([]);
-}
 
 const button = (scope: Locator | Page, name: string) => scope.getByRole('button', { name, exact: true });
 

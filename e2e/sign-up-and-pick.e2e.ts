@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
+import { expectNoAxeViolations, settle } from './support/axe';
 import { closeBrowser, DESKTOP, logIn, PHONE, screenshot, uniqueName } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
@@ -11,7 +11,6 @@ afterAll(closeBrowser);
 // the Pool Details card, then Make picks (pick, change, cancel, pick again); a second signed-in player
 // cannot see the pick before the lock, and a past week shows LOCKED.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DEADLINE_PASSED = 'The entry deadline for this pool has passed.';
 const TEAM_DEADLINE_ALERT =
   "Sorry, this week's pick deadline has passed. Consider begging the Commish for mercy?";
@@ -57,32 +56,6 @@ const GAMES: GameCase[] = [
     onlooker: 'taylor',
   },
 ];
-
-/** Waits until no loader shows and modal transitions have ended. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.mantine-Loader-root').length === 0 &&
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-  );
-}
-
-async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  await settle(page);
-  // Toasts are left out: they fade in and out over the page, and caught mid-fade read as low contrast.
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${where}: ${v.id} on ${n.target.join(' ')}`));
-  expect(found).toEqual([]);
-}
 
 /**
  * Closes the pick toasts: on a phone they cover the week pager and the tabs, and a toast under the last tap
