@@ -189,6 +189,10 @@ function startServer(port: number): ChildProcess {
       LOG_LEVEL: 'warn',
       // One address plays 200 clients: the per-IP API limit (requests a minute) is raised.
       RATE_LIMIT_MAX: '100000000',
+      // No feed polling: it would retry unreachable providers during the measurement.
+      FEED_MLB: 'off',
+      FEED_NBA: 'off',
+      FEED_NFL: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
