@@ -1,4 +1,5 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../components/page';
 import { useCurrentUser } from '../features/auth/api/session';
@@ -7,7 +8,14 @@ import { AllPools, parsePoolFilters } from '../features/leagues/components/all-p
 import { CreateLeagueForm } from '../features/leagues/components/create-league-form';
 import { FindLeague } from '../features/leagues/components/find-league';
 import { type HubTab, HubTabs } from '../features/leagues/components/hub-tabs';
-import { CreatePool } from '../features/pool-creation/components/create-pool';
+
+// The Create a Pool form (every pool setting) loads only when its tab is shown: it would put the page
+// over its JavaScript budget.
+const CreatePool = lazy(() =>
+  import('../features/pool-creation/components/create-pool').then((module) => ({
+    default: module.CreatePool,
+  })),
+);
 
 const TITLES: Record<HubTab, string> = {
   pools: 'All Pools',
@@ -30,12 +38,14 @@ export default function LeaguesHubPage({ tab }: { tab: HubTab }) {
         )}
         {tab === 'leagues' && <FindLeague loggedIn={Boolean(user)} onLogin={() => openLogin()} />}
         {tab === 'createpool' && !isLoading && (
-          <CreatePool
-            game={params.game}
-            loggedIn={Boolean(user)}
-            onLogin={() => openLogin()}
-            renderCreateLeague={(onCreated) => <CreateLeagueForm onCreated={onCreated} />}
-          />
+          <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
+            <CreatePool
+              game={params.game}
+              loggedIn={Boolean(user)}
+              onLogin={() => openLogin()}
+              renderCreateLeague={(onCreated) => <CreateLeagueForm onCreated={onCreated} />}
+            />
+          </Suspense>
         )}
         {tab === 'create' &&
           (isLoading ? null : user ? (
