@@ -15,7 +15,7 @@ function MailText({ text }: { text: string }) {
     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} mt="xs">
       {splitLinks(text).map((part, index) =>
         part.kind === 'link' ? (
-          <Anchor key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+          <Anchor key={index} href={part.href} target="_blank" rel="noopener noreferrer" underline="always">
             {part.text}
           </Anchor>
         ) : (
