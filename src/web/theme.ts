@@ -42,6 +42,8 @@ export const theme = createTheme({
     // Modal.extend(...): importing Modal and Drawer here would put them in the start-up code.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A loader is a span: its aria-label ("Loading tab") is allowed only with a role, and a status is what it is.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
