@@ -18,13 +18,19 @@ import {
 // The header's menus (Mantine's Menu, its popover and floating-ui): loaded by header.tsx right after
 // start-up, which shows their buttons meanwhile.
 
-export function GameMenu({ game }: { game: MenuGame }) {
+export function GameMenu({ game, defaultOpened }: { game: MenuGame; defaultOpened?: boolean }) {
   const { user } = useCurrentUser();
   const { openLogin } = useLoginModal();
   const links = useGameLinks(game);
   const mine = useYourPools(game);
   return (
-    <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start">
+    <Menu
+      trigger="click-hover"
+      openDelay={50}
+      closeDelay={150}
+      position="bottom-start"
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
         <MenuTarget label={GAME_NAMES[game]} />
       </Menu.Target>
@@ -51,12 +57,18 @@ export function GameMenu({ game }: { game: MenuGame }) {
   );
 }
 
-export function LeaguesMenu() {
+export function LeaguesMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { user } = useCurrentUser();
   const { openLogin } = useLoginModal();
   const leagues = useYourLeagues();
   return (
-    <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start">
+    <Menu
+      trigger="click-hover"
+      openDelay={50}
+      closeDelay={150}
+      position="bottom-start"
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
         <MenuTarget label="Leagues" />
       </Menu.Target>
@@ -80,9 +92,9 @@ export function LeaguesMenu() {
   );
 }
 
-export function AlaMenu() {
+export function AlaMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   return (
-    <Menu trigger="click-hover" position="bottom-start">
+    <Menu trigger="click-hover" position="bottom-start" defaultOpened={defaultOpened}>
       <Menu.Target>
         <MenuTarget label="ALA" />
       </Menu.Target>
@@ -97,9 +109,17 @@ export function AlaMenu() {
   );
 }
 
-export function UserMenu({ user, isPhone }: { user: CurrentUser; isPhone: boolean }) {
+export function UserMenu({
+  user,
+  isPhone,
+  defaultOpened,
+}: {
+  user: CurrentUser;
+  isPhone: boolean;
+  defaultOpened?: boolean;
+}) {
   return (
-    <Menu position="bottom-end">
+    <Menu position="bottom-end" defaultOpened={defaultOpened}>
       <Menu.Target>
         <UserButton user={user} isPhone={isPhone} />
       </Menu.Target>

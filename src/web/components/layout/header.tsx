@@ -5,7 +5,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconMenu2,
 } from '@tabler/icons-react';
-import { type ComponentPropsWithRef, lazy, Suspense } from 'react';
+import { type ComponentPropsWithRef, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../core/contracts/auth';
 import { GAME_NAMES } from '../../../core/games';
@@ -134,6 +134,8 @@ export function Header({
 }) {
   const { user, isLoading } = useCurrentUser();
   const { openLogin } = useLoginModal();
+  // A menu clicked before its code arrived opens as soon as it does.
+  const [clicked, setClicked] = useState<string | null>(null);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" bg="navy.9">
       <Group gap="xs" wrap="nowrap">
@@ -180,22 +182,25 @@ export function Header({
               JUMP IN
             </Button>
             {MENU_GAMES.map((game) => (
-              <Suspense key={game} fallback={<MenuTarget label={GAME_NAMES[game]} />}>
-                <GameMenu game={game} />
+              <Suspense
+                key={game}
+                fallback={<MenuTarget label={GAME_NAMES[game]} onClick={() => setClicked(game)} />}
+              >
+                <GameMenu game={game} defaultOpened={clicked === game} />
               </Suspense>
             ))}
-            <Suspense fallback={<MenuTarget label="Leagues" />}>
-              <LeaguesMenu />
+            <Suspense fallback={<MenuTarget label="Leagues" onClick={() => setClicked('leagues')} />}>
+              <LeaguesMenu defaultOpened={clicked === 'leagues'} />
             </Suspense>
-            <Suspense fallback={<MenuTarget label="ALA" />}>
-              <AlaMenu />
+            <Suspense fallback={<MenuTarget label="ALA" onClick={() => setClicked('ala')} />}>
+              <AlaMenu defaultOpened={clicked === 'ala'} />
             </Suspense>
           </>
         )}
       </Group>
       {isLoading ? null : user ? (
-        <Suspense fallback={<UserButton user={user} isPhone={isPhone} />}>
-          <UserMenu user={user} isPhone={isPhone} />
+        <Suspense fallback={<UserButton user={user} isPhone={isPhone} onClick={() => setClicked('user')} />}>
+          <UserMenu user={user} isPhone={isPhone} defaultOpened={clicked === 'user'} />
         </Suspense>
       ) : (
         <Group gap="xs" wrap="nowrap">
