@@ -62,9 +62,10 @@ describe.each([
     await page.getByRole('textbox', { name: 'Abbreviation' }).fill(abb);
     await page.getByRole('button', { name: 'CREATE LEAGUE' }).click();
     await page.getByText(SELECT_LEAGUE).waitFor({ state: 'detached' });
-    expect(await page.getByLabel('League', { exact: true }).first().inputValue()).toBe(
-      `Sam's ${label} league (${abb})`,
-    );
+    // The league list refetches after the creation: wait for the new league to be the selected one.
+    await expect
+      .poll(() => page.getByLabel('League', { exact: true }).first().inputValue())
+      .toBe(`Sam's ${label} league (${abb})`);
     expect(await page.getByRole('group', { name: 'Pool settings' }).isDisabled()).toBe(false);
     // The address named the game.
     expect(await page.getByRole('radio', { name: 'NBA 2023' }).isChecked()).toBe(true);

@@ -71,6 +71,11 @@ export async function actForDemoEntrants(
       .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId, teamAbb: picks.teamAbb })
       .from(picks)
       .where(inArray(picks.entryId, ids));
+    const audits = await tx
+      .select({ entryId: pickAudits.entryId })
+      .from(pickAudits)
+      .where(and(inArray(pickAudits.entryId, ids), eq(pickAudits.week, week)));
+    const touched = new Set(audits.map((row) => row.entryId));
     const choices = await listChoices(tx, pool);
     const favour = createRandom(pool.id * 7919);
     const popularity = new Map(choices.map((choice) => [choice.id, favour() ** 2]));
@@ -114,6 +119,8 @@ export async function actForDemoEntrants(
         }
       }
       if (ahead && !everyone && entry.id % 2 === 1) continue;
+      // A week someone already picked or cancelled in (a visitor playing as this demo player) is theirs.
+      if (touched.has(entry.id)) continue;
       const own = existing.filter((pick) => pick.entryId === entry.id);
       const thisWeek = own.filter((pick) => pick.week === week);
       // Picking ahead in nfl-td, one slot of the week stays free for a late change of mind.
