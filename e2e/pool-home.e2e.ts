@@ -105,7 +105,7 @@ describe.each([
     await logInByApi(page, 'jordan');
     await page.goto(`${SQUAD_MLB}/commishtools`);
     await page.getByRole('tab', { name: 'Commish tools', selected: true }).waitFor();
-    await page.getByText('Commish tools are coming soon').waitFor();
+    await page.getByRole('tab', { name: 'Pool Settings', selected: true }).waitFor();
     await screenshot(page, `pool-commish-${label}`);
     await context.close();
   });

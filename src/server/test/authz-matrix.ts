@@ -45,3 +45,21 @@ export const HIDDEN_POOL: Record<Role, number> = {
   admin: 200,
   siteAdmin: 404,
 };
+
+/** A Commish tools read of the hidden league's pool: its admins only (members are refused, outsiders find nothing). */
+export const COMMISH_GET: Record<Role, number> = {
+  visitor: 404,
+  nonMember: 404,
+  member: 403,
+  admin: 200,
+  siteAdmin: 404,
+};
+
+/** A Commish tools write on the hidden league's pool; `adminStatus` is what the admin's request of the row gets. */
+export const commishPost = (adminStatus = 200): Record<Role, number> => ({
+  visitor: 401,
+  nonMember: 404,
+  member: 403,
+  admin: adminStatus,
+  siteAdmin: 404,
+});

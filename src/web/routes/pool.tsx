@@ -36,11 +36,12 @@ export default function PoolRoutePage() {
     <PoolLoader
       address={{ game: parsed.data, leagueAbb, season, seasonType, poolIdx }}
       tab={rest.split('/')[0]}
+      subTab={rest.split('/')[1] ?? ''}
     />
   );
 }
 
-function PoolLoader({ address, tab }: { address: PoolAddress; tab: string }) {
+function PoolLoader({ address, tab, subTab }: { address: PoolAddress; tab: string; subTab: string }) {
   const pool = useLoadPool(address);
   const { openLogin } = useLoginModal();
   // Home's code loads while the pool does, not after it.
@@ -67,7 +68,7 @@ function PoolLoader({ address, tab }: { address: PoolAddress; tab: string }) {
   if (!pool.data) return <NotFoundPage />;
   return (
     <Container size="xl" px={0}>
-      <PoolShell data={pool.data} address={address} tab={tab} onLogin={() => openLogin()} />
+      <PoolShell data={pool.data} address={address} tab={tab} subTab={subTab} onLogin={() => openLogin()} />
     </Container>
   );
 }

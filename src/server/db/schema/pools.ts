@@ -283,3 +283,29 @@ export const bonusEvents = pgTable(
     index('bonus_events_pool_week_idx').on(t.poolId, t.week),
   ],
 );
+
+/**
+ * Every commissioner change of a pool (settings, entrants' lives, status and notes, champions, posts, edited
+ * picks, bonus pools, payments, prize splits, e-mails): who, when, what, the old and the new value. Append-only;
+ * the Commish tools' audit log reads it.
+ */
+export const poolAudits = pgTable(
+  'pool_audits',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    /** The entry changed, when the change is an entry's. */
+    entryId: integer('entry_id').references(() => entries.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** settings, add_entrant, status, lives, notes, champions, post, picks, bonus_pool, recalculate, payment, prize_split, email. */
+    action: text('action').notNull(),
+    /** One line a commissioner reads in the log. */
+    summary: text('summary').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pool_audits_pool_idx').on(t.poolId, t.createdAt)],
+);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { POOL_MESSAGES, type PoolPath } from '../../../core/contracts/pools';
 import type { DbOrTx } from '../../db/client';
 import { leagues, pools } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../auth/sessions';
 import { canSeeLeague, type LeagueAccess, loadAccess } from '../leagues/league-access';
 import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
@@ -47,4 +47,21 @@ export async function requirePoolAccess(
   const access = await loadAccess(db, row.league, viewer);
   if (!canSeeLeague(access)) throw notFound(POOL_MESSAGES.poolNotFound);
   return { pool: row.pool, league: row.league, access, isCommish: access.isAdmin };
+}
+
+/** Refused to a member who is not one of the league's admins (outsiders never get this far: 404). */
+export const COMMISH_ONLY_MESSAGE = "Only your league's administrators can use the Commish tools.";
+
+/**
+ * The pool for one of its league's admins (the Commish tools): outsiders find no pool (404), members who are
+ * not admins are refused (403).
+ */
+export async function requirePoolCommish(
+  db: DbOrTx,
+  ref: PoolRef,
+  viewer: UserRow | null,
+): Promise<PoolAccess> {
+  const access = await requirePoolAccess(db, ref, viewer);
+  if (!access.isCommish) throw forbidden(COMMISH_ONLY_MESSAGE);
+  return access;
 }

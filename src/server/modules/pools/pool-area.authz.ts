@@ -1,5 +1,6 @@
 import type { Cell } from '../../test/authz-matrix';
 import { BONUSES_CELLS } from './bonuses/bonuses.authz';
+import { COMMISH_CELLS } from './commish/commish.authz';
 import { CREATION_CELLS } from './creation/creation.authz';
 import { ENTRY_ACTIONS_CELLS } from './entry-actions/entry-actions.authz';
 import { FEED_CELLS } from './feed/feed.authz';
@@ -12,6 +13,7 @@ import { STANDINGS_CELLS } from './standings/standings.authz';
 /** The authorization rows of the settled pool area's routes, one file per area. */
 export const POOL_AREA_CELLS: Cell[] = [
   ...BONUSES_CELLS,
+  ...COMMISH_CELLS,
   ...CREATION_CELLS,
   ...ENTRY_ACTIONS_CELLS,
   ...FEED_CELLS,

@@ -16,6 +16,7 @@ import {
 } from '../../../core/contracts/pools';
 import { requireUser } from '../../plugins/auth-guard';
 import { bonusesRoutes } from './bonuses/bonuses.routes';
+import { commishRoutes } from './commish/commish.routes';
 import { creationRoutes } from './creation/creation.routes';
 import { registerEntry } from './entries.service';
 import { entryActionsRoutes } from './entry-actions/entry-actions.routes';
@@ -39,6 +40,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   // One plugin per area of the settled pool; each inherits the hook above.
   await app.register(bonusesRoutes);
+  await app.register(commishRoutes);
   await app.register(creationRoutes);
   await app.register(entryActionsRoutes);
   await app.register(feedRoutes);

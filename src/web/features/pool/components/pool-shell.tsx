@@ -8,7 +8,6 @@ import { useActiveEntry } from '../hooks/use-active-entry';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { PoolBanner, PoolNotice } from './pool-banner';
 import { poolPath } from './pool-labels';
-import { CommishNotice } from './tab-notices';
 
 // Every tab loads when shown, so that a deep link to a tab does not load Home. The route starts
 // loading Home while the pool loads (preloadPoolHome).
@@ -31,6 +30,9 @@ const StandingsTab = lazy(() =>
 );
 const BonusesTab = lazy(() =>
   import('./bonuses/bonuses-tab').then((module) => ({ default: module.BonusesTab })),
+);
+const CommishToolsTab = lazy(() =>
+  import('./commish/commish-tools-tab').then((module) => ({ default: module.CommishToolsTab })),
 );
 const FinancesTab = lazy(() =>
   import('./finances/finances-tab').then((module) => ({ default: module.FinancesTab })),
@@ -62,11 +64,14 @@ export function PoolShell({
   data,
   address,
   tab,
+  subTab = '',
   onLogin,
 }: {
   data: LoadPoolResponse;
   address: PoolAddress;
   tab: string;
+  /** The part of the address after the tab: the Commish tools' tool. */
+  subTab?: string;
   onLogin: () => void;
 }) {
   const { pool, viewer } = data;
@@ -119,7 +124,7 @@ export function PoolShell({
             {active === 'standings' && <StandingsTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
             {active === 'bonuses' && <BonusesTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
             {active === 'finances' && <FinancesTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
-            {active === 'commishtools' && <CommishNotice />}
+            {active === 'commishtools' && <CommishToolsTab pool={pool} viewer={viewer} tool={subTab} />}
           </Suspense>
         </Tabs.Panel>
       </Tabs>

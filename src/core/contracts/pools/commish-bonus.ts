@@ -1,0 +1,2 @@
+/** The API of the Commish tools' the Bonuses tool (bonus pool per week, details, recalculation). */
+export {};

@@ -1,0 +1,2 @@
+/** The API of the Commish tools' Manage Entrants and the Commish's Desk posts. */
+export {};

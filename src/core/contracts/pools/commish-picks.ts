@@ -1,0 +1,2 @@
+/** The API of the Commish tools' Edit Picks. */
+export {};

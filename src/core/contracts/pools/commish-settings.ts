@@ -1,0 +1,2 @@
+/** The API of the Commish tools' Pool Settings. */
+export {};

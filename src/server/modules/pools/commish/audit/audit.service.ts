@@ -1,0 +1,91 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { POOL_AUDIT_PAGE_SIZE, type PoolAuditResponse } from '../../../../../core/contracts/pools';
+import type { AppContext } from '../../../../context';
+import type { DbOrTx } from '../../../../db/client';
+import { entries, poolAudits, users } from '../../../../db/schema';
+import type { UserRow } from '../../../auth/sessions';
+import { requirePoolCommish } from '../../pool-access';
+import { entryLabel } from '../../pool-entries.repo';
+
+/** One commissioner change to record: what, of which entry, from which value to which. */
+export interface PoolAuditInput {
+  action: string;
+  summary: string;
+  entryId?: number | null;
+  oldValue?: unknown;
+  newValue?: unknown;
+}
+
+/**
+ * Records commissioner changes of a pool, in the caller's transaction so that a change and its audit rows
+ * land together or not at all.
+ */
+export async function recordPoolAudits(
+  tx: DbOrTx,
+  poolId: number,
+  by: Pick<UserRow, 'id'>,
+  changes: readonly PoolAuditInput[],
+  now: Date,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.insert(poolAudits).values(
+    changes.map((change) => ({
+      poolId,
+      entryId: change.entryId ?? null,
+      userId: by.id,
+      action: change.action,
+      summary: change.summary,
+      oldValue: change.oldValue ?? null,
+      newValue: change.newValue ?? null,
+      createdAt: now,
+    })),
+  );
+}
+
+/** GET /api/pools/{poolId}/audit: the pool's audit log, newest first, a page at a time (league admins only). */
+export async function listPoolAudits(
+  ctx: AppContext,
+  poolId: number,
+  page: number,
+  viewer: UserRow | null,
+): Promise<PoolAuditResponse> {
+  const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
+  const author = alias(users, 'author');
+  const owner = alias(users, 'owner');
+  const rows = await ctx.db
+    .select({
+      audit: poolAudits,
+      by: author.username,
+      entryNum: entries.entryNum,
+      entryOwner: owner.username,
+    })
+    .from(poolAudits)
+    .leftJoin(author, eq(author.id, poolAudits.userId))
+    .leftJoin(entries, eq(entries.id, poolAudits.entryId))
+    .leftJoin(owner, eq(owner.id, entries.userId))
+    .where(eq(poolAudits.poolId, pool.id))
+    .orderBy(desc(poolAudits.createdAt), desc(poolAudits.id))
+    .limit(POOL_AUDIT_PAGE_SIZE)
+    .offset((page - 1) * POOL_AUDIT_PAGE_SIZE);
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(poolAudits)
+    .where(eq(poolAudits.poolId, pool.id));
+  return {
+    rows: rows.map((row) => ({
+      id: row.audit.id,
+      created_at: row.audit.createdAt.toISOString(),
+      by: row.by,
+      action: row.audit.action,
+      summary: row.audit.summary,
+      entry:
+        row.entryOwner !== null && row.entryNum !== null ? entryLabel(row.entryOwner, row.entryNum) : null,
+      old_value: row.audit.oldValue,
+      new_value: row.audit.newValue,
+    })),
+    total,
+    page,
+    pageSize: POOL_AUDIT_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,79 @@
+import { Loader, Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { poolPath } from '../pool-labels';
+
+type ToolProps = { pool: PoolDetails; viewer: PoolViewer };
+
+// Each tool loads when opened, so the tab's first paint carries one tool's code.
+const PoolSettingsTool = lazy(() =>
+  import('./settings/pool-settings-tool').then((m) => ({ default: m.PoolSettingsTool })),
+);
+const ManageEntrantsTool = lazy(() =>
+  import('./entrants/manage-entrants-tool').then((m) => ({ default: m.ManageEntrantsTool })),
+);
+const CommishDeskTool = lazy(() =>
+  import('./desk/commish-desk-tool').then((m) => ({ default: m.CommishDeskTool })),
+);
+const EditPicksTool = lazy(() =>
+  import('./edit-picks/edit-picks-tool').then((m) => ({ default: m.EditPicksTool })),
+);
+const ManageBonusesTool = lazy(() =>
+  import('./bonus-pool/manage-bonuses-tool').then((m) => ({ default: m.ManageBonusesTool })),
+);
+const CommishFinancesTool = lazy(() =>
+  import('./money/commish-finances-tool').then((m) => ({ default: m.CommishFinancesTool })),
+);
+const SplitPrizesTool = lazy(() =>
+  import('./money/split-prizes-tool').then((m) => ({ default: m.SplitPrizesTool })),
+);
+const EmailPoolTool = lazy(() =>
+  import('./email/email-pool-tool').then((m) => ({ default: m.EmailPoolTool })),
+);
+const AuditLogTool = lazy(() => import('./audit/audit-log-tool').then((m) => ({ default: m.AuditLogTool })));
+
+/** The pool-scope tools of spec 2 in its order, then the audit log; the key is the tool's sub-path. */
+const TOOLS: { key: string; label: string; Tool: React.ComponentType<ToolProps>; bonusOnly?: boolean }[] = [
+  { key: 'settings', label: 'Pool Settings', Tool: PoolSettingsTool },
+  { key: 'entrants', label: 'Manage Entrants', Tool: ManageEntrantsTool },
+  { key: 'desk', label: "Commish's Desk", Tool: CommishDeskTool },
+  { key: 'editpicks', label: 'Edit Picks', Tool: EditPicksTool },
+  { key: 'bonuses', label: 'Bonuses', Tool: ManageBonusesTool, bonusOnly: true },
+  { key: 'finances', label: 'Finances', Tool: CommishFinancesTool },
+  { key: 'split', label: 'Split Prizes', Tool: SplitPrizesTool },
+  { key: 'email', label: 'Email Pool', Tool: EmailPoolTool },
+  { key: 'audit', label: 'Audit Log', Tool: AuditLogTool },
+];
+
+/**
+ * The Commish tools tab (league admins only; the server refuses everyone else): one tool at a time at
+ * /commishtools/{tool}, Pool Settings by default. Bonuses is offered where the game has a bonus pool.
+ */
+export function CommishToolsTab({ pool, viewer, tool }: ToolProps & { tool: string }) {
+  const navigate = useNavigate();
+  const tools = TOOLS.filter((t) => !t.bonusOnly || pool.game !== 'nfl-td');
+  const active = tools.find((t) => t.key === tool.toLowerCase()) ?? tools[0];
+  const base = `${poolPath(pool)}/commishtools`;
+  return (
+    <Tabs
+      value={active.key}
+      onChange={(value) => navigate(value === 'settings' ? base : `${base}/${value}`)}
+      variant="pills"
+      keepMounted={false}
+    >
+      <Tabs.List aria-label="Commish tools" style={{ flexWrap: 'wrap' }} mb="md">
+        {tools.map((t) => (
+          <Tabs.Tab key={t.key} value={t.key} fw={600} px={{ base: 'xs', sm: 'sm' }}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value={active.key}>
+        <Suspense fallback={<Loader m="xl" aria-label="Loading tool" />}>
+          <active.Tool pool={pool} viewer={viewer} />
+        </Suspense>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
