@@ -104,8 +104,10 @@ export const entries = pgTable(
 
 /**
  * One pick of an entry: a team (nba, mlb) or an NFL player (nfl-td) for one week. A team or player
- * is used once per season (unique per entry); how many picks a week may hold is checked under the
- * entry's row lock (nfl-td allows several).
+ * is used once per season (unique per entry among the entrant's own picks); how many picks a week may
+ * hold is checked under the entry's row lock (nfl-td allows several). A commissioner's Edit Picks
+ * bypasses the game rules, so its picks are left out of the unique index (they still count as used
+ * when the entrant picks).
  */
 export const picks = pgTable(
   'picks',
@@ -121,11 +123,13 @@ export const picks = pgTable(
     teamAbb: text('team_abb').notNull(),
     /** Assigned by the pool's insurance rather than picked by the entrant. */
     byInsurance: boolean('by_insurance').notNull().default(false),
+    /** Placed by a commissioner's Edit Picks (game rules bypassed). */
+    byCommish: boolean('by_commish').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('picks_entry_pick_idx').on(t.entryId, t.pickId),
+    uniqueIndex('picks_entry_pick_idx').on(t.entryId, t.pickId).where(sql`not by_commish`),
     index('picks_entry_week_idx').on(t.entryId, t.week),
   ],
 );
