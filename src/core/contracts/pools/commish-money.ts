@@ -1,2 +1,204 @@
+import { z } from 'zod';
+import { formatDollars, NO_REMAINING_PRIZES_MESSAGE, parseDollarsToCents } from '../../money';
+import { idSchema } from '../common';
+import { POOL_MESSAGES } from './sign-up';
+
 /** The API of the Commish tools' Finances (payments, prizes paid) and Split Prizes. */
-export {};
+
+/** The largest single payment or prize paid a commissioner may record: $1,000,000.00. */
+export const MAX_PAYMENT_CENTS = 100_000_000;
+/** Notes of a payment, at most this many characters. */
+export const PAYMENT_NOTES_MAX = 255;
+/** A split share is a number from 0 up to this. */
+export const MAX_SPLIT_SHARE = 1_000_000;
+/** At most this many shares in one split (one per entry of the pool). */
+export const MAX_SPLIT_ENTRIES = 20_000;
+
+export const MONEY_MESSAGES = {
+  // Finances (spec 2 sections 5 and 8)
+  noUser: "You didn't include a username.",
+  noAmount: "You didn't include an amount.",
+  noType: "You didn't include a transaction type.",
+  badType: 'The transaction type must be a payment from or a prize paid to the entrant.',
+  badAmount: 'Enter the amount in dollars and cents, like 25 or 12.50.',
+  amountNotPositive: 'The amount must be more than $0.00.',
+  amountTooBig: `The amount cannot be more than ${formatDollars(MAX_PAYMENT_CENTS)}.`,
+  notesTooLong: `Notes cannot be longer than ${PAYMENT_NOTES_MAX} characters.`,
+  entryNotFound: 'That entrant was not found in this pool.',
+  financesUpdatedTitle: 'Finances updated',
+  financesUpdatedBody: (entry: string) => `You have successfully updated finances for ${entry}`,
+  financesErrorTitle: 'Error updating finances',
+  financesErrorBody: (error: string) =>
+    `An error was encountered updating this user's finances: ${error}. Please try again or contact ALA support for help with this error.`,
+  // Split Prizes (spec 2 "Split Prizes", section 9)
+  noRemaining: NO_REMAINING_PRIZES_MESSAGE,
+  badPercent: 'The percentage must be a number from 0 to 100.',
+  percentDecimals: 'The percentage can have at most two decimals (step 0.01).',
+  badShare: `A split share must be a number from 0 to ${MAX_SPLIT_SHARE.toLocaleString('en-US')}.`,
+  tooManyShares: `A split can name at most ${MAX_SPLIT_ENTRIES.toLocaleString('en-US')} entries.`,
+  duplicateShare: 'Each entry can have only one split share.',
+  shareNotEntrant: 'A split share names an entry that is not an active entrant of this pool.',
+  splitComesToZero: 'This split comes to $0.00 of the remaining prizes: raise the percentage.',
+  remainingChanged:
+    'The remaining prizes changed since this page loaded (another split, payment or champion). Review the split and process it again.',
+  splitDoneTitle: 'Prizes split',
+  splitDoneBody: (amount: string, count: number) =>
+    `${amount} was awarded to ${count} ${count === 1 ? 'entrant' : 'entrants'}. League finances and the news feed are updated.`,
+  splitErrorTitle: 'Error splitting prizes',
+  splitErrorBody: (error: string) =>
+    `An error was encountered splitting prizes: ${error}. Please try again or contact ALA support for help with this error.`,
+} as const;
+
+/** Payment types: a payment from the entrant, or a prize paid to the entrant. */
+export const PaymentTypeSchema = z.enum(['payment', 'prize'], { error: MONEY_MESSAGES.badType });
+export type PaymentType = z.infer<typeof PaymentTypeSchema>;
+
+/** The select's labels of the payment types (spec 2 "Finances"). */
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  payment: 'Payment from',
+  prize: 'Prize paid to',
+};
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * An amount in dollars with at most two decimals (a number or typed text, "$" allowed), as integer cents:
+ * above $0.00 and at most MAX_PAYMENT_CENTS. Floats never reach the ledger.
+ */
+export const PaymentAmountSchema = z.unknown().transform((value, ctx): number => {
+  if (isBlank(value)) {
+    ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.noAmount });
+    return z.NEVER;
+  }
+  const cents =
+    typeof value === 'string'
+      ? parseDollarsToCents(value)
+      : typeof value === 'number' && Number.isFinite(value)
+        ? parseDollarsToCents(String(value))
+        : null;
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.badAmount });
+    return z.NEVER;
+  }
+  if (cents <= 0) {
+    ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.amountNotPositive });
+    return z.NEVER;
+  }
+  if (cents > MAX_PAYMENT_CENTS) {
+    ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.amountTooBig });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/**
+ * POST /admin/addPayment (the pool league's admins): records a payment from an entrant (a positive 'payment'
+ * ledger row) or a prize paid to an entrant (a negative 'prize_paid_to' row). amount is in dollars; pool_id,
+ * when sent, must be the entry's pool.
+ */
+export const AddPaymentRequestSchema = z.object({
+  user_season_id: z.preprocess(
+    (value) => (isBlank(value) ? undefined : value),
+    idSchema(MONEY_MESSAGES.noUser),
+  ),
+  amount: PaymentAmountSchema,
+  type: z.preprocess(
+    (value) => (isBlank(value) ? undefined : value),
+    z.enum(['payment', 'prize'], {
+      error: (issue) => (issue.input === undefined ? MONEY_MESSAGES.noType : MONEY_MESSAGES.badType),
+    }),
+  ),
+  notes: z
+    .string({ error: MONEY_MESSAGES.notesTooLong })
+    .trim()
+    .max(PAYMENT_NOTES_MAX, { error: MONEY_MESSAGES.notesTooLong })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  pool_id: idSchema(POOL_MESSAGES.poolNotFound).optional(),
+});
+export type AddPaymentRequest = z.input<typeof AddPaymentRequestSchema>;
+export type AddPaymentInput = z.output<typeof AddPaymentRequestSchema>;
+
+export const AddPaymentResponseSchema = z.object({
+  message: z.string(),
+  /** The entry's label ("username" or "username [n]"). */
+  entry: z.string(),
+  type: PaymentTypeSchema,
+  /** Signed cents as stored (the entry's side): a payment positive, a prize paid negative. */
+  amount: z.number().int(),
+  notes: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type AddPaymentResponse = z.infer<typeof AddPaymentResponseSchema>;
+
+/** One row of the Split Prizes table: an active entry with its lives and the prizes awarded to it so far. */
+export const SplitEntrantSchema = z.object({
+  entry_id: z.number(),
+  label: z.string(),
+  lives: z.number(),
+  alive: z.boolean(),
+  /** Cents of prizes awarded so far (sum of its 'prize' ledger rows, as Finances' Prizes column). */
+  prizes: z.number().int(),
+  /** The share the table starts with: 1 for entries still alive, 0 for eliminated ones. */
+  default_share: z.number(),
+});
+export type SplitEntrant = z.infer<typeof SplitEntrantSchema>;
+
+/** GET /api/pools/{poolId}/prizeSplit (league admins): the table and the pool's prize money, in cents. */
+export const PrizeSplitResponseSchema = z.object({
+  /** round((buyin x entrants + insurance + rebuy price x rebuys) x (1 - ala_pct)). */
+  prize_pool: z.number().int(),
+  /** Prizes already awarded (Finances' Prizes total). */
+  awarded: z.number().int(),
+  /** prize_pool - awarded, never below 0. */
+  remaining: z.number().int(),
+  /** Whether more than $0.01 remains to split. */
+  has_remaining: z.boolean(),
+  entrants: z.array(SplitEntrantSchema),
+});
+export type PrizeSplitResponse = z.infer<typeof PrizeSplitResponseSchema>;
+
+const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/**
+ * POST /admin/processPrizeSplit (league admins): `percent` of the remaining prizes, each entry's part =
+ * share / total shares in cents. The server recomputes every amount from the database; `remaining`, when
+ * sent, is what the page showed, and a split whose remaining prizes changed since is refused (409).
+ */
+export const ProcessPrizeSplitRequestSchema = z.object({
+  poolId: idSchema(POOL_MESSAGES.poolNotFound),
+  percent: z
+    .number({ error: MONEY_MESSAGES.badPercent })
+    .min(0, { error: MONEY_MESSAGES.badPercent })
+    .max(100, { error: MONEY_MESSAGES.badPercent })
+    .refine(hasTwoDecimalsAtMost, { error: MONEY_MESSAGES.percentDecimals }),
+  shares: z
+    .array(
+      z.object({
+        entryId: idSchema(MONEY_MESSAGES.shareNotEntrant),
+        share: z
+          .number({ error: MONEY_MESSAGES.badShare })
+          .min(0, { error: MONEY_MESSAGES.badShare })
+          .max(MAX_SPLIT_SHARE, { error: MONEY_MESSAGES.badShare }),
+      }),
+      { error: MONEY_MESSAGES.badShare },
+    )
+    .max(MAX_SPLIT_ENTRIES, { error: MONEY_MESSAGES.tooManyShares })
+    .refine((shares) => new Set(shares.map((s) => s.entryId)).size === shares.length, {
+      error: MONEY_MESSAGES.duplicateShare,
+    }),
+  remaining: z.number().int().min(0).optional(),
+});
+export type ProcessPrizeSplitRequest = z.input<typeof ProcessPrizeSplitRequestSchema>;
+export type ProcessPrizeSplitInput = z.output<typeof ProcessPrizeSplitRequestSchema>;
+
+export const ProcessPrizeSplitResponseSchema = z.object({
+  message: z.string(),
+  /** Cents split in all (percent of the remaining prizes). */
+  amount: z.number().int(),
+  awards: z.array(z.object({ entry_id: z.number(), label: z.string(), amount: z.number().int() })),
+  /** What remains to split afterwards. */
+  remaining: z.number().int(),
+});
+export type ProcessPrizeSplitResponse = z.infer<typeof ProcessPrizeSplitResponseSchema>;

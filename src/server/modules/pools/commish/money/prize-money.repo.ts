@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getRemainingPrizes } from '../../../../../core/money';
+import { computePrizePool } from '../../../../../core/season/prize-pool';
+import type { DbOrTx } from '../../../../db/client';
+import { entries, ledger } from '../../../../db/schema';
+import type { PoolRecord } from '../../../leagues/leagues.repo';
+
+/** A pool's prize money in cents: the prize pool, what has been awarded, and what is left to award. */
+export interface PrizeMoney {
+  /** The decisions' formula over the counted entries (status 1), as the pool page and Standings show it. */
+  prizePool: number;
+  /** Every 'prize' ledger row of the pool: Finances' Prizes total (champions, splits). */
+  awarded: number;
+  remaining: number;
+  /** Each entry's prizes so far (Finances' Prizes column). */
+  prizesByEntry: Map<number, number>;
+}
+
+/** Reads a pool's prize money from its entries and ledger (inside the caller's transaction when given one). */
+export async function loadPrizeMoney(
+  db: DbOrTx,
+  pool: Pick<PoolRecord, 'id' | 'buyin' | 'insurance' | 'rebuyPrice' | 'alaPct'>,
+): Promise<PrizeMoney> {
+  const [counts] = await db
+    .select({
+      entrants: sql<number>`count(*)`.mapWith(Number),
+      insured: sql<number>`count(*) filter (where ${entries.insurancePurchased})`.mapWith(Number),
+      rebuys: sql<number>`coalesce(sum(${entries.rebuysMade}), 0)`.mapWith(Number),
+    })
+    .from(entries)
+    .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)));
+  const prizeRows = await db
+    .select({
+      entryId: ledger.entryId,
+      prizes: sql<number>`coalesce(sum(${ledger.amount}), 0)`.mapWith(Number),
+    })
+    .from(ledger)
+    .where(and(eq(ledger.poolId, pool.id), eq(ledger.kind, 'prize')))
+    .groupBy(ledger.entryId);
+  const prizePool = computePrizePool({
+    buyin: pool.buyin,
+    entries: counts.entrants,
+    insurance: pool.insurance,
+    insuredEntries: counts.insured,
+    rebuyPrice: pool.rebuyPrice,
+    rebuysMade: counts.rebuys,
+    alaPct: pool.alaPct,
+  });
+  const prizesByEntry = new Map<number, number>();
+  let awarded = 0;
+  for (const row of prizeRows) {
+    awarded += row.prizes;
+    if (row.entryId !== null) prizesByEntry.set(row.entryId, row.prizes);
+  }
+  return { prizePool, awarded, remaining: getRemainingPrizes(prizePool, awarded), prizesByEntry };
+}
