@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
+import { DEMO_PASSWORD, DESKTOP, getBrowser, PHONE } from './browser';
+import { cacheAssets } from './cached-assets';
+
+/*
+ * A demo server of a test's own, for a test that needs the replayed clock somewhere else than the shared
+ * server's (which every browser test file uses, and whose clock no test may move). It runs the same build
+ * (E2E_WEB_DIR) on its own embedded database and port, and can be restarted on the same database with its
+ * clock moved forward: the demo's replay catches up on the games in between and the settlement job judges
+ * the weeks that were due (docs/decisions/001-demo-replay-clock.md).
+ */
+
+// Browser tests run from the repository's root (scripts/e2e.mjs).
+const ROOT = process.cwd();
+const WEB_DIR = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OwnServer {
+  baseUrl: string;
+  /** Stops the server and starts it again on the same database and port, its replayed clock at `clockStart`. */
+  restart(clockStart: string): Promise<void>;
+  /** Stops the server and removes its database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the demo on a fresh database with the replayed clock at `clockStart` (real speed), once healthy. */
+export async function startOwnServer(clockStart: string): Promise<OwnServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-own-'));
+  let child: ChildProcess | undefined;
+
+  const start = async (at: string) => {
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIR,
+        DEMO: '1',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseUrl,
+        DEMO_CLOCK_START: at,
+        DEMO_CLOCK_SPEED: '1',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    throw new Error('the server did not become healthy in 90 s');
+  };
+
+  const halt = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  };
+
+  await start(clockStart);
+  return {
+    baseUrl,
+    restart: async (at) => {
+      await halt();
+      await start(at);
+    },
+    stop: async () => {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh browser context (own cookies, built assets from disk) on the given server, and its page. */
+export async function newPageOn(
+  baseUrl: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = viewport.width <= PHONE.width;
+  const context = await (await getBrowser()).newContext({
+    viewport,
+    baseURL: baseUrl,
+    isMobile: phone,
+    hasTouch: phone,
+  });
+  await cacheAssets(context);
+  return { context, page: await context.newPage() };
+}
+
+/** The demo's site admin signed in on the server (it may read the mail outbox). */
+async function siteAdmin(baseUrl: string): Promise<APIRequestContext> {
+  const admin = await request.newContext({ baseURL: baseUrl });
+  const login = await admin.post('/auth/login', { data: { username: 'commish', password: DEMO_PASSWORD } });
+  if (!login.ok()) throw new Error(`site admin login failed: ${login.status()}`);
+  return admin;
+}
+
+/**
+ * Registers an account through the API on the page's server and confirms it with the mailed link read from
+ * that server's outbox: the page's context is signed in.
+ */
+export async function registerConfirmedOn(
+  page: Page,
+  baseUrl: string,
+  account: { username: string; nameFirst: string; nameLast: string; password: string },
+): Promise<void> {
+  const email = `${account.username}@example.com`;
+  const registered = await page.request.post('/auth/register', {
+    data: { ...account, email, passwordConfirm: account.password },
+  });
+  if (registered.status() !== 202) throw new Error(`register failed: ${await registered.text()}`);
+  const admin = await siteAdmin(baseUrl);
+  try {
+    const answer = await admin.get(`/admin/outbox?q=${encodeURIComponent(email)}`);
+    const { mails } = (await answer.json()) as { mails: { to: string; text: string }[] };
+    const token = mails
+      .find((mail) => mail.to.toLowerCase() === email.toLowerCase())
+      ?.text.match(/\/verify-email\/([\w-]+)/)?.[1];
+    if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
+    const verified = await page.request.post('/auth/verifyEmail', { data: { token } });
+    if (!verified.ok()) throw new Error(`confirmation failed: ${await verified.text()}`);
+  } finally {
+    await admin.dispose();
+  }
+}
