@@ -1,2 +1,94 @@
+import { z } from 'zod';
+import { idSchema } from '../common';
+
 /** The API of the Commish tools' Edit Picks. */
-export {};
+
+export const EDIT_PICKS_MESSAGES = {
+  entryNotFound: 'That entry is not in this pool.',
+  nflUnavailable: 'This feature is not currently available for NFL TD Survivor',
+  badSelections: 'Send one selection per week of the pool, each a team or no pick.',
+  unknownWeek: (week: number) => `Week ${week} is not a week of this pool.`,
+  unknownTeam: (team: string) => `${team} is not a team of this game.`,
+  stale: "This entry's picks changed since you loaded them. Reload the entry and make your changes again.",
+  nothingChanged: 'The new picks are the same as the current ones.',
+  updated: (entry: string) => `You have successfully updated picks for ${entry}`,
+} as const;
+
+/** The first option of each week's team select: the entry holds no pick that week. */
+export const NO_PICK_LABEL = '- no pick -';
+
+/** GET /api/pools/{poolId}/commish/picks?entry=id: the pool's entries and, for a chosen entry, its picks per week. */
+export const EditPicksQuerySchema = z.object({
+  entry: idSchema(EDIT_PICKS_MESSAGES.entryNotFound).optional(),
+});
+export type EditPicksQuery = z.output<typeof EditPicksQuerySchema>;
+
+/** One entry of the pool in the entrant select. */
+export const EditPicksEntrySchema = z.object({
+  id: z.number(),
+  /** "username" or "username [n]". */
+  label: z.string(),
+  /** 1 active, 0 inactive. */
+  status: z.number(),
+  lives: z.number(),
+});
+export type EditPicksEntry = z.infer<typeof EditPicksEntrySchema>;
+
+/** One week of an entry: its pick (a team abbreviation) or null. */
+export const WeekSelectionSchema = z.object({
+  week: z.number().int(),
+  team: z.string().nullable(),
+});
+export type WeekSelection = z.infer<typeof WeekSelectionSchema>;
+
+export const EditPicksWeekSchema = WeekSelectionSchema.extend({
+  /** Whether the week has locked (its picks are public). */
+  locked: z.boolean(),
+});
+
+export const EditPicksResponseSchema = z.object({
+  /** False for nfl-td: the tool shows EDIT_PICKS_MESSAGES.nflUnavailable. */
+  available: z.boolean(),
+  entries: z.array(EditPicksEntrySchema),
+  /** Every team of the game, by abbreviation. */
+  teams: z.array(z.object({ abb: z.string(), name: z.string() })),
+  /** The chosen entry's weeks, from the pool's start week to its last deadline; null without an entry. */
+  entry: EditPicksEntrySchema.extend({ weeks: z.array(EditPicksWeekSchema) }).nullable(),
+});
+export type EditPicksResponse = z.infer<typeof EditPicksResponseSchema>;
+
+const selectionsSchema = z.array(
+  z.object({
+    week: z
+      .number({ error: EDIT_PICKS_MESSAGES.badSelections })
+      .int({ error: EDIT_PICKS_MESSAGES.badSelections }),
+    team: z
+      .string({ error: EDIT_PICKS_MESSAGES.badSelections })
+      .trim()
+      .toUpperCase()
+      .max(10, { error: EDIT_PICKS_MESSAGES.badSelections })
+      .nullable()
+      .transform((team) => (team === '' ? null : team)),
+  }),
+  { error: EDIT_PICKS_MESSAGES.badSelections },
+);
+
+/**
+ * POST /admin/updateUserPicks: a commissioner's new picks of one entry, compared and set: `oldSelections`
+ * is what the tool loaded; when the entry's picks differ from it nothing changes (409).
+ */
+export const UpdateUserPicksRequestSchema = z.object({
+  user_season_id: idSchema(EDIT_PICKS_MESSAGES.entryNotFound),
+  oldSelections: selectionsSchema.max(200, { error: EDIT_PICKS_MESSAGES.badSelections }),
+  newSelections: selectionsSchema.max(200, { error: EDIT_PICKS_MESSAGES.badSelections }),
+});
+export type UpdateUserPicksRequest = z.input<typeof UpdateUserPicksRequestSchema>;
+export type UpdateUserPicksBody = z.output<typeof UpdateUserPicksRequestSchema>;
+
+export const UpdateUserPicksResponseSchema = z.object({
+  message: z.string(),
+  /** The weeks whose pick changed. */
+  changed: z.array(z.number()),
+  entry: EditPicksEntrySchema.extend({ weeks: z.array(EditPicksWeekSchema) }),
+});
+export type UpdateUserPicksResponse = z.infer<typeof UpdateUserPicksResponseSchema>;

@@ -514,14 +514,26 @@ export async function readWeekPicks(
   const used = new Map<number, string[]>();
   // By pool, not by a list of entry ids: a big pool's ids would pass the parameter limit.
   const rows = await tx
-    .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId })
+    .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId, byCommish: picks.byCommish })
     .from(picks)
     .innerJoin(entries, eq(entries.id, picks.entryId))
     .where(and(eq(entries.poolId, poolId), lte(picks.week, week)))
     .orderBy(asc(picks.id));
+  const commishWeekPicks: Array<{ entryId: number; pickId: string }> = [];
   for (const pick of rows) {
-    const target = pick.week === week ? weekPicks : used;
-    target.set(pick.entryId, [...(target.get(pick.entryId) ?? []), pick.pickId]);
+    if (pick.week === week) {
+      weekPicks.set(pick.entryId, [...(weekPicks.get(pick.entryId) ?? []), pick.pickId]);
+      if (pick.byCommish) commishWeekPicks.push(pick);
+    } else if (!pick.byCommish) {
+      used.set(pick.entryId, [...(used.get(pick.entryId) ?? []), pick.pickId]);
+    }
+  }
+  // A commissioner's Edit Picks bypasses the once-per-season rule: its picks are not held against the entry.
+  for (const { entryId, pickId } of commishWeekPicks) {
+    used.set(
+      entryId,
+      (used.get(entryId) ?? []).filter((id) => id !== pickId),
+    );
   }
   return { weekPicks, used };
 }
@@ -535,6 +547,9 @@ export function judgeWeek(
   bonuses: readonly PoolWeekBonus[],
   inputs: WeekEntryInput[],
 ): SettleWeekOutput {
+  // A commissioner may pick a team without a game that week (Edit Picks bypasses the rules): it plays 0-0.
+  const weekTeams = { ...teams };
+  for (const input of inputs) if (typeof input.pick === 'string') weekTeams[input.pick] ??= [0, 0];
   return settleWeek({
     rules: {
       game: pool.game as PlayableGame,
@@ -545,7 +560,7 @@ export function judgeWeek(
     },
     facts: {
       week,
-      teams,
+      teams: weekTeams,
       stats,
       bonusEvents: bonuses.map((bonus) => ({ team: bonus.detected.team_abb, prize: bonus.prize })),
     },

@@ -1,0 +1,358 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EDIT_PICKS_MESSAGES as M } from '../../../../../core/contracts/pools';
+import { entries, pickAudits, picks, poolAudits, poolEvents } from '../../../../db/schema';
+import { buildPick } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  createPoolWorld,
+  enter,
+  NOW,
+  type PoolWorld,
+  seedMlbSeason,
+} from '../../pool-test-world';
+import { judgeWeek, readWeekPicks } from '../../settlement/settlement.service';
+
+let t: TestApp;
+let world: PoolWorld;
+let alice: TestUser;
+beforeEach(async () => {
+  t = await createTestApp({ now: NOW });
+  world = await createPoolWorld(t.app, { hidden: true });
+  alice = await registerNamed(t.app, 'alice');
+  await addMemberByInvite(t.app, t.ctx, world.leagueId, alice);
+  await seedMlbSeason(t.ctx);
+});
+
+const get = (url: string, user?: TestUser) =>
+  t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+const update = (payload: object, user: TestUser | null = world.owner) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/admin/updateUserPicks',
+    headers: user ? { cookie: user.cookie } : {},
+    payload,
+  });
+
+const picksOf = async (entryId: number) =>
+  (
+    await t.ctx.db
+      .select({ week: picks.week, pickId: picks.pickId, byCommish: picks.byCommish })
+      .from(picks)
+      .where(eq(picks.entryId, entryId))
+      .orderBy(asc(picks.week))
+  ).map((row) => [row.week, row.pickId, row.byCommish]);
+
+/** Alice's entry: NYY in week 1 (locked), BOS in week 2 (open), nothing in week 3. */
+async function aliceEntry(values: object = {}) {
+  const pool = await buildMlbPool(t.ctx, world.leagueId);
+  const entry = await enter(t.ctx, pool.id, alice, values);
+  await buildPick(t.ctx, { entryId: entry.id, week: 1, pickId: 'NYY' });
+  await buildPick(t.ctx, { entryId: entry.id, week: 2, pickId: 'BOS' });
+  return { pool, entry };
+}
+
+const loaded = [
+  { week: 1, team: 'NYY' },
+  { week: 2, team: 'BOS' },
+  { week: 3, team: null },
+];
+
+describe('GET /api/pools/{poolId}/commish/picks', () => {
+  it("lists the entries, every team of the game and the chosen entry's picks per week, open weeks too", async () => {
+    const { pool, entry } = await aliceEntry();
+    const plain = await get(`/api/pools/${pool.id}/commish/picks`, world.owner);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({
+      available: true,
+      entries: [{ id: entry.id, label: 'alice', status: 1, lives: 3 }],
+      entry: null,
+    });
+    expect(plain.json().teams.map((team: { abb: string }) => team.abb)).toEqual(['BOS', 'HOU', 'NYY', 'TOR']);
+
+    const chosen = await get(`/api/pools/${pool.id}/commish/picks?entry=${entry.id}`, world.owner);
+    expect(chosen.json().entry.weeks).toEqual([
+      { week: 1, team: 'NYY', locked: true },
+      { week: 2, team: 'BOS', locked: false },
+      { week: 3, team: null, locked: false },
+    ]);
+  });
+
+  it('starts at the pool start week, knows no entry of another pool, and is for admins only', async () => {
+    const { entry } = await aliceEntry();
+    const late = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1, startWeek: 2 });
+    const own = await enter(t.ctx, late.id, alice);
+    const weeks = await get(`/api/pools/${late.id}/commish/picks?entry=${own.id}`, world.owner);
+    expect(weeks.json().entry.weeks.map((w: { week: number }) => w.week)).toEqual([2, 3]);
+    const other = await get(`/api/pools/${late.id}/commish/picks?entry=${entry.id}`, world.owner);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(M.entryNotFound);
+
+    expect((await get(`/api/pools/${late.id}/commish/picks`, alice)).statusCode).toBe(403);
+    const outsider = await registerNamed(t.app, 'outsider');
+    expect((await get(`/api/pools/${late.id}/commish/picks`, outsider)).statusCode).toBe(404);
+    expect((await get(`/api/pools/${late.id}/commish/picks`)).statusCode).toBe(404);
+  });
+
+  it('says Edit Picks is not available for an NFL TD pool', async () => {
+    const pool = await buildNflPool(t.ctx, world.leagueId);
+    const answer = await get(`/api/pools/${pool.id}/commish/picks`, world.owner);
+    expect(answer.json()).toEqual({ available: false, entries: [], teams: [], entry: null });
+  });
+});
+
+describe('POST /admin/updateUserPicks', () => {
+  it('bypasses the game rules (a used team, a team without a game, an eliminated entry) and keeps lives and status', async () => {
+    const { pool, entry } = await aliceEntry({ lives: 0 });
+    const answer = await update({
+      user_season_id: entry.id,
+      oldSelections: loaded,
+      newSelections: [
+        { week: 1, team: 'HOU' },
+        { week: 2, team: 'TOR' },
+        { week: 3, team: 'nyy' },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      message: 'You have successfully updated picks for alice',
+      changed: [1, 2, 3],
+      entry: {
+        lives: 0,
+        weeks: [
+          { week: 1, team: 'HOU', locked: true },
+          { week: 2, team: 'TOR', locked: false },
+          { week: 3, team: 'NYY', locked: false },
+        ],
+      },
+    });
+    expect(await picksOf(entry.id)).toEqual([
+      [1, 'HOU', true],
+      [2, 'TOR', true],
+      [3, 'NYY', true],
+    ]);
+    const [after] = await t.ctx.db.select().from(entries).where(eq(entries.id, entry.id));
+    expect([after.lives, after.status]).toEqual([0, 1]);
+
+    const audits = await t.ctx.db
+      .select()
+      .from(pickAudits)
+      .where(eq(pickAudits.entryId, entry.id))
+      .orderBy(asc(pickAudits.week));
+    expect(audits.map((a) => [a.week, a.action, a.oldPickId, a.newPickId, a.userId])).toEqual([
+      [1, 'commish', 'NYY', 'HOU', world.owner.id],
+      [2, 'commish', 'BOS', 'TOR', world.owner.id],
+      [3, 'commish', null, 'NYY', world.owner.id],
+    ]);
+    const logged = await t.ctx.db
+      .select()
+      .from(poolAudits)
+      .where(eq(poolAudits.poolId, pool.id))
+      .orderBy(asc(poolAudits.id));
+    expect(logged.map((a) => [a.action, a.summary, a.entryId, a.oldValue, a.newValue])).toEqual([
+      [
+        'picks',
+        'Week 1 pick of alice: NYY to HOU',
+        entry.id,
+        { week: 1, team: 'NYY' },
+        { week: 1, team: 'HOU' },
+      ],
+      [
+        'picks',
+        'Week 2 pick of alice: BOS to TOR',
+        entry.id,
+        { week: 2, team: 'BOS' },
+        { week: 2, team: 'TOR' },
+      ],
+      [
+        'picks',
+        'Week 3 pick of alice: no pick to NYY',
+        entry.id,
+        { week: 3, team: null },
+        { week: 3, team: 'NYY' },
+      ],
+    ]);
+  });
+
+  it('posts to the feed which weeks changed, naming teams of locked weeks only', async () => {
+    const { pool, entry } = await aliceEntry();
+    const answer = await update({
+      user_season_id: entry.id,
+      oldSelections: loaded,
+      newSelections: [
+        { week: 1, team: 'BOS' },
+        { week: 2, team: null },
+        { week: 3, team: 'HOU' },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const feed = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
+    expect(feed.map((e) => [e.summary, e.desc, e.type])).toEqual([
+      [
+        "Commissioner edited alice's picks",
+        "The commissioner edited alice's picks: Week 1 (NYY to BOS), Week 2, Week 3.",
+        17,
+      ],
+    ]);
+    expect(feed[0].desc).not.toMatch(/HOU/);
+    const shown = await get(`/api/feed/${world.leagueId}/${pool.id}/pool`, alice);
+    expect(shown.body).not.toMatch(/HOU/);
+  });
+
+  it("refuses when the entry's picks changed since they were loaded, and changes nothing", async () => {
+    const { pool, entry } = await aliceEntry();
+    const stale = await update({
+      user_season_id: entry.id,
+      oldSelections: [
+        { week: 1, team: 'NYY' },
+        { week: 2, team: null },
+      ],
+      newSelections: [
+        { week: 1, team: 'NYY' },
+        { week: 2, team: 'HOU' },
+      ],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(M.stale);
+    expect(await picksOf(entry.id)).toEqual([
+      [1, 'NYY', false],
+      [2, 'BOS', false],
+    ]);
+    expect(await t.ctx.db.select().from(pickAudits).where(eq(pickAudits.entryId, entry.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id))).toEqual([]);
+  });
+
+  it('answers each bad request with its message', async () => {
+    const { entry } = await aliceEntry();
+    const cases: Array<[object, number, string]> = [
+      [{ user_season_id: entry.id, oldSelections: loaded, newSelections: loaded }, 400, M.nothingChanged],
+      [
+        {
+          user_season_id: entry.id,
+          oldSelections: loaded,
+          newSelections: [{ week: 1, team: 'XYZ' }, ...loaded.slice(1)],
+        },
+        400,
+        M.unknownTeam('XYZ'),
+      ],
+      [
+        {
+          user_season_id: entry.id,
+          oldSelections: [{ week: 4, team: null }],
+          newSelections: [{ week: 4, team: 'NYY' }],
+        },
+        400,
+        M.unknownWeek(4),
+      ],
+      [
+        { user_season_id: entry.id, oldSelections: loaded, newSelections: [{ week: 1, team: 'BOS' }] },
+        400,
+        M.badSelections,
+      ],
+      [{ user_season_id: entry.id, oldSelections: 'x', newSelections: [] }, 400, M.badSelections],
+      [{ user_season_id: 999_999, oldSelections: [], newSelections: [] }, 404, M.entryNotFound],
+      [{ user_season_id: 'abc', oldSelections: [], newSelections: [] }, 400, M.entryNotFound],
+    ];
+    for (const [payload, status, message] of cases) {
+      const answer = await update(payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(answer.json().message).toBe(message);
+    }
+    expect(await picksOf(entry.id)).toEqual([
+      [1, 'NYY', false],
+      [2, 'BOS', false],
+    ]);
+  });
+
+  it('is refused for NFL TD, to members (403) and outsiders (404), and asks visitors to log in', async () => {
+    const nfl = await buildNflPool(t.ctx, world.leagueId);
+    const nflEntry = await enter(t.ctx, nfl.id, alice);
+    const refused = await update({ user_season_id: nflEntry.id, oldSelections: [], newSelections: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(M.nflUnavailable);
+
+    const { entry } = await aliceEntry();
+    const payload = {
+      user_season_id: entry.id,
+      oldSelections: loaded,
+      newSelections: [{ week: 1, team: 'BOS' }, ...loaded.slice(1)],
+    };
+    expect((await update(payload, alice)).statusCode).toBe(403);
+    const outsider = await registerNamed(t.app, 'outsider');
+    expect((await update(payload, outsider)).statusCode).toBe(404);
+    expect((await update(payload, null)).statusCode).toBe(401);
+    expect(await picksOf(entry.id)).toEqual([
+      [1, 'NYY', false],
+      [2, 'BOS', false],
+    ]);
+  });
+
+  it("still counts a commissioner's pick as used when the entrant picks", async () => {
+    const { entry } = await aliceEntry();
+    const placed = await update({
+      user_season_id: entry.id,
+      oldSelections: [{ week: 3, team: null }],
+      newSelections: [{ week: 3, team: 'HOU' }],
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/user/makeUserPick',
+      headers: { cookie: alice.cookie },
+      payload: { userSeasonId: entry.id, week: 2, team: 'HOU', action: 'confirm' },
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toMatch(/once per season/);
+  });
+});
+
+describe('settling a week with commissioner picks', () => {
+  it('does not hold them against the once-per-season check and plays a team without a game 0-0', async () => {
+    const { pool, entry } = await aliceEntry();
+    await update({
+      user_season_id: entry.id,
+      oldSelections: [
+        { week: 2, team: 'BOS' },
+        { week: 3, team: null },
+      ],
+      newSelections: [
+        { week: 2, team: 'NYY' },
+        { week: 3, team: 'TOR' },
+      ],
+    });
+    const week2 = await readWeekPicks(t.ctx.db, pool.id, 2);
+    expect(week2.weekPicks.get(entry.id)).toEqual(['NYY']);
+    expect(week2.used.get(entry.id)).toEqual([]);
+    const week3 = await readWeekPicks(t.ctx.db, pool.id, 3);
+    expect(week3.used.get(entry.id)).toEqual(['NYY']);
+    const outcome = judgeWeek(
+      pool,
+      3,
+      { NYY: [1, 0], BOS: [0, 1] },
+      {},
+      [],
+      [
+        {
+          id: String(entry.id),
+          state: { lives: 3, rebuysMade: 0, status: 'alive', weeksAlive: 2 },
+          autoRebuy: false,
+          insured: false,
+          pick: 'TOR',
+          used: week3.used.get(entry.id) ?? [],
+          rebuyBeforeLock: false,
+          inBonusPool: false,
+        },
+      ],
+    );
+    expect(outcome.entries[0]).toMatchObject({ result: 'advance', state: { lives: 3 } });
+    const [row] = await t.ctx.db
+      .select()
+      .from(picks)
+      .where(and(eq(picks.entryId, entry.id), eq(picks.week, 3)));
+    expect(row.byCommish).toBe(true);
+  });
+});
