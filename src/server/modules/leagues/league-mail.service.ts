@@ -7,6 +7,7 @@ import { publicUrl } from '../../lib/public-url';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, htmlToText, sanitizeHtml } from '../../mail/sanitize-html';
 import type { UserRow } from '../auth/sessions';
+import { recordPoolAudits } from '../pools/commish/audit/audit.service';
 import { requireLeagueAdmin, requireLeagueMember } from './league-access';
 import { poolPath } from './pool-rows';
 
@@ -69,8 +70,9 @@ async function sendAll(ctx: AppContext, recipients: Recipient[], build: (to: str
 }
 
 /**
- * Email League / Email Pool: a league admin writes to every member (league) or every entrant (pool).
- * The HTML is sanitised here, whatever the editor sent, and a plain-text part goes with it.
+ * Email League / Email Pool: a league admin writes to every member (league) or to the owner of every entry of
+ * the pool (pool; once per person, whatever the number of entries). The HTML is sanitised here, whatever the
+ * editor sent, and a plain-text part goes with it. An e-mail to a pool is audited (subject and recipients).
  */
 export async function emailUsers(
   ctx: AppContext,
@@ -109,6 +111,23 @@ export async function emailUsers(
     text: `${text}\n\n--\n${footer}`,
     html: `${html}\n<hr>\n<p>${escapeHtml(footer)}</p>`,
   }));
+  if (input.umbrella === 'pool') {
+    // The pool's audit log keeps who wrote to its entrants and what about, never the body.
+    const count = `${rows.length} ${rows.length === 1 ? 'recipient' : 'recipients'}`;
+    await recordPoolAudits(
+      ctx.db,
+      input.umbrellaId,
+      author,
+      [
+        {
+          action: 'email',
+          summary: `E-mail to the pool's entrants: "${input.subject}" (${count})`,
+          newValue: { subject: input.subject, recipients: rows.length, sent, failed },
+        },
+      ],
+      ctx.clock.now(),
+    );
+  }
   return {
     recipients: rows.length,
     sent,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_HTML_MAX, LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
-import { leagues, mailOutbox } from '../../db/schema';
+import { leagues, mailOutbox, poolAudits } from '../../db/schema';
 import { createSmtpMailer } from '../../mail/mailer';
 import { startTestSmtpServer, type TestSmtpServer } from '../../mail/smtp-test-server';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -9,6 +9,7 @@ import { notifyNewLeaguePool } from './league-mail.service';
 import {
   addMemberByInvite,
   createLeagueAs,
+  insertEntry,
   insertPool,
   registerNamed,
   type TestUser,
@@ -186,6 +187,89 @@ describe('POST /admin/emailUsers', () => {
     );
     expect(response.statusCode).toBe(403);
     expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('POST /admin/emailUsers to a pool', () => {
+  it("mails each entrant of the pool once (not other members, not another pool's entrants) and audits it", async () => {
+    const pool = await insertPool(t.ctx, { leagueId, customName: 'Main Pool' });
+    const other = await insertPool(t.ctx, { leagueId, poolIdx: 1 });
+    const entrant = await registerNamed(t.app, 'entrant');
+    const elsewhere = await registerNamed(t.app, 'elsewhere');
+    for (const user of [entrant, elsewhere]) await addMemberByInvite(t.app, t.ctx, leagueId, user);
+    await insertEntry(t.ctx, { poolId: pool.id, userId: entrant.id });
+    await insertEntry(t.ctx, { poolId: pool.id, userId: entrant.id, entryNum: 2 });
+    await insertEntry(t.ctx, { poolId: pool.id, userId: founder.id });
+    await insertEntry(t.ctx, { poolId: other.id, userId: elsewhere.id });
+    smtp.received.length = 0;
+    const response = await post(
+      '/admin/emailUsers',
+      {
+        subject: 'Week 3 picks',
+        html: '<p>Picks lock <b>Sunday</b>.</p>',
+        umbrella: 'pool',
+        umbrellaId: pool.id,
+      },
+      founder,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      recipients: 2,
+      sent: 2,
+      failed: 0,
+      message: LEAGUE_MESSAGES.emailSentBody,
+    });
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([
+      'entrant@example.com',
+      'founder@example.com',
+    ]);
+    expect(smtp.received[0].body).toContain('Subject: [MAIL] Week 3 picks');
+    const audits = await t.ctx.db.select().from(poolAudits);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      poolId: pool.id,
+      userId: founder.id,
+      entryId: null,
+      action: 'email',
+      summary: `E-mail to the pool's entrants: "Week 3 picks" (2 recipients)`,
+      oldValue: null,
+      newValue: { subject: 'Week 3 picks', recipients: 2, sent: 2, failed: 0 },
+    });
+    // The body stays in the mail, not in the audit log.
+    expect(JSON.stringify(audits[0])).not.toContain('Sunday');
+  });
+
+  it('refuses members who are not admins and writes no audit row; a league e-mail writes none either', async () => {
+    const pool = await insertPool(t.ctx, { leagueId });
+    await insertEntry(t.ctx, { poolId: pool.id, userId: member.id });
+    const refused = await post(
+      '/admin/emailUsers',
+      { subject: 'S', html: 'hi', umbrella: 'pool', umbrellaId: pool.id },
+      member,
+    );
+    expect(refused.statusCode).toBe(403);
+    const empty = await post(
+      '/admin/emailUsers',
+      { subject: 'S', html: '<p> </p>', umbrella: 'pool', umbrellaId: pool.id },
+      founder,
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: LEAGUE_MESSAGES.emailBody });
+    const unknown = await post(
+      '/admin/emailUsers',
+      { subject: 'S', html: 'hi', umbrella: 'pool', umbrellaId: 999_999 },
+      founder,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: LEAGUE_MESSAGES.poolNotFound });
+    const league = await post(
+      '/admin/emailUsers',
+      { subject: 'S', html: 'hi', umbrella: 'league', umbrellaId: leagueId },
+      founder,
+    );
+    expect(league.statusCode).toBe(200);
+    expect(smtp.received).toHaveLength(2);
+    expect(await t.ctx.db.select().from(poolAudits)).toEqual([]);
   });
 });
 
