@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BonusCadenceSchema,
+  type BonusOptionsMap,
   BonusOptionsMapSchema,
   DEFAULT_BONUS_CADENCE,
   getDefaultBonusOptions,
@@ -20,6 +21,12 @@ export const POOL_LIMITS = {
   minPassTds: 0,
   maxPassTds: 5,
   minBonusShutdown: 1,
+  maxBonusShutdown: 100_000,
+  maxMaxEntries: 100,
+  maxRebuys: 99,
+  /** $100,000 in cents: the largest buy-in, price or prize. */
+  maxMoney: 10_000_000,
+  maxWeeks: 60,
 } as const;
 
 /** Defaults of spec 2 section 9 (money in cents); players per week depends on the game. */
@@ -44,80 +51,144 @@ export const POOL_DEFAULTS = {
 } as const;
 
 export const POOL_SETTINGS_MESSAGES = {
-  maxEntries: 'Max entries must be a whole number of at least 1.',
-  rebuys: 'Extra lives/rebuys must be a whole number of 0 or more.',
-  money: 'Amounts must be whole cents of 0 or more.',
+  maxEntries: 'Max entries must be a whole number from 1 to 100.',
+  rebuys: 'Extra lives/rebuys must be a whole number from 0 to 99.',
+  money: 'Amounts must be whole cents from $0 to $100,000.',
   playersPerWeek: 'Picks per week must be from 1 to 5.',
   playersPerWeekNotNfl: 'Only NFL TD pools pick more than one per week.',
   maxPlayersPerTeam: 'Max players per team must be at least 1 and at most the picks per week.',
   passTds: 'Passing TDs to advance must be from 0 to 5.',
-  bonusShutdown: 'Bonus shutdown # must be at least 1.',
+  bonusShutdown: 'Bonus shutdown # must be a whole number from 1 to 100,000.',
   insuranceNfl: 'Insurance is not offered for NFL TD pools.',
   bonusNfl: 'The bonus pool is not offered for NFL TD pools.',
   shootMoon: 'Shoot the moon is only offered for MLB pools.',
   bonusOption: 'This bonus option is not offered for this game.',
-  startWeek: 'Start week must be a whole number of at least 1.',
+  startWeek: 'Start week must be a whole number from 1 to 60.',
   poolName: 'Pool name cannot be longer than 60 characters.',
+  deadline: 'Each deadline must be a date and time.',
+  deadlineOrder: 'Deadlines must stay in increasing order.',
+  weekCount: "A pool's season must have from 1 to 60 weeks.",
+  startWeekRange: "The start week must be one of the season's weeks.",
 } as const;
 
 const m = POOL_SETTINGS_MESSAGES;
-const cents = z.number({ error: m.money }).int(m.money).min(0, m.money);
+const cents = z.number({ error: m.money }).int(m.money).min(0, m.money).max(POOL_LIMITS.maxMoney, m.money);
 
-const PoolSettingsFieldsSchema = z.object({
+/** One schema per setting, without defaults: pool creation adds them, the settings tool sends every field. */
+export const POOL_SETTING_FIELDS = {
   game: PlayableGameSchema,
-  custom_name: z.string().trim().max(60, m.poolName).optional(),
-  buyin: cents.default(POOL_DEFAULTS.buyin),
+  buyin: cents,
   rebuys: z
     .number({ error: m.rebuys })
     .int(m.rebuys)
     .min(POOL_LIMITS.minRebuys, m.rebuys)
-    .default(POOL_DEFAULTS.rebuys),
-  rebuy_price: cents.default(POOL_DEFAULTS.rebuy_price),
+    .max(POOL_LIMITS.maxRebuys, m.rebuys),
+  rebuy_price: cents,
   max_entries: z
     .number({ error: m.maxEntries })
     .int(m.maxEntries)
     .min(POOL_LIMITS.minMaxEntries, m.maxEntries)
-    .default(POOL_DEFAULTS.max_entries),
-  insurance_option: InsuranceOptionSchema.default(POOL_DEFAULTS.insurance_option),
-  insurance: cents.default(POOL_DEFAULTS.insurance),
-  shoot_moon: z.boolean().default(POOL_DEFAULTS.shoot_moon),
-  bonus_active: z.boolean().default(POOL_DEFAULTS.bonus_active),
-  bonus_cadence: BonusCadenceSchema.default(POOL_DEFAULTS.bonus_cadence),
+    .max(POOL_LIMITS.maxMaxEntries, m.maxEntries),
+  insurance_option: InsuranceOptionSchema,
+  insurance: cents,
+  shoot_moon: z.boolean(),
+  bonus_active: z.boolean(),
+  bonus_cadence: BonusCadenceSchema,
   bonus_shutdown: z
     .number({ error: m.bonusShutdown })
     .int(m.bonusShutdown)
     .min(0, m.bonusShutdown)
-    .default(POOL_DEFAULTS.bonus_shutdown),
-  bonus_options: BonusOptionsMapSchema.optional(),
+    .max(POOL_LIMITS.maxBonusShutdown, m.bonusShutdown),
+  bonus_options: BonusOptionsMapSchema,
   players_per_week: z
     .number({ error: m.playersPerWeek })
     .int(m.playersPerWeek)
     .min(POOL_LIMITS.minPlayersPerWeek, m.playersPerWeek)
-    .max(POOL_LIMITS.maxPlayersPerWeek, m.playersPerWeek)
-    .optional(),
+    .max(POOL_LIMITS.maxPlayersPerWeek, m.playersPerWeek),
   max_players_per_team: z
     .number({ error: m.maxPlayersPerTeam })
     .int(m.maxPlayersPerTeam)
-    .min(POOL_LIMITS.minPlayersPerTeam, m.maxPlayersPerTeam)
-    .default(POOL_DEFAULTS.max_players_per_team),
+    .min(POOL_LIMITS.minPlayersPerTeam, m.maxPlayersPerTeam),
   nfl_pass_tds: z
     .number({ error: m.passTds })
     .int(m.passTds)
     .min(POOL_LIMITS.minPassTds, m.passTds)
-    .max(POOL_LIMITS.maxPassTds, m.passTds)
-    .default(POOL_DEFAULTS.nfl_pass_tds),
-  nfl_lock_time: NflLockTimeSchema.default(POOL_DEFAULTS.nfl_lock_time),
-  lock_at_pick_start: z.boolean().default(POOL_DEFAULTS.lock_at_pick_start),
+    .max(POOL_LIMITS.maxPassTds, m.passTds),
+  nfl_lock_time: NflLockTimeSchema,
+  lock_at_pick_start: z.boolean(),
   start_week: z
     .number({ error: m.startWeek })
     .int(m.startWeek)
     .min(1, m.startWeek)
-    .default(POOL_DEFAULTS.start_week),
+    .max(POOL_LIMITS.maxWeeks, m.startWeek),
+} as const;
+const f = POOL_SETTING_FIELDS;
+
+const PoolSettingsFieldsSchema = z.object({
+  game: f.game,
+  custom_name: z.string().trim().max(60, m.poolName).optional(),
+  buyin: f.buyin.default(POOL_DEFAULTS.buyin),
+  rebuys: f.rebuys.default(POOL_DEFAULTS.rebuys),
+  rebuy_price: f.rebuy_price.default(POOL_DEFAULTS.rebuy_price),
+  max_entries: f.max_entries.default(POOL_DEFAULTS.max_entries),
+  insurance_option: f.insurance_option.default(POOL_DEFAULTS.insurance_option),
+  insurance: f.insurance.default(POOL_DEFAULTS.insurance),
+  shoot_moon: f.shoot_moon.default(POOL_DEFAULTS.shoot_moon),
+  bonus_active: f.bonus_active.default(POOL_DEFAULTS.bonus_active),
+  bonus_cadence: f.bonus_cadence.default(POOL_DEFAULTS.bonus_cadence),
+  bonus_shutdown: f.bonus_shutdown.default(POOL_DEFAULTS.bonus_shutdown),
+  bonus_options: f.bonus_options.optional(),
+  players_per_week: f.players_per_week.optional(),
+  max_players_per_team: f.max_players_per_team.default(POOL_DEFAULTS.max_players_per_team),
+  nfl_pass_tds: f.nfl_pass_tds.default(POOL_DEFAULTS.nfl_pass_tds),
+  nfl_lock_time: f.nfl_lock_time.default(POOL_DEFAULTS.nfl_lock_time),
+  lock_at_pick_start: f.lock_at_pick_start.default(POOL_DEFAULTS.lock_at_pick_start),
+  start_week: f.start_week.default(POOL_DEFAULTS.start_week),
 });
 
+/** The settings the game-wide rules look at. */
+type RuledSettings = Pick<
+  z.output<typeof PoolSettingsFieldsSchema>,
+  | 'game'
+  | 'players_per_week'
+  | 'max_players_per_team'
+  | 'insurance_option'
+  | 'bonus_active'
+  | 'shoot_moon'
+  | 'bonus_shutdown'
+> & { players_per_week: number; bonus_options: BonusOptionsMap };
+
 /**
- * A pool's settings: spec 2 section 9 defaults filled in, section 5 ranges checked, and options a game does not
- * offer (insurance and bonus for nfl-td, shoot the moon outside mlb) rejected rather than silently dropped.
+ * The rules across settings, shared by pool creation and the settings tool: one pick a week outside nfl-td,
+ * max per team within picks per week, options a game does not offer (insurance and bonus for nfl-td, shoot the
+ * moon outside mlb) rejected rather than silently dropped, a running bonus pool's shutdown number at least 1.
+ */
+export function checkPoolSettingsRules(
+  settings: RuledSettings,
+  issue: (path: Array<string>, message: string) => void,
+): void {
+  const isNfl = settings.game === 'nfl-td';
+  if (!isNfl && settings.players_per_week !== 1) issue(['players_per_week'], m.playersPerWeekNotNfl);
+  if (settings.max_players_per_team > settings.players_per_week)
+    issue(['max_players_per_team'], m.maxPlayersPerTeam);
+  if (isNfl && settings.insurance_option !== 0) issue(['insurance_option'], m.insuranceNfl);
+  if (isNfl && settings.bonus_active) issue(['bonus_active'], m.bonusNfl);
+  if (settings.shoot_moon && settings.game !== 'mlb') issue(['shoot_moon'], m.shootMoon);
+  if (settings.bonus_active && settings.bonus_shutdown < POOL_LIMITS.minBonusShutdown) {
+    issue(['bonus_shutdown'], m.bonusShutdown);
+  }
+  const offered = isNfl
+    ? []
+    : listBonusOptions(settings.game === 'nba' ? 'nba' : 'mlb').map((o) => String(o.bonus_id));
+  for (const [id, option] of Object.entries(settings.bonus_options)) {
+    if (!offered.includes(id)) issue(['bonus_options', id], m.bonusOption);
+    else if (option.prize > POOL_LIMITS.maxMoney) issue(['bonus_options', id], m.money);
+  }
+}
+
+/**
+ * A pool's settings: spec 2 section 9 defaults filled in, section 5 ranges checked, and the rules across
+ * settings (checkPoolSettingsRules).
  */
 export const PoolSettingsSchema = PoolSettingsFieldsSchema.transform((raw) => {
   const isNfl = raw.game === 'nfl-td';
@@ -132,25 +203,62 @@ export const PoolSettingsSchema = PoolSettingsFieldsSchema.transform((raw) => {
       raw.bonus_options ?? (isNfl ? {} : getDefaultBonusOptions(raw.game === 'nba' ? 'nba' : 'mlb')),
   };
 }).superRefine((settings, ctx) => {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  const isNfl = settings.game === 'nfl-td';
-  if (!isNfl && settings.players_per_week !== 1) issue('players_per_week', m.playersPerWeekNotNfl);
-  if (settings.max_players_per_team > settings.players_per_week)
-    issue('max_players_per_team', m.maxPlayersPerTeam);
-  if (isNfl && settings.insurance_option !== 0) issue('insurance_option', m.insuranceNfl);
-  if (isNfl && settings.bonus_active) issue('bonus_active', m.bonusNfl);
-  if (settings.shoot_moon && settings.game !== 'mlb') issue('shoot_moon', m.shootMoon);
-  if (settings.bonus_active && settings.bonus_shutdown < POOL_LIMITS.minBonusShutdown) {
-    issue('bonus_shutdown', m.bonusShutdown);
-  }
-  const offered = isNfl
-    ? []
-    : listBonusOptions(settings.game === 'nba' ? 'nba' : 'mlb').map((o) => String(o.bonus_id));
-  for (const id of Object.keys(settings.bonus_options)) {
-    if (!offered.includes(id))
-      ctx.addIssue({ code: 'custom', path: ['bonus_options', id], message: m.bonusOption });
-  }
+  checkPoolSettingsRules(settings, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
 });
+/**
+ * Every setting as the Commish tools' Pool Settings edits it (no defaults: the form sends them all), with
+ * the manual bonus shutdown and the week deadlines. Ranges and the rules across settings are the ones pool
+ * creation uses; whether a change is still allowed (started pool, locked weeks) is the server's to decide.
+ */
+export const PoolSettingsEditSchema = z
+  .object({
+    game: f.game,
+    custom_name: z
+      .string()
+      .trim()
+      .max(60, m.poolName)
+      .nullable()
+      .transform((name) => name || null),
+    buyin: f.buyin,
+    rebuys: f.rebuys,
+    rebuy_price: f.rebuy_price,
+    max_entries: f.max_entries,
+    insurance_option: f.insurance_option,
+    insurance: f.insurance,
+    shoot_moon: f.shoot_moon,
+    bonus_active: f.bonus_active,
+    bonus_disabled: z.boolean(),
+    bonus_cadence: f.bonus_cadence,
+    bonus_shutdown: f.bonus_shutdown,
+    bonus_options: f.bonus_options,
+    players_per_week: f.players_per_week,
+    max_players_per_team: f.max_players_per_team,
+    nfl_pass_tds: f.nfl_pass_tds,
+    nfl_lock_time: f.nfl_lock_time,
+    lock_at_pick_start: f.lock_at_pick_start,
+    start_week: f.start_week,
+    /** Week n locks at deadlines[n-1]: ISO instants. */
+    deadlines: z
+      .array(z.iso.datetime({ offset: true, error: m.deadline }))
+      .min(1, m.weekCount)
+      .max(POOL_LIMITS.maxWeeks, m.weekCount),
+  })
+  .superRefine((settings, ctx) => {
+    const issue = (path: Array<string | number>, message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
+    checkPoolSettingsRules(settings, issue);
+    if (settings.start_week > settings.deadlines.length) issue(['start_week'], m.startWeekRange);
+    const times = settings.deadlines.map((deadline) => new Date(deadline).getTime());
+    for (let i = 1; i < times.length; i++) {
+      if (times[i] <= times[i - 1]) {
+        issue(['deadlines', i], m.deadlineOrder);
+        break;
+      }
+    }
+  });
+export type PoolSettingsEditInput = z.input<typeof PoolSettingsEditSchema>;
+export type PoolSettingsEdit = z.output<typeof PoolSettingsEditSchema>;
+
 export type PoolSettingsInput = z.input<typeof PoolSettingsSchema>;
 export type PoolSettings = z.output<typeof PoolSettingsSchema>;
 
@@ -161,11 +269,11 @@ export function getDefaultPoolSettings(game: PlayableGame): PoolSettings {
 
 /** Settings that may no longer change: rebuys once the pool has started, and the game itself. */
 export function findLockedSettingChanges(
-  current: PoolSettings,
-  next: PoolSettings,
+  current: Pick<PoolSettings, 'game' | 'rebuys'>,
+  next: Pick<PoolSettings, 'game' | 'rebuys'>,
   pool: { start: Date | null; now: Date },
-): Array<{ field: keyof PoolSettings; message: string }> {
-  const locked: Array<{ field: keyof PoolSettings; message: string }> = [];
+): Array<{ field: 'game' | 'rebuys'; message: string }> {
+  const locked: Array<{ field: 'game' | 'rebuys'; message: string }> = [];
   if (next.game !== current.game) locked.push({ field: 'game', message: "A pool's game cannot be changed." });
   const started = pool.start !== null && pool.start.getTime() <= pool.now.getTime();
   if (started && next.rebuys !== current.rebuys) {
