@@ -6,14 +6,17 @@ import {
   type RegisterEntryResponse,
 } from '../../../core/contracts/pools';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { entries, leagues, pools } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../auth/sessions';
 import { canSeeLeague, loadAccess } from '../leagues/league-access';
+import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
 import { poolPath } from '../leagues/pool-rows';
 import { postPoolEvent } from './feed/feed.service';
 import { appendLedger, type LedgerRowInput } from './ledger';
+import type { EntryRecord } from './pool-entries.repo';
 
 /**
  * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members
@@ -44,70 +47,11 @@ export async function registerEntry(
       if (!league.joinable) throw forbidden(POOL_MESSAGES.membersOnly);
       await addMember(tx, league.id, user.id, now);
     }
-    const mine = await tx
-      .select({ entryNum: entries.entryNum })
-      .from(entries)
-      .where(and(eq(entries.poolId, pool.id), eq(entries.userId, user.id)));
-    if (mine.length >= pool.maxEntries) throw conflict(POOL_MESSAGES.maxEntries(pool.maxEntries));
-    const entryNum = Math.max(0, ...mine.map((entry) => entry.entryNum)) + 1;
-    // Insurance and the bonus pool exist only where the pool offers them (never for NFL TD).
-    const teamGame = pool.game !== 'nfl-td';
-    const [created] = await tx
-      .insert(entries)
-      .values({
-        poolId: pool.id,
-        userId: user.id,
-        entryNum,
-        lives: pool.rebuys + 1,
-        bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
-        insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance_purchased,
-        createdAt: now,
-      })
-      .returning();
-    // The buy-in is charged at sign-up (a $0 buy-in still gets its row), and insurance when bought with it.
-    const charges: LedgerRowInput[] = [
-      { poolId: pool.id, entryId: created.id, kind: 'buyin', amount: -pool.buyin, createdBy: user.id },
-    ];
-    if (created.insurancePurchased) {
-      charges.push({
-        poolId: pool.id,
-        entryId: created.id,
-        kind: 'insurance',
-        amount: -pool.insurance,
-        createdBy: user.id,
-      });
-    }
-    await appendLedger(tx, charges, now);
-    const label = entryNum > 1 ? `${user.username} [${entryNum}]` : user.username;
-    const link = poolPath(pool, league.abb);
-    await postPoolEvent(
+    const { entryNum, link } = await createPoolEntry(
       tx,
-      {
-        poolId: pool.id,
-        entryId: created.id,
-        userId: user.id,
-        type: FEED_EVENT_TYPES.signUp,
-        summary: `${label} joined the pool`,
-        desc: `${label} signed up for ${pool.gameName} ${pool.season}.`,
-        link,
-      },
+      { pool, league, user, bonus: input.bonus, insurance: input.insurance_purchased, by: user },
       now,
     );
-    if (created.insurancePurchased) {
-      await postPoolEvent(
-        tx,
-        {
-          poolId: pool.id,
-          entryId: created.id,
-          userId: user.id,
-          type: FEED_EVENT_TYPES.insurance,
-          summary: `${label} bought pick insurance`,
-          desc: `${label} insured their picks for the rest of the season.`,
-          link,
-        },
-        now,
-      );
-    }
     return {
       game: pool.game,
       season: pool.season,
@@ -122,4 +66,96 @@ export async function registerEntry(
       message: POOL_MESSAGES.registered,
     };
   });
+}
+
+/** What createPoolEntry needs: the pool (its row locked by the caller), whose entry, and who makes it. */
+export interface NewPoolEntry {
+  pool: PoolRecord;
+  league: LeagueRow;
+  user: Pick<UserRow, 'id' | 'username'>;
+  bonus: boolean;
+  insurance: boolean;
+  /** Who adds the entry: the user signing up, or a commissioner adding a member. */
+  by: Pick<UserRow, 'id' | 'username'>;
+}
+
+/**
+ * Creates a user's next entry as sign-up does, inside the caller's transaction (the pool row locked): up to the
+ * pool's max entries, lives = rebuys + 1, the buy-in (and insurance bought with it) charged in the ledger, and
+ * the news posted to the pool's feed.
+ */
+export async function createPoolEntry(
+  tx: DbOrTx,
+  input: NewPoolEntry,
+  now: Date,
+): Promise<{ entry: EntryRecord; entryNum: number; label: string; link: string }> {
+  const { pool, league, user } = input;
+  const mine = await tx
+    .select({ entryNum: entries.entryNum })
+    .from(entries)
+    .where(and(eq(entries.poolId, pool.id), eq(entries.userId, user.id)));
+  if (mine.length >= pool.maxEntries) throw conflict(POOL_MESSAGES.maxEntries(pool.maxEntries));
+  const entryNum = Math.max(0, ...mine.map((entry) => entry.entryNum)) + 1;
+  // Insurance and the bonus pool exist only where the pool offers them (never for NFL TD).
+  const teamGame = pool.game !== 'nfl-td';
+  const [created] = await tx
+    .insert(entries)
+    .values({
+      poolId: pool.id,
+      userId: user.id,
+      entryNum,
+      lives: pool.rebuys + 1,
+      bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
+      insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance,
+      createdAt: now,
+    })
+    .returning();
+  // The buy-in is charged at sign-up (a $0 buy-in still gets its row), and insurance when bought with it.
+  const charges: LedgerRowInput[] = [
+    { poolId: pool.id, entryId: created.id, kind: 'buyin', amount: -pool.buyin, createdBy: input.by.id },
+  ];
+  if (created.insurancePurchased) {
+    charges.push({
+      poolId: pool.id,
+      entryId: created.id,
+      kind: 'insurance',
+      amount: -pool.insurance,
+      createdBy: input.by.id,
+    });
+  }
+  await appendLedger(tx, charges, now);
+  const label = entryNum > 1 ? `${user.username} [${entryNum}]` : user.username;
+  const link = poolPath(pool, league.abb);
+  const addedByOther = input.by.id !== user.id;
+  await postPoolEvent(
+    tx,
+    {
+      poolId: pool.id,
+      entryId: created.id,
+      userId: user.id,
+      type: FEED_EVENT_TYPES.signUp,
+      summary: `${label} joined the pool`,
+      desc: addedByOther
+        ? `${label} was added to ${pool.gameName} ${pool.season} by the Commish.`
+        : `${label} signed up for ${pool.gameName} ${pool.season}.`,
+      link,
+    },
+    now,
+  );
+  if (created.insurancePurchased) {
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        entryId: created.id,
+        userId: user.id,
+        type: FEED_EVENT_TYPES.insurance,
+        summary: `${label} bought pick insurance`,
+        desc: `${label} insured their picks for the rest of the season.`,
+        link,
+      },
+      now,
+    );
+  }
+  return { entry: created, entryNum, label, link };
 }

@@ -1,0 +1,524 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type AddableMember,
+  type AddEntrantBody,
+  type AdminEntrant,
+  type AdminEntrantsResponse,
+  type EditUserLivesBody,
+  ENTRANTS_MESSAGES,
+  type EntrantChangeResponse,
+  FEED_EVENT_TYPES,
+  type ProcessChampionsBody,
+  type ProcessChampionsResponse,
+  type ToggleUserStatusBody,
+  type UpdateUserNotesBody,
+} from '../../../../../core/contracts/pools';
+import { formatDollars, getRemainingPrizes, processChampions } from '../../../../../core/money';
+import { must } from '../../../../../core/must';
+import type { AppContext } from '../../../../context';
+import type { Db, DbOrTx } from '../../../../db/client';
+import { entries, leagueMembers, pools, users } from '../../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../../lib/errors';
+import type { UserRow } from '../../../auth/sessions';
+import { poolPath } from '../../../leagues/pool-rows';
+import { createPoolEntry } from '../../entries.service';
+import { postPoolEvent } from '../../feed/feed.service';
+import { getFinances } from '../../finances/finances.service';
+import { appendLedger } from '../../ledger';
+import { notifyPoolChanged } from '../../live/notify';
+import { type PoolAccess, requirePoolCommish } from '../../pool-access';
+import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
+import { loadPool } from '../../pools.service';
+import { recordPoolAudits } from '../audit/audit.service';
+
+/*
+ * Manage Entrants: every call is for the pool league's admins (requirePoolCommish), changes one pool in one
+ * transaction with its audit rows, and tells open pool pages to refresh after it commits.
+ */
+
+/** The pool's prize money as the pool page and Finances count it: prize pool, prizes awarded, what remains. */
+async function loadPrizeMoney(ctx: AppContext, poolId: number, viewer: UserRow) {
+  const { pool } = await loadPool(ctx, { poolId }, viewer);
+  const finances = await getFinances(ctx, { poolId }, viewer);
+  const allocated = finances.totals.prizes;
+  return {
+    prizePool: pool.prize_pool,
+    allocated,
+    remaining: getRemainingPrizes(pool.prize_pool, allocated),
+    prizesOf: new Map(finances.rows.map((row) => [row.entry_id, row.prizes])),
+  };
+}
+
+/** The same reads inside a transaction (the embedded database has one connection: no reads beside it). */
+function inTx(ctx: AppContext, tx: DbOrTx): AppContext {
+  // A transaction answers the same query API as the database handle the services take.
+  return { ...ctx, db: tx as Db };
+}
+
+function toAdminEntrant(
+  entry: EntryRecord,
+  username: string,
+  prizes: number,
+  champions: ReadonlySet<string>,
+): AdminEntrant {
+  const label = entryLabel(username, entry.entryNum);
+  return {
+    entry_id: entry.id,
+    user_id: entry.userId,
+    username,
+    entry_num: entry.entryNum,
+    label,
+    status: entry.status,
+    lives: entry.lives,
+    needs_rebuy: entry.needsRebuy,
+    eliminated: entry.lives <= 0,
+    weeks_alive: entry.weeksAlive,
+    prizes,
+    notes: entry.notes,
+    champion: champions.has(label.toLowerCase()),
+  };
+}
+
+const championSet = (pool: { champions: string[] }) =>
+  new Set(pool.champions.map((name) => name.toLowerCase()));
+
+/** GET /admin/entrants/{poolId}: every entry, the league members not yet entrants, and the prize money left. */
+export async function listAdminEntrants(
+  ctx: AppContext,
+  poolId: number,
+  viewer: UserRow | null,
+): Promise<AdminEntrantsResponse> {
+  const { pool, league, access } = await requirePoolCommish(ctx.db, { poolId }, viewer);
+  const commish = must(access.viewer);
+  const rows = await ctx.db
+    .select({ entry: entries, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(eq(entries.poolId, pool.id))
+    .orderBy(asc(users.username), asc(entries.entryNum));
+  const money = await loadPrizeMoney(ctx, pool.id, commish);
+  const champions = championSet(pool);
+  const entrantIds = new Set(rows.map((row) => row.entry.userId));
+  // Members, and admins even without a member row (they run the league and may play in it).
+  const memberRows = await ctx.db
+    .select({ user_id: users.id, username: users.username })
+    .from(leagueMembers)
+    .innerJoin(users, eq(users.id, leagueMembers.userId))
+    .where(eq(leagueMembers.leagueId, league.id));
+  const admins =
+    league.admins.length === 0
+      ? []
+      : await ctx.db
+          .select({ user_id: users.id, username: users.username })
+          .from(users)
+          .where(
+            inArray(
+              sql`lower(${users.username})`,
+              league.admins.map((name) => name.toLowerCase()),
+            ),
+          );
+  const members = new Map<number, AddableMember>();
+  for (const member of [...memberRows, ...admins]) {
+    if (!entrantIds.has(member.user_id)) members.set(member.user_id, member);
+  }
+  return {
+    entrants: rows.map((row) =>
+      toAdminEntrant(row.entry, row.username, money.prizesOf.get(row.entry.id) ?? 0, champions),
+    ),
+    members: [...members.values()].sort((a, b) => a.username.localeCompare(b.username)),
+    final: pool.final,
+    champions: pool.champions,
+    prize_pool: money.prizePool,
+    allocated: money.allocated,
+    remaining_prizes: money.remaining,
+    starting_lives: pool.rebuys + 1,
+  };
+}
+
+/**
+ * POST /admin/addEntrant: a league member who is not an entrant yet gets entry 1 as sign-up makes it (lives =
+ * rebuys + 1, the buy-in charged), even after the entry deadline: the commissioner decides who plays.
+ */
+export async function addEntrant(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: AddEntrantBody,
+): Promise<EntrantChangeResponse> {
+  await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(pools).where(eq(pools.id, input.poolId)).for('update');
+    const access = await requirePoolCommish(tx, { poolId: row.id }, viewer);
+    const { pool, league } = access;
+    if (pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
+    const user = await findLeagueMember(tx, access, input.userId);
+    if (!user) throw badRequest(ENTRANTS_MESSAGES.notMember);
+    const [existing] = await tx
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.poolId, pool.id), eq(entries.userId, user.id)))
+      .limit(1);
+    if (existing) throw conflict(ENTRANTS_MESSAGES.alreadyEntrant(user.username));
+    const created = await createPoolEntry(
+      tx,
+      { pool, league, user, bonus: false, insurance: false, by: viewer },
+      now,
+    );
+    await recordPoolAudits(
+      tx,
+      pool.id,
+      viewer,
+      [
+        {
+          action: 'add_entrant',
+          summary: `Added ${created.label} to the pool (buy-in ${formatDollars(pool.buyin)})`,
+          entryId: created.entry.id,
+          oldValue: null,
+          newValue: { lives: created.entry.lives, buyin: pool.buyin },
+        },
+      ],
+      now,
+    );
+    return toAdminEntrant(created.entry, user.username, 0, championSet(pool));
+  });
+  notifyPoolChanged(ctx, input.poolId, 'standings');
+  notifyPoolChanged(ctx, input.poolId, 'money');
+  return { message: ENTRANTS_MESSAGES.added(result.label), entrant: result };
+}
+
+async function findLeagueMember(
+  db: DbOrTx,
+  access: PoolAccess,
+  userId: number,
+): Promise<Pick<UserRow, 'id' | 'username'> | null> {
+  const [user] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return null;
+  const isAdmin = access.league.admins.some((name) => name.toLowerCase() === user.username.toLowerCase());
+  if (isAdmin) return user;
+  const [member] = await db
+    .select({ id: leagueMembers.id })
+    .from(leagueMembers)
+    .where(and(eq(leagueMembers.leagueId, access.league.id), eq(leagueMembers.userId, user.id)))
+    .limit(1);
+  return member ? user : null;
+}
+
+/**
+ * The entry for a change by the pool's commissioner, its row locked in the transaction. An unknown entry and
+ * an entry of a pool the viewer may not see are both not found; a member who is no admin is refused (403).
+ */
+async function lockEntryForCommish(
+  tx: DbOrTx,
+  entryId: number,
+  viewer: UserRow,
+): Promise<{ entry: EntryRecord; username: string; access: PoolAccess; label: string }> {
+  const [found] = await tx
+    .select({ entry: entries, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(eq(entries.id, entryId))
+    .limit(1);
+  if (!found) throw notFound(ENTRANTS_MESSAGES.entryNotFound);
+  const access = await requirePoolCommish(tx, { poolId: found.entry.poolId }, viewer);
+  const [entry] = await tx.select().from(entries).where(eq(entries.id, entryId)).for('update');
+  return { entry, username: found.username, access, label: entryLabel(found.username, entry.entryNum) };
+}
+
+/** The entry as the tool shows it, after a change (its prizes read from the ledger). */
+async function reloadEntrant(ctx: AppContext, viewer: UserRow, entryId: number): Promise<AdminEntrant> {
+  const [row] = await ctx.db
+    .select({ entry: entries, username: users.username, pool: pools })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .innerJoin(pools, eq(pools.id, entries.poolId))
+    .where(eq(entries.id, entryId));
+  const finances = await getFinances(ctx, { poolId: row.pool.id }, viewer);
+  const prizes = finances.rows.find((item) => item.entry_id === entryId)?.prizes ?? 0;
+  return toAdminEntrant(row.entry, row.username, prizes, championSet(row.pool));
+}
+
+/** POST /admin/toggleUserStatus: 1 active (counted), 0 inactive; reversible. */
+export async function toggleUserStatus(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: ToggleUserStatusBody,
+): Promise<EntrantChangeResponse> {
+  const now = ctx.clock.now();
+  const { poolId, label, changed } = await ctx.db.transaction(async (tx) => {
+    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    if (access.pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
+    if (entry.status === input.updatedStatus) return { poolId: access.pool.id, label, changed: false };
+    await tx.update(entries).set({ status: input.updatedStatus }).where(eq(entries.id, entry.id));
+    const active = input.updatedStatus === 1;
+    await recordPoolAudits(
+      tx,
+      access.pool.id,
+      viewer,
+      [
+        {
+          action: 'status',
+          summary: `${active ? 'Reactivated' : 'Deactivated'} ${label}`,
+          entryId: entry.id,
+          oldValue: entry.status,
+          newValue: input.updatedStatus,
+        },
+      ],
+      now,
+    );
+    return { poolId: access.pool.id, label, changed: true };
+  });
+  if (changed) notifyPoolChanged(ctx, poolId, 'standings');
+  const active = input.updatedStatus === 1;
+  return {
+    message: changed
+      ? `${label} is now ${active ? 'active' : 'inactive'}.`
+      : ENTRANTS_MESSAGES.statusUnchanged(label, active),
+    entrant: await reloadEntrant(ctx, viewer, input.userSeasonId),
+  };
+}
+
+/**
+ * POST /admin/editUserLives: compare-and-set on the lives the commissioner saw. Reaching 0 eliminates the entry
+ * (no rebuy owed any more); raising an eliminated entry brings it back. The message goes to the pool's feed.
+ */
+export async function editUserLives(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: EditUserLivesBody,
+): Promise<EntrantChangeResponse> {
+  const now = ctx.clock.now();
+  const { poolId, label } = await ctx.db.transaction(async (tx) => {
+    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    const { pool, league } = access;
+    if (pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
+    if (entry.lives !== input.oldLives) throw conflict(ENTRANTS_MESSAGES.livesStale(label, entry.lives));
+    const eliminated = input.newLives === 0;
+    await tx
+      .update(entries)
+      .set({ lives: input.newLives, ...(eliminated ? { needsRebuy: false } : {}) })
+      .where(eq(entries.id, entry.id));
+    const verb = input.newLives > entry.lives ? 'raised' : 'lowered';
+    const outcome = eliminated ? ' and is eliminated' : entry.lives === 0 ? ' and is back in the pool' : '';
+    const summary = `The Commish ${verb} ${label}'s lives from ${entry.lives} to ${input.newLives}${outcome}`;
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        entryId: entry.id,
+        userId: entry.userId,
+        type: FEED_EVENT_TYPES.alert,
+        summary,
+        desc: input.actionDesc,
+        link: poolPath(pool, league.abb),
+      },
+      now,
+    );
+    await recordPoolAudits(
+      tx,
+      pool.id,
+      viewer,
+      [
+        {
+          action: 'lives',
+          summary: `Lives of ${label}: ${entry.lives} to ${input.newLives} ("${input.actionDesc}")`,
+          entryId: entry.id,
+          oldValue: entry.lives,
+          newValue: input.newLives,
+        },
+      ],
+      now,
+    );
+    return { poolId: pool.id, label };
+  });
+  notifyPoolChanged(ctx, poolId, 'standings');
+  notifyPoolChanged(ctx, poolId, 'feed');
+  return {
+    message: `${label} now has ${input.newLives} ${input.newLives === 1 ? 'life' : 'lives'}.`,
+    entrant: await reloadEntrant(ctx, viewer, input.userSeasonId),
+  };
+}
+
+/** POST /admin/updateUserNotes: the commissioner's note on an entry (an empty note clears it). */
+export async function updateUserNotes(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: UpdateUserNotesBody,
+): Promise<EntrantChangeResponse> {
+  const now = ctx.clock.now();
+  const label = await ctx.db.transaction(async (tx) => {
+    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    if (entry.notes === input.note) return label;
+    await tx.update(entries).set({ notes: input.note }).where(eq(entries.id, entry.id));
+    await recordPoolAudits(
+      tx,
+      access.pool.id,
+      viewer,
+      [
+        {
+          action: 'notes',
+          summary: input.note ? `Note on ${label} updated` : `Note on ${label} cleared`,
+          entryId: entry.id,
+          oldValue: entry.notes,
+          newValue: input.note,
+        },
+      ],
+      now,
+    );
+    return label;
+  });
+  return {
+    message: `The note on ${label} was saved.`,
+    entrant: await reloadEntrant(ctx, viewer, input.userSeasonId),
+  };
+}
+
+/**
+ * POST /admin/processLeagueChamps (irreversible): the champions split the remaining prizes evenly in cents
+ * (ledger 'prize' rows), everyone else drops to 0 lives with the weeks alive given, and the pool is final.
+ */
+export async function processLeagueChamps(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: ProcessChampionsBody,
+): Promise<ProcessChampionsResponse> {
+  await requirePoolCommish(ctx.db, { poolId: input.leagueSeason }, viewer);
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    // The pool row is locked first: a second crowning (or a prize split) waits and then sees this one.
+    await tx.select({ id: pools.id }).from(pools).where(eq(pools.id, input.leagueSeason)).for('update');
+    const { pool, league } = await requirePoolCommish(tx, { poolId: input.leagueSeason }, viewer);
+    if (pool.final) throw badRequest(ENTRANTS_MESSAGES.championsAlready);
+    const rows = await tx
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(eq(entries.poolId, pool.id))
+      .orderBy(asc(users.username), asc(entries.entryNum));
+    const byId = new Map(rows.map((row) => [row.entry.id, row]));
+    const unknown = input.champions.find((id) => !byId.has(id));
+    if (unknown !== undefined) throw badRequest(ENTRANTS_MESSAGES.entryNotFound);
+    for (const id of input.champions) {
+      const row = byId.get(id);
+      if (row && row.entry.status !== 1) {
+        throw badRequest(ENTRANTS_MESSAGES.championInactive(entryLabel(row.username, row.entry.entryNum)));
+      }
+    }
+    const money = await loadPrizeMoney(inTx(ctx, tx), pool.id, viewer);
+    const outcome = processChampions({
+      final: pool.final,
+      entrants: rows.map((row) => ({
+        id: String(row.entry.id),
+        lives: row.entry.lives,
+        weeksAlive: row.entry.weeksAlive,
+        alive: row.entry.lives > 0,
+      })),
+      champions: input.champions.map(String),
+      prizesRemaining: money.remaining,
+      defaultWeeksAlive: input.defaultWeeksAlive,
+      weeksAliveOverrides: Object.fromEntries(
+        Object.entries(input.userWeeksAlive).filter(([id]) => byId.has(Number(id))),
+      ),
+    });
+    if (!outcome.ok) throw badRequest(outcome.message);
+    const outcomes = outcome.entrants;
+
+    const col = <T>(pick: (row: (typeof outcomes)[number]) => T) => sql.param(outcomes.map(pick));
+    await tx.execute(sql`
+      update entries e set
+        lives = t.lives,
+        weeks_alive = t.weeks_alive,
+        needs_rebuy = case when t.champion then e.needs_rebuy else false end,
+        prizes = e.prizes + t.prize,
+        final_rank = case when t.champion then 1 else e.final_rank end
+      from unnest(
+        ${col((r) => Number(r.id))}::int[], ${col((r) => r.lives)}::int[], ${col((r) => r.weeksAlive)}::int[],
+        ${col((r) => r.prize)}::int[], ${col((r) => r.champion)}::boolean[]
+      ) as t(id, lives, weeks_alive, prize, champion)
+      where e.id = t.id and e.pool_id = ${pool.id}`);
+
+    const champions = input.champions.map((id) => {
+      const row = byId.get(id) as (typeof rows)[number];
+      const award = outcomes.find((item) => item.id === String(id))?.prize ?? 0;
+      return { id, label: entryLabel(row.username, row.entry.entryNum), award };
+    });
+    await appendLedger(
+      tx,
+      champions
+        .filter((champion) => champion.award > 0)
+        .map((champion) => ({
+          poolId: pool.id,
+          entryId: champion.id,
+          kind: 'prize' as const,
+          amount: champion.award,
+          notes: 'Champion',
+          createdBy: viewer.id,
+        })),
+      now,
+    );
+    const labels = champions.map((champion) => champion.label);
+    await tx.update(pools).set({ final: true, champions: labels }).where(eq(pools.id, pool.id));
+
+    const names = joinNames(labels);
+    const prizeText =
+      outcome.totalAwarded > 0
+        ? ` ${labels.length === 1 ? 'The champion receives' : 'They split'} ${formatDollars(outcome.totalAwarded)} of prizes.`
+        : '';
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        userId: viewer.id,
+        type: FEED_EVENT_TYPES.alert,
+        summary: labels.length === 1 ? `${names} is the champion!` : `${names} are the champions!`,
+        desc: `The Commish crowned ${names} and closed ${pool.gameName} ${pool.season}.${prizeText}`,
+        link: poolPath(pool, league.abb),
+      },
+      now,
+    );
+    await recordPoolAudits(
+      tx,
+      pool.id,
+      viewer,
+      [
+        {
+          action: 'champions',
+          summary: `Crowned ${names}; ${formatDollars(outcome.totalAwarded)} awarded; the pool is final`,
+          oldValue: { final: false, remaining: money.remaining },
+          newValue: {
+            final: true,
+            champions: labels,
+            defaultWeeksAlive: input.defaultWeeksAlive,
+            userWeeksAlive: input.userWeeksAlive,
+          },
+        },
+        ...champions.map((champion) => ({
+          action: 'champions',
+          summary: `${champion.label} crowned champion: ${formatDollars(champion.award)} prize`,
+          entryId: champion.id,
+          oldValue: null,
+          newValue: { prize: champion.award },
+        })),
+      ],
+      now,
+    );
+    return { labels, awards: champions.map((champion) => champion.award) };
+  });
+  notifyPoolChanged(ctx, input.leagueSeason, 'standings');
+  notifyPoolChanged(ctx, input.leagueSeason, 'money');
+  notifyPoolChanged(ctx, input.leagueSeason, 'feed');
+  return {
+    message: `Champions processed: ${joinNames(result.labels)}.`,
+    champions: result.labels,
+    awards: result.awards,
+  };
+}
+
+/** "a", "a and b", "a, b and c". */
+function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -1,0 +1,458 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  type AdminEntrantsResponse,
+  ENTRANTS_MESSAGES,
+  FEED_EVENT_TYPES,
+} from '../../../../../core/contracts/pools';
+import { must } from '../../../../../core/must';
+import { entries, ledger, poolAudits, poolEvents, pools } from '../../../../db/schema';
+import { buildLedgerRow } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import {
+  addMemberByInvite,
+  createLeagueAs,
+  registerNamed,
+  type TestUser,
+} from '../../../leagues/league-test-world';
+import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
+import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../pool-test-world';
+
+let t: TestApp;
+let world: PoolWorld;
+beforeEach(async () => {
+  t = await createTestApp({ now: NOW });
+  world = await createPoolWorld(t.app);
+});
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const post = (url: string, payload: object, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+
+async function member(username: string): Promise<TestUser> {
+  const user = await registerNamed(t.app, username);
+  await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
+  return user;
+}
+
+const auditsOf = (poolId: number) =>
+  t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, poolId)).orderBy(asc(poolAudits.id));
+const eventsOf = (poolId: number) =>
+  t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, poolId)).orderBy(asc(poolEvents.id));
+const entryRow = async (id: number) =>
+  must((await t.ctx.db.select().from(entries).where(eq(entries.id, id)))[0]);
+
+describe('GET /admin/entrants/{poolId}', () => {
+  it('lists every entry with its lives, notes and prizes, the members still to add and the prizes left', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { buyin: 5000, rebuys: 2 });
+    const alice = await member('alice');
+    const bob = await member('bob');
+    await member('carol');
+    const a1 = await enter(t.ctx, pool.id, alice, { lives: 2, notes: 'Paid', weeksAlive: 4 });
+    const a2 = await enter(t.ctx, pool.id, alice, { entryNum: 2, lives: 0 });
+    const b = await enter(t.ctx, pool.id, bob, { lives: 1, needsRebuy: true, status: 0 });
+    await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: a1.id, kind: 'prize', amount: 2500 });
+
+    const answer = await get(`/admin/entrants/${pool.id}`, world.owner.cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body: AdminEntrantsResponse = answer.json();
+    expect(
+      body.entrants.map((e) => [e.entry_id, e.label, e.status, e.lives, e.eliminated, e.prizes]),
+    ).toEqual([
+      [a1.id, 'alice', 1, 2, false, 2500],
+      [a2.id, 'alice [2]', 1, 0, true, 0],
+      [b.id, 'bob', 0, 1, false, 0],
+    ]);
+    expect(body.entrants[0]).toMatchObject({ notes: 'Paid', weeks_alive: 4, champion: false });
+    expect(body.entrants[2].needs_rebuy).toBe(true);
+    // The commissioner (an admin without an entry) and carol may be added; alice and bob are entrants.
+    expect(body.members.map((m) => m.username)).toEqual(['carol', 'commish']);
+    // Two active entries: $100 prize pool, $25 already awarded.
+    expect(body).toMatchObject({
+      final: false,
+      champions: [],
+      prize_pool: 10_000,
+      allocated: 2500,
+      remaining_prizes: 7500,
+      starting_lives: 3,
+    });
+    expect(answer.body).not.toContain('Secret');
+  });
+
+  it('refuses members who are not admins (403) and finds no pool for outsiders of a hidden league (404)', async () => {
+    const hidey = await registerNamed(t.app, 'hidey');
+    const hiddenLeague = await createLeagueAs(t.app, hidey, { name: 'Hideout', abb: 'HIDE', hidden: true });
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const bob = await member('bob');
+    const refused = await get(`/admin/entrants/${pool.id}`, bob.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(COMMISH_ONLY_MESSAGE);
+    const hiddenPool = await buildMlbPool(t.ctx, hiddenLeague);
+    expect((await get(`/admin/entrants/${hiddenPool.id}`, bob.cookie)).statusCode).toBe(404);
+    expect((await get(`/admin/entrants/${hiddenPool.id}`)).statusCode).toBe(404);
+    expect((await get('/admin/entrants/abc', world.owner.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /admin/addEntrant', () => {
+  it('adds a league member after the entry deadline as sign-up would: lives, buy-in, news and audit', async () => {
+    // The test clock is past this pool's entry deadline: only a commissioner can still add someone.
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {
+      buyin: 4000,
+      rebuys: 1,
+      entryDeadline: new Date('2026-11-01T00:00:00Z'),
+    });
+    const carol = await member('carol');
+    const answer = await post('/admin/addEntrant', { poolId: pool.id, userId: carol.id }, world.owner.cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      message: 'carol was added to the pool.',
+      entrant: { label: 'carol', entry_num: 1, lives: 2, status: 1 },
+    });
+    const [entry] = await t.ctx.db.select().from(entries).where(eq(entries.poolId, pool.id));
+    expect(entry).toMatchObject({ userId: carol.id, entryNum: 1, lives: 2, bonus: false });
+    const money = await t.ctx.db.select().from(ledger).where(eq(ledger.entryId, entry.id));
+    expect(money.map((row) => [row.kind, row.amount, row.createdBy])).toEqual([
+      ['buyin', -4000, world.owner.id],
+    ]);
+    const [event] = await eventsOf(pool.id);
+    expect(event).toMatchObject({ type: FEED_EVENT_TYPES.signUp, entryId: entry.id, userId: carol.id });
+    expect(event.desc).toContain('added');
+    const [audit] = await auditsOf(pool.id);
+    expect(audit).toMatchObject({ action: 'add_entrant', entryId: entry.id, userId: world.owner.id });
+
+    const again = await post('/admin/addEntrant', { poolId: pool.id, userId: carol.id }, world.owner.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ENTRANTS_MESSAGES.alreadyEntrant('carol'));
+  });
+
+  it('refuses outsiders, bad requests and a final pool, and changes nothing', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const outsider = await registerNamed(t.app, 'outsider');
+    const bob = await member('bob');
+    const cases: [object, string | undefined, number, string][] = [
+      [{ poolId: pool.id }, world.owner.cookie, 400, ENTRANTS_MESSAGES.userRequired],
+      [{ poolId: pool.id, userId: outsider.id }, world.owner.cookie, 400, ENTRANTS_MESSAGES.notMember],
+      [{ poolId: pool.id, userId: 999_999 }, world.owner.cookie, 400, ENTRANTS_MESSAGES.notMember],
+      [{ poolId: pool.id, userId: outsider.id }, bob.cookie, 403, COMMISH_ONLY_MESSAGE],
+      [{ poolId: pool.id, userId: bob.id }, undefined, 401, 'You must be logged in to do that.'],
+    ];
+    for (const [payload, cookie, status, message] of cases) {
+      const answer = await post('/admin/addEntrant', payload, cookie);
+      expect({ status: answer.statusCode, message: answer.json().message }).toEqual({ status, message });
+    }
+    const final = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1, final: true });
+    const closed = await post('/admin/addEntrant', { poolId: final.id, userId: bob.id }, world.owner.cookie);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(ENTRANTS_MESSAGES.concluded);
+    expect(await t.ctx.db.select().from(entries)).toEqual([]);
+    expect(await t.ctx.db.select().from(ledger)).toEqual([]);
+    expect(await t.ctx.db.select().from(poolAudits)).toEqual([]);
+  });
+});
+
+describe('POST /admin/toggleUserStatus', () => {
+  it('deactivates and reactivates an entry, audited each time; the same status changes nothing', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const bob = await member('bob');
+    const entry = await enter(t.ctx, pool.id, bob);
+    const off = await post(
+      '/admin/toggleUserStatus',
+      { userSeasonId: entry.id, updatedStatus: 0 },
+      world.owner.cookie,
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ message: 'bob is now inactive.', entrant: { status: 0 } });
+    const same = await post(
+      '/admin/toggleUserStatus',
+      { userSeasonId: entry.id, updatedStatus: 0 },
+      world.owner.cookie,
+    );
+    expect(same.json().message).toBe(ENTRANTS_MESSAGES.statusUnchanged('bob', false));
+    const on = await post(
+      '/admin/toggleUserStatus',
+      { userSeasonId: entry.id, updatedStatus: 1 },
+      world.owner.cookie,
+    );
+    expect(on.json().entrant.status).toBe(1);
+    expect(
+      (await auditsOf(pool.id)).map((row) => [row.action, row.oldValue, row.newValue, row.entryId]),
+    ).toEqual([
+      ['status', 1, 0, entry.id],
+      ['status', 0, 1, entry.id],
+    ]);
+  });
+
+  it('refuses a bad status, an unknown entry and a member who is not an admin', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const bob = await member('bob');
+    const entry = await enter(t.ctx, pool.id, bob);
+    const bad = await post(
+      '/admin/toggleUserStatus',
+      { userSeasonId: entry.id, updatedStatus: 2 },
+      world.owner.cookie,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(ENTRANTS_MESSAGES.statusRequired);
+    const unknown = await post(
+      '/admin/toggleUserStatus',
+      { userSeasonId: 999_999, updatedStatus: 0 },
+      world.owner.cookie,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(ENTRANTS_MESSAGES.entryNotFound);
+    const refused = await post(
+      '/admin/toggleUserStatus',
+      { userSeasonId: entry.id, updatedStatus: 0 },
+      bob.cookie,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect((await entryRow(entry.id)).status).toBe(1);
+  });
+});
+
+describe('POST /admin/editUserLives', () => {
+  const lives = (
+    userSeasonId: number,
+    oldLives: number,
+    newLives: number,
+    actionDesc = 'Rainout ruling.',
+  ) => ({
+    userSeasonId,
+    lifeAction: newLives > oldLives ? 'increase' : 'decrease',
+    actionDesc,
+    oldLives,
+    newLives,
+  });
+
+  it('lowers lives with a message posted to the league, eliminates at 0 and brings an entry back', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const bob = await member('bob');
+    const entry = await enter(t.ctx, pool.id, bob, { lives: 2, needsRebuy: true });
+    const lower = await post('/admin/editUserLives', lives(entry.id, 2, 1, 'Late pick.'), world.owner.cookie);
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect(lower.json()).toMatchObject({
+      message: 'bob now has 1 life.',
+      entrant: { lives: 1, needs_rebuy: true },
+    });
+
+    const out = await post('/admin/editUserLives', lives(entry.id, 1, 0), world.owner.cookie);
+    expect(out.json().entrant).toMatchObject({ lives: 0, eliminated: true, needs_rebuy: false });
+    const back = await post(
+      '/admin/editUserLives',
+      lives(entry.id, 0, 2, 'Appeal upheld.'),
+      world.owner.cookie,
+    );
+    expect(back.json().entrant).toMatchObject({ lives: 2, eliminated: false });
+
+    const events = await eventsOf(pool.id);
+    expect(events.map((event) => [event.type, event.entryId, event.summary, event.desc])).toEqual([
+      [17, entry.id, "The Commish lowered bob's lives from 2 to 1", 'Late pick.'],
+      [17, entry.id, "The Commish lowered bob's lives from 1 to 0 and is eliminated", 'Rainout ruling.'],
+      [17, entry.id, "The Commish raised bob's lives from 0 to 2 and is back in the pool", 'Appeal upheld.'],
+    ]);
+    expect((await auditsOf(pool.id)).map((row) => [row.action, row.oldValue, row.newValue])).toEqual([
+      ['lives', 2, 1],
+      ['lives', 1, 0],
+      ['lives', 0, 2],
+    ]);
+    // The entrant's life changes are news of the pool, never posts on the Commish's Desk.
+    const desk = await get(`/admin/commishPosts/${pool.id}`, world.owner.cookie);
+    expect(desk.json().posts).toEqual([]);
+  });
+
+  it('refuses a stale number of lives (409) and every malformed change, and changes nothing', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const bob = await member('bob');
+    const entry = await enter(t.ctx, pool.id, bob, { lives: 3 });
+    const stale = await post('/admin/editUserLives', lives(entry.id, 2, 1), world.owner.cookie);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(ENTRANTS_MESSAGES.livesStale('bob', 3));
+    const cases: [object, string][] = [
+      [{ ...lives(entry.id, 3, 2), actionDesc: '  ' }, ENTRANTS_MESSAGES.livesMessageRequired],
+      [{ ...lives(entry.id, 3, 2), actionDesc: undefined }, ENTRANTS_MESSAGES.livesMessageRequired],
+      [{ ...lives(entry.id, 3, 2), actionDesc: 'x'.repeat(1001) }, ENTRANTS_MESSAGES.livesMessageLong],
+      [{ ...lives(entry.id, 3, 2), newLives: -1 }, ENTRANTS_MESSAGES.livesNumber],
+      [{ ...lives(entry.id, 3, 2), newLives: 1.5 }, ENTRANTS_MESSAGES.livesNumber],
+      [{ ...lives(entry.id, 3, 2), lifeAction: 'increase' }, ENTRANTS_MESSAGES.livesDirection('increase')],
+      [{ ...lives(entry.id, 3, 4), lifeAction: 'decrease' }, ENTRANTS_MESSAGES.livesDirection('decrease')],
+      [{ ...lives(entry.id, 3, 2), lifeAction: 'zap' }, ENTRANTS_MESSAGES.lifeActionRequired],
+    ];
+    for (const [payload, message] of cases) {
+      const answer = await post('/admin/editUserLives', payload, world.owner.cookie);
+      expect({ status: answer.statusCode, message: answer.json().message }).toEqual({ status: 400, message });
+    }
+    const refused = await post('/admin/editUserLives', lives(entry.id, 3, 2), bob.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect((await entryRow(entry.id)).lives).toBe(3);
+    expect(await eventsOf(pool.id)).toEqual([]);
+    expect(await auditsOf(pool.id)).toEqual([]);
+  });
+});
+
+describe('POST /admin/updateUserNotes', () => {
+  it('saves, clears and audits a note, up to its length', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const bob = await member('bob');
+    const entry = await enter(t.ctx, pool.id, bob);
+    const saved = await post(
+      '/admin/updateUserNotes',
+      { userSeasonId: entry.id, note: ' Owes $25 ' },
+      world.owner.cookie,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().entrant.notes).toBe('Owes $25');
+    const cleared = await post(
+      '/admin/updateUserNotes',
+      { userSeasonId: entry.id, note: '' },
+      world.owner.cookie,
+    );
+    expect(cleared.json().entrant.notes).toBeNull();
+    const long = await post(
+      '/admin/updateUserNotes',
+      { userSeasonId: entry.id, note: 'x'.repeat(501) },
+      world.owner.cookie,
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(ENTRANTS_MESSAGES.noteLong);
+    expect((await auditsOf(pool.id)).map((row) => [row.action, row.oldValue, row.newValue])).toEqual([
+      ['notes', null, 'Owes $25'],
+      ['notes', 'Owes $25', null],
+    ]);
+    expect(
+      (await post('/admin/updateUserNotes', { userSeasonId: entry.id, note: 'Mine' }, bob.cookie)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /admin/processLeagueChamps', () => {
+  /** Three active entries at $33.33 and a $20.00 prize already split: $79.99 remains. */
+  async function seedChampions() {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { buyin: 3333 });
+    const alice = await member('alice');
+    const bob = await member('bob');
+    const carol = await member('carol');
+    const a = await enter(t.ctx, pool.id, alice, { lives: 2, weeksAlive: 9 });
+    const b = await enter(t.ctx, pool.id, bob, { lives: 1, weeksAlive: 9, needsRebuy: true });
+    const c = await enter(t.ctx, pool.id, carol, { lives: 1, weeksAlive: 8 });
+    const d = await enter(t.ctx, pool.id, carol, { entryNum: 2, lives: 0, weeksAlive: 3, status: 0 });
+    await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: c.id, kind: 'prize', amount: 2000 });
+    return { pool, a, b, c, d };
+  }
+
+  it('splits the remaining prizes evenly in cents, ends everyone else and makes the pool final', async () => {
+    const { pool, a, b, c, d } = await seedChampions();
+    const answer = await post(
+      '/admin/processLeagueChamps',
+      {
+        leagueSeason: pool.id,
+        champions: [b.id, a.id],
+        defaultWeeksAlive: 10,
+        userWeeksAlive: { [String(d.id)]: 4 },
+        prizesRemaining: 1, // the client's figures are ignored
+      },
+      world.owner.cookie,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    // 9999 - 2000 = 7999 cents: the extra cent goes to the first champion named.
+    expect(answer.json()).toEqual({
+      message: 'Champions processed: bob and alice.',
+      champions: ['bob', 'alice'],
+      awards: [4000, 3999],
+    });
+    const [row] = await t.ctx.db.select().from(pools).where(eq(pools.id, pool.id));
+    expect(row).toMatchObject({ final: true, champions: ['bob', 'alice'] });
+    expect(await entryRow(a.id)).toMatchObject({ lives: 2, weeksAlive: 9, prizes: 3999, finalRank: 1 });
+    expect(await entryRow(b.id)).toMatchObject({ lives: 1, prizes: 4000, needsRebuy: true, finalRank: 1 });
+    expect(await entryRow(c.id)).toMatchObject({
+      lives: 0,
+      weeksAlive: 10,
+      needsRebuy: false,
+      finalRank: null,
+    });
+    expect(await entryRow(d.id)).toMatchObject({ lives: 0, weeksAlive: 4 });
+    const prizes = await t.ctx.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.poolId, pool.id), eq(ledger.kind, 'prize')))
+      .orderBy(asc(ledger.id));
+    expect(prizes.map((p) => [p.entryId, p.amount])).toEqual([
+      [c.id, 2000],
+      [b.id, 4000],
+      [a.id, 3999],
+    ]);
+    const events = await eventsOf(pool.id);
+    expect(events.map((event) => [event.type, event.summary])).toEqual([
+      [17, 'bob and alice are the champions!'],
+    ]);
+    expect(events[0].desc).toContain('$79.99');
+    const audits = await auditsOf(pool.id);
+    expect(audits.map((audit) => [audit.action, audit.entryId])).toEqual([
+      ['champions', null],
+      ['champions', b.id],
+      ['champions', a.id],
+    ]);
+    // Finances and the list read the champions and their prizes.
+    const list: AdminEntrantsResponse = (await get(`/admin/entrants/${pool.id}`, world.owner.cookie)).json();
+    expect(list).toMatchObject({ final: true, remaining_prizes: 0, allocated: 9999 });
+    expect(list.entrants.filter((e) => e.champion).map((e) => [e.label, e.prizes])).toEqual([
+      ['alice', 3999],
+      ['bob', 4000],
+    ]);
+    const finances = (await get(`/api/finances/${pool.id}`, world.owner.cookie)).json();
+    expect(finances.rows.filter((r: { champion: boolean }) => r.champion).length).toBe(2);
+
+    // Irreversible: a second crowning is refused and changes nothing.
+    const again = await post(
+      '/admin/processLeagueChamps',
+      { leagueSeason: pool.id, champions: [c.id] },
+      world.owner.cookie,
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(ENTRANTS_MESSAGES.championsAlready);
+    expect((await entryRow(c.id)).prizes).toBe(0);
+    // Nor can the entrants of a final pool change any more.
+    const lives = await post(
+      '/admin/editUserLives',
+      { userSeasonId: c.id, lifeAction: 'increase', actionDesc: 'Back', oldLives: 0, newLives: 1 },
+      world.owner.cookie,
+    );
+    expect(lives.statusCode).toBe(409);
+  });
+
+  it('refuses no champion, an inactive or unknown champion and bad weeks alive, and changes nothing', async () => {
+    const { pool, a, d } = await seedChampions();
+    const other = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1 });
+    const stranger = await enter(t.ctx, other.id, await registerNamed(t.app, 'dave'));
+    const cases: [object, string][] = [
+      [{ leagueSeason: pool.id, champions: [] }, ENTRANTS_MESSAGES.championsRequired],
+      [{ leagueSeason: pool.id }, ENTRANTS_MESSAGES.championsRequired],
+      [{ leagueSeason: pool.id, champions: [d.id] }, ENTRANTS_MESSAGES.championInactive('carol [2]')],
+      [{ leagueSeason: pool.id, champions: [stranger.id] }, ENTRANTS_MESSAGES.entryNotFound],
+      [{ leagueSeason: pool.id, champions: [a.id, a.id] }, 'Each champion can be selected only once.'],
+      [{ leagueSeason: pool.id, champions: [a.id], defaultWeeksAlive: -1 }, ENTRANTS_MESSAGES.weeksAlive],
+      [
+        { leagueSeason: pool.id, champions: [a.id], userWeeksAlive: { [d.id]: 2.5 } },
+        ENTRANTS_MESSAGES.weeksAlive,
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const answer = await post('/admin/processLeagueChamps', payload, world.owner.cookie);
+      expect({ status: answer.statusCode, message: answer.json().message }).toEqual({ status: 400, message });
+    }
+    const bob = await t.ctx.db.select().from(entries).where(eq(entries.poolId, pool.id));
+    const member = await registerNamed(t.app, 'erin');
+    await addMemberByInvite(t.app, t.ctx, world.leagueId, member);
+    const refused = await post(
+      '/admin/processLeagueChamps',
+      { leagueSeason: pool.id, champions: [a.id] },
+      member.cookie,
+    );
+    expect(refused.statusCode).toBe(403);
+    const [row] = await t.ctx.db.select().from(pools).where(eq(pools.id, pool.id));
+    expect(row).toMatchObject({ final: false, champions: [] });
+    expect(await t.ctx.db.select().from(entries).where(eq(entries.poolId, pool.id))).toEqual(bob);
+    expect(await auditsOf(pool.id)).toEqual([]);
+  });
+});
