@@ -1,0 +1,50 @@
+import { type CommishPostBody, ENTRANTS_MESSAGES } from '../../../../../core/contracts/pools';
+import type { AppContext } from '../../../../context';
+import type { UserRow } from '../../../auth/sessions';
+import { postPoolEvent } from '../../feed/feed.service';
+import { notifyPoolChanged } from '../../live/notify';
+import { requirePoolCommish } from '../../pool-access';
+import { recordPoolAudits } from '../audit/audit.service';
+
+/**
+ * POST /admin/commishPosts: a commissioner's post (headline, body, optional link; an alert or bonus-related) to
+ * the pool's feed, where the Commish's Desk and the Home's news show it. Audited with its text.
+ */
+export async function createCommishPost(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: CommishPostBody,
+): Promise<{ message: string }> {
+  const { pool } = await requirePoolCommish(ctx.db, { poolId: input.activePool }, viewer);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        userId: viewer.id,
+        type: input.type,
+        summary: input.summary,
+        desc: input.post,
+        link: input.link,
+      },
+      now,
+    );
+    await recordPoolAudits(
+      tx,
+      pool.id,
+      viewer,
+      [
+        {
+          action: 'post',
+          summary: `Posted "${input.summary}"`,
+          oldValue: null,
+          newValue: { summary: input.summary, post: input.post, link: input.link, type: input.type },
+        },
+      ],
+      now,
+    );
+  });
+  notifyPoolChanged(ctx, pool.id, 'feed');
+  return { message: ENTRANTS_MESSAGES.posted };
+}
