@@ -13,47 +13,26 @@ import {
   type ToggleUserStatusBody,
   type UpdateUserNotesBody,
 } from '../../../../../core/contracts/pools';
-import { formatDollars, getRemainingPrizes, processChampions } from '../../../../../core/money';
-import { must } from '../../../../../core/must';
+import { formatDollars, processChampions } from '../../../../../core/money';
 import type { AppContext } from '../../../../context';
-import type { Db, DbOrTx } from '../../../../db/client';
+import type { DbOrTx } from '../../../../db/client';
 import { entries, leagueMembers, pools, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
 import { postPoolEvent } from '../../feed/feed.service';
-import { getFinances } from '../../finances/finances.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { type PoolAccess, requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
-import { loadPool } from '../../pools.service';
 import { recordPoolAudits } from '../audit/audit.service';
+import { loadPrizeMoney } from '../money/prize-money.repo';
 
 /*
  * Manage Entrants: every call is for the pool league's admins (requirePoolCommish), changes one pool in one
  * transaction with its audit rows, and tells open pool pages to refresh after it commits.
  */
-
-/** The pool's prize money as the pool page and Finances count it: prize pool, prizes awarded, what remains. */
-async function loadPrizeMoney(ctx: AppContext, poolId: number, viewer: UserRow) {
-  const { pool } = await loadPool(ctx, { poolId }, viewer);
-  const finances = await getFinances(ctx, { poolId }, viewer);
-  const allocated = finances.totals.prizes;
-  return {
-    prizePool: pool.prize_pool,
-    allocated,
-    remaining: getRemainingPrizes(pool.prize_pool, allocated),
-    prizesOf: new Map(finances.rows.map((row) => [row.entry_id, row.prizes])),
-  };
-}
-
-/** The same reads inside a transaction (the embedded database has one connection: no reads beside it). */
-function inTx(ctx: AppContext, tx: DbOrTx): AppContext {
-  // A transaction answers the same query API as the database handle the services take.
-  return { ...ctx, db: tx as Db };
-}
 
 function toAdminEntrant(
   entry: EntryRecord,
@@ -88,15 +67,14 @@ export async function listAdminEntrants(
   poolId: number,
   viewer: UserRow | null,
 ): Promise<AdminEntrantsResponse> {
-  const { pool, league, access } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const commish = must(access.viewer);
+  const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const rows = await ctx.db
     .select({ entry: entries, username: users.username })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .where(eq(entries.poolId, pool.id))
     .orderBy(asc(users.username), asc(entries.entryNum));
-  const money = await loadPrizeMoney(ctx, pool.id, commish);
+  const money = await loadPrizeMoney(ctx.db, pool);
   const champions = championSet(pool);
   const entrantIds = new Set(rows.map((row) => row.entry.userId));
   // Members, and admins even without a member row (they run the league and may play in it).
@@ -123,13 +101,13 @@ export async function listAdminEntrants(
   }
   return {
     entrants: rows.map((row) =>
-      toAdminEntrant(row.entry, row.username, money.prizesOf.get(row.entry.id) ?? 0, champions),
+      toAdminEntrant(row.entry, row.username, money.prizesByEntry.get(row.entry.id) ?? 0, champions),
     ),
     members: [...members.values()].sort((a, b) => a.username.localeCompare(b.username)),
     final: pool.final,
     champions: pool.champions,
     prize_pool: money.prizePool,
-    allocated: money.allocated,
+    allocated: money.awarded,
     remaining_prizes: money.remaining,
     starting_lives: pool.rebuys + 1,
   };
@@ -229,16 +207,20 @@ async function lockEntryForCommish(
 }
 
 /** The entry as the tool shows it, after a change (its prizes read from the ledger). */
-async function reloadEntrant(ctx: AppContext, viewer: UserRow, entryId: number): Promise<AdminEntrant> {
+async function reloadEntrant(ctx: AppContext, entryId: number): Promise<AdminEntrant> {
   const [row] = await ctx.db
     .select({ entry: entries, username: users.username, pool: pools })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
     .innerJoin(pools, eq(pools.id, entries.poolId))
     .where(eq(entries.id, entryId));
-  const finances = await getFinances(ctx, { poolId: row.pool.id }, viewer);
-  const prizes = finances.rows.find((item) => item.entry_id === entryId)?.prizes ?? 0;
-  return toAdminEntrant(row.entry, row.username, prizes, championSet(row.pool));
+  const money = await loadPrizeMoney(ctx.db, row.pool);
+  return toAdminEntrant(
+    row.entry,
+    row.username,
+    money.prizesByEntry.get(entryId) ?? 0,
+    championSet(row.pool),
+  );
 }
 
 /** POST /admin/toggleUserStatus: 1 active (counted), 0 inactive; reversible. */
@@ -277,7 +259,7 @@ export async function toggleUserStatus(
     message: changed
       ? `${label} is now ${active ? 'active' : 'inactive'}.`
       : ENTRANTS_MESSAGES.statusUnchanged(label, active),
-    entrant: await reloadEntrant(ctx, viewer, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.userSeasonId),
   };
 }
 
@@ -338,7 +320,7 @@ export async function editUserLives(
   notifyPoolChanged(ctx, poolId, 'feed');
   return {
     message: `${label} now has ${input.newLives} ${input.newLives === 1 ? 'life' : 'lives'}.`,
-    entrant: await reloadEntrant(ctx, viewer, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.userSeasonId),
   };
 }
 
@@ -372,7 +354,7 @@ export async function updateUserNotes(
   });
   return {
     message: `The note on ${label} was saved.`,
-    entrant: await reloadEntrant(ctx, viewer, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.userSeasonId),
   };
 }
 
@@ -407,7 +389,7 @@ export async function processLeagueChamps(
         throw badRequest(ENTRANTS_MESSAGES.championInactive(entryLabel(row.username, row.entry.entryNum)));
       }
     }
-    const money = await loadPrizeMoney(inTx(ctx, tx), pool.id, viewer);
+    const money = await loadPrizeMoney(tx, pool);
     const outcome = processChampions({
       final: pool.final,
       entrants: rows.map((row) => ({
