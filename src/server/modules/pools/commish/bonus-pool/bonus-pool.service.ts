@@ -1,0 +1,511 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { canToggleBonus } from '../../../../../core/bonus';
+import { getLiveWeek } from '../../../../../core/calendar';
+import {
+  type BonusDetailsLine,
+  type BonusDetailsResponse,
+  type BonusParamsEntry,
+  type BonusParamsResponse,
+  type BonusParamsWeek,
+  type CommishBonusEvent,
+  type CommishBonusEventsResponse,
+  FEED_EVENT_TYPES,
+  BONUS_POOL_MESSAGES as M,
+  type RecalculateBonusResponse,
+  type UpdateBonusPoolBody,
+  type UpdateBonusPoolResponse,
+} from '../../../../../core/contracts/pools';
+import type { Game } from '../../../../../core/games';
+import { changeFlag, type DeferredFlag, flagForWeek } from '../../../../../core/pool/entry-actions';
+import { settleBonusEvent, type WeekBonusSettlement } from '../../../../../core/season';
+import type { AppContext } from '../../../../context';
+import type { DbOrTx } from '../../../../db/client';
+import { bonusEvents, entries, entryWeeks, ledger, poolWeeks, users } from '../../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../../lib/errors';
+import type { UserRow } from '../../../auth/sessions';
+import type { PoolRecord } from '../../../leagues/leagues.repo';
+import { postPoolEvent } from '../../feed/feed.service';
+import { appendLedger } from '../../ledger';
+import { notifyPoolChanged } from '../../live/notify';
+import { requirePoolCommish } from '../../pool-access';
+import { type EntryRecord, entryLabel, listPoolEntries, type NamedEntry } from '../../pool-entries.repo';
+import { readWeekPicks, recordBonusEvent } from '../../settlement/settlement.service';
+import {
+  detectPoolWeekBonuses,
+  isWeekComplete,
+  loadWeekGames,
+  recordWeekTeams,
+} from '../../settlement/week-facts.repo';
+import { recordPoolAudits } from '../audit/audit.service';
+
+const hasBonusPool = (pool: PoolRecord) => pool.game === 'nba' || pool.game === 'mlb';
+const isRunning = (pool: PoolRecord) => pool.bonusActive && !pool.bonusDisabled;
+const isMovable = (entry: EntryRecord) => entry.status === 1 && entry.lives > 0;
+const bonusFlag = (entry: EntryRecord): DeferredFlag => ({
+  current: entry.bonus,
+  prev: entry.bonusPrev,
+  effWeek: entry.bonusEffWeek,
+});
+
+/** The weeks a commissioner sees: the live week, and the week changes made now apply to (null when none). */
+function bonusWeeks(pool: PoolRecord, now: Date) {
+  const liveWeek = getLiveWeek(pool.deadlines, now, pool.game as Game);
+  const start = Math.max(1, pool.startWeek);
+  const next = Math.max(liveWeek + 1, start);
+  const editable = !pool.final && next <= pool.deadlines.length ? next : null;
+  const last = editable ?? Math.min(Math.max(liveWeek, start), pool.deadlines.length);
+  return { liveWeek, start, editable, last };
+}
+
+/**
+ * Each week's bonus pool: a locked week's was fixed at the lock (entry_weeks.in_bonus); a week not locked
+ * yet follows the entries' bonus switches as they stand for that week.
+ */
+async function loadBonusParams(
+  db: DbOrTx,
+  pool: PoolRecord,
+  named: readonly NamedEntry[],
+  start: number,
+  last: number,
+): Promise<BonusParamsWeek[]> {
+  const locked = await db
+    .select({ week: poolWeeks.week, bonusRunning: poolWeeks.bonusRunning })
+    .from(poolWeeks)
+    .where(eq(poolWeeks.poolId, pool.id));
+  const running = new Map(locked.map((row) => [row.week, row.bonusRunning]));
+  const members = await db
+    .select({ week: entryWeeks.week, entryId: entryWeeks.entryId })
+    .from(entryWeeks)
+    .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.inBonus, true)))
+    .orderBy(asc(entryWeeks.entryId));
+  const params: BonusParamsWeek[] = [];
+  for (let week = start; week <= last; week++) {
+    const fixed = running.get(week);
+    if (fixed !== undefined) {
+      const users = members.filter((row) => row.week === week).map((row) => row.entryId);
+      params.push({ week, users, locked: true, inactive: !fixed });
+    } else {
+      const users = named
+        .filter(({ entry }) => isMovable(entry) && flagForWeek(bonusFlag(entry), week))
+        .map(({ entry }) => entry.id)
+        .sort((a, b) => a - b);
+      params.push({ week, users, locked: false, inactive: !isRunning(pool) });
+    }
+  }
+  return params;
+}
+
+function toParamsEntry({ entry, username }: NamedEntry): BonusParamsEntry {
+  return {
+    id: entry.id,
+    label: entryLabel(username, entry.entryNum),
+    status: entry.status,
+    eliminated: entry.lives <= 0,
+    movable: isMovable(entry),
+  };
+}
+
+/** GET /pools/getBonusParams/{poolId} (league admins): each week's bonus pool and the pool's entries. */
+export async function getBonusParams(
+  ctx: AppContext,
+  poolId: number,
+  viewer: UserRow | null,
+): Promise<BonusParamsResponse> {
+  const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
+  const weeks = bonusWeeks(pool, ctx.clock.now());
+  if (!hasBonusPool(pool))
+    return { available: false, params: [], editable_week: null, live_week: weeks.liveWeek, entries: [] };
+  const named = await listPoolEntries(ctx.db, pool.id);
+  return {
+    available: true,
+    params: await loadBonusParams(ctx.db, pool, named, weeks.start, weeks.last),
+    editable_week: weeks.editable,
+    live_week: weeks.liveWeek,
+    entries: named.map(toParamsEntry),
+  };
+}
+
+/**
+ * POST /pools/updateBonusPoolParams (league admins): who is in the bonus pool from the week after the live
+ * week on, through the entries' own bonus switch (changeFlag: effective the following week, the weeks before
+ * keep their value). Locked weeks are history; inactive and eliminated entries cannot move. One audit row
+ * per entry added or removed.
+ */
+export async function updateBonusPoolParams(
+  ctx: AppContext,
+  viewer: UserRow,
+  body: UpdateBonusPoolBody,
+): Promise<UpdateBonusPoolResponse> {
+  const now = ctx.clock.now();
+  const answer = await ctx.db.transaction(async (tx) => {
+    const { pool } = await requirePoolCommish(tx, { poolId: body.poolId }, viewer);
+    if (!hasBonusPool(pool)) throw badRequest(M.nflUnavailable);
+    const weeks = bonusWeeks(pool, now);
+    if (weeks.editable === null) throw badRequest(M.noWeekLeft);
+    if (body.week !== weeks.editable) {
+      if (body.week < weeks.start || body.week > pool.deadlines.length) throw badRequest(M.badWeek);
+      throw badRequest(M.history(body.week, weeks.editable));
+    }
+    const week = weeks.editable;
+    if (!isRunning(pool)) throw badRequest(M.bonusInactive);
+
+    const rows = await tx
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(eq(entries.poolId, pool.id))
+      .orderBy(asc(entries.id))
+      .for('update', { of: entries });
+    const wanted = new Set(body.users);
+    const ids = new Set(rows.map((row) => row.entry.id));
+    if ([...wanted].some((id) => !ids.has(id))) throw badRequest(M.unknownEntry);
+
+    const added: number[] = [];
+    const removed: number[] = [];
+    const audits = [];
+    for (const { entry, username } of rows) {
+      const flag = bonusFlag(entry);
+      const want = wanted.has(entry.id);
+      // Inactive and eliminated entries are in no bonus pool: listing one is asking to move it in.
+      const have = isMovable(entry) && flagForWeek(flag, week);
+      if (have === want) continue;
+      const label = entryLabel(username, entry.entryNum);
+      const check = canToggleBonus({
+        pool: {
+          bonusActive: pool.bonusActive,
+          bonusDisabled: pool.bonusDisabled,
+          cadence: pool.bonusCadence,
+          entryWeeks: pool.bonusEntryWeeks,
+        },
+        entry: { active: entry.status === 1, eliminated: entry.lives <= 0 },
+        liveWeek: week - 1,
+        actor: 'commissioner',
+      });
+      if (!check.allowed) {
+        throw badRequest(
+          check.reason === 'entry_eliminated' ? M.cannotMoveEliminated(label) : M.cannotMoveInactive(label),
+        );
+      }
+      const next = changeFlag(flag, want, week - 1);
+      await tx
+        .update(entries)
+        .set({ bonus: next.current, bonusPrev: next.prev, bonusEffWeek: next.effWeek })
+        .where(eq(entries.id, entry.id));
+      (want ? added : removed).push(entry.id);
+      audits.push({
+        action: 'bonus_pool',
+        summary: want
+          ? `${label} added to the bonus pool from Week ${week}`
+          : `${label} removed from the bonus pool from Week ${week}`,
+        entryId: entry.id,
+        oldValue: { week, in_bonus: !want },
+        newValue: { week, in_bonus: want },
+      });
+    }
+    await recordPoolAudits(tx, pool.id, viewer, audits, now);
+
+    const named = await listPoolEntries(tx, pool.id);
+    const params = await loadBonusParams(tx, pool, named, weeks.start, weeks.last);
+    const updated = params.filter((item) => item.week === week);
+    const others = params.filter((item) => item.week !== week).reverse();
+    return {
+      poolId: pool.id,
+      response: { message: M.updated(week), updatedParams: [...updated, ...others], added, removed },
+    };
+  });
+  notifyPoolChanged(ctx, answer.poolId, 'money');
+  return answer.response;
+}
+
+type BonusEventRecord = typeof bonusEvents.$inferSelect;
+
+async function loadLabels(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: entries.id, entryNum: entries.entryNum, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(inArray(entries.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, entryLabel(row.username, row.entryNum)]));
+}
+
+function toCommishEvent(row: BonusEventRecord, labels: Map<number, string>): CommishBonusEvent {
+  return {
+    id: row.id,
+    week: row.week,
+    bonus_id: row.bonusId,
+    bonus_long_name: row.bonusLongName,
+    bonus_name: row.bonusName,
+    team_abb: row.teamAbb,
+    player: row.player,
+    desc: row.desc,
+    gid: row.gid,
+    game_summary: row.gameSummary,
+    bonus_date: row.bonusDate.toISOString(),
+    prize: row.prize,
+    total: row.total,
+    winners: row.winners,
+    winner_labels: row.winners.map((id) => labels.get(id) ?? `#${id}`),
+  };
+}
+
+/** GET /pools/getBonusEvents/{poolId} (league admins): the pool's standing bonuses, newest week first. */
+export async function listCommishBonusEvents(
+  ctx: AppContext,
+  poolId: number,
+  viewer: UserRow | null,
+): Promise<CommishBonusEventsResponse> {
+  const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
+  const rows = await ctx.db
+    .select()
+    .from(bonusEvents)
+    .where(and(eq(bonusEvents.poolId, pool.id), isNull(bonusEvents.voidedAt)))
+    .orderBy(desc(bonusEvents.week), desc(bonusEvents.bonusDate), asc(bonusEvents.id));
+  const labels = await loadLabels(
+    ctx.db,
+    rows.flatMap((row) => row.winners),
+  );
+  return { events: rows.map((row) => toCommishEvent(row, labels)) };
+}
+
+/** GET /api/bonus/details/{poolId}/{bonusId} (league admins): who won and who paid, from the bonus's ledger rows. */
+export async function getBonusDetails(
+  ctx: AppContext,
+  poolId: number,
+  bonusId: number,
+  viewer: UserRow | null,
+): Promise<BonusDetailsResponse> {
+  const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
+  const [event] = await ctx.db
+    .select()
+    .from(bonusEvents)
+    .where(and(eq(bonusEvents.id, bonusId), eq(bonusEvents.poolId, pool.id)));
+  if (!event) throw notFound(M.bonusNotFound);
+  const sums = await ctx.db
+    .select({ entryId: ledger.entryId, amount: sql<number>`sum(${ledger.amount})::int` })
+    .from(ledger)
+    .where(and(eq(ledger.poolId, pool.id), eq(ledger.bonusEventId, event.id)))
+    .groupBy(ledger.entryId);
+  const labels = await loadLabels(ctx.db, [
+    ...event.winners,
+    ...sums.flatMap((row) => (row.entryId === null ? [] : [row.entryId])),
+  ]);
+  const lines: BonusDetailsLine[] = sums
+    .filter((row) => row.entryId !== null && Number(row.amount) !== 0)
+    .map((row) => ({
+      entry_id: row.entryId as number,
+      label: labels.get(row.entryId as number) ?? '',
+      amount: Number(row.amount),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const winners = lines.filter((line) => line.amount > 0);
+  const losers = lines.filter((line) => line.amount < 0);
+  const total = (list: BonusDetailsLine[]) => list.reduce((sum, line) => sum + line.amount, 0);
+  return {
+    event: toCommishEvent(event, labels),
+    winners,
+    losers,
+    winners_total: total(winners),
+    losers_total: total(losers),
+  };
+}
+
+/** Voids a bonus and reverses its ledger rows (money is never edited); returns each entry's reversed net. */
+async function voidBonus(
+  tx: DbOrTx,
+  event: BonusEventRecord,
+  notes: string,
+  by: number,
+  now: Date,
+): Promise<Map<number, number>> {
+  await tx.update(bonusEvents).set({ voidedAt: now }).where(eq(bonusEvents.id, event.id));
+  const rows = await tx.select().from(ledger).where(eq(ledger.bonusEventId, event.id));
+  await appendLedger(
+    tx,
+    rows.map((row) => ({
+      poolId: row.poolId,
+      entryId: row.entryId,
+      kind: 'bonus' as const,
+      amount: -row.amount,
+      week: event.week,
+      notes,
+      bonusEventId: event.id,
+      createdBy: by,
+    })),
+    now,
+  );
+  const net = new Map<number, number>();
+  for (const row of rows)
+    if (row.entryId !== null) net.set(row.entryId, (net.get(row.entryId) ?? 0) - row.amount);
+  return net;
+}
+
+/** Adds bonus money changes to the entries' judged week (entry_weeks.bonus_net). */
+async function addBonusNet(tx: DbOrTx, poolId: number, week: number, delta: Map<number, number>) {
+  for (const [entryId, cents] of delta) {
+    if (cents === 0) continue;
+    await tx
+      .update(entryWeeks)
+      .set({ bonusNet: sql`${entryWeeks.bonusNet} + ${cents}` })
+      .where(and(eq(entryWeeks.poolId, poolId), eq(entryWeeks.entryId, entryId), eq(entryWeeks.week, week)));
+  }
+}
+
+/**
+ * POST /api/bonus/recalculate (league admins): re-derives one bonus from the stored game facts, the week's
+ * bonus pool (fixed at the lock) and the entries' picks of the week as they stand now (a commissioner may
+ * have edited them). Unchanged: nothing is written. Changed winners or prize: the old bonus is voided with
+ * its money reversed and the new one recorded with its money. No longer detected: voided. One transaction,
+ * audited.
+ */
+export async function recalculateBonus(
+  ctx: AppContext,
+  viewer: UserRow,
+  poolId: number,
+  bonusId: number,
+): Promise<RecalculateBonusResponse> {
+  const now = ctx.clock.now();
+  const answer = await ctx.db.transaction(async (tx) => {
+    const { pool } = await requirePoolCommish(tx, { poolId }, viewer);
+    const [event] = await tx
+      .select()
+      .from(bonusEvents)
+      .where(and(eq(bonusEvents.id, bonusId), eq(bonusEvents.poolId, pool.id)))
+      .for('update');
+    if (!event) throw notFound(M.bonusNotFound);
+    if (event.voidedAt !== null) throw conflict(M.voidedAlready);
+    const week = event.week;
+    const weekGames = await loadWeekGames(tx, pool, week);
+    if (!isWeekComplete(weekGames)) throw conflict(M.weekNotFinal(week));
+    const [locked] = await tx
+      .select()
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
+    const bonuses = locked?.bonusRunning
+      ? await detectPoolWeekBonuses(tx, pool, week, weekGames, recordWeekTeams(weekGames))
+      : [];
+    const fresh = bonuses.find((bonus) => bonus.detected.key === event.key);
+    const before = { prize: event.prize, total: event.total, winners: event.winners };
+
+    if (!fresh) {
+      const reversed = await voidBonus(tx, event, `${event.bonusName} voided: recalculated`, viewer.id, now);
+      await addBonusNet(tx, pool.id, week, reversed);
+      await recordPoolAudits(
+        tx,
+        pool.id,
+        viewer,
+        [
+          {
+            action: 'recalculate',
+            summary: `Week ${week} ${event.bonusName} (${event.teamAbb}) voided: it no longer stands`,
+            oldValue: before,
+            newValue: null,
+          },
+        ],
+        now,
+      );
+      await postPoolEvent(
+        tx,
+        {
+          poolId: pool.id,
+          type: FEED_EVENT_TYPES.bonusPrize,
+          summary: `${event.bonusName}: ${event.teamAbb} voided`,
+          desc: `The Week ${week} ${event.bonusLongName} bonus (${event.teamAbb}) was recalculated and no longer stands; its money was reversed.`,
+        },
+        now,
+      );
+      return { poolId: pool.id, response: { outcome: 'voided' as const, message: M.voided, event: null } };
+    }
+
+    // The week's bonus pool as settlement saw it: the members who played the week, in entry order.
+    const members = await tx
+      .select({ entry: { id: entries.id }, username: users.username, entryNum: entries.entryNum })
+      .from(entryWeeks)
+      .innerJoin(entries, eq(entries.id, entryWeeks.entryId))
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(
+        and(
+          eq(entryWeeks.poolId, pool.id),
+          eq(entryWeeks.week, week),
+          eq(entryWeeks.inBonus, true),
+          sql`${entryWeeks.result} is distinct from 'no-rebuy'`,
+        ),
+      )
+      .orderBy(asc(entries.id));
+    const { weekPicks } = await readWeekPicks(tx, pool.id, week);
+    const settled = settleBonusEvent(
+      members.map((m) => weekPicks.get(m.entry.id)?.[0] ?? null),
+      fresh.detected.team_abb,
+      fresh.prize,
+    );
+    const money: WeekBonusSettlement = {
+      team: settled.team,
+      prize: settled.prize,
+      total: settled.total,
+      winners: settled.winners,
+      payers: settled.payers,
+      share: settled.charge.base,
+      extraCentPayers: settled.charge.extra,
+    };
+    const winners = settled.winners.map((i) => members[i].entry.id);
+    if (
+      money.prize === event.prize &&
+      money.total === event.total &&
+      JSON.stringify(winners) === JSON.stringify(event.winners)
+    ) {
+      const labels = await loadLabels(tx, event.winners);
+      return {
+        poolId: pool.id,
+        response: {
+          outcome: 'unchanged' as const,
+          message: M.unchanged,
+          event: toCommishEvent(event, labels),
+        },
+      };
+    }
+
+    const reversed = await voidBonus(tx, event, `${event.bonusName} recalculated`, viewer.id, now);
+    const players = members.map((m) => ({ entry: m.entry, username: entryLabel(m.username, m.entryNum) }));
+    await recordBonusEvent(tx, pool, week, fresh, money, players, now);
+    const [replacement] = await tx
+      .select()
+      .from(bonusEvents)
+      .where(
+        and(eq(bonusEvents.poolId, pool.id), eq(bonusEvents.key, event.key), isNull(bonusEvents.voidedAt)),
+      );
+    const added = await tx
+      .select({ entryId: ledger.entryId, amount: ledger.amount })
+      .from(ledger)
+      .where(eq(ledger.bonusEventId, replacement.id));
+    const delta = new Map(reversed);
+    for (const row of added) {
+      if (row.entryId !== null) delta.set(row.entryId, (delta.get(row.entryId) ?? 0) + row.amount);
+    }
+    await addBonusNet(tx, pool.id, week, delta);
+    await recordPoolAudits(
+      tx,
+      pool.id,
+      viewer,
+      [
+        {
+          action: 'recalculate',
+          summary: `Week ${week} ${event.bonusName} (${event.teamAbb}) recalculated: ${event.winners.length} to ${winners.length} winners`,
+          oldValue: before,
+          newValue: { prize: money.prize, total: money.total, winners },
+        },
+      ],
+      now,
+    );
+    const labels = await loadLabels(tx, winners);
+    return {
+      poolId: pool.id,
+      response: {
+        outcome: 'updated' as const,
+        message: M.recalculated,
+        event: toCommishEvent(replacement, labels),
+      },
+    };
+  });
+  notifyPoolChanged(ctx, answer.poolId, 'money');
+  return answer.response;
+}

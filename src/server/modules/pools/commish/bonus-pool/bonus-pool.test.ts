@@ -1,0 +1,379 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDefaultBonusOptions } from '../../../../../core/bonus';
+import { BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
+import {
+  bonusEvents,
+  entries,
+  entryWeeks,
+  gameFacts,
+  games,
+  ledger,
+  poolAudits,
+  poolWeeks,
+} from '../../../../db/schema';
+import { buildEntryWeek, buildPick } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  createPoolWorld,
+  enter,
+  NOW,
+  type PoolWorld,
+  seedMlbSeason,
+} from '../../pool-test-world';
+import { settleDueWeeks } from '../../settlement/settlement.service';
+
+let t: TestApp;
+let world: PoolWorld;
+const players: TestUser[] = [];
+const EARLY = new Date('2026-11-10T00:00:00Z');
+
+beforeEach(async () => {
+  t = await createTestApp({ now: NOW });
+  world = await createPoolWorld(t.app, { hidden: true });
+  await seedMlbSeason(t.ctx);
+  players.length = 0;
+  for (const name of ['ann', 'bob', 'cat', 'dan']) {
+    const user = await registerNamed(t.app, name);
+    await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
+    players.push(user);
+  }
+});
+
+const get = (url: string, user: TestUser | null = world.owner) =>
+  t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+const post = (url: string, payload: object, user: TestUser | null = world.owner) =>
+  t.app.inject({ method: 'POST', url, headers: user ? { cookie: user.cookie } : {}, payload });
+
+const bonusPool = (values: object = {}) =>
+  buildMlbPool(t.ctx, world.leagueId, {
+    start: EARLY,
+    bonusActive: true,
+    bonusShutdown: 0,
+    bonusOptions: getDefaultBonusOptions('mlb'),
+    ...values,
+  });
+
+/**
+ * Week 1 has locked (live week 1, so changes apply from week 2): ann was in its bonus pool, bob not;
+ * cat is inactive, dan eliminated.
+ */
+async function lockedWeekOne(running = true) {
+  const pool = await bonusPool();
+  const [ann, bob, cat, dan] = players;
+  const a = await enter(t.ctx, pool.id, ann, { bonus: true });
+  const b = await enter(t.ctx, pool.id, bob);
+  const c = await enter(t.ctx, pool.id, cat, { status: 0, bonus: true });
+  const d = await enter(t.ctx, pool.id, dan, { lives: 0 });
+  await t.ctx.db
+    .insert(poolWeeks)
+    .values({ poolId: pool.id, week: 1, aliveAtLock: 2, bonusRunning: running, lockedAt: EARLY });
+  await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: a.id, week: 1, inBonus: running });
+  await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: b.id, week: 1, inBonus: false });
+  return { pool, a, b, c, d };
+}
+
+describe('GET /pools/getBonusParams/{poolId}', () => {
+  it("gives each week's bonus pool up to the week changes apply to, and which entries cannot move", async () => {
+    const { pool, a, b, c, d } = await lockedWeekOne();
+    const answer = await get(`/pools/getBonusParams/${pool.id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      available: true,
+      params: [
+        { week: 1, users: [a.id], locked: true, inactive: false },
+        { week: 2, users: [a.id], locked: false, inactive: false },
+      ],
+      editable_week: 2,
+      live_week: 1,
+      entries: [
+        { id: a.id, label: 'ann', status: 1, eliminated: false, movable: true },
+        { id: b.id, label: 'bob', status: 1, eliminated: false, movable: true },
+        { id: c.id, label: 'cat', status: 0, eliminated: false, movable: false },
+        { id: d.id, label: 'dan', status: 1, eliminated: true, movable: false },
+      ],
+    });
+  });
+
+  it('says when the bonus pool did not run in a week, and that NFL TD has none', async () => {
+    const { pool } = await lockedWeekOne(false);
+    const answer = await get(`/pools/getBonusParams/${pool.id}`);
+    expect(answer.json().params[0]).toEqual({ week: 1, users: [], locked: true, inactive: true });
+    const nfl = await buildNflPool(t.ctx, world.leagueId);
+    expect((await get(`/pools/getBonusParams/${nfl.id}`)).json()).toMatchObject({
+      available: false,
+      params: [],
+    });
+  });
+
+  it('is for the league admins only', async () => {
+    const { pool } = await lockedWeekOne();
+    expect((await get(`/pools/getBonusParams/${pool.id}`, players[0])).statusCode).toBe(403);
+    const outsider = await registerNamed(t.app, 'outsider');
+    expect((await get(`/pools/getBonusParams/${pool.id}`, outsider)).statusCode).toBe(404);
+    expect((await get(`/pools/getBonusParams/${pool.id}`, null)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /pools/updateBonusPoolParams', () => {
+  it('moves entries in and out from the following week, keeps the locked week as it was, and audits each move', async () => {
+    const { pool, a, b } = await lockedWeekOne();
+    const answer = await post('/pools/updateBonusPoolParams', { poolId: pool.id, week: 2, users: [b.id] });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      message: 'Week 2 bonus pool has been updated.',
+      updatedParams: [
+        { week: 2, users: [b.id], locked: false, inactive: false },
+        { week: 1, users: [a.id], locked: true, inactive: false },
+      ],
+      added: [b.id],
+      removed: [a.id],
+    });
+    const rows = await t.ctx.db
+      .select()
+      .from(entries)
+      .where(eq(entries.poolId, pool.id))
+      .orderBy(asc(entries.id));
+    const flags = rows.map((row) => [row.id, row.bonus, row.bonusPrev, row.bonusEffWeek]);
+    expect(flags.slice(0, 2)).toEqual([
+      [a.id, false, true, 2],
+      [b.id, true, false, 2],
+    ]);
+    const audits = await t.ctx.db
+      .select()
+      .from(poolAudits)
+      .where(eq(poolAudits.poolId, pool.id))
+      .orderBy(asc(poolAudits.id));
+    expect(audits.map((row) => [row.action, row.summary, row.entryId, row.userId])).toEqual([
+      ['bonus_pool', 'ann removed from the bonus pool from Week 2', a.id, world.owner.id],
+      ['bonus_pool', 'bob added to the bonus pool from Week 2', b.id, world.owner.id],
+    ]);
+    // Locked week 1 is history: its membership did not change.
+    const week1 = await t.ctx.db
+      .select()
+      .from(entryWeeks)
+      .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, 1), eq(entryWeeks.inBonus, true)));
+    expect(week1.map((row) => row.entryId)).toEqual([a.id]);
+  });
+
+  it('refuses history weeks, entries that cannot move, unknown entries and pools without a bonus pool, changing nothing', async () => {
+    const { pool, a, b, c, d } = await lockedWeekOne();
+    const cases: Array<[object, number, string]> = [
+      [{ poolId: pool.id, week: 1, users: [b.id] }, 400, M.history(1, 2)],
+      [{ poolId: pool.id, week: 9, users: [] }, 400, M.badWeek],
+      [{ poolId: pool.id, week: 2, users: [a.id, b.id, c.id] }, 400, M.cannotMoveInactive('cat')],
+      [{ poolId: pool.id, week: 2, users: [a.id, d.id] }, 400, M.cannotMoveEliminated('dan')],
+      [{ poolId: pool.id, week: 2, users: [a.id, 999_999] }, 400, M.unknownEntry],
+      [{ poolId: pool.id, week: 'two', users: [] }, 400, M.badWeek],
+      [{ poolId: pool.id, week: 2, users: 'all' }, 400, M.badUsers],
+    ];
+    for (const [payload, status, message] of cases) {
+      const answer = await post('/pools/updateBonusPoolParams', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(answer.json().message).toBe(message);
+    }
+    // cat stays listed as she was (inactive, her switch untouched) when she is not moved.
+    const kept = await post('/pools/updateBonusPoolParams', { poolId: pool.id, week: 2, users: [a.id] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ added: [], removed: [] });
+    expect(await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id))).toEqual([]);
+
+    const off = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1 });
+    const inactive = await post('/pools/updateBonusPoolParams', { poolId: off.id, week: 2, users: [] });
+    expect(inactive.json().message).toBe(M.bonusInactive);
+    const nfl = await buildNflPool(t.ctx, world.leagueId);
+    const refused = await post('/pools/updateBonusPoolParams', { poolId: nfl.id, week: 2, users: [] });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, M.nflUnavailable]);
+
+    const payload = { poolId: pool.id, week: 2, users: [b.id] };
+    expect((await post('/pools/updateBonusPoolParams', payload, players[0])).statusCode).toBe(403);
+    const outsider = await registerNamed(t.app, 'outsider');
+    expect((await post('/pools/updateBonusPoolParams', payload, outsider)).statusCode).toBe(404);
+    expect((await post('/pools/updateBonusPoolParams', payload, null)).statusCode).toBe(401);
+    const [bob] = await t.ctx.db.select().from(entries).where(eq(entries.id, b.id));
+    expect(bob.bonus).toBe(false);
+  });
+});
+
+/** Week 1 finals: NYY beat BOS 15-3 (a 15+ RUNS bonus, $30), HOU beat NYY 4-2, TOR beat HOU 3-1. */
+async function playWeekOneWithBonus() {
+  const week = await t.ctx.db.select().from(games).where(eq(games.week, 1)).orderBy(asc(games.id));
+  const scores: Record<string, [number, number]> = {
+    'NYY-BOS': [15, 3],
+    'HOU-NYY': [4, 2],
+    'TOR-HOU': [3, 1],
+  };
+  for (const game of week) {
+    const [home, away] = scores[`${game.home}-${game.away}`];
+    await t.ctx.db
+      .update(games)
+      .set({ homeScore: home, awayScore: away, final: true, status: 'final' })
+      .where(eq(games.id, game.id));
+  }
+  const nyyHome = week.find((g) => g.home === 'NYY');
+  if (!nyyHome) throw new Error('no NYY home game');
+  const facts = (runs: number) => ({
+    gid: nyyHome.gid,
+    start: nyyHome.startTime.toISOString(),
+    status: 'final',
+    home: { team_abb: 'NYY', runs, hits: 18, baserunners: 22 },
+    away: { team_abb: 'BOS', runs: 3, hits: 7, baserunners: 10 },
+    innings: 9,
+  });
+  await t.ctx.db.insert(gameFacts).values({ gameId: nyyHome.id, source: 'test', facts: facts(15) });
+  return {
+    correctTo14: () =>
+      t.ctx.db
+        .update(gameFacts)
+        .set({ facts: facts(14) })
+        .where(eq(gameFacts.gameId, nyyHome.id)),
+  };
+}
+
+/** ann (NYY), bob (HOU) and cat (TOR) in the bonus pool, dan (NYY) not: ann wins $30, bob and cat pay $15. */
+async function settledBonus() {
+  const pool = await bonusPool();
+  const [ann, bob, cat, dan] = players;
+  const a = await enter(t.ctx, pool.id, ann, { createdAt: EARLY, bonus: true });
+  const b = await enter(t.ctx, pool.id, bob, { createdAt: EARLY, bonus: true });
+  const c = await enter(t.ctx, pool.id, cat, { createdAt: EARLY, bonus: true });
+  const d = await enter(t.ctx, pool.id, dan, { createdAt: EARLY });
+  await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
+  await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'HOU' });
+  await buildPick(t.ctx, { entryId: c.id, week: 1, pickId: 'TOR' });
+  await buildPick(t.ctx, { entryId: d.id, week: 1, pickId: 'NYY' });
+  const week = await playWeekOneWithBonus();
+  await settleDueWeeks(t.ctx);
+  const [event] = await t.ctx.db.select().from(bonusEvents).where(eq(bonusEvents.poolId, pool.id));
+  return { pool, a, b, c, d, event, ...week };
+}
+
+const recalculate = (poolId: number, bonusId: number, user: TestUser | null = world.owner) =>
+  post('/api/bonus/recalculate', { poolId, bonusId }, user);
+
+describe('bonus events, details and recalculation', () => {
+  it('lists the standing bonuses and shows one with its winners and losers and their totals', async () => {
+    const { pool, a, b, c, event } = await settledBonus();
+    const list = await get(`/pools/getBonusEvents/${pool.id}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().events).toMatchObject([
+      {
+        id: event.id,
+        week: 1,
+        bonus_name: '15+ RUNS',
+        team_abb: 'NYY',
+        winners: [a.id],
+        winner_labels: ['ann'],
+      },
+    ]);
+    const details = await get(`/api/bonus/details/${pool.id}/${event.id}`);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json()).toMatchObject({
+      winners: [{ entry_id: a.id, label: 'ann', amount: 3000 }],
+      losers: [
+        { entry_id: b.id, label: 'bob', amount: -1500 },
+        { entry_id: c.id, label: 'cat', amount: -1500 },
+      ],
+      winners_total: 3000,
+      losers_total: -3000,
+    });
+    const missing = await get(`/api/bonus/details/${pool.id}/999999`);
+    expect([missing.statusCode, missing.json().message]).toEqual([404, M.bonusNotFound]);
+    expect((await get(`/api/bonus/details/${pool.id}/${event.id}`, players[0])).statusCode).toBe(403);
+    expect((await get(`/pools/getBonusEvents/${pool.id}`, players[0])).statusCode).toBe(403);
+  });
+
+  it('says so when nothing changed, and writes nothing', async () => {
+    const { pool, event } = await settledBonus();
+    const before = await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id));
+    const answer = await recalculate(pool.id, event.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      outcome: 'unchanged',
+      message: M.unchanged,
+      event: { id: event.id },
+    });
+    expect(await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id))).toEqual(before);
+    expect(await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id))).toEqual([]);
+  });
+
+  it("reverses the old money and pays the new winners after a commissioner edited a week's pick", async () => {
+    const { pool, a, b, c, event } = await settledBonus();
+    const edit = await post('/admin/updateUserPicks', {
+      user_season_id: b.id,
+      oldSelections: [{ week: 1, team: 'HOU' }],
+      newSelections: [{ week: 1, team: 'NYY' }],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const answer = await recalculate(pool.id, event.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      outcome: 'updated',
+      message: 'Bonus has been successfully recalculated',
+      event: { winners: [a.id, b.id], winner_labels: ['ann', 'bob'], total: 6000, prize: 3000 },
+    });
+    const replacement = answer.json().event.id;
+    expect(replacement).not.toBe(event.id);
+    const [old] = await t.ctx.db.select().from(bonusEvents).where(eq(bonusEvents.id, event.id));
+    expect(old.voidedAt).not.toBeNull();
+    const net = async (entryId: number) =>
+      (
+        await t.ctx.db
+          .select()
+          .from(ledger)
+          .where(and(eq(ledger.entryId, entryId), eq(ledger.kind, 'bonus')))
+      ).reduce((sum, row) => sum + row.amount, 0);
+    expect([await net(a.id), await net(b.id), await net(c.id)]).toEqual([3000, 3000, -6000]);
+    const details = await get(`/api/bonus/details/${pool.id}/${replacement}`);
+    expect(details.json()).toMatchObject({ winners_total: 6000, losers_total: -6000 });
+    const weekNet = await t.ctx.db
+      .select({ entryId: entryWeeks.entryId, bonusNet: entryWeeks.bonusNet })
+      .from(entryWeeks)
+      .where(eq(entryWeeks.poolId, pool.id))
+      .orderBy(asc(entryWeeks.entryId));
+    expect(weekNet.slice(0, 3).map((row) => row.bonusNet)).toEqual([3000, 3000, -6000]);
+    const audits = await t.ctx.db
+      .select()
+      .from(poolAudits)
+      .where(and(eq(poolAudits.poolId, pool.id), eq(poolAudits.action, 'recalculate')));
+    expect(audits.map((row) => [row.summary, row.oldValue, row.newValue])).toEqual([
+      [
+        'Week 1 15+ RUNS (NYY) recalculated: 1 to 2 winners',
+        { prize: 3000, total: 3000, winners: [a.id] },
+        { prize: 3000, total: 6000, winners: [a.id, b.id] },
+      ],
+    ]);
+    const again = await recalculate(pool.id, event.id);
+    expect([again.statusCode, again.json().message]).toEqual([409, M.voidedAlready]);
+  });
+
+  it('voids a bonus that no longer stands on the stored facts and reverses its money', async () => {
+    const { pool, a, b, c, event, correctTo14 } = await settledBonus();
+    await correctTo14();
+    const answer = await recalculate(pool.id, event.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ outcome: 'voided', message: M.voided, event: null });
+    for (const id of [a.id, b.id, c.id]) {
+      const rows = await t.ctx.db.select().from(ledger).where(eq(ledger.entryId, id));
+      expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
+    }
+    expect((await get(`/pools/getBonusEvents/${pool.id}`)).json().events).toEqual([]);
+    const audits = await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id));
+    expect(audits.map((row) => row.summary)).toEqual(['Week 1 15+ RUNS (NYY) voided: it no longer stands']);
+  });
+
+  it('refuses unknown bonuses, members, outsiders and visitors', async () => {
+    const { pool, event } = await settledBonus();
+    const missing = await recalculate(pool.id, 999_999);
+    expect([missing.statusCode, missing.json().message]).toEqual([404, M.bonusNotFound]);
+    expect((await recalculate(pool.id, event.id, players[0])).statusCode).toBe(403);
+    const outsider = await registerNamed(t.app, 'outsider');
+    expect((await recalculate(pool.id, event.id, outsider)).statusCode).toBe(404);
+    expect((await recalculate(pool.id, event.id, null)).statusCode).toBe(401);
+    const [kept] = await t.ctx.db.select().from(bonusEvents).where(eq(bonusEvents.id, event.id));
+    expect(kept.voidedAt).toBeNull();
+  });
+});
