@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerConfirmed } from './support/accounts';
+import { expectNoAxeViolations, logInByApi, settle } from './support/axe';
+import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
+import { newCachedPage as newPage } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const SAVED_TITLE = 'Settings updated successfully';
+const SAVED_TEXT = 'Your Pool settings have been updated successfully.';
+const FAILED_TITLE = 'Error updating settings';
+
+/** A fresh commissioner with a league of their own and a pool of its first open season: never a demo pool. */
+async function ownPool(page: Page, label: string): Promise<string> {
+  const username = uniqueName(`set${label[0]}`);
+  await registerConfirmed(page, {
+    username,
+    nameFirst: 'Settings',
+    nameLast: 'Tester',
+    password: 'settings-pass-2026',
+  });
+  const abb = `S${username.slice(-4)}`.toUpperCase();
+  const created = await page.request.post('/leagueRoutes/createLeague', {
+    data: { name: `Settings ${label} ${username.slice(-4)}`, abb },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { league } = (await created.json()) as { league: { id: number } };
+  const options = (await (await page.request.get('/api/poolCreation/options')).json()) as {
+    seasons: { game: string; season: number; season_type: string }[];
+  };
+  const season = options.seasons.find((s) => s.game !== 'nfl-td') ?? options.seasons[0];
+  const activated = await page.request.post('/leagueRoutes/activatePool', {
+    data: {
+      league_id: league.id,
+      season: season.season,
+      season_type: season.season_type,
+      settings: { game: season.game },
+    },
+  });
+  expect(activated.status(), await activated.text()).toBe(201);
+  const pool = (await activated.json()) as {
+    game: string;
+    league_abb: string;
+    season: number;
+    season_type: string;
+    pool_idx: number;
+  };
+  return `/${pool.game}/${pool.league_abb}/${pool.season}/${pool.season_type}/${pool.pool_idx}`;
+}
+
+const save = (page: Page) => page.getByRole('button', { name: 'SAVE SETTINGS' });
+
+/** Types into a settings field and leaves it, as the clamps run on blur. */
+async function enter(page: Page, name: string, value: string) {
+  const field = page.getByRole('textbox', { name, exact: true });
+  await field.fill(value);
+  await field.blur();
+}
+
+describe.each([
+  ['desktop', undefined],
+  ['phone', PHONE],
+])('Pool Settings (%s)', (label, viewport) => {
+  it('a commissioner changes settings, saves, sees the toast and the new values after a reload', async () => {
+    const { context, page } = await newPage(viewport);
+    const path = await ownPool(page, label);
+    await page.goto(`${path}/commishtools`);
+    await page.getByRole('heading', { name: 'Pool Settings', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Max Entries', exact: true }).waitFor();
+    // Save is offered at the top and the bottom, enabled only once something changed.
+    expect(await save(page).count()).toBe(2);
+    expect(await save(page).first().isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Extra Lives/Rebuys' }).isDisabled()).toBe(false);
+    await expectNoAxeViolations(page, `settings ${label}`);
+    await screenshot(page, `commish-settings-${label}`);
+
+    // Out-of-range input is clamped when the field is left.
+    await enter(page, 'Max Entries', '0');
+    expect(await page.getByRole('textbox', { name: 'Max Entries', exact: true }).inputValue()).toBe('1');
+    expect(await save(page).first().isDisabled()).toBe(true);
+    await enter(page, 'Max Entries', '3');
+    await enter(page, 'Pool Name', `Dog Days ${label}`);
+    await enter(page, 'Extra Lives/Rebuys', '3');
+    await enter(page, 'Buy-in', '60');
+    const retroactive = page.getByRole('checkbox', { name: /^Retroactive/ });
+    expect(await retroactive.isChecked()).toBe(true);
+    expect(await save(page).first().isDisabled()).toBe(false);
+    await screenshot(page, `commish-settings-dirty-${label}`);
+    await save(page).last().click();
+    await page.getByText(SAVED_TITLE).waitFor();
+    await page.getByText(SAVED_TEXT).waitFor();
+    await expect.poll(() => save(page).first().isDisabled()).toBe(true);
+
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Max Entries', exact: true }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Max Entries', exact: true }).inputValue()).toBe('3');
+    expect(await page.getByRole('textbox', { name: 'Pool Name' }).inputValue()).toBe(`Dog Days ${label}`);
+    expect(await page.getByRole('textbox', { name: 'Extra Lives/Rebuys' }).inputValue()).toBe('3');
+    expect(await page.getByRole('textbox', { name: 'Buy-in', exact: true }).inputValue()).toBe('60.00');
+
+    // A refused save shows the server's message in a red toast and an alert.
+    await page.route('**/admin/updatePoolSettings', (route) =>
+      route.fulfill({ status: 400, json: { message: 'Week 1 has locked: its deadline cannot move.' } }),
+    );
+    await enter(page, 'Max Entries', '4');
+    await save(page).first().click();
+    await page.getByText(FAILED_TITLE).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Week 1 has locked' }).waitFor();
+    await settle(page);
+    await screenshot(page, `commish-settings-error-${label}`);
+    await page.unroute('**/admin/updatePoolSettings');
+
+    // The tool says when the settings cannot be read.
+    await page.route('**/admin/poolSettings/*', (route) =>
+      route.fulfill({ status: 500, json: { message: 'The settings are unavailable right now.' } }),
+    );
+    await page.reload();
+    await page.getByText('The settings are unavailable right now.').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it("shows Extra Lives/Rebuys locked once a pool has started (jordan's Sunday Squad pool, not changed)", async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'jordan');
+    await page.goto('/mlb/SQUAD/2023/reg/0/commishtools');
+    const rebuys = page.getByRole('textbox', { name: 'Extra Lives/Rebuys' });
+    await rebuys.waitFor();
+    expect(await rebuys.isDisabled()).toBe(true);
+    await page.getByText(/^Locked: the pool started on/).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Week 1 deadline' }).isDisabled()).toBe(true);
+    expect(await save(page).first().isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, `settings started ${label}`);
+    await screenshot(page, `commish-settings-started-${label}`);
+    await context.close();
+  });
+});
