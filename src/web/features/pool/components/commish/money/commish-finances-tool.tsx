@@ -1,11 +1,250 @@
-import { Alert } from '@mantine/core';
-import type { PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  AddPaymentRequestSchema,
+  MONEY_MESSAGES,
+  PAYMENT_NOTES_MAX,
+  PAYMENT_TYPE_LABELS,
+  type PaymentRecord,
+  type PaymentType,
+  type PoolDetails,
+  type PoolViewer,
+} from '../../../../../../core/contracts/pools';
+import { ApiError, errorMessage } from '../../../../../lib/api';
+import { formatDate, formatDollars } from '../../../../../lib/format';
+import { notify } from '../../../../../lib/notify';
+import { useAddPayment } from '../../../api/commish-money';
+import { paymentsPath, usePayments } from '../../../api/finances';
 
-/** The Commish tools' Finances (being built). */
-export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
+const MESSAGE_MS = 3000;
+
+const TYPE_OPTIONS = (Object.keys(PAYMENT_TYPE_LABELS) as PaymentType[]).map((value) => ({
+  value,
+  label: PAYMENT_TYPE_LABELS[value],
+}));
+
+/** The server's message, or 'unknown error' when it sent none (or could not be reached). */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0 && !error.message.startsWith('Request failed (')) {
+    return error.message;
+  }
+  return 'unknown error';
+}
+
+/** One list of the selected entry's records: Date Entered (M/D/YY), Amount, Memo, oldest first. */
+function RecordsTable({ title, records, empty }: { title: string; records: PaymentRecord[]; empty: string }) {
+  const id = `records-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const total = records.reduce((sum, record) => sum + Math.abs(record.amount), 0);
   return (
-    <Alert color="blue" title="Finances">
-      Finances for {pool.name} is on its way.
-    </Alert>
+    <Card withBorder padding="sm">
+      <Group justify="space-between" mb={6} wrap="wrap" gap={4}>
+        <Title order={4} fz="sm" id={id}>
+          {title}
+        </Title>
+        <Text size="sm" fw={600}>
+          Total {formatDollars(total)}
+        </Text>
+      </Group>
+      {records.length === 0 ? (
+        <Text size="sm" c="dark.4">
+          {empty}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={300} tabIndex={0} aria-labelledby={id}>
+          <Table verticalSpacing={4} fz="sm" aria-labelledby={id}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date Entered</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Memo</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.map((record) => (
+                <Table.Tr key={record.id}>
+                  <Table.Td>{formatDate(record.updated_at, 'M/D/YY')}</Table.Td>
+                  <Table.Td ta="right">{formatDollars(Math.abs(record.amount))}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.notes ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The Commish tools' Finances: record a payment from an entrant or a prize paid to one (dollars and cents,
+ * stored as cents in the ledger), and see the selected entrant's payments and prizes paid. The pool's Finances
+ * tab adds these up in its Paid and Prizes Paid To columns.
+ */
+export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
+  const payments = usePayments(paymentsPath(pool), true);
+  const addPayment = useAddPayment();
+  const [entryId, setEntryId] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  const [amount, setAmount] = useState<string | number>('');
+  const [notes, setNotes] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!problem) return;
+    const timer = setTimeout(() => setProblem(null), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [problem]);
+
+  const entries = payments.data?.entries ?? [];
+  const selected = entries.find((entry) => String(entry.entry_id) === entryId) ?? null;
+
+  const submit = () => {
+    const body = {
+      user_season_id: entryId ?? undefined,
+      amount: amount === '' ? undefined : String(amount),
+      type: type ?? undefined,
+      notes,
+      pool_id: pool.id,
+    };
+    const parsed = AddPaymentRequestSchema.safeParse(body);
+    if (!parsed.success) return setProblem(parsed.error.issues[0].message);
+    const label = selected?.label ?? '';
+    addPayment.mutate(body, {
+      onSuccess: (answer) => {
+        notify({
+          title: MONEY_MESSAGES.financesUpdatedTitle,
+          message: MONEY_MESSAGES.financesUpdatedBody(answer.entry || label),
+        });
+        // The entrant stays selected so the new record shows in the tables below.
+        setType(null);
+        setAmount('');
+        setNotes('');
+      },
+      onError: (error) =>
+        notify({
+          title: MONEY_MESSAGES.financesErrorTitle,
+          message: MONEY_MESSAGES.financesErrorBody(failureText(error)),
+          color: 'red',
+        }),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={3}>Finances</Title>
+        <Text size="sm" c="dark.4">
+          Record money an entrant paid you, or a prize you paid out to an entrant. The Finances tab adds them
+          up in its Paid and Prizes Paid To columns.
+        </Text>
+      </div>
+      {payments.isLoading && (
+        <Center py="lg">
+          <Loader role="status" aria-label="Loading entrants and payments" />
+        </Center>
+      )}
+      {payments.isError && (
+        <Alert color="red" role="alert" title="The entrants could not be loaded">
+          {errorMessage(payments.error)}
+        </Alert>
+      )}
+      {payments.data && entries.length === 0 && (
+        <Alert color="gray" title="No entrants yet">
+          Payments can be recorded once someone has entered this pool.
+        </Alert>
+      )}
+      {payments.data && entries.length > 0 && (
+        <>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap="sm" maw={760}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <Select
+                  label="User"
+                  placeholder="Select an entrant"
+                  searchable
+                  nothingFoundMessage="No entrant by that name"
+                  data={entries.map((entry) => ({ value: String(entry.entry_id), label: entry.label }))}
+                  value={entryId}
+                  onChange={setEntryId}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <Select
+                  label="Transaction type"
+                  placeholder="Payment from or prize paid to"
+                  data={TYPE_OPTIONS}
+                  value={type}
+                  onChange={setType}
+                />
+                <NumberInput
+                  label="Amount"
+                  placeholder="0.00"
+                  prefix="$"
+                  min={0}
+                  step={0.01}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  allowNegative={false}
+                  value={amount}
+                  onChange={setAmount}
+                />
+                <TextInput
+                  label="Notes"
+                  placeholder="Venmo, check #, cash..."
+                  maxLength={PAYMENT_NOTES_MAX}
+                  value={notes}
+                  onChange={(event) => setNotes(event.currentTarget.value)}
+                />
+              </SimpleGrid>
+              {problem && (
+                <Alert color="red" role="alert">
+                  {problem}
+                </Alert>
+              )}
+              <Button type="submit" loading={addPayment.isPending} style={{ alignSelf: 'flex-start' }}>
+                Submit
+              </Button>
+            </Stack>
+          </form>
+          {selected ? (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+              <RecordsTable
+                title={`Payments from ${selected.label}`}
+                records={selected.payments}
+                empty="No payments recorded yet."
+              />
+              <RecordsTable
+                title={`Prizes paid to ${selected.label}`}
+                records={selected.prizesPaidTo}
+                empty="No prizes paid out yet."
+              />
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="dark.4">
+              Select a user to see their payments and prizes paid.
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
   );
 }
