@@ -240,3 +240,29 @@ export type CommishPostBody = z.output<typeof CommishPostRequestSchema>;
 
 export const CommishPostResponseSchema = z.object({ message: z.string() });
 export type CommishPostResponse = z.infer<typeof CommishPostResponseSchema>;
+
+/** The toasts of Manage Entrants and the Commish's Desk (spec 2 section 8): title and text. */
+export const ENTRANTS_TOASTS = {
+  livesUpdated: 'User lives updated',
+  livesError: {
+    title: 'Error updating user lives',
+    message: 'There was an error updating the user lives. Please try again.',
+  },
+  added: 'User successfully added',
+  addError: {
+    title: 'Error adding user',
+    message: 'There was an error adding the user to your pool. Please try again.',
+  },
+  statusUpdated: 'User status updated',
+  statusError: {
+    title: 'Error updating user status',
+    message: 'There was an error updating the user status. Please try again.',
+  },
+  noteUpdated: 'User note updated',
+  noteError: {
+    title: 'Error updating user note',
+    message: 'There was an error updating the user note. Please try again.',
+  },
+  championsProcessed: 'Champions processed',
+  posted: 'Post published',
+} as const;
