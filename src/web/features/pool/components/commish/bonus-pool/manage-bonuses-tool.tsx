@@ -1,11 +1,464 @@
-import { Alert } from '@mantine/core';
-import type { PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  BONUS_POOL_MESSAGES,
+  type BonusDetailsLine,
+  type BonusParamsEntry,
+  type BonusParamsResponse,
+  type BonusParamsWeek,
+  type CommishBonusEvent,
+  type PoolDetails,
+  type PoolViewer,
+} from '../../../../../../core/contracts/pools';
+import { errorMessage } from '../../../../../lib/api';
+import { formatDate, formatDollars } from '../../../../../lib/format';
+import { notify } from '../../../../../lib/notify';
+import {
+  useBonusDetails,
+  useBonusParams,
+  useCommishBonusEvents,
+  useRecalculateBonus,
+  useUpdateBonusPool,
+} from '../../../api/commish-bonus';
+import { poolPath } from '../../pool-labels';
 
-/** The Commish tools' Bonuses (being built). */
+/**
+ * The Commish tools' Bonuses: each week's bonus pool (moves are local until saved, and take effect the
+ * following week; locked weeks are history), and the Pool Bonuses table with each bonus's details and
+ * its recalculation.
+ */
 export function ManageBonusesTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
   return (
-    <Alert color="blue" title="Bonuses">
-      Bonuses for {pool.name} is on its way.
-    </Alert>
+    <Stack gap="lg">
+      <BonusPoolWeeks pool={pool} />
+      <PoolBonuses pool={pool} />
+    </Stack>
+  );
+}
+
+function BonusPoolWeeks({ pool }: { pool: PoolDetails }) {
+  const params = useBonusParams(pool.id);
+  const [chosen, setChosen] = useState<number | null>(null);
+  return (
+    <Stack gap="sm">
+      <Title order={3}>Manage Bonus Pool</Title>
+      {params.isLoading && (
+        <Center py="lg">
+          <Loader aria-label="Loading the bonus pool" />
+        </Center>
+      )}
+      {params.isError && (
+        <Alert color="red" title="The bonus pool could not be loaded">
+          {errorMessage(params.error)}
+        </Alert>
+      )}
+      {params.data && !params.data.available && (
+        <Alert color="blue" title="No bonus pool">
+          {BONUS_POOL_MESSAGES.nflUnavailable}
+        </Alert>
+      )}
+      {params.data?.available && params.data.params.length === 0 && (
+        <Alert color="gray" title="No weeks yet">
+          This pool has no weeks for a bonus pool.
+        </Alert>
+      )}
+      {params.data?.available && params.data.params.length > 0 && (
+        <WeekPicker poolId={pool.id} data={params.data} chosen={chosen} onChoose={setChosen} />
+      )}
+    </Stack>
+  );
+}
+
+function WeekPicker({
+  poolId,
+  data,
+  chosen,
+  onChoose,
+}: {
+  poolId: number;
+  data: BonusParamsResponse;
+  chosen: number | null;
+  onChoose: (week: number) => void;
+}) {
+  const fallback = data.editable_week ?? data.params[data.params.length - 1].week;
+  const week =
+    data.params.find((item) => item.week === chosen) ?? data.params.find((item) => item.week === fallback);
+  if (!week) return null;
+  return (
+    <>
+      <Select
+        label="Week"
+        maw={260}
+        allowDeselect={false}
+        data={data.params.map((item) => ({
+          value: String(item.week),
+          label:
+            item.week === data.editable_week
+              ? `Week ${item.week} (changes take effect)`
+              : `Week ${item.week}`,
+        }))}
+        value={String(week.week)}
+        onChange={(value) => value !== null && onChoose(Number(value))}
+      />
+      <WeekLists
+        key={`${week.week}:${week.users.join(',')}`}
+        poolId={poolId}
+        week={week}
+        editable={week.week === data.editable_week}
+        entries={data.entries}
+      />
+    </>
+  );
+}
+
+function WeekLists({
+  poolId,
+  week,
+  editable,
+  entries,
+}: {
+  poolId: number;
+  week: BonusParamsWeek;
+  editable: boolean;
+  entries: BonusParamsEntry[];
+}) {
+  const [members, setMembers] = useState(() => new Set(week.users));
+  const save = useUpdateBonusPool();
+  const canEdit = editable && !week.inactive;
+  const movable = entries.filter((entry) => entry.movable);
+  const fixed = entries.filter((entry) => !entry.movable);
+  const inPool = movable.filter((entry) => members.has(entry.id));
+  // A locked week lists who played in it, whatever they are now.
+  const shownIn = canEdit ? inPool : entries.filter((entry) => members.has(entry.id));
+  const out = movable.filter((entry) => !members.has(entry.id));
+  const dirty = members.size !== week.users.length || week.users.some((id) => !members.has(id));
+
+  const move = (id: number, into: boolean) =>
+    setMembers((current) => {
+      const next = new Set(current);
+      if (into) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const submit = () =>
+    save.mutate(
+      { poolId, week: week.week, users: [...members] },
+      {
+        onSuccess: () =>
+          notify({ title: 'Bonus Pool Updated', message: `Week ${week.week} bonus pool has been updated.` }),
+        onError: () =>
+          notify({
+            title: 'Error Updating Bonus Pool',
+            message: 'An error occurred while updating the bonus pool. Please try again later.',
+            color: 'red',
+          }),
+      },
+    );
+
+  return (
+    <Stack gap="sm">
+      {week.inactive &&
+        (week.locked ? (
+          <Alert color="yellow" title="Bonus pool inactive">
+            {BONUS_POOL_MESSAGES.inactiveWeek(week.week)}
+          </Alert>
+        ) : (
+          <Alert color="yellow" title="Bonus pool inactive">
+            {BONUS_POOL_MESSAGES.bonusInactive}
+          </Alert>
+        ))}
+      <Text size="sm" c="dark.4">
+        {editable
+          ? `Changes take effect in Week ${week.week}; earlier weeks are history. Moves stay here until you save.`
+          : `Week ${week.week}'s bonus pool is history: it was fixed when the week locked.`}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <EntryList title={`In the Week ${week.week} bonus pool`} entries={shownIn} empty="Nobody">
+          {(entry) =>
+            canEdit && (
+              <ActionIcon
+                variant="light"
+                color="red"
+                aria-label={`Remove ${entry.label} from the bonus pool`}
+                onClick={() => move(entry.id, false)}
+              >
+                <IconMinus size={16} aria-hidden />
+              </ActionIcon>
+            )
+          }
+        </EntryList>
+        <EntryList
+          title="Not in the bonus pool"
+          entries={canEdit ? out : []}
+          empty={canEdit ? 'Nobody' : '—'}
+        >
+          {(entry) => (
+            <ActionIcon
+              variant="light"
+              color="green"
+              aria-label={`Add ${entry.label} to the bonus pool`}
+              onClick={() => move(entry.id, true)}
+            >
+              <IconPlus size={16} aria-hidden />
+            </ActionIcon>
+          )}
+        </EntryList>
+        <EntryList
+          title="Inactive entries"
+          entries={fixed}
+          empty="None"
+          note={(entry) => (entry.status === 0 ? 'inactive' : 'eliminated')}
+        >
+          {() => null}
+        </EntryList>
+      </SimpleGrid>
+      {canEdit && (
+        <Group>
+          <Button onClick={submit} disabled={!dirty} loading={save.isPending}>
+            Save Bonus Pool
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function EntryList({
+  title,
+  entries,
+  empty,
+  note,
+  children,
+}: {
+  title: string;
+  entries: BonusParamsEntry[];
+  empty: string;
+  note?: (entry: BonusParamsEntry) => string;
+  children: (entry: BonusParamsEntry) => React.ReactNode;
+}) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text fw={700} mb={6}>
+        {title} ({entries.length})
+      </Text>
+      {entries.length === 0 ? (
+        <Text size="sm" c="dark.4">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={title}>
+          {entries.map((entry) => (
+            <Group key={entry.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {entry.label}
+                {note && (
+                  <Text span size="xs" c="dark.4">
+                    {' '}
+                    ({note(entry)})
+                  </Text>
+                )}
+              </Text>
+              {children(entry)}
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function PoolBonuses({ pool }: { pool: PoolDetails }) {
+  const events = useCommishBonusEvents(pool.id);
+  const recalculate = useRecalculateBonus();
+  const [details, setDetails] = useState<CommishBonusEvent | null>(null);
+
+  const run = (event: CommishBonusEvent) =>
+    recalculate.mutate(
+      { poolId: pool.id, bonusId: event.id },
+      {
+        onSuccess: (answer) =>
+          answer.outcome === 'updated'
+            ? notify({ title: 'Bonus updated', message: 'Bonus has been successfully recalculated' })
+            : notify({
+                title: answer.outcome === 'voided' ? 'Bonus voided' : 'Bonus unchanged',
+                message: answer.message,
+                color: 'blue',
+              }),
+        onError: (error) =>
+          notify({
+            title: 'Error updating bonus',
+            message: `An error was encountered updating this bonus: ${errorMessage(error)}. Please contact ALA support for help with this error.`,
+            color: 'red',
+          }),
+      },
+    );
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} id="pool-bonuses-title">
+        Pool Bonuses
+      </Title>
+      {events.isLoading && (
+        <Center py="lg">
+          <Loader aria-label="Loading the pool's bonuses" />
+        </Center>
+      )}
+      {events.isError && (
+        <Alert color="red" title="The pool's bonuses could not be loaded">
+          {errorMessage(events.error)}
+        </Alert>
+      )}
+      {events.data && events.data.events.length === 0 && (
+        <Alert color="gray" title="No bonuses yet">
+          Bonuses will show up here once they have been earned.
+        </Alert>
+      )}
+      {events.data && events.data.events.length > 0 && (
+        <Table.ScrollContainer minWidth={720} tabIndex={0} aria-labelledby="pool-bonuses-title">
+          <Table striped verticalSpacing="xs" fz="sm" aria-labelledby="pool-bonuses-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Week</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Game</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Team</Table.Th>
+                <Table.Th>Details</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {events.data.events.map((event) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td>{event.week}</Table.Td>
+                  <Table.Td>{formatDate(event.bonus_date, 'M.D.YY')}</Table.Td>
+                  <Table.Td>
+                    {event.game_summary ? (
+                      <Anchor component={Link} to={`${poolPath(pool)}/scoreboard`} underline="always">
+                        {event.game_summary}
+                      </Anchor>
+                    ) : (
+                      'Whole week'
+                    )}
+                  </Table.Td>
+                  <Table.Td>{event.bonus_name}</Table.Td>
+                  <Table.Td>{event.team_abb}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => setDetails(event)}
+                        aria-label={`Show details of the Week ${event.week} ${event.bonus_name} bonus (${event.team_abb})`}
+                      >
+                        Show Details
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        loading={recalculate.isPending && recalculate.variables?.bonusId === event.id}
+                        onClick={() => run(event)}
+                        aria-label={`Recalculate the Week ${event.week} ${event.bonus_name} bonus (${event.team_abb})`}
+                      >
+                        Recalculate
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <BonusDetailsModal pool={pool} event={details} onClose={() => setDetails(null)} />
+    </Stack>
+  );
+}
+
+function BonusDetailsModal({
+  pool,
+  event,
+  onClose,
+}: {
+  pool: PoolDetails;
+  event: CommishBonusEvent | null;
+  onClose: () => void;
+}) {
+  const details = useBonusDetails(pool.id, event?.id ?? null);
+  return (
+    <Modal
+      opened={event !== null}
+      onClose={onClose}
+      title={event ? `Week ${event.week} ${event.bonus_long_name}: ${event.team_abb}` : ''}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close bonus details' }}
+    >
+      {event && (
+        <Text size="sm" mb="sm">
+          {event.desc}
+        </Text>
+      )}
+      {details.isLoading && <Loader aria-label="Loading bonus details" />}
+      {details.isError && (
+        <Alert color="red" title="The bonus details could not be loaded">
+          {errorMessage(details.error)}
+        </Alert>
+      )}
+      {details.data && (
+        <Stack gap="md">
+          <LinesTable title="Winners" lines={details.data.winners} total={details.data.winners_total} />
+          <LinesTable title="Losers" lines={details.data.losers} total={details.data.losers_total} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function LinesTable({ title, lines, total }: { title: string; lines: BonusDetailsLine[]; total: number }) {
+  return (
+    <Table verticalSpacing={4} fz="sm" aria-label={title}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{title}</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={2}>Nobody</Table.Td>
+          </Table.Tr>
+        )}
+        {lines.map((line) => (
+          <Table.Tr key={line.entry_id}>
+            <Table.Td>{line.label}</Table.Td>
+            <Table.Td ta="right">{formatDollars(line.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th>Total</Table.Th>
+          <Table.Th ta="right">{formatDollars(total)}</Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
   );
 }

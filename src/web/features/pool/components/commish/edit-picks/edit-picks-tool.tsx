@@ -1,11 +1,214 @@
-import { Alert } from '@mantine/core';
-import type { PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  EDIT_PICKS_MESSAGES,
+  type EditPicksResponse,
+  NO_PICK_LABEL,
+  type PoolDetails,
+  type PoolViewer,
+} from '../../../../../../core/contracts/pools';
+import { errorMessage } from '../../../../../lib/api';
+import { notify } from '../../../../../lib/notify';
+import { useEditPicks, useUpdateUserPicks } from '../../../api/commish-picks';
 
-/** The Commish tools' Edit Picks (being built). */
+/** The select's value for "no pick" (Mantine's options need a non-empty value). */
+const NONE = 'none';
+
+type ChosenEntry = NonNullable<EditPicksResponse['entry']>;
+
+/**
+ * The Commish tools' Edit Picks: a searchable entrant select, then a 'Week N' row per week with a team select
+ * ('- no pick -' first). Saving sends the loaded picks with the new ones, so a change made meanwhile is refused.
+ * Game rules do not apply here (any team, a used one, an eliminated entrant); lives and status stay as they are.
+ */
 export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
+  const [entryId, setEntryId] = useState<number | null>(null);
+  const picks = useEditPicks(pool.id, entryId);
+
+  if (pool.game === 'nfl-td') {
+    return (
+      <Alert color="blue" title="Edit Picks">
+        {EDIT_PICKS_MESSAGES.nflUnavailable}
+      </Alert>
+    );
+  }
   return (
-    <Alert color="blue" title="Edit Picks">
-      Edit Picks for {pool.name} is on its way.
-    </Alert>
+    <Stack gap="sm">
+      <Title order={3}>Edit Picks</Title>
+      <Text size="sm" c="dark.4">
+        Change any entrant's pick for any week. Game rules do not apply here: any team may be chosen, even one
+        already used, and eliminated entrants can be edited. Lives and status are not changed, and the pool's
+        news feed tells which weeks you edited (naming teams only for weeks that have locked).
+      </Text>
+      {picks.isLoading && (
+        <Center py="lg">
+          <Loader aria-label="Loading entrants" />
+        </Center>
+      )}
+      {picks.isError && (
+        <Alert color="red" title="Edit Picks could not be loaded">
+          {errorMessage(picks.error)}
+        </Alert>
+      )}
+      {picks.data && !picks.data.available && (
+        <Alert color="blue" title="Edit Picks">
+          {EDIT_PICKS_MESSAGES.nflUnavailable}
+        </Alert>
+      )}
+      {picks.data?.available && picks.data.entries.length === 0 && (
+        <Alert color="gray" title="No entrants yet">
+          Nobody has entered this pool yet, so there are no picks to edit.
+        </Alert>
+      )}
+      {picks.data?.available && picks.data.entries.length > 0 && (
+        <>
+          <Select
+            label="Entrant"
+            placeholder="Search for an entrant"
+            searchable
+            nothingFoundMessage="No entrant by that name"
+            maw={420}
+            data={picks.data.entries.map((entry) => ({
+              value: String(entry.id),
+              label:
+                entry.status === 0
+                  ? `${entry.label} (inactive)`
+                  : entry.lives <= 0
+                    ? `${entry.label} (eliminated)`
+                    : entry.label,
+            }))}
+            value={entryId === null ? null : String(entryId)}
+            onChange={(value) => setEntryId(value === null ? null : Number(value))}
+          />
+          {entryId !== null && picks.isFetching && !picks.data.entry && (
+            <Loader size="sm" aria-label="Loading picks" />
+          )}
+          {picks.data.entry && picks.data.entry.id === entryId && (
+            <EntryPicks
+              key={`${picks.data.entry.id}:${JSON.stringify(picks.data.entry.weeks)}`}
+              entry={picks.data.entry}
+              teams={picks.data.teams}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** One entry's weeks with their team selects; its state starts from the loaded picks (the key resets it). */
+function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResponse['teams'] }) {
+  const [chosen, setChosen] = useState<Record<number, string | null>>(() =>
+    Object.fromEntries(entry.weeks.map((week) => [week.week, week.team])),
+  );
+  const update = useUpdateUserPicks();
+  const dirty = entry.weeks.some((week) => (chosen[week.week] ?? null) !== week.team);
+  const options = [
+    { value: NONE, label: NO_PICK_LABEL },
+    ...teams.map((team) => ({ value: team.abb, label: `${team.abb} (${team.name})` })),
+  ];
+  // A pick of a team the game no longer lists still shows as itself.
+  const withHeld = (team: string | null) =>
+    team === null || options.some((option) => option.value === team)
+      ? options
+      : [...options, { value: team, label: team }];
+
+  const save = () =>
+    update.mutate(
+      {
+        user_season_id: entry.id,
+        oldSelections: entry.weeks.map((week) => ({ week: week.week, team: week.team })),
+        newSelections: entry.weeks.map((week) => ({ week: week.week, team: chosen[week.week] ?? null })),
+      },
+      {
+        onSuccess: (answer) => notify({ title: 'Picks updated', message: answer.message }),
+        onError: (error) =>
+          notify({
+            title: 'Error updating picks',
+            message: `An error was encountered updating this user's picks: ${errorMessage(error)}. Please contact ALA support for help with this error.`,
+            color: 'red',
+          }),
+      },
+    );
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Text fw={700}>Picks of {entry.label}</Text>
+        {entry.status === 0 && <Badge color="gray">Inactive</Badge>}
+        {entry.lives <= 0 && <Badge color="red">Eliminated</Badge>}
+      </Group>
+      {entry.weeks.length === 0 && (
+        <Alert color="gray" title="No weeks">
+          This pool has no weeks to pick.
+        </Alert>
+      )}
+      <Stack
+        gap={6}
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={`Picks of ${entry.label}`}
+      >
+        {entry.weeks.map((week) => {
+          const value = chosen[week.week] ?? null;
+          const changed = value !== week.team;
+          return (
+            <Paper key={week.week} component="li" withBorder p="xs" radius="md">
+              <Group gap="sm" wrap="nowrap" align="center">
+                <Stack gap={0} w={88} style={{ flexShrink: 0 }}>
+                  <Text fw={600} id={`edit-week-${week.week}`}>
+                    Week {week.week}
+                  </Text>
+                  {week.locked && (
+                    <Text size="xs" c="dark.4">
+                      <IconLock size={12} aria-hidden /> Locked
+                    </Text>
+                  )}
+                </Stack>
+                <Select
+                  aria-label={`Week ${week.week} pick`}
+                  data={withHeld(week.team)}
+                  value={value ?? NONE}
+                  onChange={(next) =>
+                    setChosen((current) => ({
+                      ...current,
+                      [week.week]: next === null || next === NONE ? null : next,
+                    }))
+                  }
+                  allowDeselect={false}
+                  searchable
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                {changed && (
+                  <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
+                    Changed
+                  </Badge>
+                )}
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+      <Group>
+        <Button onClick={save} disabled={!dirty} loading={update.isPending}>
+          Save User Picks
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type BonusDetailsResponse,
+  BonusDetailsResponseSchema,
+  type BonusParamsResponse,
+  BonusParamsResponseSchema,
+  type CommishBonusEventsResponse,
+  CommishBonusEventsResponseSchema,
+  type RecalculateBonusRequest,
+  type RecalculateBonusResponse,
+  RecalculateBonusResponseSchema,
+  type UpdateBonusPoolRequest,
+  type UpdateBonusPoolResponse,
+  UpdateBonusPoolResponseSchema,
+} from '../../../../core/contracts/pools';
+import { apiFetch } from '../../../lib/api';
+
+/** Each week's bonus pool and the pool's entries (league admins). */
+export function useBonusParams(poolId: number) {
+  return useQuery<BonusParamsResponse>({
+    queryKey: ['pool', 'commish', 'bonus-params', poolId],
+    queryFn: () => apiFetch(`/pools/getBonusParams/${poolId}`, { schema: BonusParamsResponseSchema }),
+  });
+}
+
+/** The pool's standing bonuses for the Pool Bonuses table (league admins). */
+export function useCommishBonusEvents(poolId: number) {
+  return useQuery<CommishBonusEventsResponse>({
+    queryKey: ['pool', 'commish', 'bonus-events', poolId],
+    queryFn: () => apiFetch(`/pools/getBonusEvents/${poolId}`, { schema: CommishBonusEventsResponseSchema }),
+  });
+}
+
+/** One bonus's winners and losers with totals; loaded when its details are opened. */
+export function useBonusDetails(poolId: number, bonusId: number | null) {
+  return useQuery<BonusDetailsResponse>({
+    queryKey: ['pool', 'commish', 'bonus-details', poolId, bonusId],
+    queryFn: () =>
+      apiFetch(`/api/bonus/details/${poolId}/${bonusId}`, { schema: BonusDetailsResponseSchema }),
+    enabled: bonusId !== null,
+  });
+}
+
+/** POST /pools/updateBonusPoolParams; a success refreshes the pool area. */
+export function useUpdateBonusPool() {
+  const client = useQueryClient();
+  return useMutation<UpdateBonusPoolResponse, Error, UpdateBonusPoolRequest>({
+    mutationFn: (body) =>
+      apiFetch('/pools/updateBonusPoolParams', { body, schema: UpdateBonusPoolResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
+  });
+}
+
+/** POST /api/bonus/recalculate; a success refreshes the pool area (bonus events, finances). */
+export function useRecalculateBonus() {
+  const client = useQueryClient();
+  return useMutation<RecalculateBonusResponse, Error, RecalculateBonusRequest>({
+    mutationFn: (body) =>
+      apiFetch('/api/bonus/recalculate', { body, schema: RecalculateBonusResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
+  });
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type EditPicksResponse,
+  EditPicksResponseSchema,
+  type UpdateUserPicksRequest,
+  type UpdateUserPicksResponse,
+  UpdateUserPicksResponseSchema,
+} from '../../../../core/contracts/pools';
+import { apiFetch } from '../../../lib/api';
+
+/** Edit Picks: the pool's entries and teams, and the chosen entry's picks per week (league admins). */
+export function useEditPicks(poolId: number, entryId: number | null) {
+  return useQuery<EditPicksResponse>({
+    queryKey: ['pool', 'commish', 'picks', poolId, entryId],
+    queryFn: () =>
+      apiFetch(`/api/pools/${poolId}/commish/picks${entryId === null ? '' : `?entry=${entryId}`}`, {
+        schema: EditPicksResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /admin/updateUserPicks; a success refreshes the whole pool area (selections, feed, standings). */
+export function useUpdateUserPicks() {
+  const client = useQueryClient();
+  return useMutation<UpdateUserPicksResponse, Error, UpdateUserPicksRequest>({
+    mutationFn: (body) => apiFetch('/admin/updateUserPicks', { body, schema: UpdateUserPicksResponseSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
+  });
+}
