@@ -305,7 +305,7 @@ function PoolBonuses({ pool }: { pool: PoolDetails }) {
         onError: (error) =>
           notify({
             title: 'Error updating bonus',
-            message: `An error was encountered updating this bonus: ${errorMessage(error)}. Please contact ALA support for help with this error.`,
+            message: `An error was encountered updating this bonus: ${errorMessage(error).replace(/\.$/, '')}. Please contact ALA support for help with this error.`,
             color: 'red',
           }),
       },

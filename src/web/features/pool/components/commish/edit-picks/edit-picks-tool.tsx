@@ -138,7 +138,7 @@ function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResp
         onError: (error) =>
           notify({
             title: 'Error updating picks',
-            message: `An error was encountered updating this user's picks: ${errorMessage(error)}. Please contact ALA support for help with this error.`,
+            message: `An error was encountered updating this user's picks: ${errorMessage(error).replace(/\.$/, '')}. Please contact ALA support for help with this error.`,
             color: 'red',
           }),
       },

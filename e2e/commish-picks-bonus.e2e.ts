@@ -1,0 +1,269 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerConfirmed } from './support/accounts';
+import { expectNoAxeViolations, settle } from './support/axe';
+import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
+import { newCachedPage as newPage } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const PASSWORD = 'picks-bonus-2026';
+
+interface OwnPool {
+  path: string;
+  poolId: number;
+}
+
+async function freshUser(page: Page, prefix: string): Promise<string> {
+  const username = uniqueName(prefix).slice(0, 20);
+  await registerConfirmed(page, { username, nameFirst: 'Fresh', nameLast: 'Player', password: PASSWORD });
+  return username;
+}
+
+async function postJson(page: Page, url: string, data: object, status: number) {
+  const response = await page.request.post(url, { data });
+  if (response.status() !== status) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** Activates an MLB pool (NBA when no MLB season is open) with the bonus pool on. */
+async function activateBonusPool(page: Page, leagueId: number): Promise<OwnPool> {
+  const options = await (await page.request.get('/api/poolCreation/options')).json();
+  const seasons: Array<{ game: string; season: number; season_type: string }> = options.seasons;
+  const season = seasons.find((s) => s.game === 'mlb') ?? seasons.find((s) => s.game === 'nba');
+  if (!season) throw new Error('no MLB or NBA season is open for new pools');
+  const created = await postJson(
+    page,
+    '/leagueRoutes/activatePool',
+    {
+      league_id: leagueId,
+      season: season.season,
+      season_type: season.season_type,
+      settings: { game: season.game, bonus_active: true, bonus_cadence: 1, bonus_shutdown: 0 },
+    },
+    201,
+  );
+  const path = `/${created.game}/${created.league_abb}/${created.season}/${created.season_type}/${created.pool_idx}`;
+  const loaded = await (
+    await page.request.get(
+      `/api/loadPool/${created.game}/${created.league_abb}/${created.season}/${created.pool_idx}/${created.season_type}`,
+    )
+  ).json();
+  return { path, poolId: loaded.pool.id };
+}
+
+let commish: { username: string; page: Page; close: () => Promise<void> };
+let player: string;
+let pool: OwnPool;
+let leagueId: number;
+
+beforeAll(async () => {
+  // A league of our own with a bonus-pool pool that the commissioner and one player entered.
+  const { context, page } = await newPage();
+  const username = await freshUser(page, 'pb');
+  const abb = `B${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  const league = await postJson(
+    page,
+    '/leagueRoutes/createLeague',
+    { name: `Bonus ${abb}`, abb, joinable: true },
+    201,
+  );
+  leagueId = league.league.id;
+  pool = await activateBonusPool(page, leagueId);
+  await postJson(page, '/user/regForGame', { pool_id: pool.poolId }, 201);
+  const other = await newPage();
+  player = await freshUser(other.page, 'pp');
+  await postJson(other.page, '/leagueRoutes/joinLeague', { league_id: league.league.id }, 200);
+  await postJson(other.page, '/user/regForGame', { pool_id: pool.poolId }, 201);
+  await other.context.close();
+  commish = { username, page, close: () => context.close() };
+}, 120_000);
+
+afterAll(async () => {
+  await commish?.close();
+});
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A bonus the table can show (a fresh pool has earned none yet). */
+const SAMPLE_EVENT = {
+  id: 987_654,
+  week: 3,
+  bonus_id: 14,
+  bonus_long_name: '15+ Runs',
+  bonus_name: '15+ RUNS',
+  team_abb: 'NYY',
+  player: null,
+  desc: 'NYY scored 15 runs',
+  gid: 'g1',
+  game_summary: 'BOS 3 @ NYY 15',
+  bonus_date: '2023-04-12T18:05:00Z',
+  prize: 3000,
+  total: 3000,
+  winners: [1],
+  winner_labels: ['alice'],
+};
+
+async function showSampleBonus(page: Page) {
+  await page.route('**/pools/getBonusEvents/*', (route) =>
+    route.fulfill({ json: { events: [SAMPLE_EVENT] } }),
+  );
+  await page.route('**/api/bonus/details/**', (route) =>
+    route.fulfill({
+      json: {
+        event: SAMPLE_EVENT,
+        winners: [{ entry_id: 1, label: 'alice', amount: 3000 }],
+        losers: [
+          { entry_id: 2, label: 'bob', amount: -1500 },
+          { entry_id: 3, label: 'carol', amount: -1500 },
+        ],
+        winners_total: 3000,
+        losers_total: -3000,
+      },
+    }),
+  );
+}
+
+describe('Commish tools: Edit Picks', () => {
+  it("sets a player's pick for a week; Save is enabled only once something changed", async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/editpicks`);
+    await page.getByRole('heading', { name: 'Edit Picks', exact: true }).waitFor();
+    await choose(page, 'Entrant', player);
+    const list = page.getByRole('list', { name: `Picks of ${player}` });
+    await list.waitFor();
+    const save = page.getByRole('button', { name: 'Save User Picks' });
+    expect(await save.isDisabled()).toBe(true);
+
+    const firstWeek = list.getByRole('combobox', { name: /^Week \d+ pick$/ }).first();
+    const weekLabel = (await firstWeek.getAttribute('aria-label')) ?? '';
+    const week = Number(weekLabel.match(/\d+/)?.[0]);
+    expect(await firstWeek.inputValue()).toBe('- no pick -');
+    await firstWeek.click();
+    const option = page.getByRole('option').nth(1);
+    const team = ((await option.textContent()) ?? '').split(' ')[0];
+    await option.click();
+    expect(await save.isDisabled()).toBe(false);
+    await screenshot(page, 'commish-edit-picks-changed-desktop');
+    await save.click();
+    await page.getByText('Picks updated').waitFor();
+    await page.getByText(`You have successfully updated picks for ${player}`).waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(true);
+
+    const entries = await (await page.request.get(`/api/pools/${pool.poolId}/commish/picks`)).json();
+    const entry = entries.entries.find((e: { label: string }) => e.label === player);
+    const picks = await (
+      await page.request.get(`/api/pools/${pool.poolId}/commish/picks?entry=${entry.id}`)
+    ).json();
+    expect(picks.entry.weeks.find((w: { week: number }) => w.week === week).team).toBe(team);
+    // The public feed names the week, never the open week's team.
+    const feed = await (await page.request.get(`/api/feed/${leagueId}/${pool.poolId}/pool`)).text();
+    expect(feed).not.toContain(`(no pick to ${team})`);
+    await screenshot(page, 'commish-edit-picks-desktop');
+    await expectNoAxeViolations(page, 'edit picks');
+  });
+
+  it('shows the error toast when the save is refused', async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/editpicks`);
+    await choose(page, 'Entrant', commish.username);
+    const list = page.getByRole('list', { name: `Picks of ${commish.username}` });
+    await list.waitFor();
+    await page.route('**/admin/updateUserPicks', (route) =>
+      route.fulfill({ status: 409, json: { message: "This entry's picks changed since you loaded them." } }),
+    );
+    await list
+      .getByRole('combobox', { name: /^Week \d+ pick$/ })
+      .first()
+      .click();
+    await page.getByRole('option').nth(2).click();
+    await page.getByRole('button', { name: 'Save User Picks' }).click();
+    await page.getByText('Error updating picks').waitFor();
+    await page
+      .getByText(
+        "An error was encountered updating this user's picks: This entry's picks changed since you loaded them. Please contact ALA support for help with this error.",
+      )
+      .waitFor();
+    await page.unroute('**/admin/updateUserPicks');
+  });
+});
+
+describe('Commish tools: Bonuses', () => {
+  it('moves a player into the bonus pool and saves it for the week the change takes effect', async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/bonuses`);
+    await page.getByRole('heading', { name: 'Manage Bonus Pool' }).waitFor();
+    await page.getByText(/Changes take effect in Week \d+/).waitFor();
+    const save = page.getByRole('button', { name: 'Save Bonus Pool' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: `Add ${player} to the bonus pool` }).click();
+    const inPool = page.getByRole('list', { name: /^In the Week \d+ bonus pool$/ });
+    await inPool.getByText(player, { exact: true }).waitFor();
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await page.getByText('Bonus Pool Updated').waitFor();
+    await page.getByText(/Week \d+ bonus pool has been updated\./).waitFor();
+    await page.getByRole('button', { name: `Remove ${player} from the bonus pool` }).waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await page.getByText('No bonuses yet').waitFor();
+
+    const params = await (await page.request.get(`/pools/getBonusParams/${pool.poolId}`)).json();
+    const entry = params.entries.find((e: { label: string }) => e.label === player);
+    const week = params.params.find((p: { week: number }) => p.week === params.editable_week);
+    expect(week.users).toContain(entry.id);
+    await screenshot(page, 'commish-bonuses-desktop');
+    await expectNoAxeViolations(page, 'bonuses');
+
+    // A bonus in the table opens its winners and losers.
+    await showSampleBonus(page);
+    await page.reload();
+    await page.getByRole('cell', { name: '4.12.23' }).waitFor();
+    await page.getByRole('button', { name: 'Show details of the Week 3 15+ RUNS bonus (NYY)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Week 3 15+ Runs: NYY' });
+    await dialog.getByRole('table', { name: 'Losers' }).getByRole('cell', { name: '-$3,000' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'commish-bonus-details-desktop');
+    await expectNoAxeViolations(page, 'bonus details');
+    await page.unroute('**/pools/getBonusEvents/*');
+    await page.unroute('**/api/bonus/details/**');
+  });
+
+  it('says when the bonus pool cannot be loaded', async () => {
+    const page = commish.page;
+    await page.route('**/pools/getBonusParams/*', (route) =>
+      route.fulfill({ status: 500, json: { message: 'The bonus pool is unavailable right now.' } }),
+    );
+    await page.goto(`${pool.path}/commishtools/bonuses`);
+    await page.getByText('The bonus pool is unavailable right now.').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'commish-bonuses-error');
+    await page.unroute('**/pools/getBonusParams/*');
+  });
+});
+
+describe('Commish tools: Edit Picks and Bonuses on a phone', () => {
+  it('fit a 390 px screen', async () => {
+    const { context, page } = await newPage(PHONE);
+    const login = await page.request.post('/auth/login', {
+      data: { username: commish.username, password: PASSWORD },
+    });
+    expect(login.ok()).toBe(true);
+    await page.goto(`${pool.path}/commishtools/editpicks`);
+    await choose(page, 'Entrant', player);
+    await page.getByRole('list', { name: `Picks of ${player}` }).waitFor();
+    await screenshot(page, 'commish-edit-picks-phone');
+    await expectNoAxeViolations(page, 'edit picks on a phone');
+
+    await showSampleBonus(page);
+    await page.goto(`${pool.path}/commishtools/bonuses`);
+    await page.getByRole('button', { name: `Remove ${player} from the bonus pool` }).waitFor();
+    await page.getByRole('cell', { name: '4.12.23' }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'commish-bonuses-phone');
+    await expectNoAxeViolations(page, 'bonuses on a phone');
+    await context.close();
+  });
+});
