@@ -87,6 +87,7 @@ describe.each([
     expect(await retroactive.isChecked()).toBe(true);
     expect(await save(page).first().isDisabled()).toBe(false);
     await screenshot(page, `commish-settings-dirty-${label}`);
+    await page.screenshot({ path: `test-results/screenshots/commish-settings-dirty-top-${label}.png` });
     await save(page).last().click();
     await page.getByText(SAVED_TITLE).waitFor();
     await page.getByText(SAVED_TEXT).waitFor();
@@ -106,7 +107,10 @@ describe.each([
     await enter(page, 'Max Entries', '4');
     await save(page).first().click();
     await page.getByText(FAILED_TITLE).first().waitFor();
-    await page.getByRole('alert').filter({ hasText: 'Week 1 has locked' }).waitFor();
+    await page
+      .getByRole('alert', { name: FAILED_TITLE, exact: true })
+      .filter({ hasText: 'Week 1 has locked' })
+      .waitFor();
     await settle(page);
     await screenshot(page, `commish-settings-error-${label}`);
     await page.unroute('**/admin/updatePoolSettings');
@@ -128,7 +132,9 @@ describe.each([
     await rebuys.waitFor();
     expect(await rebuys.isDisabled()).toBe(true);
     await page.getByText(/^Locked: the pool started on/).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Week 1 deadline' }).isDisabled()).toBe(true);
+    // Locked weeks are listed, not offered for editing.
+    await page.getByText(/^Locked weeks \(Weeks 1 to \d+\)$/).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Week 1 deadline' }).count()).toBe(0);
     expect(await save(page).first().isDisabled()).toBe(true);
     await expectNoAxeViolations(page, `settings started ${label}`);
     await screenshot(page, `commish-settings-started-${label}`);

@@ -238,6 +238,9 @@ function SettingsForm({
     }
   }
   const locked = new Set(view.locked_weeks);
+  const weeks = draft.deadlines.map((_, index) => index + 1);
+  const lockedWeeks = weeks.filter((week) => locked.has(week));
+  const openWeeks = weeks.filter((week) => !locked.has(week));
   const disabled = view.final || update.isPending;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -368,7 +371,7 @@ function SettingsForm({
                   />
                   {buyinChanged && (
                     <Checkbox
-                      label={`Retroactive: charge (or refund) the ${formatDollars(Math.abs(draft.buyin - saved.buyin))} difference to the ${view.entries} existing ${view.entries === 1 ? 'entry' : 'entries'}`}
+                      label={`Retroactive: ${draft.buyin > saved.buyin ? 'charge' : 'refund'} existing entries (${view.entries} now) the ${formatDollars(Math.abs(draft.buyin - saved.buyin))} difference`}
                       checked={retroactive}
                       onChange={(event) => setRetroactive(event.currentTarget.checked)}
                     />
@@ -603,26 +606,51 @@ function SettingsForm({
             </SettingsSection>
             <Text size="sm" c="dark.4">
               Each week locks at its deadline, shown in your time zone ({zone}). Locked weeks cannot move; the
-              others stay in the future and in increasing order.
+              others must stay in the future and in increasing order.
             </Text>
             {errors.get('deadlines') && (
               <Text size="sm" c="red.8" role="alert">
                 {errors.get('deadlines')}
               </Text>
             )}
-            {draft.deadlines.length > 0 && (
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" aria-label="Week deadlines">
-                {draft.deadlines.map((deadline, index) => {
-                  const week = index + 1;
-                  const isLocked = locked.has(week);
+            {lockedWeeks.length > 0 && (
+              <details>
+                <summary
+                  style={{ cursor: 'pointer', fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' }}
+                >
+                  Locked weeks (
+                  {lockedWeeks.length === 1
+                    ? 'Week 1'
+                    : `Weeks ${lockedWeeks[0]} to ${lockedWeeks[lockedWeeks.length - 1]}`}
+                  )
+                </summary>
+                <SimpleGrid
+                  cols={{ base: 1, sm: 2, md: 3 }}
+                  spacing={4}
+                  mt="xs"
+                  component="ul"
+                  p={0}
+                  m={0}
+                  style={{ listStyle: 'none' }}
+                >
+                  {lockedWeeks.map((week) => (
+                    <Text key={week} size="sm" component="li">
+                      Week {week}: {formatDate(draft.deadlines[week - 1], 'M/D/YY h:mm A')}
+                    </Text>
+                  ))}
+                </SimpleGrid>
+              </details>
+            )}
+            {openWeeks.length > 0 ? (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+                {openWeeks.map((week) => {
+                  const index = week - 1;
                   return (
                     <TextInput
                       key={week}
                       type="datetime-local"
                       label={`Week ${week} deadline`}
-                      description={isLocked ? 'Locked' : undefined}
-                      value={toLocalInput(deadline)}
-                      disabled={isLocked}
+                      value={toLocalInput(draft.deadlines[index])}
                       error={errors.get(`deadlines.${index}`)}
                       onChange={(event) => {
                         const next = fromLocalInput(event.currentTarget.value);
@@ -639,6 +667,8 @@ function SettingsForm({
                   );
                 })}
               </SimpleGrid>
+            ) : (
+              <Text size="sm">Every week of this season has locked.</Text>
             )}
           </Stack>
         </fieldset>
