@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BonusCadenceSchema, BonusOptionsMapSchema, InsuranceOptionSchema } from '../../bonus/options';
+import { NflLockTimeSchema } from '../../calendar/locks';
 import { PlayableGameSchema } from '../../games';
 import { PoolSettingsSchema } from '../../pool/settings';
 import { idSchema } from '../common';
@@ -16,6 +18,7 @@ export const CREATION_MESSAGES = {
   leagueNotFound: 'That league does not exist.',
   seasonType: 'Season type must be reg or post.',
   season: 'Season must be a year.',
+  game: 'Choose one of the games: nba, mlb or nfl-td.',
 } as const;
 
 /** "Your pool will start in Week N of the {game} season." */
@@ -86,3 +89,60 @@ export type CreationOptionsResponse = z.infer<typeof CreationOptionsResponseSche
 export function defaultPoolName(gameName: string, existing: number): string {
   return existing > 0 ? `${gameName} #${existing + 1}` : gameName;
 }
+
+/**
+ * A pool's name to start a new pool from: without the old season ("Dog Days 2023" becomes "Dog Days", "2023-24
+ * Hoops" becomes "Hoops"), and empty (the new pool's default name) when only the game name and a "#n" are left.
+ */
+export function copyPoolName(customName: string | null, gameName: string): string {
+  if (!customName) return '';
+  const name = customName
+    .replace(/\b(19|20)\d{2}(\s*[-/–]\s*\d{2,4})?\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\-–:|,.]+|[\s\-–:|,]+$/g, '')
+    .trim();
+  const escaped = gameName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}( #\\d+)?$`, 'i').test(name) ? '' : name;
+}
+
+/** The settings a new pool copies from an earlier one (money in cents); the form stays editable after. */
+export const CopiedSettingsSchema = z.object({
+  custom_name: z.string(),
+  buyin: z.number().int(),
+  rebuys: z.number().int(),
+  rebuy_price: z.number().int(),
+  max_entries: z.number().int(),
+  insurance_option: InsuranceOptionSchema,
+  insurance: z.number().int(),
+  shoot_moon: z.boolean(),
+  bonus_active: z.boolean(),
+  bonus_cadence: BonusCadenceSchema,
+  bonus_shutdown: z.number().int(),
+  bonus_options: BonusOptionsMapSchema,
+  players_per_week: z.number().int(),
+  max_players_per_team: z.number().int(),
+  nfl_pass_tds: z.number().int(),
+  nfl_lock_time: NflLockTimeSchema,
+  lock_at_pick_start: z.boolean(),
+});
+export type CopiedSettings = z.infer<typeof CopiedSettingsSchema>;
+
+/** One earlier pool of the league and game, newest first, to start a new pool from. */
+export const PreviousPoolSchema = z.object({
+  id: z.number(),
+  /** As the league shows it ("MLB #2", "Dog Days 2023"). */
+  name: z.string(),
+  season: z.number(),
+  season_type: z.string(),
+  pool_idx: z.number(),
+  settings: CopiedSettingsSchema,
+});
+export type PreviousPool = z.infer<typeof PreviousPoolSchema>;
+
+/** GET /api/poolCreation/previousPools/{leagueId}/{game}: the league admins only. */
+export const PreviousPoolsPathSchema = z.object({
+  leagueId: idSchema(CREATION_MESSAGES.leagueNotFound),
+  game: z.enum(PlayableGameSchema.options, { error: CREATION_MESSAGES.game }),
+});
+export const PreviousPoolsResponseSchema = z.object({ pools: z.array(PreviousPoolSchema) });
+export type PreviousPoolsResponse = z.infer<typeof PreviousPoolsResponseSchema>;

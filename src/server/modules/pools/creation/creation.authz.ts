@@ -10,6 +10,13 @@ export const CREATION_CELLS: Cell[] = [
     expected: all(200),
   },
   {
+    name: "the hidden league's earlier pools to copy",
+    method: 'GET',
+    route: 'GET /api/poolCreation/previousPools/:leagueId/:game',
+    url: (w) => `/api/poolCreation/previousPools/${w.hiddenId}/mlb`,
+    expected: { visitor: 401, nonMember: 404, member: 403, admin: 200, siteAdmin: 404 },
+  },
+  {
     // The test world has no season ahead, so the admin passes the access check and meets "no upcoming pools".
     name: 'activate a pool in the hidden league',
     method: 'POST',

@@ -1,10 +1,14 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { BonusCadenceSchema, InsuranceOptionSchema, normalizeBonusCadence } from '../../../../core/bonus';
+import { NflLockTimeSchema } from '../../../../core/calendar/locks';
 import { getLiveWeek } from '../../../../core/calendar/weeks';
 import {
   type ActivatePoolResponse,
   CREATION_MESSAGES,
   type CreationOptionsResponse,
+  copyPoolName,
   defaultPoolName,
+  type PreviousPoolsResponse,
   SeasonTypeSchema,
   startWeekMessage,
   type UpcomingSeason,
@@ -18,6 +22,7 @@ import { badRequest, forbidden, unauthorized } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
+import { countSiblings, poolDisplayName } from '../../leagues/pool-rows';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
 
@@ -203,5 +208,55 @@ export async function activatePool(
     name: pool.customName ?? gameName,
     start_week: pool.startWeek,
     message: startWeekMessage(pool.startWeek, gameName),
+  };
+}
+
+/**
+ * GET /api/poolCreation/previousPools/{leagueId}/{game}: the league's earlier pools of the game, newest first
+ * (season, then type, then the latest pool of a season), with the settings a new pool may copy. League admins
+ * only: visitors 401, outsiders of a hidden league 404, members 403.
+ */
+export async function listPreviousPools(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  leagueId: number,
+  game: PlayableGame,
+): Promise<PreviousPoolsResponse> {
+  if (!viewer) throw unauthorized(CREATION_MESSAGES.loggedOut);
+  const access = await requireLeagueAccess(ctx.db, leagueId, viewer, CREATION_MESSAGES.leagueNotFound);
+  if (!access.isAdmin) throw forbidden(CREATION_MESSAGES.adminsOnly);
+  const rows = await ctx.db
+    .select()
+    .from(pools)
+    .where(and(eq(pools.leagueId, access.league.id), eq(pools.game, game)))
+    .orderBy(desc(pools.season), desc(pools.seasonType), desc(pools.poolIdx));
+  const siblings = countSiblings(rows);
+  return {
+    pools: rows.map((pool) => ({
+      id: pool.id,
+      name: poolDisplayName(pool, siblings),
+      season: pool.season,
+      season_type: pool.seasonType,
+      pool_idx: pool.poolIdx,
+      settings: {
+        custom_name: copyPoolName(pool.customName, pool.gameName || GAME_NAMES[game]),
+        buyin: pool.buyin,
+        rebuys: pool.rebuys,
+        rebuy_price: pool.rebuyPrice,
+        max_entries: pool.maxEntries,
+        insurance_option: game === 'nfl-td' ? 0 : InsuranceOptionSchema.catch(0).parse(pool.insuranceOption),
+        insurance: pool.insurance,
+        shoot_moon: game === 'mlb' && pool.shootMoon,
+        bonus_active: game !== 'nfl-td' && pool.bonusActive,
+        bonus_cadence: BonusCadenceSchema.parse(normalizeBonusCadence(pool.bonusCadence)),
+        bonus_shutdown: pool.bonusShutdown,
+        bonus_options: game === 'nfl-td' ? {} : pool.bonusOptions,
+        players_per_week: game === 'nfl-td' ? pool.playersPerWeek : 1,
+        max_players_per_team: game === 'nfl-td' ? pool.maxPlayersPerTeam : 1,
+        nfl_pass_tds: pool.nflPassTds,
+        nfl_lock_time: NflLockTimeSchema.catch('first_game').parse(pool.nflLockTime),
+        lock_at_pick_start: pool.lockAtPickStart,
+      },
+    })),
   };
 }

@@ -4,6 +4,7 @@ import { getDefaultBonusOptions } from '../../../../core/bonus';
 import { CREATION_MESSAGES } from '../../../../core/contracts/pools';
 import { POOL_SETTINGS_MESSAGES } from '../../../../core/pool/settings';
 import { leagueMembers, mailOutbox, pools, seasonParams } from '../../../db/schema';
+import { buildPool } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
 import { createPoolWorld, NOW, type PoolWorld } from '../pool-test-world';
@@ -245,5 +246,84 @@ describe('GET /api/poolCreation/options', () => {
     expect(theirs.json().leagues).toEqual([]);
     const visitor = await t.app.inject({ method: 'GET', url: '/api/poolCreation/options' });
     expect(visitor.json().leagues).toEqual([]);
+  });
+});
+
+describe('GET /api/poolCreation/previousPools/{leagueId}/{game}', () => {
+  const list = (user: TestUser | null, leagueId: number, game = 'mlb') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/poolCreation/previousPools/${leagueId}/${game}`,
+      headers: user ? { cookie: user.cookie } : {},
+    });
+
+  it("lists the league's earlier pools of the game, newest first, with the settings a new pool copies", async () => {
+    const old = await buildPool(t.ctx, {
+      leagueId: world.leagueId,
+      season: 2024,
+      customName: 'Dog Days 2024',
+      buyin: 2000,
+      rebuys: 1,
+      rebuyPrice: 700,
+      maxEntries: 2,
+      insuranceOption: 2,
+      insurance: 300,
+      shootMoon: true,
+      bonusActive: true,
+      bonusCadence: 1,
+      bonusShutdown: 4,
+      bonusOptions: getDefaultBonusOptions('mlb'),
+    });
+    await buildPool(t.ctx, { leagueId: world.leagueId, season: 2025 });
+    await buildPool(t.ctx, { leagueId: world.leagueId, season: 2025, poolIdx: 1, customName: 'MLB #2' });
+    await buildPool(t.ctx, { leagueId: world.leagueId, season: 2025, game: 'nba', gameName: 'NBA' });
+    const answer = await list(world.owner, world.leagueId);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { pools: found } = answer.json();
+    expect(found.map((p: { name: string; season: number }) => [p.name, p.season])).toEqual([
+      ['MLB #2', 2025],
+      ['MLB #1', 2025],
+      ['Dog Days 2024', 2024],
+    ]);
+    expect(found[0].settings.custom_name).toBe('');
+    expect(found[2].id).toBe(old.id);
+    expect(found[2].settings).toEqual({
+      custom_name: 'Dog Days',
+      buyin: 2000,
+      rebuys: 1,
+      rebuy_price: 700,
+      max_entries: 2,
+      insurance_option: 2,
+      insurance: 300,
+      shoot_moon: true,
+      bonus_active: true,
+      bonus_cadence: 1,
+      bonus_shutdown: 4,
+      bonus_options: getDefaultBonusOptions('mlb'),
+      players_per_week: 1,
+      max_players_per_team: 1,
+      nfl_pass_tds: 2,
+      nfl_lock_time: 'first_game',
+      lock_at_pick_start: false,
+    });
+    // The copied settings activate as they are.
+    const copy = await activate(world.owner, mlb(found[2].settings));
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json().name).toBe('Dog Days');
+    const empty = await list(world.owner, world.leagueId, 'nfl-td');
+    expect(empty.json()).toEqual({ pools: [] });
+  });
+
+  it('is for the league admins only: visitors 401, members 403, unknown leagues 404, unknown games 400', async () => {
+    const member = await registerNamed(t.app, 'member');
+    await addMemberByInvite(t.app, t.ctx, world.leagueId, member);
+    expect((await list(null, world.leagueId)).statusCode).toBe(401);
+    const refused = await list(member, world.leagueId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(CREATION_MESSAGES.adminsOnly);
+    expect((await list(world.owner, 999_999)).statusCode).toBe(404);
+    const badGame = await list(world.owner, world.leagueId, 'cricket');
+    expect(badGame.statusCode).toBe(400);
+    expect(badGame.json().message).toBe(CREATION_MESSAGES.game);
   });
 });
