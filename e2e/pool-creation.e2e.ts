@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, DEMO_PASSWORD, PHONE, screenshot } from './support/browser';
+import { registerConfirmed } from './support/accounts';
+import { closeBrowser, DEMO_PASSWORD, PHONE, screenshot, uniqueName } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
@@ -90,6 +91,71 @@ describe.each([
     await page.getByText('The pool options are unavailable right now.').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     await screenshot(page, `pool-creation-error-${label}`);
+    await context.close();
+  });
+
+  it("starts a new pool from the league's previous pool of the game, still editable before Review", async () => {
+    const { context, page } = await newPage(viewport);
+    const username = uniqueName(`cp${label[0]}`);
+    await registerConfirmed(page, {
+      username,
+      nameFirst: 'Copy',
+      nameLast: 'Tester',
+      password: 'copy-pass-2026',
+    });
+    const abb = `C${username.slice(-4)}`.toUpperCase();
+    const created = await page.request.post('/leagueRoutes/createLeague', {
+      data: { name: `Copy ${label} ${username.slice(-4)}`, abb },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const { league } = (await created.json()) as { league: { id: number } };
+    const options = (await (await page.request.get('/api/poolCreation/options')).json()) as {
+      seasons: { game: string; game_name: string; season: number; season_type: string }[];
+    };
+    const season = options.seasons.find((s) => s.game !== 'nfl-td') ?? options.seasons[0];
+    // Last season's pool, as its commissioner set it up.
+    const first = await page.request.post('/leagueRoutes/activatePool', {
+      data: {
+        league_id: league.id,
+        season: season.season,
+        season_type: season.season_type,
+        settings: {
+          game: season.game,
+          custom_name: `Copy Me ${season.season}`,
+          buyin: 1234,
+          rebuys: 1,
+          rebuy_price: 800,
+          max_entries: 2,
+        },
+      },
+    });
+    expect(first.status(), await first.text()).toBe(201);
+
+    await page.goto(`/league/${abb}/createpool`);
+    await page.getByRole('group', { name: 'Pool settings' }).waitFor();
+    await page.getByText(new RegExp(`^${season.game_name} ${season.season}$`)).click();
+    const copyFrom = page.getByRole('textbox', { name: 'Start from a previous pool' });
+    await copyFrom.click();
+    await page.getByRole('option', { name: `Copy Me ${season.season} (${season.season})` }).click();
+    await page.getByText(`Settings copied from Copy Me ${season.season} (${season.season}).`).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Pool name' }).inputValue()).toBe('Copy Me');
+    expect(await page.getByRole('textbox', { name: 'Buy-in ($)' }).inputValue()).toBe('$12.34');
+    expect(await page.getByRole('textbox', { name: 'Extra lives/rebuys' }).inputValue()).toBe('1');
+    expect(await page.getByRole('textbox', { name: 'Rebuy price ($)' }).inputValue()).toBe('$8');
+    expect(await page.getByRole('textbox', { name: 'Max entries per player' }).inputValue()).toBe('2');
+    // Still editable: the copy is a starting point.
+    await page.getByRole('textbox', { name: 'Pool name' }).fill(`Copy Me Again ${label}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `pool-creation-copy-${label}`);
+
+    await page.getByRole('button', { name: 'REVIEW' }).click();
+    const review = page.getByRole('dialog', { name: 'Review your pool' });
+    await review.getByText(`Copy Me ${season.season} (${season.season})`).waitFor();
+    await review.getByText(`Copy Me Again ${label}`).waitFor();
+    await review.getByText('$12.34').waitFor();
+    await review.getByRole('button', { name: 'ACTIVATE POOL' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/${season.game}/${abb}/`), { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Pool Details' }).waitFor();
     await context.close();
   });
 

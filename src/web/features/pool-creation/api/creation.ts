@@ -3,6 +3,7 @@ import {
   type ActivatePoolRequest,
   ActivatePoolResponseSchema,
   CreationOptionsResponseSchema,
+  PreviousPoolsResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 
@@ -28,5 +29,17 @@ export function useActivatePool() {
     // The league page and All Pools list the new pool too.
     onSuccess: () =>
       Promise.all(['pool', 'league', 'allPools'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
+  });
+}
+
+/** The league's earlier pools of the game, newest first, to start a new pool from (league admins only). */
+export function usePreviousPools(leagueId: number | null, game: string) {
+  return useQuery({
+    queryKey: ['pool', 'creation', 'previous', leagueId, game] as const,
+    queryFn: () =>
+      apiFetch(`/api/poolCreation/previousPools/${leagueId}/${game}`, {
+        schema: PreviousPoolsResponseSchema,
+      }),
+    enabled: leagueId !== null,
   });
 }

@@ -23,13 +23,16 @@ import { useNavigate } from 'react-router';
 import {
   BONUS_CADENCE_LABELS,
   type BonusCadence,
+  type BonusOptionsMap,
   INSURANCE_OPTION_LABELS,
   type InsuranceOption,
+  listBonusOptions,
   NFL_LOCK_TIME_LABELS,
 } from '../../../../core/bonus';
 import type { NflLockTime } from '../../../../core/calendar/locks';
 import {
   type AdminLeague,
+  type CopiedSettings,
   CREATION_MESSAGES,
   defaultPoolName,
   startWeekMessage,
@@ -46,7 +49,7 @@ import {
 } from '../../../../core/pool/settings';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
-import { useActivatePool, useCreationOptions } from '../api/creation';
+import { useActivatePool, useCreationOptions, usePreviousPools } from '../api/creation';
 
 /** The editable settings, money in cents. */
 interface Draft {
@@ -66,6 +69,8 @@ interface Draft {
   nfl_pass_tds: number;
   nfl_lock_time: NflLockTime;
   lock_at_pick_start: boolean;
+  /** Copied from an earlier pool; absent means the game's defaults. */
+  bonus_options?: BonusOptionsMap;
 }
 
 function defaultDraft(game: PlayableGame): Draft {
@@ -86,6 +91,38 @@ function defaultDraft(game: PlayableGame): Draft {
     nfl_pass_tds: POOL_DEFAULTS.nfl_pass_tds,
     nfl_lock_time: POOL_DEFAULTS.nfl_lock_time,
     lock_at_pick_start: POOL_DEFAULTS.lock_at_pick_start,
+  };
+}
+
+/** An earlier pool's settings as the form's draft: only what the game offers, so the copy activates as it is. */
+function draftFromCopy(game: PlayableGame, copied: CopiedSettings): Draft {
+  const isNfl = game === 'nfl-td';
+  const offered = isNfl ? [] : listBonusOptions(game).map((option) => String(option.bonus_id));
+  return {
+    ...defaultDraft(game),
+    custom_name: copied.custom_name,
+    buyin: copied.buyin,
+    rebuys: copied.rebuys,
+    rebuy_price: copied.rebuy_price,
+    max_entries: Math.max(1, copied.max_entries),
+    insurance_option: isNfl ? 0 : copied.insurance_option,
+    insurance: isNfl ? 0 : copied.insurance,
+    shoot_moon: game === 'mlb' && copied.shoot_moon,
+    bonus_active: !isNfl && copied.bonus_active,
+    bonus_cadence: copied.bonus_cadence === 0 ? 3 : copied.bonus_cadence,
+    bonus_shutdown: Math.max(POOL_LIMITS.minBonusShutdown, copied.bonus_shutdown),
+    bonus_options: isNfl
+      ? undefined
+      : Object.fromEntries(Object.entries(copied.bonus_options).filter(([id]) => offered.includes(id))),
+    ...(isNfl
+      ? {
+          players_per_week: copied.players_per_week,
+          max_players_per_team: Math.min(copied.players_per_week, copied.max_players_per_team),
+          nfl_pass_tds: copied.nfl_pass_tds,
+          nfl_lock_time: copied.nfl_lock_time,
+          lock_at_pick_start: copied.lock_at_pick_start,
+        }
+      : {}),
   };
 }
 
@@ -110,6 +147,7 @@ function toSettings(game: PlayableGame, draft: Draft): PoolSettingsInput {
     nfl_pass_tds: draft.nfl_pass_tds,
     nfl_lock_time: draft.nfl_lock_time,
     lock_at_pick_start: isNfl && draft.players_per_week > 1 && draft.lock_at_pick_start,
+    bonus_options: isNfl ? undefined : draft.bonus_options,
   };
 }
 
@@ -201,6 +239,8 @@ function CreatePoolForm({
   const [creatingLeague, setCreatingLeague] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => defaultDraft(game));
   const [reviewing, setReviewing] = useState(false);
+  const [copiedFrom, setCopiedFrom] = useState<string | null>(null);
+  const previous = usePreviousPools(loggedIn ? leagueId : null, game);
 
   // A league created inline appears in the list once the options refetch; then it is selected.
   useEffect(() => {
@@ -237,8 +277,17 @@ function CreatePoolForm({
     const g = next as PlayableGame;
     setGame(g);
     setDraft(defaultDraft(g));
+    setCopiedFrom(null);
     activate.reset();
   };
+
+  const previousPools = previous.data?.pools ?? [];
+  const copyFrom = (id: string | null) => {
+    const found = previousPools.find((p) => String(p.id) === id);
+    setCopiedFrom(found ? String(found.id) : null);
+    setDraft(found ? draftFromCopy(game, found.settings) : defaultDraft(game));
+  };
+  const copied = previousPools.find((p) => String(p.id) === copiedFrom) ?? null;
 
   const submit = () => {
     if (!league || !parsed.success) return;
@@ -256,6 +305,7 @@ function CreatePoolForm({
     ['Game', `${season.game_name} ${season.season}`],
     ['Pool name', draft.custom_name.trim() || defaultName],
     ['Starts', `Week ${season.start_week}`],
+    ...(copied ? [['Copied from', `${copied.name} (${copied.season})`] as [string, string]] : []),
     ['Buy-in', formatDollars(settings.buyin ?? 0)],
     ['Extra lives/rebuys', `${draft.rebuys} (${draft.rebuys + 1} lives)`],
     ['Rebuy price', formatDollars(settings.rebuy_price ?? 0)],
@@ -310,7 +360,10 @@ function CreatePoolForm({
               placeholder={leagues.length === 0 ? 'You do not run a league yet' : 'Select your league'}
               data={leagues.map((l) => ({ value: String(l.id), label: `${l.name} (${l.abb})` }))}
               value={leagueId === null ? null : String(leagueId)}
-              onChange={(value) => setLeagueId(value === null ? null : Number(value))}
+              onChange={(value) => {
+                setLeagueId(value === null ? null : Number(value));
+                setCopiedFrom(null);
+              }}
               w={phone ? '100%' : 320}
               allowDeselect={false}
             />
@@ -361,6 +414,29 @@ function CreatePoolForm({
             : `Week ${season.start_week} locks ${formatDate(season.first_deadline, 'MMMM D, YYYY')}.`}
         </Text>
       </Stack>
+
+      {!locked && previousPools.length > 0 && (
+        <Stack gap={4}>
+          <Select
+            label="Start from a previous pool"
+            description="Copies its settings into the form below; you can still change them before Review."
+            placeholder="Choose a pool to copy, or keep the defaults"
+            data={previousPools.map((p) => ({
+              value: String(p.id),
+              label: `${p.name} (${p.season}${p.season_type === 'reg' ? '' : ` ${p.season_type}`})`,
+            }))}
+            value={copiedFrom}
+            onChange={copyFrom}
+            clearable
+            w={phone ? '100%' : 420}
+          />
+          {copied && (
+            <Text size="sm" role="status">
+              Settings copied from {copied.name} ({copied.season}).
+            </Text>
+          )}
+        </Stack>
+      )}
 
       <Fieldset
         legend="Pool settings"
