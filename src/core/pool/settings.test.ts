@@ -5,6 +5,7 @@ import {
   getDefaultPoolSettings,
   lowerDependentValue,
   POOL_SETTINGS_MESSAGES as M,
+  PoolSettingsEditSchema,
   PoolSettingsSchema,
   sanitizeIntegerText,
 } from './settings';
@@ -140,5 +141,41 @@ describe('numeric input helpers', () => {
     [4, 3, 3],
   ])('limit %i lowers dependent %i to %i', (limit, dependent, expected) => {
     expect(lowerDependentValue(limit, dependent)).toBe(expected);
+  });
+});
+
+describe('PoolSettingsEditSchema', () => {
+  const edit = {
+    ...getDefaultPoolSettings('mlb'),
+    custom_name: '  ',
+    bonus_disabled: false,
+    players_per_week: 1,
+    deadlines: ['2026-11-16T00:00:00Z', '2026-11-23T00:00:00.000Z', '2026-11-30T00:00:00+01:00'],
+  };
+
+  it('takes every setting, an empty name as the default one', () => {
+    const parsed = PoolSettingsEditSchema.parse(edit);
+    expect(parsed.custom_name).toBeNull();
+    expect(parsed.deadlines).toHaveLength(3);
+  });
+
+  it.each([
+    [
+      'deadlines out of order',
+      { deadlines: ['2026-11-23T00:00:00Z', '2026-11-16T00:00:00Z'] },
+      M.deadlineOrder,
+    ],
+    ['two equal deadlines', { deadlines: ['2026-11-23T00:00:00Z', '2026-11-23T00:00:00Z'] }, M.deadlineOrder],
+    ['a deadline that is no instant', { deadlines: ['next Sunday'] }, M.deadline],
+    ['no weeks', { deadlines: [] }, M.weekCount],
+    ['a start week past the season', { start_week: 4 }, M.startWeekRange],
+    ['101 entries', { max_entries: 101 }, M.maxEntries],
+    ['100 rebuys', { rebuys: 100 }, M.rebuys],
+    ['a buy-in over $100,000', { buyin: 10_000_001 }, M.money],
+    ['shoot the moon outside mlb', { game: 'nba', shoot_moon: true, bonus_options: {} }, M.shootMoon],
+  ])('refuses %s', (_, change, message) => {
+    const result = PoolSettingsEditSchema.safeParse({ ...edit, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(message);
   });
 });
