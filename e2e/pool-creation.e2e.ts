@@ -134,7 +134,7 @@ describe.each([
     await page.goto(`/league/${abb}/createpool`);
     await page.getByRole('group', { name: 'Pool settings' }).waitFor();
     await page.getByText(new RegExp(`^${season.game_name} ${season.season}$`)).click();
-    const copyFrom = page.getByRole('textbox', { name: 'Start from a previous pool' });
+    const copyFrom = page.getByLabel('Start from a previous pool', { exact: true }).first();
     await copyFrom.click();
     await page.getByRole('option', { name: `Copy Me ${season.season} (${season.season})` }).click();
     await page.getByText(`Settings copied from Copy Me ${season.season} (${season.season}).`).waitFor();
