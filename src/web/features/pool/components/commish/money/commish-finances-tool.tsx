@@ -122,6 +122,7 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
     };
     const parsed = AddPaymentRequestSchema.safeParse(body);
     if (!parsed.success) return setProblem(parsed.error.issues[0].message);
+    setProblem(null);
     const label = selected?.label ?? '';
     addPayment.mutate(body, {
       onSuccess: (answer) => {

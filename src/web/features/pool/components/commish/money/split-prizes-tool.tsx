@@ -45,7 +45,7 @@ function Tile({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dark.4" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={700} fz="lg">
+      <Text fw={700} fz={{ base: 'sm', xs: 'lg' }} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Card>
@@ -82,10 +82,20 @@ export function SplitPrizesTool({ pool }: { pool: PoolDetails; viewer: PoolViewe
   );
 }
 
+/** What the modal confirms, fixed when it opens so it reads the same while it fades out after the split. */
+interface PendingSplit {
+  percent: number;
+  amount: number;
+  remaining: number;
+  awards: { id: string; label: string; amount: number }[];
+  shares: { entryId: number; share: number }[];
+}
+
 function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse }) {
   const process = useProcessPrizeSplit();
   const [percent, setPercent] = useState<string | number>(0);
   const [shares, setShares] = useState<Record<number, string | number>>({});
+  const [pending, setPending] = useState<PendingSplit | null>(null);
   const [confirming, setConfirming] = useState(false);
   const shareOf = (entryId: number, fallback: number) => shares[entryId] ?? fallback;
 
@@ -105,20 +115,28 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
   const amountOf = new Map(plan.ok ? plan.awards.map((award) => [Number(award.id), award.amount]) : []);
   const percentNumber = typeof percent === 'number' ? percent : Number(percent) || 0;
   const showButton = data.entrants.length > 0 && percentNumber !== 0;
-  const awarded = plan.ok ? plan.awards.filter((award) => award.amount > 0) : [];
   const labelOf = new Map(data.entrants.map((entrant) => [String(entrant.entry_id), entrant.label]));
 
-  const submit = () => {
+  const open = () => {
+    if (!plan.ok) return;
+    setPending({
+      percent: plan.percentHundredths / 100,
+      amount: plan.amount,
+      remaining: data.remaining,
+      awards: plan.awards
+        .filter((award) => award.amount > 0)
+        .map((award) => ({ id: award.id, label: labelOf.get(award.id) ?? '', amount: award.amount })),
+      shares: data.entrants.map((entrant) => ({
+        entryId: entrant.entry_id,
+        share: parseShare(shareOf(entrant.entry_id, entrant.default_share)),
+      })),
+    });
+    setConfirming(true);
+  };
+
+  const submit = (split: PendingSplit) => {
     process.mutate(
-      {
-        poolId,
-        percent: percentNumber,
-        remaining: data.remaining,
-        shares: data.entrants.map((entrant) => ({
-          entryId: entrant.entry_id,
-          share: parseShare(shareOf(entrant.entry_id, entrant.default_share)),
-        })),
-      },
+      { poolId, percent: split.percent, remaining: split.remaining, shares: split.shares },
       {
         onSuccess: (answer) => {
           notify({ title: MONEY_MESSAGES.splitDoneTitle, message: answer.message });
@@ -138,9 +156,25 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
     );
   };
 
+  const shareInput = (entrant: PrizeSplitResponse['entrants'][number]) => (
+    <NumberInput
+      aria-label={`Split share of ${entrant.label}`}
+      min={0}
+      step={1}
+      decimalScale={4}
+      allowNegative={false}
+      size="xs"
+      w={96}
+      value={shareOf(entrant.entry_id, entrant.default_share)}
+      onChange={(value) => setShares((all) => ({ ...all, [entrant.entry_id]: value }))}
+    />
+  );
+  const livesText = (entrant: PrizeSplitResponse['entrants'][number]) =>
+    entrant.alive ? String(entrant.lives) : 'Eliminated';
+
   return (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <SimpleGrid cols={3} spacing="xs">
         <Tile label="Prize pool" value={cents(data.prize_pool)} />
         <Tile label="Awarded to date" value={cents(data.awarded)} />
         <Tile label="Remaining prizes" value={cents(data.remaining)} />
@@ -169,13 +203,14 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
               allowNegative={false}
               value={percent}
               onChange={setPercent}
-              w={220}
+              w={260}
             />
             <Text size="sm" pb={6}>
-              Splitting <b>{plan.ok ? cents(plan.amount) : cents(0)}</b> of {cents(data.remaining)}
+              Splitting <b>{plan.ok ? cents(plan.amount) : cents(0)}</b> of {cents(data.remaining)} among{' '}
+              {totalShares.toLocaleString('en-US')} {totalShares === 1 ? 'share' : 'shares'}
             </Text>
           </Group>
-          <Table.ScrollContainer minWidth={640} tabIndex={0} aria-label="Split table">
+          <Table.ScrollContainer minWidth={640} visibleFrom="sm" tabIndex={0} aria-label="Split table">
             <Table verticalSpacing={4} fz="sm" aria-label="Prize split by entrant">
               <Table.Thead>
                 <Table.Tr>
@@ -191,21 +226,9 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
                 {data.entrants.map((entrant) => (
                   <Table.Tr key={entrant.entry_id}>
                     <Table.Td fw={600}>{entrant.label}</Table.Td>
-                    <Table.Td ta="right">{entrant.alive ? entrant.lives : 'Eliminated'}</Table.Td>
+                    <Table.Td ta="right">{livesText(entrant)}</Table.Td>
                     <Table.Td ta="right">{cents(entrant.prizes)}</Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Split share of ${entrant.label}`}
-                        min={0}
-                        step={1}
-                        decimalScale={4}
-                        allowNegative={false}
-                        size="xs"
-                        w={96}
-                        value={shareOf(entrant.entry_id, entrant.default_share)}
-                        onChange={(value) => setShares((all) => ({ ...all, [entrant.entry_id]: value }))}
-                      />
-                    </Table.Td>
+                    <Table.Td>{shareInput(entrant)}</Table.Td>
                     <Table.Td ta="right">{totalShares.toLocaleString('en-US')}</Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {cents(amountOf.get(entrant.entry_id) ?? 0)}
@@ -215,6 +238,40 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <Stack gap={6} hiddenFrom="sm">
+            {data.entrants.map((entrant) => (
+              <Card
+                key={entrant.entry_id}
+                withBorder
+                padding="xs"
+                component="section"
+                aria-label={`Split of ${entrant.label}`}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {entrant.label}
+                  </Text>
+                  <Text size="sm" fw={700}>
+                    {cents(amountOf.get(entrant.entry_id) ?? 0)}
+                  </Text>
+                </Group>
+                <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+                  <Text size="xs" c="dark.4">
+                    {entrant.alive
+                      ? `${entrant.lives} ${entrant.lives === 1 ? 'life' : 'lives'}`
+                      : 'Eliminated'}{' '}
+                    · {cents(entrant.prizes)} to date
+                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="xs" c="dark.4">
+                      Share
+                    </Text>
+                    {shareInput(entrant)}
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
           {showButton && !plan.ok && plan.reason !== 'no_remaining' && (
             <Alert color="orange" role="status">
               {plan.message}
@@ -225,7 +282,7 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
               color="red"
               style={{ alignSelf: 'flex-start' }}
               disabled={!data.has_remaining || !plan.ok || plan.amount === 0}
-              onClick={() => setConfirming(true)}
+              onClick={open}
             >
               PROCESS SPLIT
             </Button>
@@ -233,23 +290,29 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
         </>
       )}
       <Modal
-        opened={confirming && plan.ok}
+        opened={confirming}
         onClose={() => setConfirming(false)}
         title="Process Prize Split?"
         centered
         transitionProps={{ duration: 1000 }}
       >
-        {plan.ok && (
+        {pending && (
           <Stack gap="sm">
             <Text size="sm">
-              You are about to award <b>{cents(plan.amount)}</b> ({plan.percentHundredths / 100}% of the{' '}
-              {cents(data.remaining)} remaining) to {awarded.length}{' '}
-              {awarded.length === 1 ? 'entrant' : 'entrants'}:
+              You are about to award <b>{cents(pending.amount)}</b> ({pending.percent}% of the{' '}
+              {cents(pending.remaining)} remaining) to {pending.awards.length}{' '}
+              {pending.awards.length === 1 ? 'entrant' : 'entrants'}:
             </Text>
-            <List size="sm" spacing={2} style={{ maxHeight: 240, overflowY: 'auto' }}>
-              {awarded.map((award) => (
+            <List
+              size="sm"
+              spacing={2}
+              tabIndex={0}
+              aria-label="Awards"
+              style={{ maxHeight: 240, overflowY: 'auto' }}
+            >
+              {pending.awards.map((award) => (
                 <List.Item key={award.id}>
-                  {labelOf.get(award.id)}: {cents(award.amount)}
+                  {award.label}: {cents(award.amount)}
                 </List.Item>
               ))}
             </List>
@@ -261,7 +324,7 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
               <Button variant="default" onClick={() => setConfirming(false)}>
                 GO BACK
               </Button>
-              <Button color="red" loading={process.isPending} onClick={submit}>
+              <Button color="red" loading={process.isPending} onClick={() => submit(pending)}>
                 PROCESS SPLIT
               </Button>
             </Group>
