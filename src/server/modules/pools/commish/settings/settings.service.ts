@@ -16,6 +16,7 @@ import {
   NflLockTimeSchema,
 } from '../../../../../core/calendar';
 import {
+  FEED_EVENT_TYPES,
   type PoolSettingsValues,
   type PoolSettingsView,
   SETTINGS_MESSAGES,
@@ -31,6 +32,7 @@ import { badRequest } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { countSiblings, poolDisplayName } from '../../../leagues/pool-rows';
+import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
@@ -339,6 +341,7 @@ function describeChanges(
  *   the difference, a charge (negative) when it went up, a refund (positive) when it went down. Without it the
  *   existing entries keep what they paid and only new entries pay the new buy-in.
  * - The pool's start (and entry deadline) follow the start week's deadline while the pool has not started.
+ * - The pool's news feed gets one alert listing the changes (settings never name a pick).
  * Changes the server refuses are listed at refuseLockedChanges; nothing is written then.
  */
 export async function updatePoolSettings(
@@ -419,6 +422,18 @@ export async function updatePoolSettings(
       .where(eq(pools.id, pool.id))
       .returning();
     await recordPoolAudits(tx, pool.id, viewer, changes, now);
+    // Entrants hear of it on the news feed: a change may move their lives, charge them or move a deadline.
+    await postPoolEvent(
+      tx,
+      {
+        poolId: pool.id,
+        userId: viewer.id,
+        type: FEED_EVENT_TYPES.alert,
+        summary: 'Pool settings updated',
+        desc: `The commissioner updated the pool settings. ${changes.map((change) => change.summary).join('. ')}.`,
+      },
+      now,
+    );
     return { pool: updated, changed: true, charged };
   });
   if (result.changed) notifyPoolChanged(ctx, result.pool.id, result.charged ? 'money' : 'standings');

@@ -7,7 +7,7 @@ import {
   SETTINGS_MESSAGES,
 } from '../../../../../core/contracts/pools';
 import { POOL_SETTINGS_MESSAGES as M } from '../../../../../core/pool/settings';
-import { entries, ledger, poolAudits, pools, poolWeeks } from '../../../../db/schema';
+import { entries, ledger, poolAudits, poolEvents, pools, poolWeeks } from '../../../../db/schema';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../../leagues/league-test-world';
 import {
@@ -79,6 +79,7 @@ async function expectRefused(poolId: number, changes: Partial<PoolSettingsValues
   expect(await t.ctx.db.select().from(entries).where(eq(entries.poolId, poolId))).toEqual(entriesBefore);
   expect(await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, poolId))).toEqual([]);
   expect(await audits(poolId)).toEqual([]);
+  expect(await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, poolId))).toEqual([]);
 }
 
 describe('GET /admin/poolSettings/{poolId}', () => {
@@ -205,10 +206,14 @@ describe('POST /admin/updatePoolSettings', () => {
     ]);
     expect(rows.every((row) => row.action === 'settings' && row.userId === world.owner.id)).toBe(true);
     expect(rows[1]).toMatchObject({ oldValue: { max_entries: 1 }, newValue: { max_entries: 3 } });
+    const [news] = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
+    expect(news).toMatchObject({ type: 17, summary: 'Pool settings updated', userId: world.owner.id });
+    expect(news.desc).toContain('Max entries: 1 to 3. Rebuy price: $25.00 to $15.00.');
 
     // Saving the same settings again changes nothing and records nothing.
     expect((await save(pool.id, {})).statusCode).toBe(200);
     expect(await audits(pool.id)).toHaveLength(rows.length);
+    expect(await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id))).toHaveLength(1);
   });
 
   it('stores moot values as pool creation does: no rebuy price without rebuys, no insurance cost without insurance', async () => {
