@@ -1,0 +1,320 @@
+import { type APIRequestContext, type Page, request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerConfirmed } from './support/accounts';
+import { expectNoAxeViolations, settle } from './support/axe';
+import { BASE_URL, closeBrowser, DEMO_PASSWORD, PHONE, screenshot, uniqueName } from './support/browser';
+import { newCachedPage as newPage } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const PASSWORD = 'money-tools-2026';
+
+interface OwnPool {
+  path: string;
+  poolId: number;
+}
+
+/** A fresh account signed in on the page's context. */
+async function freshUser(page: Page, prefix: string): Promise<string> {
+  const username = uniqueName(prefix).slice(0, 20);
+  await registerConfirmed(page, { username, nameFirst: 'Fresh', nameLast: 'Player', password: PASSWORD });
+  return username;
+}
+
+async function postJson(page: Page, url: string, data: object, status: number) {
+  const response = await page.request.post(url, { data });
+  if (response.status() !== status) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** Activates a pool of the first season open for new pools in the commissioner's league. */
+async function activatePool(page: Page, leagueId: number): Promise<OwnPool> {
+  const options = await (await page.request.get('/api/poolCreation/options')).json();
+  const season = options.seasons[0];
+  const created = await postJson(
+    page,
+    '/leagueRoutes/activatePool',
+    {
+      league_id: leagueId,
+      season: season.season,
+      season_type: season.season_type,
+      settings: { game: season.game },
+    },
+    201,
+  );
+  const path = `/${created.game}/${created.league_abb}/${created.season}/${created.season_type}/${created.pool_idx}`;
+  const loaded = await (
+    await page.request.get(
+      `/api/loadPool/${created.game}/${created.league_abb}/${created.season}/${created.pool_idx}/${created.season_type}`,
+    )
+  ).json();
+  return { path, poolId: loaded.pool.id };
+}
+
+let commish: { username: string; page: Page; close: () => Promise<void> };
+let player: string;
+let pool: OwnPool;
+let emptyPool: OwnPool;
+
+beforeAll(async () => {
+  // A league of our own, joinable, with a pool two people entered and a second pool nobody entered.
+  const { context, page } = await newPage();
+  const username = await freshUser(page, 'cm');
+  const abb = `M${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  const league = await postJson(
+    page,
+    '/leagueRoutes/createLeague',
+    { name: `Money ${abb}`, abb, joinable: true },
+    201,
+  );
+  pool = await activatePool(page, league.league.id);
+  emptyPool = await activatePool(page, league.league.id);
+  await postJson(page, '/user/regForGame', { pool_id: pool.poolId }, 201);
+  const other = await newPage();
+  player = await freshUser(other.page, 'pl');
+  await postJson(other.page, '/leagueRoutes/joinLeague', { league_id: league.league.id }, 200);
+  await postJson(other.page, '/user/regForGame', { pool_id: pool.poolId }, 201);
+  await other.context.close();
+  commish = { username, page, close: () => context.close() };
+}, 120_000);
+
+afterAll(async () => {
+  await commish?.close();
+});
+
+/** Picks an option of a Mantine select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('Commish tools: Finances', () => {
+  it('records a payment and a prize paid; the tables and the Finances tab agree to the cent', async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/finances`);
+    await page.getByRole('heading', { name: 'Finances', exact: true }).waitFor();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    await page.getByText("You didn't include a username.").waitFor();
+    // The message goes after 3 seconds.
+    await page.getByText("You didn't include a username.").waitFor({ state: 'hidden', timeout: 6000 });
+    await choose(page, 'User', player);
+    await submit.click();
+    await page.getByText("You didn't include an amount.").waitFor();
+    await page.getByRole('textbox', { name: 'Amount' }).fill('12.34');
+    await submit.click();
+    await page.getByText("You didn't include a transaction type.").waitFor();
+    await choose(page, 'Transaction type', 'Payment from');
+    await page.getByRole('textbox', { name: 'Notes' }).fill('Venmo');
+    await submit.click();
+    await page.getByText('Finances updated').waitFor();
+    await page.getByText(`You have successfully updated finances for ${player}`).waitFor();
+    const payments = page.getByRole('table', { name: `Payments from ${player}` });
+    await payments.getByRole('cell', { name: '$12.34' }).waitFor();
+    await payments.getByRole('cell', { name: 'Venmo' }).waitFor();
+    // The form is cleared, the entrant stays selected.
+    expect(await page.getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe('');
+
+    await choose(page, 'Transaction type', 'Prize paid to');
+    await page.getByRole('textbox', { name: 'Amount' }).fill('0.66');
+    await page.getByRole('textbox', { name: 'Notes' }).fill('Cash');
+    await submit.click();
+    const prizes = page.getByRole('table', { name: `Prizes paid to ${player}` });
+    await prizes.getByRole('cell', { name: '$0.66' }).waitFor();
+    await prizes.getByRole('cell', { name: 'Cash' }).waitFor();
+    await screenshot(page, 'commish-finances-desktop');
+    await expectNoAxeViolations(page, 'commish finances');
+
+    const finances = await (await page.request.get(`/api/finances/${pool.poolId}`)).json();
+    const row = finances.rows.find((r: { label: string }) => r.label === player);
+    expect(row).toMatchObject({ paid: 1234, prizes_paid_to: 66 });
+    await page.goto(`${pool.path}/finances`);
+    // The entry's row of the Finances table (the payments card below has rows naming it too).
+    const tableRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: player, exact: true }) })
+      .first();
+    await tableRow.getByRole('cell', { name: '$12.34' }).waitFor();
+    await tableRow.getByRole('cell', { name: '$0.66' }).waitFor();
+    await screenshot(page, 'commish-finances-tab-after');
+  });
+
+  it('shows the server failure in a red toast', async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/finances`);
+    await page.route('**/admin/addPayment', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Database unavailable"}',
+      }),
+    );
+    await choose(page, 'User', player);
+    await choose(page, 'Transaction type', 'Payment from');
+    await page.getByRole('textbox', { name: 'Amount' }).fill('5');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Error updating finances').waitFor();
+    await page
+      .getByText(
+        "An error was encountered updating this user's finances: Database unavailable. Please try again or contact ALA support for help with this error.",
+      )
+      .waitFor();
+    await page.unroute('**/admin/addPayment');
+    // Nothing was recorded.
+    await page
+      .getByRole('table', { name: `Payments from ${player}` })
+      .getByRole('cell', { name: '$12.34' })
+      .waitFor();
+    expect(await page.getByRole('cell', { name: '$5' }).count()).toBe(0);
+  });
+});
+
+describe('Commish tools: Split Prizes', () => {
+  it('splits the remaining prizes through the modal, then shows the red notice', async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/split`);
+    await page.getByRole('heading', { name: 'Split Prizes' }).waitFor();
+    const before = await (await page.request.get(`/api/pools/${pool.poolId}/prizeSplit`)).json();
+    expect(before.entrants).toHaveLength(2);
+    expect(before.remaining).toBeGreaterThan(1);
+    const process = page.getByRole('button', { name: 'PROCESS SPLIT' });
+    // Hidden at 0 percent.
+    await page.getByRole('table', { name: 'Prize split by entrant' }).waitFor();
+    expect(await process.count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Percentage of remaining prizes' }).fill('100');
+    await process.waitFor();
+    // Two equal shares of the remaining prizes.
+    const half = Math.floor(before.remaining / 2);
+    const dollars = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: player, exact: true }) });
+    await row.getByRole('cell', { name: dollars(half) }).waitFor();
+    await screenshot(page, 'commish-split-desktop');
+    await process.click();
+    const dialog = page.getByRole('dialog', { name: 'Process Prize Split?' });
+    await dialog.getByText('updates league finances').waitFor();
+    await dialog.getByText("posts an update to the pool's news feed", { exact: false }).waitFor();
+    await settle(page);
+    await screenshot(page, 'commish-split-modal');
+    await expectNoAxeViolations(page, 'split modal');
+    await dialog.getByRole('button', { name: 'GO BACK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await process.click();
+    await dialog.getByRole('button', { name: 'PROCESS SPLIT' }).click();
+    await page.getByText('Prizes split').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('alert')
+      .getByText('You have no remaining prizes available in your prize pool to allocate to entrants.')
+      .waitFor();
+    await page.getByRole('textbox', { name: 'Percentage of remaining prizes' }).fill('10');
+    expect(await process.isDisabled()).toBe(true);
+    // The player's prizes to date are their part of the split (the leftover cent, if any, went to the first row).
+    const after = await (await page.request.get(`/api/pools/${pool.poolId}/prizeSplit`)).json();
+    const mine = after.entrants.find((e: { label: string; prizes: number }) => e.label === player);
+    expect([half, before.remaining - half]).toContain(mine.prizes);
+    await row
+      .getByRole('cell', { name: dollars(mine.prizes) })
+      .first()
+      .waitFor();
+    await settle(page);
+    await screenshot(page, 'commish-split-done');
+    await expectNoAxeViolations(page, 'split done');
+
+    const finances = await (await page.request.get(`/api/finances/${pool.poolId}`)).json();
+    expect(finances.totals.prizes).toBe(before.remaining);
+    await page.goto(pool.path);
+    await page
+      .getByText(/Prize split: \$[\d,.]+ awarded/)
+      .first()
+      .waitFor();
+  });
+
+  it('says so when a pool has no entrants, and shows a failed load as an alert', async () => {
+    const page = commish.page;
+    await page.goto(`${emptyPool.path}/commishtools/split`);
+    await page.getByText('No entrants to split prizes among').waitFor();
+    expect(await page.getByRole('button', { name: 'PROCESS SPLIT' }).count()).toBe(0);
+    await page.goto(`${emptyPool.path}/commishtools/finances`);
+    await page.getByText('No entrants yet').waitFor();
+    await screenshot(page, 'commish-finances-empty');
+    await page.route('**/api/pools/*/prizeSplit', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Database unavailable"}',
+      }),
+    );
+    await page.goto(`${pool.path}/commishtools/split`);
+    await page.getByRole('alert').getByText('Database unavailable').waitFor();
+    await page.unroute('**/api/pools/*/prizeSplit');
+  });
+});
+
+describe('Commish tools: Email Pool', () => {
+  it("sends a rich-text e-mail to the pool's entrants, found in the mail outbox", async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/email`);
+    await page.getByRole('heading', { name: 'Email Pool' }).waitFor();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    await page.getByText("You didn't include a subject for your email!").waitFor();
+    const subject = `Week one ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+    await submit.click();
+    await page.getByText("You didn't include anything in the body of your email!").waitFor();
+    await page.getByRole('textbox', { name: 'Email body' }).click();
+    await page.keyboard.type('Picks lock on ');
+    await page.getByRole('button', { name: 'BOLD' }).click();
+    await page.keyboard.type('Sunday');
+    await screenshot(page, 'commish-email-pool-desktop');
+    await expectNoAxeViolations(page, 'email pool');
+    await submit.click();
+    await page.getByText('Your email has been sent successfully!').waitFor();
+    await page.getByText('Email sent!').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('');
+
+    const admin: APIRequestContext = await request.newContext({ baseURL: BASE_URL });
+    try {
+      await admin.post('/auth/login', { data: { username: 'commish', password: DEMO_PASSWORD } });
+      const outbox = await (await admin.get(`/admin/outbox?q=${encodeURIComponent(subject)}`)).json();
+      const to = outbox.mails.map((mail: { to: string }) => mail.to).sort();
+      expect(to).toEqual([`${commish.username}@example.com`, `${player}@example.com`].sort());
+      expect(outbox.mails[0].text).toContain('Sunday');
+    } finally {
+      await admin.dispose();
+    }
+    // The audit log names the e-mail and the money changes.
+    await page.goto(`${pool.path}/commishtools/audit`);
+    await page.getByText(`E-mail to the pool's entrants: "${subject}" (2 recipients)`).waitFor();
+    await page.getByText(`Payment from ${player}: $12.34 (Venmo)`).waitFor();
+  });
+});
+
+describe('Commish money tools on a phone', () => {
+  it('fit a 390 px screen', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.request.post('/auth/login', { data: { username: commish.username, password: PASSWORD } });
+    await page.goto(`${pool.path}/commishtools/finances`);
+    await page.getByRole('heading', { name: 'Finances', exact: true }).waitFor();
+    await choose(page, 'User', player);
+    await page.getByRole('table', { name: `Payments from ${player}` }).waitFor();
+    await screenshot(page, 'commish-finances-phone');
+    await expectNoAxeViolations(page, 'finances phone');
+    await page.goto(`${pool.path}/commishtools/split`);
+    // A card per entrant on a phone, with its share input in view.
+    const card = page.getByRole('region', { name: `Split of ${player}` });
+    await card.getByRole('textbox', { name: `Split share of ${player}` }).waitFor();
+    expect(await page.getByRole('table', { name: 'Prize split by entrant' }).isVisible()).toBe(false);
+    await page.getByRole('textbox', { name: 'Percentage of remaining prizes' }).fill('50');
+    await screenshot(page, 'commish-split-phone');
+    await expectNoAxeViolations(page, 'split phone');
+    await page.goto(`${pool.path}/commishtools/email`);
+    await page.getByRole('textbox', { name: 'Email body' }).waitFor();
+    await screenshot(page, 'commish-email-pool-phone');
+    await expectNoAxeViolations(page, 'email phone');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
