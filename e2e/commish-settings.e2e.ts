@@ -140,4 +140,21 @@ describe.each([
     await screenshot(page, `commish-settings-started-${label}`);
     await context.close();
   });
+
+  it('shows the NFL TD rows, picks per week locked, and no insurance or bonus pool (the global pool, not changed)', async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'commish');
+    await page.goto('/nfl-td/ala/2023/reg/0/commishtools');
+    const picks = page.getByRole('textbox', { name: 'Picks Per Week' });
+    await picks.waitFor();
+    expect(await picks.isDisabled()).toBe(true);
+    await page.getByText('Locked for NFL TD pools.').waitFor();
+    await page.getByRole('textbox', { name: 'Max Players Per Team' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Bonus Pool' }).count()).toBe(0);
+    expect(await page.getByLabel('Insurance', { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Shoot the Moon').count()).toBe(0);
+    await expectNoAxeViolations(page, `settings nfl ${label}`);
+    await screenshot(page, `commish-settings-nfl-${label}`);
+    await context.close();
+  });
 });
