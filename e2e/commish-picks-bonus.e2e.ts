@@ -39,7 +39,7 @@ async function activateBonusPool(page: Page, leagueId: number): Promise<OwnPool>
       league_id: leagueId,
       season: season.season,
       season_type: season.season_type,
-      settings: { game: season.game, bonus_active: true, bonus_cadence: 1, bonus_shutdown: 0 },
+      settings: { game: season.game, bonus_active: true, bonus_cadence: 1, bonus_shutdown: 1 },
     },
     201,
   );
@@ -223,7 +223,7 @@ describe('Commish tools: Bonuses', () => {
     await page.getByRole('cell', { name: '4.12.23' }).waitFor();
     await page.getByRole('button', { name: 'Show details of the Week 3 15+ RUNS bonus (NYY)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Week 3 15+ Runs: NYY' });
-    await dialog.getByRole('table', { name: 'Losers' }).getByRole('cell', { name: '-$3,000' }).waitFor();
+    await dialog.getByRole('table', { name: 'Losers' }).getByText('-$3,000').waitFor();
     await settle(page);
     await screenshot(page, 'commish-bonus-details-desktop');
     await expectNoAxeViolations(page, 'bonus details');

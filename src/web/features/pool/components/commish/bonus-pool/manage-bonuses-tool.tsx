@@ -112,7 +112,7 @@ function WeekPicker({
           value: String(item.week),
           label:
             item.week === data.editable_week
-              ? `Week ${item.week} (changes take effect)`
+              ? `Week ${item.week} (editable)`
               : `Week ${item.week}`,
         }))}
         value={String(week.week)}
@@ -159,18 +159,15 @@ function WeekLists({
       return next;
     });
   const submit = () =>
-    save.mutate(
-      { poolId, week: week.week, users: [...members] },
-      {
-        onSuccess: () =>
-          notify({ title: 'Bonus Pool Updated', message: `Week ${week.week} bonus pool has been updated.` }),
-        onError: () =>
-          notify({
-            title: 'Error Updating Bonus Pool',
-            message: 'An error occurred while updating the bonus pool. Please try again later.',
-            color: 'red',
-          }),
-      },
+    save.mutateAsync({ poolId, week: week.week, users: [...members] }).then(
+      () =>
+        notify({ title: 'Bonus Pool Updated', message: `Week ${week.week} bonus pool has been updated.` }),
+      () =>
+        notify({
+          title: 'Error Updating Bonus Pool',
+          message: 'An error occurred while updating the bonus pool. Please try again later.',
+          color: 'red',
+        }),
     );
 
   return (
@@ -291,24 +288,21 @@ function PoolBonuses({ pool }: { pool: PoolDetails }) {
   const [details, setDetails] = useState<CommishBonusEvent | null>(null);
 
   const run = (event: CommishBonusEvent) =>
-    recalculate.mutate(
-      { poolId: pool.id, bonusId: event.id },
-      {
-        onSuccess: (answer) =>
-          answer.outcome === 'updated'
-            ? notify({ title: 'Bonus updated', message: 'Bonus has been successfully recalculated' })
-            : notify({
-                title: answer.outcome === 'voided' ? 'Bonus voided' : 'Bonus unchanged',
-                message: answer.message,
-                color: 'blue',
-              }),
-        onError: (error) =>
-          notify({
-            title: 'Error updating bonus',
-            message: `An error was encountered updating this bonus: ${errorMessage(error).replace(/\.$/, '')}. Please contact ALA support for help with this error.`,
-            color: 'red',
-          }),
-      },
+    recalculate.mutateAsync({ poolId: pool.id, bonusId: event.id }).then(
+      (answer) =>
+        answer.outcome === 'updated'
+          ? notify({ title: 'Bonus updated', message: 'Bonus has been successfully recalculated' })
+          : notify({
+              title: answer.outcome === 'voided' ? 'Bonus voided' : 'Bonus unchanged',
+              message: answer.message,
+              color: 'blue',
+            }),
+      (error) =>
+        notify({
+          title: 'Error updating bonus',
+          message: `An error was encountered updating this bonus: ${errorMessage(error).replace(/\.$/, '')}. Please contact ALA support for help with this error.`,
+          color: 'red',
+        }),
     );
 
   return (

@@ -127,22 +127,21 @@ function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResp
       : [...options, { value: team, label: team }];
 
   const save = () =>
-    update.mutate(
-      {
+    update
+      .mutateAsync({
         user_season_id: entry.id,
         oldSelections: entry.weeks.map((week) => ({ week: week.week, team: week.team })),
         newSelections: entry.weeks.map((week) => ({ week: week.week, team: chosen[week.week] ?? null })),
-      },
-      {
-        onSuccess: (answer) => notify({ title: 'Picks updated', message: answer.message }),
-        onError: (error) =>
+      })
+      .then(
+        (answer) => notify({ title: 'Picks updated', message: answer.message }),
+        (error) =>
           notify({
             title: 'Error updating picks',
             message: `An error was encountered updating this user's picks: ${errorMessage(error).replace(/\.$/, '')}. Please contact ALA support for help with this error.`,
             color: 'red',
           }),
-      },
-    );
+      );
 
   return (
     <Stack gap="xs">
