@@ -25,6 +25,18 @@ const PASSWORD = 'journey-pass-2023';
 /** Cents of the pool's defaults (spec 2 section 9): buy-in $50, 2 rebuys at $25. */
 const BUYIN = 5000;
 const REBUY_PRICE = 2500;
+/** Two buy-ins and bravo's automatic rebuy (a created pool keeps no site share). */
+const PRIZE_POOL = 2 * BUYIN + REBUY_PRICE;
+/** 33.33% of the remaining $125.00 is $41.66 (4166.25 cents, rounded), shared 2 to 1. */
+const SPLIT_PERCENT = '33.33';
+const SPLIT_AMOUNT = Math.round((PRIZE_POOL * 3333) / 10_000);
+/** 2/3 and 1/3 of 4166 cents: 2777.33 and 1388.67; the leftover cent goes to the larger remainder, bravo's. */
+const SPLIT = { alpha: 2777, bravo: 1389 };
+/** The champion takes what the split left, so alpha's prizes come to $111.11. */
+const ALPHA_PRIZES = SPLIT.alpha + (PRIZE_POOL - SPLIT_AMOUNT);
+const ALPHA_PAID = 5000;
+const BRAVO_PAID = 3750;
+const LIVES_MESSAGE = 'Rain delay ruling: the White Sox loss is forgiven, one life back.';
 
 let server: OwnServer;
 const suffix = uniqueName('').slice(-6);
@@ -176,15 +188,266 @@ describe("a commissioner's season, from creating the pool to crowning the champi
       )
       .toEqual(['advance', 'loss']);
 
+    // Lives, status, weeks alive, rebuys and the week's pick with its result, as the table reads them.
     await page.goto(`${poolPath}/standings`);
-    await page.getByText(people.bravo).first().waitFor();
+    const rowOf = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await rowOf(people.bravo).waitFor();
+    expect(await rowOf(people.alpha).innerText()).toMatch(/^\S+\s+3\s+ALIVE\s+1\s+0\s+HOU\s+ADV$/);
+    expect(await rowOf(people.bravo).innerText()).toMatch(/^\S+\s+2\s+ALIVE\s+1\s+1\s+CHW\s+LOSS$/);
     await screenshot(page, 'journey-standings-desktop');
     await expectNoAxeViolations(page, 'standings after the week @desktop');
+
+    // bravo sees the same on a phone: one card per entry.
+    const bravo = await signedIn(people.bravo, PHONE);
+    await bravo.page.goto(`${poolPath}/standings`);
+    const card = bravo.page.getByRole('article', { name: people.bravo });
+    await card.getByText('2 lives · 1 weeks alive · 1 rebuy').waitFor();
+    await card.getByText('LOSS', { exact: true }).waitFor();
+    await screenshot(bravo.page, 'journey-standings-phone');
+    await expectNoAxeViolations(bravo.page, 'standings after the week @phone');
     const finances = await financesOf(page, poolId);
     expect(finances.totals.buyin).toBe(2 * BUYIN);
     expect(finances.totals.rebuys).toBe(REBUY_PRICE);
   }, 150_000);
+
+  it('the commissioner gives bravo a life back with a message to the league (Manage Entrants)', async () => {
+    const { page } = await signedIn(people.commish);
+    await page.goto(`${poolPath}/commishtools/entrants`);
+    await page.getByRole('heading', { name: 'Entrants', exact: true }).waitFor();
+    await entrantRow(page, people.bravo).getByText('2 lives').waitFor();
+    await button(page, `Raise lives of ${people.bravo}`).click();
+    const dialog = page.getByRole('dialog', { name: `Raise lives of ${people.bravo}` });
+    await dialog.getByRole('textbox', { name: 'New lives' }).fill('3');
+    await dialog.getByRole('textbox', { name: 'Message to your league' }).fill(LIVES_MESSAGE);
+    await settle(page);
+    await screenshot(page, 'journey-lives-modal-desktop');
+    await button(dialog, 'Update lives').click();
+    await page.getByText('User lives updated').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await entrantRow(page, people.bravo).getByText('3 lives').waitFor();
+    await screenshot(page, 'journey-entrants-desktop');
+    await expectNoAxeViolations(page, 'manage entrants @desktop');
+    // The league reads the message in the pool's news feed.
+    await page.goto(poolPath);
+    await page.getByText(LIVES_MESSAGE).first().waitFor();
+  }, 90_000);
+
+  it("records both players' payments in the Finances tool (desktop and phone)", async () => {
+    const payments = [
+      { who: people.alpha, cents: ALPHA_PAID, notes: 'Venmo', viewport: undefined, label: 'desktop' },
+      {
+        who: people.bravo,
+        cents: BRAVO_PAID,
+        notes: 'Cash, the rest next week',
+        viewport: PHONE,
+        label: 'phone',
+      },
+    ];
+    for (const payment of payments) {
+      const { page } = await signedIn(people.commish, payment.viewport);
+      await page.goto(`${poolPath}/commishtools/finances`);
+      await recordMoney(page, payment.who, 'Payment from', payment.cents, payment.notes);
+      const table = page.getByRole('table', { name: `Payments from ${payment.who}` });
+      await table.getByRole('cell', { name: shown(payment.cents), exact: true }).waitFor();
+      await table.getByRole('cell', { name: payment.notes }).waitFor();
+      await screenshot(page, `journey-payment-${payment.label}`);
+      await expectNoAxeViolations(page, `commish finances @${payment.label}`);
+    }
+  }, 90_000);
+
+  it('splits a third of the remaining prizes 2 to 1 through the Process Prize Split? modal', async () => {
+    const { page } = await signedIn(people.commish);
+    await page.goto(`${poolPath}/commishtools/split`);
+    await page.getByRole('table', { name: 'Prize split by entrant' }).waitFor();
+    await page.getByRole('textbox', { name: 'Percentage of remaining prizes' }).fill(SPLIT_PERCENT);
+    await page.getByRole('textbox', { name: `Split share of ${people.alpha}` }).fill('2');
+    const splitRow = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await splitRow(people.alpha)
+      .getByRole('cell', { name: dollars(SPLIT.alpha), exact: true })
+      .waitFor();
+    await splitRow(people.bravo)
+      .getByRole('cell', { name: dollars(SPLIT.bravo), exact: true })
+      .waitFor();
+    await page.getByText(`Splitting ${dollars(SPLIT_AMOUNT)} of ${dollars(PRIZE_POOL)}`).waitFor();
+    await screenshot(page, 'journey-split-desktop');
+    await expectNoAxeViolations(page, 'split prizes @desktop');
+
+    await button(page, 'PROCESS SPLIT').click();
+    const dialog = page.getByRole('dialog', { name: 'Process Prize Split?' });
+    await dialog.getByText(`${people.alpha}: ${dollars(SPLIT.alpha)}`).waitFor();
+    await dialog.getByText(`${people.bravo}: ${dollars(SPLIT.bravo)}`).waitFor();
+    await dialog.getByText('updates league finances', { exact: false }).waitFor();
+    await settle(page);
+    await screenshot(page, 'journey-split-modal-desktop');
+    await expectNoAxeViolations(page, 'split modal @desktop');
+    await button(dialog, 'PROCESS SPLIT').click();
+    await page.getByText('Prizes split').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await splitRow(people.alpha)
+      .getByRole('cell', { name: dollars(SPLIT.alpha), exact: true })
+      .waitFor();
+  }, 90_000);
+
+  it('crowns alpha champion on a phone: the rest of the prizes go to the champion, the pool is final', async () => {
+    const { page } = await signedIn(people.commish, PHONE);
+    await page.goto(`${poolPath}/commishtools/entrants`);
+    await page.getByRole('combobox', { name: 'Champions' }).click();
+    await page.getByRole('option', { name: people.alpha, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await button(page, 'Process champions').click();
+    const dialog = page.getByRole('dialog', { name: 'Process champions?' });
+    await dialog.getByText(`${people.alpha} will be crowned champion`, { exact: false }).waitFor();
+    await dialog.getByText('This cannot be undone').waitFor();
+    await settle(page);
+    await screenshot(page, 'journey-champions-modal-phone');
+    await expectNoAxeViolations(page, 'champions modal @phone');
+    await button(dialog, 'PROCESS CHAMPIONS').click();
+    await page.getByText('Champions processed').first().waitFor();
+    await page.getByText('This pool is final').first().waitFor();
+    await page
+      .getByRole('region', { name: `Entrant ${people.alpha}` })
+      .getByText('CHAMPION')
+      .waitFor();
+    await page
+      .getByRole('region', { name: `Entrant ${people.bravo}` })
+      .getByText('ELIMINATED')
+      .waitFor();
+    await screenshot(page, 'journey-champions-phone');
+    await expectNoAxeViolations(page, 'manage entrants final @phone');
+  }, 90_000);
+
+  it("pays the champion's prizes, and the Finances tab adds up to the cent (desktop and phone)", async () => {
+    const { page } = await signedIn(people.commish);
+    await page.goto(`${poolPath}/commishtools/finances`);
+    await recordMoney(page, people.alpha, 'Prize paid to', ALPHA_PRIZES, 'Venmo, all of it');
+    await page
+      .getByRole('table', { name: `Prizes paid to ${people.alpha}` })
+      .getByRole('cell', { name: shown(ALPHA_PRIZES), exact: true })
+      .waitFor();
+
+    // What the ledger must hold, from the pool's prices and what was recorded.
+    const expected = {
+      buyin: 2 * BUYIN,
+      rebuys: REBUY_PRICE,
+      insurance: 0,
+      bonus: 0,
+      prizes: PRIZE_POOL,
+      paid: ALPHA_PAID + BRAVO_PAID,
+      prizes_paid_to: ALPHA_PRIZES,
+      total: -(2 * BUYIN) - REBUY_PRICE + PRIZE_POOL + ALPHA_PAID + BRAVO_PAID - ALPHA_PRIZES,
+    };
+    const alphaTotal = -BUYIN + ALPHA_PAID + ALPHA_PRIZES - ALPHA_PRIZES;
+    const bravoTotal = -BUYIN - REBUY_PRICE + BRAVO_PAID + SPLIT.bravo;
+    expect(alphaTotal + bravoTotal).toBe(expected.total);
+    const finances = await financesOf(page, await poolIdOf(page));
+    expect(finances.totals).toEqual(expected);
+    expect(finances.rows.map((row) => [row.label, row.prizes, row.total]).sort()).toEqual(
+      [
+        [people.alpha, ALPHA_PRIZES, alphaTotal],
+        [people.bravo, SPLIT.bravo, bravoTotal],
+      ].sort(),
+    );
+
+    await page.goto(`${poolPath}/finances`);
+    const totalsRow = page.getByRole('row').filter({ hasText: 'Pool Totals' });
+    await totalsRow.waitFor();
+    const columns = [
+      'buyin',
+      'rebuys',
+      'insurance',
+      'bonus',
+      'prizes',
+      'paid',
+      'prizes_paid_to',
+      'total',
+    ] as const;
+    expect((await totalsRow.innerText()).split(/\s+/)).toEqual([
+      'Pool',
+      'Totals',
+      ...columns.map((key) => shown(expected[key])),
+    ]);
+    const financeRow = (name: string) =>
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name, exact: true }) })
+        .first();
+    await financeRow(people.alpha).getByText('CHAMPION').waitFor();
+    expect((await financeRow(people.alpha).innerText()).trim().split(/\s+/).pop()).toBe(shown(alphaTotal));
+    expect((await financeRow(people.bravo).innerText()).trim().split(/\s+/).pop()).toBe(shown(bravoTotal));
+    await screenshot(page, 'journey-finances-desktop');
+    await expectNoAxeViolations(page, 'finances tab @desktop');
+
+    const phone = await signedIn(people.bravo, PHONE);
+    await phone.page.goto(`${poolPath}/finances`);
+    const totals = phone.page.getByRole('region', { name: 'Pool totals' });
+    await totals.getByText(shown(expected.total), { exact: true }).waitFor();
+    await totals.getByText(shown(expected.prizes_paid_to), { exact: true }).waitFor();
+    await phone.page
+      .getByRole('region', { name: `Finances of ${people.bravo}` })
+      .getByText(shown(bravoTotal), { exact: true })
+      .waitFor();
+    await screenshot(phone.page, 'journey-finances-phone');
+    await expectNoAxeViolations(phone.page, 'finances tab @phone');
+  }, 120_000);
+
+  it("keeps every one of the commissioner's changes in the Audit Log", async () => {
+    const { page } = await signedIn(people.commish);
+    await page.goto(`${poolPath}/commishtools/audit`);
+    const log = page.getByRole('list', { name: 'Audit log' });
+    await log.waitFor();
+    const answer = await page.request.get(`/api/pools/${await poolIdOf(page)}/audit`);
+    const { rows } = (await answer.json()) as { rows: { action: string; entry: string | null }[] };
+    const actions = rows.map((row) => `${row.action}${row.entry ? ` ${row.entry}` : ''}`);
+    for (const action of [
+      `lives ${people.bravo}`,
+      `payment ${people.alpha}`,
+      `payment ${people.bravo}`,
+      'prize_split',
+      `prize_paid ${people.alpha}`,
+    ]) {
+      expect(actions).toContain(action);
+    }
+    expect(actions).toContain(`champions ${people.alpha}`);
+    await log
+      .getByText(`${people.alpha} crowned champion: ${dollars(PRIZE_POOL - SPLIT_AMOUNT)} prize`)
+      .waitFor();
+    await screenshot(page, 'journey-audit-desktop');
+    await expectNoAxeViolations(page, 'audit log @desktop');
+  }, 60_000);
 });
+
+/** An entry's row in the Manage Entrants table. */
+const entrantRow = (page: Page, label: string) =>
+  page.getByRole('row').filter({ has: page.getByText(label, { exact: true }) });
+
+/** Cents as the Commish tools write them: always with the cents ($41.66, $50.00). */
+function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+}
+
+/** Cents as the Finances tab and payment records write them: whole dollars bare ($100), else with the cents. */
+function shown(cents: number): string {
+  return cents % 100 === 0 ? dollars(cents).replace(/\.00$/, '') : dollars(cents);
+}
+
+/** Picks an option of a Mantine select by its label. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Records a payment from or a prize paid to an entrant in the Commish tools' Finances. */
+async function recordMoney(page: Page, who: string, type: string, cents: number, notes: string) {
+  await choose(page, 'User', who);
+  await choose(page, 'Transaction type', type);
+  await page.getByRole('textbox', { name: 'Amount' }).fill((cents / 100).toFixed(2));
+  await page.getByRole('textbox', { name: 'Notes' }).fill(notes);
+  await button(page, 'Submit').click();
+  await page.getByText(`You have successfully updated finances for ${who}`).first().waitFor();
+}
 
 async function poolIdOf(page: Page): Promise<number> {
   const [, game, abb, season, type, idx] = poolPath.split('/');
