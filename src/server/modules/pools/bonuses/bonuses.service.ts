@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   BonusEvent,
   BonusEventsResponse,
@@ -30,7 +30,14 @@ async function loadPublicEvents(ctx: AppContext, pool: PoolRecord): Promise<Bonu
   return ctx.db
     .select()
     .from(bonusEvents)
-    .where(and(eq(bonusEvents.poolId, pool.id), inArray(bonusEvents.week, publicWeeks)))
+    .where(
+      and(
+        eq(bonusEvents.poolId, pool.id),
+        inArray(bonusEvents.week, publicWeeks),
+        // A voided bonus (corrected result or recalculation) no longer stands: its money was reversed.
+        isNull(bonusEvents.voidedAt),
+      ),
+    )
     .orderBy(desc(bonusEvents.week), desc(bonusEvents.bonusDate), asc(bonusEvents.id));
 }
 

@@ -327,6 +327,9 @@ describe('bonus events, details and recalculation', () => {
           .where(and(eq(ledger.entryId, entryId), eq(ledger.kind, 'bonus')))
       ).reduce((sum, row) => sum + row.amount, 0);
     expect([await net(a.id), await net(b.id), await net(c.id)]).toEqual([3000, 3000, -6000]);
+    // The pool's Bonuses tab shows the bonus as it stands now, not the voided one.
+    const mapped = await get(`/api/bonus/mapped/${pool.id}`, players[0]);
+    expect(mapped.json().events.map((e: { id: number }) => e.id)).toEqual([replacement]);
     const details = await get(`/api/bonus/details/${pool.id}/${replacement}`);
     expect(details.json()).toMatchObject({ winners_total: 6000, losers_total: -6000 });
     const weekNet = await t.ctx.db
