@@ -216,6 +216,8 @@ describe("Commish tools: Manage Entrants and the Commish's Desk", () => {
     await page.getByRole('textbox', { name: 'Link (optional)' }).fill('https://www.mlb.com/schedule');
     await send.click();
     await page.getByText('Post published').waitFor();
+    // The refused link's banner went with the successful post.
+    expect(await page.getByText('The link must be a web address', { exact: false }).count()).toBe(0);
     const posts = page.getByRole('list', { name: 'Posts' });
     await posts.getByText('Thursday lock').waitFor();
     await posts.getByRole('link', { name: 'https://www.mlb.com/schedule' }).waitFor();
@@ -269,6 +271,7 @@ describe("Commish tools: Manage Entrants and the Commish's Desk", () => {
     );
     await page.reload();
     await page.getByText('The entrants are unavailable right now.').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
     await expectNoAxeViolations(page, 'entrants error');
     await screenshot(page, 'commish-entrants-error');
     await page.unroute('**/admin/entrants/*');

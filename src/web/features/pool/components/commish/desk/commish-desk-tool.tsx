@@ -59,6 +59,7 @@ export function CommishDeskTool({ pool }: { pool: PoolDetails; viewer: PoolViewe
     if (!post.trim()) return setBanner(ENTRANTS_MESSAGES.postBodyRequired);
     if (!summary.trim()) return setBanner(ENTRANTS_MESSAGES.postHeadlineRequired);
     if (!type) return setBanner(ENTRANTS_MESSAGES.postTypeRequired);
+    setBanner(null);
     create.mutate(
       {
         activePool: pool.id,
@@ -180,7 +181,7 @@ function PastPosts({ poolId }: { poolId: number }) {
                   </Text>
                   <Badge
                     size="sm"
-                    variant={item.type === FEED_EVENT_TYPES.bonusPrize ? 'filled' : 'light'}
+                    variant="filled"
                     color={item.type === FEED_EVENT_TYPES.bonusPrize ? 'yellow.4' : 'red.9'}
                     c={item.type === FEED_EVENT_TYPES.bonusPrize ? 'black' : undefined}
                   >

@@ -106,7 +106,7 @@ export function ChampionsCard({
           max={MAX_WEEKS_ALIVE}
           allowDecimal={false}
           allowNegative={false}
-          maw={260}
+          maw={360}
         />
         {others.length > 0 && (
           <Accordion variant="contained">

@@ -93,7 +93,7 @@ export function LivesModal({
           clampBehavior="strict"
         />
         {lives === 0 && (
-          <Alert color="orange" title="This eliminates the entry">
+          <Alert color="red" title="This eliminates the entry">
             {entrant.label} will be eliminated from the pool.
           </Alert>
         )}

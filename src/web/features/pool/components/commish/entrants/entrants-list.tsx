@@ -98,14 +98,14 @@ function EntryName({ entrant }: { entrant: AdminEntrant }) {
         </Badge>
       )}
       {entrant.eliminated && !entrant.champion && (
-        <Badge color="red.9" variant="light" size="sm">
+        <Text size="xs" fw={700} c="red.9">
           ELIMINATED
-        </Badge>
+        </Text>
       )}
       {entrant.needs_rebuy && (
-        <Badge color="orange.9" variant="light" size="sm">
+        <Text size="xs" fw={700} c="orange.9">
           REBUY DUE
-        </Badge>
+        </Text>
       )}
     </Group>
   );

@@ -1,4 +1,4 @@
-import { Alert, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../../lib/api';
@@ -27,7 +27,12 @@ export function ManageEntrantsTool({ pool }: { pool: PoolDetails; viewer: PoolVi
   if (list.isError || !list.data) {
     return (
       <Alert color="red" role="alert" title="The entrants could not be loaded">
-        {errorMessage(list.error)}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(list.error)}</Text>
+          <Button size="xs" variant="default" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </Stack>
       </Alert>
     );
   }
@@ -36,7 +41,7 @@ export function ManageEntrantsTool({ pool }: { pool: PoolDetails; viewer: PoolVi
   return (
     <Stack gap="md">
       {data.final && (
-        <Alert color="yellow" title="This pool is final">
+        <Alert color="blue" title="This pool is final">
           {data.champions.length > 0
             ? `Champions: ${data.champions.join(', ')}. Lives, status and new entrants can no longer change; notes still can.`
             : 'Lives, status and new entrants can no longer change; notes still can.'}
