@@ -125,8 +125,9 @@ export async function addEntrant(
   await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(pools).where(eq(pools.id, input.poolId)).for('update');
-    const access = await requirePoolCommish(tx, { poolId: row.id }, viewer);
+    // The pool row is locked as sign-up locks it, so an add and a sign-up of the same member cannot both pass.
+    await tx.select({ id: pools.id }).from(pools).where(eq(pools.id, input.poolId)).for('update');
+    const access = await requirePoolCommish(tx, { poolId: input.poolId }, viewer);
     const { pool, league } = access;
     if (pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
     const user = await findLeagueMember(tx, access, input.userId);
