@@ -223,7 +223,7 @@ describe('Commish tools: Bonuses', () => {
     await page.getByRole('cell', { name: '4.12.23' }).waitFor();
     await page.getByRole('button', { name: 'Show details of the Week 3 15+ RUNS bonus (NYY)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Week 3 15+ Runs: NYY' });
-    await dialog.getByRole('table', { name: 'Losers' }).getByText('-$3,000').waitFor();
+    await dialog.getByRole('table', { name: 'Losers' }).getByText('-$30', { exact: true }).waitFor();
     await settle(page);
     await screenshot(page, 'commish-bonus-details-desktop');
     await expectNoAxeViolations(page, 'bonus details');
