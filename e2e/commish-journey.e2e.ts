@@ -108,7 +108,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await page.getByText(`Your pool will start in Week ${WEEK} of the MLB season.`).waitFor();
     expect(await page.getByRole('textbox', { name: 'Buy-in ($)' }).inputValue()).toBe('$50');
     expect(await page.getByRole('textbox', { name: 'Rebuy price ($)' }).inputValue()).toBe('$25');
-    await screenshot(page, 'journey-create-pool-desktop');
+    await shot(page, 'journey-create-pool-desktop');
 
     await button(page, 'REVIEW').click();
     const review = page.getByRole('dialog', { name: 'Review your pool' });
@@ -157,7 +157,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
       await button(pick, 'MAKE PICK').click();
       await pick.waitFor({ state: 'hidden', timeout: 20_000 });
       await page.getByText(`Your Week ${WEEK} Pick: ${player.team}`).waitFor();
-      await screenshot(page, `journey-picked-${player.label}`);
+      await shot(page, `journey-picked-${player.label}`);
       await expectNoAxeViolations(page, `make picks @${player.label}`);
     }
 
@@ -195,7 +195,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await rowOf(people.bravo).waitFor();
     expect(await rowOf(people.alpha).innerText()).toMatch(/^\S+\s+3\s+ALIVE\s+1\s+0\s+HOU\s+ADV$/);
     expect(await rowOf(people.bravo).innerText()).toMatch(/^\S+\s+2\s+ALIVE\s+1\s+1\s+CHW\s+LOSS$/);
-    await screenshot(page, 'journey-standings-desktop');
+    await shot(page, 'journey-standings-desktop');
     await expectNoAxeViolations(page, 'standings after the week @desktop');
 
     // bravo sees the same on a phone: one card per entry.
@@ -204,7 +204,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     const card = bravo.page.getByRole('article', { name: people.bravo });
     await card.getByText('2 lives · 1 weeks alive · 1 rebuy').waitFor();
     await card.getByText('LOSS', { exact: true }).waitFor();
-    await screenshot(bravo.page, 'journey-standings-phone');
+    await shot(bravo.page, 'journey-standings-phone');
     await expectNoAxeViolations(bravo.page, 'standings after the week @phone');
     const finances = await financesOf(page, poolId);
     expect(finances.totals.buyin).toBe(2 * BUYIN);
@@ -221,12 +221,13 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await dialog.getByRole('textbox', { name: 'New lives' }).fill('3');
     await dialog.getByRole('textbox', { name: 'Message to your league' }).fill(LIVES_MESSAGE);
     await settle(page);
-    await screenshot(page, 'journey-lives-modal-desktop');
+    await shot(page, 'journey-lives-modal-desktop');
+    await expectNoAxeViolations(page, 'lives modal @desktop');
     await button(dialog, 'Update lives').click();
     await page.getByText('User lives updated').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await entrantRow(page, people.bravo).getByText('3 lives').waitFor();
-    await screenshot(page, 'journey-entrants-desktop');
+    await shot(page, 'journey-entrants-desktop');
     await expectNoAxeViolations(page, 'manage entrants @desktop');
     // The league reads the message in the pool's news feed.
     await page.goto(poolPath);
@@ -251,7 +252,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
       const table = page.getByRole('table', { name: `Payments from ${payment.who}` });
       await table.getByRole('cell', { name: shown(payment.cents), exact: true }).waitFor();
       await table.getByRole('cell', { name: payment.notes }).waitFor();
-      await screenshot(page, `journey-payment-${payment.label}`);
+      await shot(page, `journey-payment-${payment.label}`);
       await expectNoAxeViolations(page, `commish finances @${payment.label}`);
     }
   }, 90_000);
@@ -271,7 +272,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
       .getByRole('cell', { name: dollars(SPLIT.bravo), exact: true })
       .waitFor();
     await page.getByText(`Splitting ${dollars(SPLIT_AMOUNT)} of ${dollars(PRIZE_POOL)}`).waitFor();
-    await screenshot(page, 'journey-split-desktop');
+    await shot(page, 'journey-split-desktop');
     await expectNoAxeViolations(page, 'split prizes @desktop');
 
     await button(page, 'PROCESS SPLIT').click();
@@ -280,7 +281,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await dialog.getByText(`${people.bravo}: ${dollars(SPLIT.bravo)}`).waitFor();
     await dialog.getByText('updates league finances', { exact: false }).waitFor();
     await settle(page);
-    await screenshot(page, 'journey-split-modal-desktop');
+    await shot(page, 'journey-split-modal-desktop');
     await expectNoAxeViolations(page, 'split modal @desktop');
     await button(dialog, 'PROCESS SPLIT').click();
     await page.getByText('Prizes split').first().waitFor();
@@ -301,7 +302,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await dialog.getByText(`${people.alpha} will be crowned champion`, { exact: false }).waitFor();
     await dialog.getByText('This cannot be undone').waitFor();
     await settle(page);
-    await screenshot(page, 'journey-champions-modal-phone');
+    await shot(page, 'journey-champions-modal-phone');
     await expectNoAxeViolations(page, 'champions modal @phone');
     await button(dialog, 'PROCESS CHAMPIONS').click();
     await page.getByText('Champions processed').first().waitFor();
@@ -314,7 +315,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
       .getByRole('region', { name: `Entrant ${people.bravo}` })
       .getByText('ELIMINATED')
       .waitFor();
-    await screenshot(page, 'journey-champions-phone');
+    await shot(page, 'journey-champions-phone');
     await expectNoAxeViolations(page, 'manage entrants final @phone');
   }, 90_000);
 
@@ -376,7 +377,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await financeRow(people.alpha).getByText('CHAMPION').waitFor();
     expect((await financeRow(people.alpha).innerText()).trim().split(/\s+/).pop()).toBe(shown(alphaTotal));
     expect((await financeRow(people.bravo).innerText()).trim().split(/\s+/).pop()).toBe(shown(bravoTotal));
-    await screenshot(page, 'journey-finances-desktop');
+    await shot(page, 'journey-finances-desktop');
     await expectNoAxeViolations(page, 'finances tab @desktop');
 
     const phone = await signedIn(people.bravo, PHONE);
@@ -388,8 +389,17 @@ describe("a commissioner's season, from creating the pool to crowning the champi
       .getByRole('region', { name: `Finances of ${people.bravo}` })
       .getByText(shown(bravoTotal), { exact: true })
       .waitFor();
-    await screenshot(phone.page, 'journey-finances-phone');
+    await shot(phone.page, 'journey-finances-phone');
     await expectNoAxeViolations(phone.page, 'finances tab @phone');
+
+    // The league was told of the split and the champion in the pool's news.
+    await phone.page.goto(poolPath);
+    await phone.page
+      .getByText(`Prize split: ${dollars(SPLIT_AMOUNT)} awarded`)
+      .first()
+      .waitFor();
+    await phone.page.getByText(`${people.alpha} is the champion!`).first().waitFor();
+    await shot(phone.page, 'journey-home-news-phone');
   }, 120_000);
 
   it("keeps every one of the commissioner's changes in the Audit Log", async () => {
@@ -413,10 +423,20 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await log
       .getByText(`${people.alpha} crowned champion: ${dollars(PRIZE_POOL - SPLIT_AMOUNT)} prize`)
       .waitFor();
-    await screenshot(page, 'journey-audit-desktop');
+    await shot(page, 'journey-audit-desktop');
     await expectNoAxeViolations(page, 'audit log @desktop');
   }, 60_000);
 });
+
+/**
+ * A full-page screenshot from the top of the settled page: scrolled, the fixed header would be drawn in the
+ * middle of the picture, and a toast caught sliding in is cut off.
+ */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  await screenshot(page, name);
+}
 
 /** An entry's row in the Manage Entrants table. */
 const entrantRow = (page: Page, label: string) =>

@@ -84,6 +84,8 @@ export async function startOwnServer(clockStart: string): Promise<OwnServer> {
     await exited;
   };
 
+  // A test run that ends without afterAll (killed, crashed) does not leave the server running.
+  process.once('exit', () => child?.kill('SIGTERM'));
   await start(clockStart);
   return {
     baseUrl,
