@@ -164,8 +164,9 @@ function toRow(
   };
 }
 
+/** Champions are stored as entry labels ("alice", "alice [2]"), as Finances and Manage Entrants read them. */
 function statusOf(row: PageRow, champions: Set<string>): StandingsStatus {
-  if (champions.has(row.username.toLowerCase())) return 'champion';
+  if (champions.has(entryLabel(row.username, row.entry_num).toLowerCase())) return 'champion';
   if (row.lives <= 0) return 'eliminated';
   return row.needs_rebuy ? 'needs-rebuy' : 'alive';
 }

@@ -127,8 +127,10 @@ describe('GET /api/standings/{poolId}', () => {
   });
 
   it('shows one week in the week view (the latest locked by default), and CHAMPION for the champions', async () => {
-    const pool = await buildMlbPool(t.ctx, world.leagueId, { champions: ['other'] });
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { champions: ['other'], maxEntries: 2 });
     const theirs = await enter(t.ctx, pool.id, other);
+    // Champions are entry labels: the champion's second entry is not crowned with it.
+    await enter(t.ctx, pool.id, other, { entryNum: 2 });
     await buildPick(t.ctx, { entryId: theirs.id, week: 1, pickId: 'HOU' });
     const byDefault = (await get(`/api/standings/${pool.id}`)).json();
     expect(byDefault).toMatchObject({ view: 'week', weeks: [1] });
@@ -136,6 +138,7 @@ describe('GET /api/standings/{poolId}', () => {
       status: 'champion',
       cells: [{ week: 1, picks: [{ pick_id: 'HOU' }] }],
     });
+    expect(byDefault.rows.find((row: { label: string }) => row.label === 'other [2]').status).toBe('alive');
     const weekThree = (await get(`/api/standings/${pool.id}?view=week&week=3`)).json();
     expect(weekThree.weeks).toEqual([3]);
     const quick = (await get(`/api/standings/${pool.id}?view=quickview`)).json();
