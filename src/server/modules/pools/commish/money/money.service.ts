@@ -196,7 +196,8 @@ export async function processPrizeSplit(
       {
         poolId: pool.id,
         userId: viewer.id,
-        type: FEED_EVENT_TYPES.bonusPrize,
+        // An announcement of the commissioner's (an alert), not a bonus: the feed's Bonus filter leaves it out.
+        type: FEED_EVENT_TYPES.alert,
         summary: `Prize split: ${total} awarded`,
         desc: `The commissioner split ${total} (${percentText} of the remaining prizes) among ${awards.length} ${
           awards.length === 1 ? 'entrant' : 'entrants'

@@ -296,7 +296,7 @@ describe('POST /admin/processPrizeSplit', () => {
 
     const [event] = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
     expect(event).toMatchObject({
-      type: 7,
+      type: 17,
       summary: 'Prize split: $100.00 awarded',
       desc: 'The commissioner split $100.00 (100% of the remaining prizes) among 3 entrants: alice $33.34, bob $33.33, carol $33.33.',
     });
