@@ -108,7 +108,8 @@ export function StandingsTable({
               <Status status={row.status} />
             </Group>
             <Text size="sm" c="dark.4">
-              {row.lives} {row.lives === 1 ? 'life' : 'lives'} · {row.weeks_alive} weeks alive · {row.rebuys}{' '}
+              {row.lives} {row.lives === 1 ? 'life' : 'lives'} · {row.weeks_alive}{' '}
+              {row.weeks_alive === 1 ? 'week' : 'weeks'} alive · {row.rebuys}{' '}
               {row.rebuys === 1 ? 'rebuy' : 'rebuys'}
               {showBonus ? ` · bonus ${formatDollars(row.bonus)}` : ''}
               {data.view === 'bonus' ? (row.in_bonus ? ' · in bonus pool' : ' · out of bonus pool') : ''}

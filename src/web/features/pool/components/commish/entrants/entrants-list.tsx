@@ -182,7 +182,8 @@ export function EntrantsList({ entrants, locked, onAction }: ListProps) {
                 <LivesControl entrant={entrant} locked={locked} onAction={onAction} />
               </Group>
               <Text size="xs" c="dark.4">
-                {entrant.weeks_alive} weeks alive · {formatDollars(entrant.prizes)} in prizes
+                {entrant.weeks_alive} {entrant.weeks_alive === 1 ? 'week' : 'weeks'} alive ·{' '}
+                {formatDollars(entrant.prizes)} in prizes
               </Text>
               <NoteCell entrant={entrant} onAction={onAction} />
             </Stack>
