@@ -202,7 +202,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     const bravo = await signedIn(people.bravo, PHONE);
     await bravo.page.goto(`${poolPath}/standings`);
     const card = bravo.page.getByRole('article', { name: people.bravo });
-    await card.getByText('2 lives · 1 weeks alive · 1 rebuy').waitFor();
+    await card.getByText('2 lives · 1 week alive · 1 rebuy').waitFor();
     await card.getByText('LOSS', { exact: true }).waitFor();
     await shot(bravo.page, 'journey-standings-phone');
     await expectNoAxeViolations(bravo.page, 'standings after the week @phone');
