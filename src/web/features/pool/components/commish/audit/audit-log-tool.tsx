@@ -30,16 +30,17 @@ function AuditCard({ row }: { row: PoolAuditRow }) {
         {row.entry ? ` · ${row.entry}` : ''}
       </Text>
       {changed && (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Text span c="dark.4">
-            from{' '}
+        // The summary says the change in words; the stored values are there for a closer look.
+        <Text component="details" size="sm" mt={4}>
+          <Text component="summary" size="sm" c="dark.4" style={{ cursor: 'pointer' }}>
+            Recorded values (money in cents)
           </Text>
-          {showValue(row.old_value)}
-          <Text span c="dark.4">
-            {' '}
-            to{' '}
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            before: {showValue(row.old_value)}
           </Text>
-          {showValue(row.new_value)}
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            after: {showValue(row.new_value)}
+          </Text>
         </Text>
       )}
     </Paper>
