@@ -243,7 +243,7 @@ function FinanceCards({
 
 function MoneyGrid({ money }: { money: FinanceMoney }) {
   return (
-    <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+    <SimpleGrid cols={2} spacing="lg" verticalSpacing={2}>
       {COLUMNS.map((column) => (
         <Group key={column.key} justify="space-between" gap={4} wrap="nowrap">
           <Text size="xs" c="dark.4">
