@@ -110,10 +110,7 @@ function WeekPicker({
         allowDeselect={false}
         data={data.params.map((item) => ({
           value: String(item.week),
-          label:
-            item.week === data.editable_week
-              ? `Week ${item.week} (editable)`
-              : `Week ${item.week}`,
+          label: item.week === data.editable_week ? `Week ${item.week} (editable)` : `Week ${item.week}`,
         }))}
         value={String(week.week)}
         onChange={(value) => value !== null && onChoose(Number(value))}
