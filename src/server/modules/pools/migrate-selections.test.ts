@@ -36,6 +36,8 @@ describe('migration: entries.selections into picks', () => {
     const b = await enter(t.ctx, nfl.id, other);
     const c = await enter(t.ctx, mlb.id, other);
     await t.ctx.db.execute(sql.raw(`alter table entries add column selections jsonb not null default '{}'`));
+    // The migration ran when (entry, pick) was unique over every pick; commissioners' picks came later (0017).
+    await t.ctx.db.execute(sql.raw('create unique index picks_entry_pick_then on picks (entry_id, pick_id)'));
     try {
       const set = (id: number, value: unknown) =>
         t.ctx.db.execute(
@@ -47,6 +49,7 @@ describe('migration: entries.selections into picks', () => {
       await t.ctx.db.execute(sql.raw(migrationSql()));
     } finally {
       await t.ctx.db.execute(sql.raw('alter table entries drop column selections'));
+      await t.ctx.db.execute(sql.raw('drop index picks_entry_pick_then'));
     }
     const rows = await t.ctx.db
       .select()

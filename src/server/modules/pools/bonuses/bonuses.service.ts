@@ -23,7 +23,7 @@ type BonusEventRecord = typeof bonusEvents.$inferSelect;
  * The pool's bonus events of weeks whose picks are public. An event names the team its winners picked,
  * so an event of a week that has not locked (which settlement should never write) is not even read.
  */
-async function loadPublicEvents(ctx: AppContext, pool: PoolRecord): Promise<BonusEventRecord[]> {
+export async function loadPublicEvents(ctx: AppContext, pool: PoolRecord): Promise<BonusEventRecord[]> {
   const weeks = await loadPoolWeeks(ctx.db, pool);
   const publicWeeks = weeks.publicWeeks(ctx.clock.now());
   if (publicWeeks.length === 0) return [];

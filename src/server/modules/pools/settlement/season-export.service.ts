@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Scenario } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import { bonusEvents, entries, entryWeeks, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
-import { forbidden } from '../../../lib/errors';
+import { conflict, forbidden } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { requirePoolAccess } from '../pool-access';
@@ -11,6 +11,8 @@ import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-fact
 /** Who may download a pool's season: its league's admins (it holds every pick of the settled weeks). */
 export const EXPORT_MESSAGES = {
   adminsOnly: "Only the league's commissioners can download the pool's season.",
+  commishPick: (entry: string, pick: string, week: number) =>
+    `This season cannot be written as a scenario: the commissioner's pick ${pick} for ${entry} in week ${week} breaks a rule the scenario format checks (a team used twice, or without a game that week).`,
 } as const;
 
 /**
@@ -81,6 +83,8 @@ export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Prom
           .where(and(inArray(picks.entryId, ids), inArray(picks.week, weekNumbers)))
           .orderBy(asc(picks.id));
 
+  refuseRuleBreakingCommishPicks(rows, pickRows, weeks, isNfl);
+
   const scenarioEntries: Scenario['entries'] = rows.map(({ entry, username }) => {
     const own = history.filter((week) => week.entryId === entry.id && week.result !== null);
     const ownPicks: Record<string, string | string[]> = {};
@@ -138,4 +142,29 @@ export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Prom
     entries: scenarioEntries,
     seed: pool.id,
   };
+}
+
+/**
+ * Edit Picks lets a commissioner bypass the game rules (docs/RULES.md), which the scenario format does not: such a
+ * pick in a settled week makes the season impossible to write as a scenario, and the export says so (409).
+ */
+function refuseRuleBreakingCommishPicks(
+  rows: readonly { entry: { id: number; entryNum: number }; username: string }[],
+  pickRows: readonly (typeof picks.$inferSelect)[],
+  weeks: Scenario['weeks'],
+  isNfl: boolean,
+): void {
+  for (const { entry, username } of rows) {
+    const own = pickRows.filter((pick) => pick.entryId === entry.id);
+    for (const pick of own) {
+      if (!pick.byCommish) continue;
+      const usedTwice = own.some((other) => other.id !== pick.id && other.pickId === pick.pickId);
+      const teams = weeks.find((week) => week.week === pick.week)?.teams ?? {};
+      const noGame = !isNfl && !(pick.pickId in teams);
+      if (usedTwice || noGame) {
+        const label = entry.entryNum > 1 ? `${username} [${entry.entryNum}]` : username;
+        throw conflict(EXPORT_MESSAGES.commishPick(label, pick.pickId, pick.week));
+      }
+    }
+  }
 }

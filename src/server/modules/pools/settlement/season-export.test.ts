@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playSeason, ScenarioSchema } from '../../../../core/season';
-import { entries, leagues, ledger, pools, poolWeeks, users } from '../../../db/schema';
+import { entries, leagues, ledger, picks, pools, poolWeeks, users } from '../../../db/schema';
 import { DEMO_PASSWORD, seedDemoWorld } from '../../../demo/seed';
 import { DEFAULT_DEMO_CLOCK_START } from '../../../sports/replay/replay-clock';
 import { sessionCookie } from '../../../test/factories';
@@ -128,5 +128,44 @@ describe('season export', () => {
     for (const entry of scenario.entries) {
       for (const week of Object.keys(entry.picks)) expect(weeks.has(Number(week))).toBe(true);
     }
+  });
+
+  // Last of this file: it changes a pick of the shared demo world.
+  it("refuses to write a season in which the commissioner's Edit Picks broke a rule the scenario format checks", async () => {
+    const [pool] = await t.ctx.db
+      .select({ id: pools.id })
+      .from(pools)
+      .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+      .where(and(eq(leagues.abb, 'ala'), eq(pools.game, 'mlb'), eq(pools.final, false)));
+    const [settledWeek] = await t.ctx.db
+      .select({ week: poolWeeks.week })
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), isNotNull(poolWeeks.settledAt)))
+      .orderBy(asc(poolWeeks.week));
+    // An entry with two picks in settled weeks: the later one becomes a commissioner's reuse of the earlier team.
+    const rows = await t.ctx.db
+      .select({ pick: picks, entryNum: entries.entryNum, username: users.username })
+      .from(picks)
+      .innerJoin(entries, eq(entries.id, picks.entryId))
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)))
+      .orderBy(asc(picks.entryId), asc(picks.week));
+    const first = rows.find((row) => row.pick.week === settledWeek.week);
+    const later = rows.find(
+      (row) => first && row.pick.entryId === first.pick.entryId && row.pick.week === settledWeek.week + 1,
+    );
+    if (!first || !later) throw new Error('the demo has no entry with picks in two settled weeks');
+    await t.ctx.db
+      .update(picks)
+      .set({ pickId: first.pick.pickId, teamAbb: first.pick.teamAbb, byCommish: true })
+      .where(eq(picks.id, later.pick.id));
+    const answer = await t.app.inject({
+      url: `/api/pools/${pool.id}/scenario`,
+      headers: { cookie: await login('commish') },
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toContain(
+      `the commissioner's pick ${first.pick.pickId} for ${first.entryNum > 1 ? `${first.username} [${first.entryNum}]` : first.username} in week ${settledWeek.week + 1}`,
+    );
   });
 });

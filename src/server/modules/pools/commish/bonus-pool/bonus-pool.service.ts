@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { canToggleBonus } from '../../../../../core/bonus';
 import { getLiveWeek } from '../../../../../core/calendar';
 import {
@@ -24,11 +24,13 @@ import { bonusEvents, entries, entryWeeks, ledger, poolWeeks, users } from '../.
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
+import { loadPublicEvents } from '../../bonuses/bonuses.service';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel, listPoolEntries, type NamedEntry } from '../../pool-entries.repo';
+import { loadPoolWeeks } from '../../pool-weeks';
 import { readWeekPicks, recordBonusEvent } from '../../settlement/settlement.service';
 import {
   detectPoolWeekBonuses,
@@ -249,18 +251,15 @@ function toCommishEvent(row: BonusEventRecord, labels: Map<number, string>): Com
   };
 }
 
-/** GET /pools/getBonusEvents/{poolId} (league admins): the pool's standing bonuses, newest week first. */
+/** GET /pools/getBonusEvents/{poolId} (league admins): the pool's standing bonuses of locked weeks, newest week first. */
 export async function listCommishBonusEvents(
   ctx: AppContext,
   poolId: number,
   viewer: UserRow | null,
 ): Promise<CommishBonusEventsResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const rows = await ctx.db
-    .select()
-    .from(bonusEvents)
-    .where(and(eq(bonusEvents.poolId, pool.id), isNull(bonusEvents.voidedAt)))
-    .orderBy(desc(bonusEvents.week), desc(bonusEvents.bonusDate), asc(bonusEvents.id));
+  // The same standing bonuses the Bonuses tab lists: never one of a week that has not locked.
+  const rows = await loadPublicEvents(ctx, pool);
   const labels = await loadLabels(
     ctx.db,
     rows.flatMap((row) => row.winners),
@@ -280,7 +279,9 @@ export async function getBonusDetails(
     .select()
     .from(bonusEvents)
     .where(and(eq(bonusEvents.id, bonusId), eq(bonusEvents.poolId, pool.id)));
-  if (!event) throw notFound(M.bonusNotFound);
+  // A bonus names the team its winners picked: one of a week that has not locked is not shown (never written).
+  const publicWeeks = (await loadPoolWeeks(ctx.db, pool)).publicWeeks(ctx.clock.now());
+  if (!event || !publicWeeks.includes(event.week)) throw notFound(M.bonusNotFound);
   const sums = await ctx.db
     .select({ entryId: ledger.entryId, amount: sql<number>`sum(${ledger.amount})::int` })
     .from(ledger)
