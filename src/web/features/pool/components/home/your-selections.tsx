@@ -8,14 +8,15 @@ import { Pager } from './pager';
 
 export const SELECTIONS_PAGE_SIZE = 5;
 
-/** The active entry's picks from the pool's start week, five weeks a page (starting at the live week's page), with its lives. */
+/** The active entry's picks from the pool's start week, five weeks a page (opening on the next week to pick), with its lives. */
 export function YourSelections({ pool, entry }: { pool: PoolDetails; entry: MyEntry }) {
   const weekCount = Math.max(pool.week_count, 1);
   // The pool's weeks run from its start week (a pool started mid-season has no earlier weeks to show).
   const startWeek = Math.min(Math.max(pool.start_week, 1), weekCount);
   const pages = Math.ceil((weekCount - startWeek + 1) / SELECTIONS_PAGE_SIZE);
-  const liveWeek = Math.min(Math.max(pool.live_week, startWeek), weekCount);
-  const [page, setPage] = useState(Math.floor((liveWeek - startWeek) / SELECTIONS_PAGE_SIZE));
+  // Opens on the page of the week to pick next (the one after the live week).
+  const openWeek = Math.min(Math.max(pool.live_week + 1, startWeek), weekCount);
+  const [page, setPage] = useState(Math.floor((openWeek - startWeek) / SELECTIONS_PAGE_SIZE));
   const first = startWeek + page * SELECTIONS_PAGE_SIZE;
   const last = Math.min(first + SELECTIONS_PAGE_SIZE - 1, weekCount);
   const weeks = Array.from({ length: last - first + 1 }, (_, i) => first + i);
