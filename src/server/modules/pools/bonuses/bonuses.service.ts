@@ -17,7 +17,7 @@ import { type PoolRef, requirePoolAccess } from '../pool-access';
 import { entryLabel } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';
 
-type BonusEventRecord = typeof bonusEvents.$inferSelect;
+export type BonusEventRecord = typeof bonusEvents.$inferSelect;
 
 /**
  * The pool's bonus events of weeks whose picks are public. An event names the team its winners picked,
@@ -41,7 +41,8 @@ export async function loadPublicEvents(ctx: AppContext, pool: PoolRecord): Promi
     .orderBy(desc(bonusEvents.week), desc(bonusEvents.bonusDate), asc(bonusEvents.id));
 }
 
-function toEvent(row: BonusEventRecord): BonusEvent {
+/** A bonus event as the Bonuses tab and the Commish's bonus tools show it. */
+export function toBonusEvent(row: BonusEventRecord): BonusEvent {
   return {
     id: row.id,
     week: row.week,
@@ -67,7 +68,7 @@ export async function listBonusEvents(
   viewer: UserRow | null,
 ): Promise<BonusEventsResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
-  return { events: (await loadPublicEvents(ctx, pool)).map(toEvent) };
+  return { events: (await loadPublicEvents(ctx, pool)).map(toBonusEvent) };
 }
 
 /** Each event's ledger rows summed per entry, with the entry's username. */
@@ -131,7 +132,7 @@ export async function listMappedBonuses(
         .map((line) => ({ ...line, winner: winners.has(line.entry_id) }))
         .sort((a, b) => Number(b.winner) - Number(a.winner) || a.label.localeCompare(b.label));
       return {
-        ...toEvent(event),
+        ...toBonusEvent(event),
         winner_labels: event.winners.map((id) => labels.get(id) ?? 'unknown entry'),
         lines,
       };

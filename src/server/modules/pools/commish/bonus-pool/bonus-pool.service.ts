@@ -24,7 +24,7 @@ import { bonusEvents, entries, entryWeeks, ledger, poolWeeks, users } from '../.
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
-import { loadPublicEvents } from '../../bonuses/bonuses.service';
+import { type BonusEventRecord, loadPublicEvents, toBonusEvent } from '../../bonuses/bonuses.service';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
@@ -219,8 +219,6 @@ export async function updateBonusPoolParams(
   return answer.response;
 }
 
-type BonusEventRecord = typeof bonusEvents.$inferSelect;
-
 async function loadLabels(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -232,23 +230,7 @@ async function loadLabels(db: DbOrTx, ids: readonly number[]): Promise<Map<numbe
 }
 
 function toCommishEvent(row: BonusEventRecord, labels: Map<number, string>): CommishBonusEvent {
-  return {
-    id: row.id,
-    week: row.week,
-    bonus_id: row.bonusId,
-    bonus_long_name: row.bonusLongName,
-    bonus_name: row.bonusName,
-    team_abb: row.teamAbb,
-    player: row.player,
-    desc: row.desc,
-    gid: row.gid,
-    game_summary: row.gameSummary,
-    bonus_date: row.bonusDate.toISOString(),
-    prize: row.prize,
-    total: row.total,
-    winners: row.winners,
-    winner_labels: row.winners.map((id) => labels.get(id) ?? `#${id}`),
-  };
+  return { ...toBonusEvent(row), winner_labels: row.winners.map((id) => labels.get(id) ?? `#${id}`) };
 }
 
 /** GET /pools/getBonusEvents/{poolId} (league admins): the pool's standing bonuses of locked weeks, newest week first. */
