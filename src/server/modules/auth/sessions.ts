@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, siteAdmins, users } from '../../db/schema';
 import { createToken, hashToken } from '../../lib/tokens';
@@ -32,16 +32,36 @@ export async function createSession(db: Db, userId: number, now: Date): Promise<
  * `now`). The site-admin grant comes in the same query, so checking it costs nothing per request.
  */
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
-  const rows = await db
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id: hashToken(token), now: now.toISOString() });
+  return row ? { ...row.user, siteAdmin: row.adminSince !== null } : null;
+}
+
+/**
+ * The read of findSessionUser, the one query of every signed-in request, as a prepared statement: built
+ * once per database handle, parsed and planned once per connection.
+ */
+function prepareSessionUserQuery(db: Db) {
+  return db
     .select({ user: users, adminSince: siteAdmins.grantedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(siteAdmins, eq(siteAdmins.userId, users.id))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...row.user, siteAdmin: row.adminSince !== null } : null;
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_user');
 }
+
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
 
 /** Ends the session of a cookie token. */
 export async function deleteSession(db: Db, token: string): Promise<void> {
