@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { BonusCadenceSchema, BonusOptionsMapSchema, InsuranceOptionSchema } from '../../bonus/options';
-import { NflLockTimeSchema } from '../../calendar/locks';
 import { PlayableGameSchema } from '../../games';
 import { PoolSettingsEditSchema } from '../../pool/settings';
 import { idSchema } from '../common';
+import { StoredPoolSettingsSchema } from './creation';
 
 /** The API of the Commish tools' Pool Settings. Range and cross-setting messages are POOL_SETTINGS_MESSAGES. */
 export const SETTINGS_MESSAGES = {
@@ -29,27 +28,11 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 /** Every editable setting as stored (money in cents); the form sends it back changed. */
-export const PoolSettingsValuesSchema = z.object({
+export const PoolSettingsValuesSchema = StoredPoolSettingsSchema.extend({
   game: PlayableGameSchema,
   custom_name: z.string().nullable(),
-  buyin: z.number().int(),
-  rebuys: z.number().int(),
-  rebuy_price: z.number().int(),
-  max_entries: z.number().int(),
-  insurance_option: InsuranceOptionSchema,
-  insurance: z.number().int(),
-  shoot_moon: z.boolean(),
-  bonus_active: z.boolean(),
   /** The commissioner shut the bonus pool down by hand. */
   bonus_disabled: z.boolean(),
-  bonus_cadence: BonusCadenceSchema,
-  bonus_shutdown: z.number().int(),
-  bonus_options: BonusOptionsMapSchema,
-  players_per_week: z.number().int(),
-  max_players_per_team: z.number().int(),
-  nfl_pass_tds: z.number().int(),
-  nfl_lock_time: NflLockTimeSchema,
-  lock_at_pick_start: z.boolean(),
   start_week: z.number().int(),
   /** Week n locks at deadlines[n-1] (ISO instants). */
   deadlines: z.array(z.string()),

@@ -105,9 +105,11 @@ export function copyPoolName(customName: string | null, gameName: string): strin
   return new RegExp(`^${escaped}( #\\d+)?$`, 'i').test(name) ? '' : name;
 }
 
-/** The settings a new pool copies from an earlier one (money in cents); the form stays editable after. */
-export const CopiedSettingsSchema = z.object({
-  custom_name: z.string(),
+/**
+ * A pool's settings as stored (money in cents) that one pool can hand to the next: what a new pool copies, and
+ * (with the pool's own game, name, weeks and switches) what the Commish's Pool Settings edits.
+ */
+export const StoredPoolSettingsSchema = z.object({
   buyin: z.number().int(),
   rebuys: z.number().int(),
   rebuy_price: z.number().int(),
@@ -125,6 +127,9 @@ export const CopiedSettingsSchema = z.object({
   nfl_lock_time: NflLockTimeSchema,
   lock_at_pick_start: z.boolean(),
 });
+
+/** The settings a new pool copies from an earlier one; the form stays editable after. */
+export const CopiedSettingsSchema = StoredPoolSettingsSchema.extend({ custom_name: z.string() });
 export type CopiedSettings = z.infer<typeof CopiedSettingsSchema>;
 
 /** One earlier pool of the league and game, newest first, to start a new pool from. */
