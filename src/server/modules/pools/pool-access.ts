@@ -65,3 +65,13 @@ export async function requirePoolCommish(
   if (!access.isCommish) throw forbidden(COMMISH_ONLY_MESSAGE);
   return access;
 }
+
+/**
+ * requirePoolCommish for a transaction that changes the pool: the pool's row is locked first, so the pool's
+ * changes (a sign-up, an added entrant, a crowning, a prize split, a settings save) run one at a time, each
+ * reading the one before it, and a pool deleted meanwhile is not found.
+ */
+export async function lockPoolForCommish(tx: DbOrTx, poolId: number, viewer: UserRow): Promise<PoolAccess> {
+  await tx.select({ id: pools.id }).from(pools).where(eq(pools.id, poolId)).for('update');
+  return requirePoolCommish(tx, { poolId }, viewer);
+}

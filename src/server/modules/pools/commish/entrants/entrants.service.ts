@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   type AddableMember,
   type AddEntrantBody,
@@ -24,8 +24,8 @@ import { createPoolEntry } from '../../entries.service';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
-import { type PoolAccess, requirePoolCommish } from '../../pool-access';
-import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
+import { lockPoolForCommish, type PoolAccess, requirePoolCommish } from '../../pool-access';
+import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
 import { loadPrizeMoney } from '../money/prize-money.repo';
 
@@ -68,12 +68,7 @@ export async function listAdminEntrants(
   viewer: UserRow | null,
 ): Promise<AdminEntrantsResponse> {
   const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const rows = await ctx.db
-    .select({ entry: entries, username: users.username })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.poolId, pool.id))
-    .orderBy(asc(users.username), asc(entries.entryNum));
+  const rows = await listPoolEntries(ctx.db, pool.id);
   const money = await loadPrizeMoney(ctx.db, pool);
   const champions = championSet(pool);
   const entrantIds = new Set(rows.map((row) => row.entry.userId));
@@ -126,8 +121,7 @@ export async function addEntrant(
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // The pool row is locked as sign-up locks it, so an add and a sign-up of the same member cannot both pass.
-    await tx.select({ id: pools.id }).from(pools).where(eq(pools.id, input.poolId)).for('update');
-    const access = await requirePoolCommish(tx, { poolId: input.poolId }, viewer);
+    const access = await lockPoolForCommish(tx, input.poolId, viewer);
     const { pool, league } = access;
     if (pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
     const user = await findLeagueMember(tx, access, input.userId);
@@ -372,15 +366,9 @@ export async function processLeagueChamps(
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // The pool row is locked first: a second crowning (or a prize split) waits and then sees this one.
-    await tx.select({ id: pools.id }).from(pools).where(eq(pools.id, input.leagueSeason)).for('update');
-    const { pool, league } = await requirePoolCommish(tx, { poolId: input.leagueSeason }, viewer);
+    const { pool, league } = await lockPoolForCommish(tx, input.leagueSeason, viewer);
     if (pool.final) throw badRequest(ENTRANTS_MESSAGES.championsAlready);
-    const rows = await tx
-      .select({ entry: entries, username: users.username })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(eq(entries.poolId, pool.id))
-      .orderBy(asc(users.username), asc(entries.entryNum));
+    const rows = await listPoolEntries(tx, pool.id);
     const byId = new Map(rows.map((row) => [row.entry.id, row]));
     const unknown = input.champions.find((id) => !byId.has(id));
     if (unknown !== undefined) throw badRequest(ENTRANTS_MESSAGES.entryNotFound);

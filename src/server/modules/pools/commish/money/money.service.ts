@@ -11,13 +11,13 @@ import {
 import { formatDollars, hasRemainingPrizes, planPrizeSplit } from '../../../../../core/money';
 import { must } from '../../../../../core/must';
 import type { AppContext } from '../../../../context';
-import { entries, ledger, pools, users } from '../../../../db/schema';
+import { entries, ledger, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
-import { requirePoolCommish } from '../../pool-access';
+import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { loadPrizeMoney } from './prize-money.repo';
@@ -133,8 +133,7 @@ export async function processPrizeSplit(
   await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const [pool] = await tx.select().from(pools).where(eq(pools.id, input.poolId)).for('update');
-    if (!pool) throw notFound(MONEY_MESSAGES.entryNotFound);
+    const { pool } = await lockPoolForCommish(tx, input.poolId, viewer);
     const money = await loadPrizeMoney(tx, pool);
     const active = new Map(
       (await listPoolEntries(tx, pool.id))

@@ -35,7 +35,7 @@ import { countSiblings, poolDisplayName } from '../../../leagues/pool-rows';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
-import { requirePoolCommish } from '../../pool-access';
+import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 
@@ -351,9 +351,8 @@ export async function updatePoolSettings(
 ): Promise<PoolSettingsView> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const { pool: found } = await requirePoolCommish(tx, { poolId: input.leagueSeasonId }, viewer);
     // One save at a time per pool: a second admin's save reads the first one's result.
-    const [pool] = await tx.select().from(pools).where(eq(pools.id, found.id)).for('update');
+    const { pool } = await lockPoolForCommish(tx, input.leagueSeasonId, viewer);
     const current = toValues(pool);
     const next = normalize(pool, input.poolSettings);
     const weeks = await loadPoolWeeks(tx, pool);
