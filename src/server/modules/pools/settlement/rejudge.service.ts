@@ -2,16 +2,18 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { EntryState, WeekEntryInput } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import { bonusEvents, entries, entryWeeks, ledger, poolWeeks, users } from '../../../db/schema';
+import { bonusEvents, entries, entryWeeks, poolWeeks, users } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
 import {
+  isSameBonus,
   judgeWeek,
   readWeekPicks,
   rebuyCharges,
   recordBonusEvent,
   SETTLEMENT_EVENT_TYPES,
+  voidBonusEvent,
 } from './settlement.service';
 import {
   detectPoolWeekBonuses,
@@ -266,30 +268,11 @@ async function replaceBonusEvents(
   );
   for (const event of standing) {
     const again = fresh.get(event.key);
-    if (
-      again &&
-      again.money.prize === event.prize &&
-      again.money.total === event.total &&
-      JSON.stringify(again.winners) === JSON.stringify(event.winners)
-    ) {
+    if (again && isSameBonus(event, again.money, again.winners)) {
       fresh.delete(event.key);
       continue;
     }
-    await tx.update(bonusEvents).set({ voidedAt: now }).where(eq(bonusEvents.id, event.id));
-    const rows = await tx.select().from(ledger).where(eq(ledger.bonusEventId, event.id));
-    await appendLedger(
-      tx,
-      rows.map((row) => ({
-        poolId: row.poolId,
-        entryId: row.entryId,
-        kind: 'bonus' as const,
-        amount: -row.amount,
-        week,
-        notes: `${event.bonusName} voided: a corrected result`,
-        bonusEventId: event.id,
-      })),
-      now,
-    );
+    await voidBonusEvent(tx, event, `${event.bonusName} voided: a corrected result`, null, now);
   }
   for (const { bonus, money } of fresh.values()) {
     await recordBonusEvent(tx, pool, week, bonus, money, players, now);

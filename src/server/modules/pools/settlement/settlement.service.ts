@@ -22,6 +22,7 @@ import {
   bonusEvents,
   entries,
   entryWeeks,
+  ledger,
   pickAudits,
   picks,
   pools,
@@ -654,4 +655,50 @@ export async function recordBonusEvent(
     },
     now,
   );
+}
+
+/** A bonus derived again stands as stored: the same prize, total and winners (in entry order). */
+export function isSameBonus(
+  stored: { prize: number; total: number; winners: readonly number[] },
+  money: { prize: number; total: number },
+  winners: readonly number[],
+): boolean {
+  return (
+    money.prize === stored.prize &&
+    money.total === stored.total &&
+    JSON.stringify(winners) === JSON.stringify(stored.winners)
+  );
+}
+
+/**
+ * Voids a stored bonus and reverses its ledger rows (money is never edited), by a commissioner or (by null) by
+ * settlement; returns each entry's reversed net.
+ */
+export async function voidBonusEvent(
+  tx: DbOrTx,
+  event: { id: number; week: number },
+  notes: string,
+  by: number | null,
+  now: Date,
+): Promise<Map<number, number>> {
+  await tx.update(bonusEvents).set({ voidedAt: now }).where(eq(bonusEvents.id, event.id));
+  const rows = await tx.select().from(ledger).where(eq(ledger.bonusEventId, event.id));
+  await appendLedger(
+    tx,
+    rows.map((row) => ({
+      poolId: row.poolId,
+      entryId: row.entryId,
+      kind: 'bonus' as const,
+      amount: -row.amount,
+      week: event.week,
+      notes,
+      bonusEventId: event.id,
+      createdBy: by,
+    })),
+    now,
+  );
+  const net = new Map<number, number>();
+  for (const row of rows)
+    if (row.entryId !== null) net.set(row.entryId, (net.get(row.entryId) ?? 0) - row.amount);
+  return net;
 }

@@ -26,12 +26,16 @@ import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { type BonusEventRecord, loadPublicEvents, toBonusEvent } from '../../bonuses/bonuses.service';
 import { postPoolEvent } from '../../feed/feed.service';
-import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel, listPoolEntries, type NamedEntry } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
-import { readWeekPicks, recordBonusEvent } from '../../settlement/settlement.service';
+import {
+  isSameBonus,
+  readWeekPicks,
+  recordBonusEvent,
+  voidBonusEvent,
+} from '../../settlement/settlement.service';
 import {
   detectPoolWeekBonuses,
   isWeekComplete,
@@ -293,36 +297,6 @@ export async function getBonusDetails(
   };
 }
 
-/** Voids a bonus and reverses its ledger rows (money is never edited); returns each entry's reversed net. */
-async function voidBonus(
-  tx: DbOrTx,
-  event: BonusEventRecord,
-  notes: string,
-  by: number,
-  now: Date,
-): Promise<Map<number, number>> {
-  await tx.update(bonusEvents).set({ voidedAt: now }).where(eq(bonusEvents.id, event.id));
-  const rows = await tx.select().from(ledger).where(eq(ledger.bonusEventId, event.id));
-  await appendLedger(
-    tx,
-    rows.map((row) => ({
-      poolId: row.poolId,
-      entryId: row.entryId,
-      kind: 'bonus' as const,
-      amount: -row.amount,
-      week: event.week,
-      notes,
-      bonusEventId: event.id,
-      createdBy: by,
-    })),
-    now,
-  );
-  const net = new Map<number, number>();
-  for (const row of rows)
-    if (row.entryId !== null) net.set(row.entryId, (net.get(row.entryId) ?? 0) - row.amount);
-  return net;
-}
-
 /** Adds bonus money changes to the entries' judged week (entry_weeks.bonus_net). */
 async function addBonusNet(tx: DbOrTx, poolId: number, week: number, delta: Map<number, number>) {
   for (const [entryId, cents] of delta) {
@@ -371,7 +345,13 @@ export async function recalculateBonus(
     const before = { prize: event.prize, total: event.total, winners: event.winners };
 
     if (!fresh) {
-      const reversed = await voidBonus(tx, event, `${event.bonusName} voided: recalculated`, viewer.id, now);
+      const reversed = await voidBonusEvent(
+        tx,
+        event,
+        `${event.bonusName} voided: recalculated`,
+        viewer.id,
+        now,
+      );
       await addBonusNet(tx, pool.id, week, reversed);
       await recordPoolAudits(
         tx,
@@ -431,11 +411,7 @@ export async function recalculateBonus(
       extraCentPayers: settled.charge.extra,
     };
     const winners = settled.winners.map((i) => members[i].entry.id);
-    if (
-      money.prize === event.prize &&
-      money.total === event.total &&
-      JSON.stringify(winners) === JSON.stringify(event.winners)
-    ) {
+    if (isSameBonus(event, money, winners)) {
       const labels = await loadLabels(tx, event.winners);
       return {
         poolId: pool.id,
@@ -447,7 +423,7 @@ export async function recalculateBonus(
       };
     }
 
-    const reversed = await voidBonus(tx, event, `${event.bonusName} recalculated`, viewer.id, now);
+    const reversed = await voidBonusEvent(tx, event, `${event.bonusName} recalculated`, viewer.id, now);
     const players = members.map((m) => ({ entry: m.entry, username: entryLabel(m.username, m.entryNum) }));
     await recordBonusEvent(tx, pool, week, fresh, money, players, now);
     const [replacement] = await tx
