@@ -1,58 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerConfirmed } from './support/accounts';
 import { expectNoAxeViolations, settle } from './support/axe';
-import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
-import { newCachedPage as newPage } from './support/cached-assets';
+import { closeBrowser, PHONE, screenshot } from './support/browser';
+import { type CommishWorld, commishWithLeague, leagueMember, type OwnPool } from './support/commish-world';
 
 afterAll(closeBrowser);
 
-const PASSWORD = 'entrants-tools-2026';
-
-interface OwnPool {
-  path: string;
-  poolId: number;
-  leagueId: number;
-}
-
-/** A fresh account signed in on the page's context. */
-async function freshUser(page: Page, prefix: string): Promise<string> {
-  const username = uniqueName(prefix).slice(0, 20);
-  await registerConfirmed(page, { username, nameFirst: 'Fresh', nameLast: 'Player', password: PASSWORD });
-  return username;
-}
-
-async function postJson(page: Page, url: string, data: object, status: number) {
-  const response = await page.request.post(url, { data });
-  if (response.status() !== status) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** Activates a pool of the first season open for new pools in the commissioner's league. */
-async function activatePool(page: Page, leagueId: number): Promise<OwnPool> {
-  const options = await (await page.request.get('/api/poolCreation/options')).json();
-  const season = options.seasons[0];
-  const created = await postJson(
-    page,
-    '/leagueRoutes/activatePool',
-    {
-      league_id: leagueId,
-      season: season.season,
-      season_type: season.season_type,
-      settings: { game: season.game },
-    },
-    201,
-  );
-  const path = `/${created.game}/${created.league_abb}/${created.season}/${created.season_type}/${created.pool_idx}`;
-  const loaded = await (
-    await page.request.get(
-      `/api/loadPool/${created.game}/${created.league_abb}/${created.season}/${created.pool_idx}/${created.season_type}`,
-    )
-  ).json();
-  return { path, poolId: loaded.pool.id, leagueId };
-}
-
-let commish: { page: Page; close: () => Promise<void> };
+let world: CommishWorld;
+let commish: CommishWorld['commish'];
 /** Signed up for the pool. */
 let player: string;
 /** A league member who has not entered: the commissioner adds them. */
@@ -62,38 +17,14 @@ let emptyPool: OwnPool;
 
 beforeAll(async () => {
   // A joinable league of our own: one player signs up, another only joins the league.
-  const { context, page } = await newPage();
-  await freshUser(page, 'ce');
-  const abb = `E${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-  const league = await postJson(
-    page,
-    '/leagueRoutes/createLeague',
-    { name: `Entrants ${abb}`, abb, joinable: true },
-    201,
-  );
-  pool = await activatePool(page, league.league.id);
-  emptyPool = await activatePool(page, league.league.id);
-  for (const [prefix, signUp] of [
-    ['ep', true],
-    ['en', false],
-  ] as const) {
-    const other = await newPage();
-    const name = await freshUser(other.page, prefix);
-    await postJson(other.page, '/leagueRoutes/joinLeague', { league_id: league.league.id }, 200);
-    if (signUp) {
-      await postJson(other.page, '/user/regForGame', { pool_id: pool.poolId }, 201);
-      player = name;
-    } else {
-      newcomer = name;
-    }
-    await other.context.close();
-  }
-  commish = { page, close: () => context.close() };
+  world = await commishWithLeague('Entrants', [{}, {}]);
+  commish = world.commish;
+  [pool, emptyPool] = world.pools;
+  player = await leagueMember(world.leagueId, 'ep', pool);
+  newcomer = await leagueMember(world.leagueId, 'en');
 }, 120_000);
 
-afterAll(async () => {
-  await commish?.close();
-});
+afterAll(() => world?.close());
 
 /** The row of an entry in the entrants table. */
 const rowOf = (page: Page, label: string) =>
@@ -173,8 +104,7 @@ describe("Commish tools: Manage Entrants and the Commish's Desk", () => {
   });
 
   it('fits a 390 px screen as one card per entry', async () => {
-    const { context, page } = await newPage(PHONE);
-    await context.addCookies(await commish.page.context().cookies());
+    const { context, page } = await world.commishPage(PHONE);
     await page.goto(`${pool.path}/commishtools/entrants`);
     const card = page.getByRole('region', { name: `Entrant ${player}` });
     await card.getByText('Paid by Venmo').waitFor();

@@ -1,8 +1,10 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerConfirmed } from './support/accounts';
 import { expectNoAxeViolations, settle } from './support/axe';
 import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
-import { newPageOn, type OwnServer, registerConfirmedOn, startOwnServer } from './support/own-server';
+import { choose } from './support/commish-world';
+import { newPageOn, type OwnServer, startOwnServer } from './support/own-server';
 
 /*
  * A commissioner's whole season, the Commish tools' acceptance test: a fresh player creates a league and an
@@ -83,12 +85,11 @@ describe("a commissioner's season, from creating the pool to crowning the champi
   it('a fresh player creates a league on the Create a Pool page and activates an MLB pool', async () => {
     const { page } = await open();
     for (const [key, username] of Object.entries(people)) {
-      await registerConfirmedOn(page, server.baseUrl, {
-        username,
-        nameFirst: key[0].toUpperCase() + key.slice(1),
-        nameLast: 'Journey',
-        password: PASSWORD,
-      });
+      await registerConfirmed(
+        page,
+        { username, nameFirst: key[0].toUpperCase() + key.slice(1), nameLast: 'Journey', password: PASSWORD },
+        server.baseUrl,
+      );
       // The last registration leaves the page signed in as bravo: log in as the commissioner at the end.
     }
     const login = await page.request.post('/auth/login', {
@@ -451,12 +452,6 @@ function dollars(cents: number): string {
 /** Cents as the Finances tab and payment records write them: whole dollars bare ($100), else with the cents. */
 function shown(cents: number): string {
   return cents % 100 === 0 ? dollars(cents).replace(/\.00$/, '') : dollars(cents);
-}
-
-/** Picks an option of a Mantine select by its label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Records a payment from or a prize paid to an entrant in the Commish tools' Finances. */

@@ -1,92 +1,34 @@
-import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerConfirmed } from './support/accounts';
+import { readOutbox } from './support/accounts';
 import { expectNoAxeViolations, settle } from './support/axe';
-import { BASE_URL, closeBrowser, DEMO_PASSWORD, PHONE, screenshot, uniqueName } from './support/browser';
-import { newCachedPage as newPage } from './support/cached-assets';
+import { closeBrowser, PHONE, screenshot } from './support/browser';
+import {
+  type CommishWorld,
+  choose,
+  commishWithLeague,
+  enterPool,
+  leagueMember,
+  type OwnPool,
+} from './support/commish-world';
 
 afterAll(closeBrowser);
 
-const PASSWORD = 'money-tools-2026';
-
-interface OwnPool {
-  path: string;
-  poolId: number;
-}
-
-/** A fresh account signed in on the page's context. */
-async function freshUser(page: Page, prefix: string): Promise<string> {
-  const username = uniqueName(prefix).slice(0, 20);
-  await registerConfirmed(page, { username, nameFirst: 'Fresh', nameLast: 'Player', password: PASSWORD });
-  return username;
-}
-
-async function postJson(page: Page, url: string, data: object, status: number) {
-  const response = await page.request.post(url, { data });
-  if (response.status() !== status) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** Activates a pool of the first season open for new pools in the commissioner's league. */
-async function activatePool(page: Page, leagueId: number): Promise<OwnPool> {
-  const options = await (await page.request.get('/api/poolCreation/options')).json();
-  const season = options.seasons[0];
-  const created = await postJson(
-    page,
-    '/leagueRoutes/activatePool',
-    {
-      league_id: leagueId,
-      season: season.season,
-      season_type: season.season_type,
-      settings: { game: season.game },
-    },
-    201,
-  );
-  const path = `/${created.game}/${created.league_abb}/${created.season}/${created.season_type}/${created.pool_idx}`;
-  const loaded = await (
-    await page.request.get(
-      `/api/loadPool/${created.game}/${created.league_abb}/${created.season}/${created.pool_idx}/${created.season_type}`,
-    )
-  ).json();
-  return { path, poolId: loaded.pool.id };
-}
-
-let commish: { username: string; page: Page; close: () => Promise<void> };
+let world: CommishWorld;
+let commish: CommishWorld['commish'];
 let player: string;
 let pool: OwnPool;
 let emptyPool: OwnPool;
 
 beforeAll(async () => {
   // A league of our own, joinable, with a pool two people entered and a second pool nobody entered.
-  const { context, page } = await newPage();
-  const username = await freshUser(page, 'cm');
-  const abb = `M${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-  const league = await postJson(
-    page,
-    '/leagueRoutes/createLeague',
-    { name: `Money ${abb}`, abb, joinable: true },
-    201,
-  );
-  pool = await activatePool(page, league.league.id);
-  emptyPool = await activatePool(page, league.league.id);
-  await postJson(page, '/user/regForGame', { pool_id: pool.poolId }, 201);
-  const other = await newPage();
-  player = await freshUser(other.page, 'pl');
-  await postJson(other.page, '/leagueRoutes/joinLeague', { league_id: league.league.id }, 200);
-  await postJson(other.page, '/user/regForGame', { pool_id: pool.poolId }, 201);
-  await other.context.close();
-  commish = { username, page, close: () => context.close() };
+  world = await commishWithLeague('Money', [{}, {}]);
+  commish = world.commish;
+  [pool, emptyPool] = world.pools;
+  await enterPool(commish.page, pool);
+  player = await leagueMember(world.leagueId, 'pl', pool);
 }, 120_000);
 
-afterAll(async () => {
-  await commish?.close();
-});
-
-/** Picks an option of a Mantine select by its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+afterAll(() => world?.close());
 
 describe('Commish tools: Finances', () => {
   it('records a payment and a prize paid; the tables and the Finances tab agree to the cent', async () => {
@@ -144,11 +86,7 @@ describe('Commish tools: Finances', () => {
     const page = commish.page;
     await page.goto(`${pool.path}/commishtools/finances`);
     await page.route('**/admin/addPayment', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"message":"Database unavailable"}',
-      }),
+      route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
     );
     await choose(page, 'User', player);
     await choose(page, 'Transaction type', 'Payment from');
@@ -239,11 +177,7 @@ describe('Commish tools: Split Prizes', () => {
     await page.getByText('No entrants yet').waitFor();
     await screenshot(page, 'commish-finances-empty');
     await page.route('**/api/pools/*/prizeSplit', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"message":"Database unavailable"}',
-      }),
+      route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
     );
     await page.goto(`${pool.path}/commishtools/split`);
     await page.getByRole('alert').getByText('Database unavailable').waitFor();
@@ -274,16 +208,10 @@ describe('Commish tools: Email Pool', () => {
     await page.getByText('Email sent!').waitFor();
     expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('');
 
-    const admin: APIRequestContext = await request.newContext({ baseURL: BASE_URL });
-    try {
-      await admin.post('/auth/login', { data: { username: 'commish', password: DEMO_PASSWORD } });
-      const outbox = await (await admin.get(`/admin/outbox?q=${encodeURIComponent(subject)}`)).json();
-      const to = outbox.mails.map((mail: { to: string }) => mail.to).sort();
-      expect(to).toEqual([`${commish.username}@example.com`, `${player}@example.com`].sort());
-      expect(outbox.mails[0].text).toContain('Sunday');
-    } finally {
-      await admin.dispose();
-    }
+    const mails = await readOutbox(subject);
+    const to = mails.map((mail) => mail.to).sort();
+    expect(to).toEqual([`${commish.username}@example.com`, `${player}@example.com`].sort());
+    expect(mails[0].text).toContain('Sunday');
     // The audit log names the e-mail and the money changes.
     await page.goto(`${pool.path}/commishtools/audit`);
     await page.getByText(`E-mail to the pool's entrants: "${subject}" (2 recipients)`).waitFor();
@@ -293,8 +221,7 @@ describe('Commish tools: Email Pool', () => {
 
 describe('Commish money tools on a phone', () => {
   it('fit a 390 px screen', async () => {
-    const { context, page } = await newPage(PHONE);
-    await page.request.post('/auth/login', { data: { username: commish.username, password: PASSWORD } });
+    const { context, page } = await world.commishPage(PHONE);
     await page.goto(`${pool.path}/commishtools/finances`);
     await page.getByRole('heading', { name: 'Finances', exact: true }).waitFor();
     await choose(page, 'User', player);

@@ -1,92 +1,40 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerConfirmed } from './support/accounts';
 import { expectNoAxeViolations, settle } from './support/axe';
-import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
-import { newCachedPage as newPage } from './support/cached-assets';
+import { closeBrowser, PHONE, screenshot } from './support/browser';
+import {
+  type CommishWorld,
+  choose,
+  commishWithLeague,
+  enterPool,
+  leagueMember,
+  type OwnPool,
+  type PoolChoice,
+} from './support/commish-world';
 
 afterAll(closeBrowser);
 
-const PASSWORD = 'picks-bonus-2026';
+/** An MLB pool (NBA when no MLB season is open) with the bonus pool on. */
+const BONUS_POOL: PoolChoice = {
+  season: (seasons) => seasons.find((s) => s.game === 'mlb') ?? seasons.find((s) => s.game === 'nba'),
+  settings: { bonus_active: true, bonus_cadence: 1, bonus_shutdown: 1 },
+};
 
-interface OwnPool {
-  path: string;
-  poolId: number;
-}
-
-async function freshUser(page: Page, prefix: string): Promise<string> {
-  const username = uniqueName(prefix).slice(0, 20);
-  await registerConfirmed(page, { username, nameFirst: 'Fresh', nameLast: 'Player', password: PASSWORD });
-  return username;
-}
-
-async function postJson(page: Page, url: string, data: object, status: number) {
-  const response = await page.request.post(url, { data });
-  if (response.status() !== status) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** Activates an MLB pool (NBA when no MLB season is open) with the bonus pool on. */
-async function activateBonusPool(page: Page, leagueId: number): Promise<OwnPool> {
-  const options = await (await page.request.get('/api/poolCreation/options')).json();
-  const seasons: Array<{ game: string; season: number; season_type: string }> = options.seasons;
-  const season = seasons.find((s) => s.game === 'mlb') ?? seasons.find((s) => s.game === 'nba');
-  if (!season) throw new Error('no MLB or NBA season is open for new pools');
-  const created = await postJson(
-    page,
-    '/leagueRoutes/activatePool',
-    {
-      league_id: leagueId,
-      season: season.season,
-      season_type: season.season_type,
-      settings: { game: season.game, bonus_active: true, bonus_cadence: 1, bonus_shutdown: 1 },
-    },
-    201,
-  );
-  const path = `/${created.game}/${created.league_abb}/${created.season}/${created.season_type}/${created.pool_idx}`;
-  const loaded = await (
-    await page.request.get(
-      `/api/loadPool/${created.game}/${created.league_abb}/${created.season}/${created.pool_idx}/${created.season_type}`,
-    )
-  ).json();
-  return { path, poolId: loaded.pool.id };
-}
-
-let commish: { username: string; page: Page; close: () => Promise<void> };
+let world: CommishWorld;
+let commish: CommishWorld['commish'];
 let player: string;
 let pool: OwnPool;
-let leagueId: number;
 
 beforeAll(async () => {
   // A league of our own with a bonus-pool pool that the commissioner and one player entered.
-  const { context, page } = await newPage();
-  const username = await freshUser(page, 'pb');
-  const abb = `B${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-  const league = await postJson(
-    page,
-    '/leagueRoutes/createLeague',
-    { name: `Bonus ${abb}`, abb, joinable: true },
-    201,
-  );
-  leagueId = league.league.id;
-  pool = await activateBonusPool(page, leagueId);
-  await postJson(page, '/user/regForGame', { pool_id: pool.poolId }, 201);
-  const other = await newPage();
-  player = await freshUser(other.page, 'pp');
-  await postJson(other.page, '/leagueRoutes/joinLeague', { league_id: league.league.id }, 200);
-  await postJson(other.page, '/user/regForGame', { pool_id: pool.poolId }, 201);
-  await other.context.close();
-  commish = { username, page, close: () => context.close() };
+  world = await commishWithLeague('Bonus', [BONUS_POOL]);
+  commish = world.commish;
+  [pool] = world.pools;
+  await enterPool(commish.page, pool);
+  player = await leagueMember(world.leagueId, 'pp', pool);
 }, 120_000);
 
-afterAll(async () => {
-  await commish?.close();
-});
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+afterAll(() => world?.close());
 
 /** A bonus the table can show (a fresh pool has earned none yet). */
 const SAMPLE_EVENT = {
@@ -160,7 +108,7 @@ describe('Commish tools: Edit Picks', () => {
     ).json();
     expect(picks.entry.weeks.find((w: { week: number }) => w.week === week).team).toBe(team);
     // The public feed names the week, never the open week's team.
-    const feed = await (await page.request.get(`/api/feed/${leagueId}/${pool.poolId}/pool`)).text();
+    const feed = await (await page.request.get(`/api/feed/${pool.leagueId}/${pool.poolId}/pool`)).text();
     expect(feed).not.toContain(`(no pick to ${team})`);
     await screenshot(page, 'commish-edit-picks-desktop');
     await expectNoAxeViolations(page, 'edit picks');
@@ -245,11 +193,7 @@ describe('Commish tools: Bonuses', () => {
 
 describe('Commish tools: Edit Picks and Bonuses on a phone', () => {
   it('fit a 390 px screen', async () => {
-    const { context, page } = await newPage(PHONE);
-    const login = await page.request.post('/auth/login', {
-      data: { username: commish.username, password: PASSWORD },
-    });
-    expect(login.ok()).toBe(true);
+    const { context, page } = await world.commishPage(PHONE);
     await page.goto(`${pool.path}/commishtools/editpicks`);
     await choose(page, 'Entrant', player);
     await page.getByRole('list', { name: `Picks of ${player}` }).waitFor();

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerConfirmed } from './support/accounts';
 import { expectNoAxeViolations, logInByApi, settle } from './support/axe';
-import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
+import { closeBrowser, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
+import { ownLeague, ownPool, signedInNewcomer } from './support/commish-world';
 
 afterAll(closeBrowser);
 
@@ -11,42 +11,17 @@ const SAVED_TITLE = 'Settings updated successfully';
 const SAVED_TEXT = 'Your Pool settings have been updated successfully.';
 const FAILED_TITLE = 'Error updating settings';
 
-/** A fresh commissioner with a league of their own and a pool of its first open season: never a demo pool. */
-async function ownPool(page: Page, label: string): Promise<string> {
-  const username = uniqueName(`set${label[0]}`);
-  await registerConfirmed(page, {
-    username,
-    nameFirst: 'Settings',
-    nameLast: 'Tester',
-    password: 'settings-pass-2026',
+/**
+ * A fresh commissioner signed in on the page, with a league of their own and a pool of its first open season
+ * that is not NFL TD (never a demo pool): the pool's path.
+ */
+async function settingsPool(page: Page, label: string): Promise<string> {
+  await signedInNewcomer(page, `set${label[0]}`);
+  const leagueId = await ownLeague(page, `Settings ${label}`);
+  const pool = await ownPool(page, leagueId, {
+    season: (seasons) => seasons.find((s) => s.game !== 'nfl-td') ?? seasons[0],
   });
-  const abb = `S${username.slice(-4)}`.toUpperCase();
-  const created = await page.request.post('/leagueRoutes/createLeague', {
-    data: { name: `Settings ${label} ${username.slice(-4)}`, abb },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { league } = (await created.json()) as { league: { id: number } };
-  const options = (await (await page.request.get('/api/poolCreation/options')).json()) as {
-    seasons: { game: string; season: number; season_type: string }[];
-  };
-  const season = options.seasons.find((s) => s.game !== 'nfl-td') ?? options.seasons[0];
-  const activated = await page.request.post('/leagueRoutes/activatePool', {
-    data: {
-      league_id: league.id,
-      season: season.season,
-      season_type: season.season_type,
-      settings: { game: season.game },
-    },
-  });
-  expect(activated.status(), await activated.text()).toBe(201);
-  const pool = (await activated.json()) as {
-    game: string;
-    league_abb: string;
-    season: number;
-    season_type: string;
-    pool_idx: number;
-  };
-  return `/${pool.game}/${pool.league_abb}/${pool.season}/${pool.season_type}/${pool.pool_idx}`;
+  return pool.path;
 }
 
 const save = (page: Page) => page.getByRole('button', { name: 'SAVE SETTINGS' });
@@ -64,7 +39,7 @@ describe.each([
 ])('Pool Settings (%s)', (label, viewport) => {
   it('a commissioner changes settings, saves, sees the toast and the new values after a reload', async () => {
     const { context, page } = await newPage(viewport);
-    const path = await ownPool(page, label);
+    const path = await settingsPool(page, label);
     await page.goto(`${path}/commishtools`);
     await page.getByRole('heading', { name: 'Pool Settings', exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Max Entries', exact: true }).waitFor();

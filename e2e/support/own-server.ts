@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
-import { DEMO_PASSWORD, DESKTOP, getBrowser, PHONE } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, getBrowser, PHONE } from './browser';
 import { cacheAssets } from './cached-assets';
 
 /*
@@ -114,41 +114,4 @@ export async function newPageOn(
   });
   await cacheAssets(context);
   return { context, page: await context.newPage() };
-}
-
-/** The demo's site admin signed in on the server (it may read the mail outbox). */
-async function siteAdmin(baseUrl: string): Promise<APIRequestContext> {
-  const admin = await request.newContext({ baseURL: baseUrl });
-  const login = await admin.post('/auth/login', { data: { username: 'commish', password: DEMO_PASSWORD } });
-  if (!login.ok()) throw new Error(`site admin login failed: ${login.status()}`);
-  return admin;
-}
-
-/**
- * Registers an account through the API on the page's server and confirms it with the mailed link read from
- * that server's outbox: the page's context is signed in.
- */
-export async function registerConfirmedOn(
-  page: Page,
-  baseUrl: string,
-  account: { username: string; nameFirst: string; nameLast: string; password: string },
-): Promise<void> {
-  const email = `${account.username}@example.com`;
-  const registered = await page.request.post('/auth/register', {
-    data: { ...account, email, passwordConfirm: account.password },
-  });
-  if (registered.status() !== 202) throw new Error(`register failed: ${await registered.text()}`);
-  const admin = await siteAdmin(baseUrl);
-  try {
-    const answer = await admin.get(`/admin/outbox?q=${encodeURIComponent(email)}`);
-    const { mails } = (await answer.json()) as { mails: { to: string; text: string }[] };
-    const token = mails
-      .find((mail) => mail.to.toLowerCase() === email.toLowerCase())
-      ?.text.match(/\/verify-email\/([\w-]+)/)?.[1];
-    if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
-    const verified = await page.request.post('/auth/verifyEmail', { data: { token } });
-    if (!verified.ok()) throw new Error(`confirmation failed: ${await verified.text()}`);
-  } finally {
-    await admin.dispose();
-  }
 }
