@@ -26,6 +26,30 @@ export function computePrizePool(input: PrizePoolInput): number {
   return Number((2n * kept + denominator) / (2n * denominator));
 }
 
+/** A pool's counted entries (status 1) as its prize pool counts them. */
+export interface PrizePoolCounts {
+  entrants: number;
+  insured: number;
+  /** Rebuys the counted entries have made. */
+  rebuys: number;
+}
+
+/** A pool's prize pool from its stored settings (cents) and its counted entries: what every page shows. */
+export function poolPrizePool(
+  pool: { buyin: number; insurance: number; rebuyPrice: number; alaPct: number },
+  counts: PrizePoolCounts,
+): number {
+  return computePrizePool({
+    buyin: pool.buyin,
+    entries: counts.entrants,
+    insurance: pool.insurance,
+    insuredEntries: counts.insured,
+    rebuyPrice: pool.rebuyPrice,
+    rebuysMade: counts.rebuys,
+    alaPct: pool.alaPct,
+  });
+}
+
 /** A finite non-negative number as the exact decimal fraction of its shortest representation (0.07 → 7/100). */
 export function toDecimalFraction(value: number): { numerator: bigint; denominator: bigint } {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a fraction: ${value}`);

@@ -11,7 +11,7 @@ import type {
   SelectionsAllResponse,
 } from '../../../core/contracts/pools';
 import type { Game, PlayableGame } from '../../../core/games';
-import { computePrizePool } from '../../../core/season';
+import { poolPrizePool } from '../../../core/season';
 import type { AppContext } from '../../context';
 import { pools, seasonParams } from '../../db/schema';
 import type { UserRow } from '../auth/sessions';
@@ -132,14 +132,10 @@ async function describePool(
     week_count: pool.deadlines.length,
     entrants: counted.length,
     alive: counted.filter((entry) => !isExtinct(entry)).length,
-    prize_pool: computePrizePool({
-      buyin: pool.buyin,
-      entries: counted.length,
-      insurance: pool.insurance,
-      insuredEntries: counted.filter((entry) => entry.insurancePurchased).length,
-      rebuyPrice: pool.rebuyPrice,
-      rebuysMade: counted.reduce((sum, entry) => sum + entry.rebuysMade, 0),
-      alaPct: pool.alaPct,
+    prize_pool: poolPrizePool(pool, {
+      entrants: counted.length,
+      insured: counted.filter((entry) => entry.insurancePurchased).length,
+      rebuys: counted.reduce((sum, entry) => sum + entry.rebuysMade, 0),
     }),
   };
 }

@@ -13,7 +13,7 @@ import {
   WeekResultSchema,
 } from '../../../../core/contracts/pools';
 import type { Game } from '../../../../core/games';
-import { computePrizePool } from '../../../../core/season';
+import { poolPrizePool } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import { badRequest } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
@@ -90,15 +90,7 @@ export async function getStandings(
       alive: counts.alive,
       in_bonus: counts.inBonus,
       rebuys: counts.rebuys,
-      prize_pool: computePrizePool({
-        buyin: pool.buyin,
-        entries: counts.entrants,
-        insurance: pool.insurance,
-        insuredEntries: counts.insured,
-        rebuyPrice: pool.rebuyPrice,
-        rebuysMade: counts.rebuys,
-        alaPct: pool.alaPct,
-      }),
+      prize_pool: poolPrizePool(pool, counts),
       bonuses_earned: counts.bonusesEarned,
     },
     rows: rows.map((row) => toRow(row, weeks, labels, champions, viewer)),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getRemainingPrizes } from '../../../../../core/money';
-import { computePrizePool } from '../../../../../core/season/prize-pool';
+import { poolPrizePool } from '../../../../../core/season/prize-pool';
 import type { DbOrTx } from '../../../../db/client';
 import { entries, ledger } from '../../../../db/schema';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
@@ -37,15 +37,7 @@ export async function loadPrizeMoney(
     .from(ledger)
     .where(and(eq(ledger.poolId, pool.id), eq(ledger.kind, 'prize')))
     .groupBy(ledger.entryId);
-  const prizePool = computePrizePool({
-    buyin: pool.buyin,
-    entries: counts.entrants,
-    insurance: pool.insurance,
-    insuredEntries: counts.insured,
-    rebuyPrice: pool.rebuyPrice,
-    rebuysMade: counts.rebuys,
-    alaPct: pool.alaPct,
-  });
+  const prizePool = poolPrizePool(pool, counts);
   const prizesByEntry = new Map<number, number>();
   let awarded = 0;
   for (const row of prizeRows) {
