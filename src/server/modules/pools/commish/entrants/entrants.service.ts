@@ -22,12 +22,11 @@ import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
 import { postPoolEvent } from '../../feed/feed.service';
-import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, type PoolAccess, requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
-import { loadPrizeMoney } from '../money/prize-money.repo';
+import { awardPrizes, loadPrizeMoney } from '../money/prize-money.repo';
 
 /*
  * Manage Entrants: every call is for the pool league's admins (requirePoolCommish), changes one pool in one
@@ -403,12 +402,11 @@ export async function processLeagueChamps(
         lives = t.lives,
         weeks_alive = t.weeks_alive,
         needs_rebuy = case when t.champion then e.needs_rebuy else false end,
-        prizes = e.prizes + t.prize,
         final_rank = case when t.champion then 1 else e.final_rank end
       from unnest(
         ${col((r) => Number(r.id))}::int[], ${col((r) => r.lives)}::int[], ${col((r) => r.weeksAlive)}::int[],
-        ${col((r) => r.prize)}::int[], ${col((r) => r.champion)}::boolean[]
-      ) as t(id, lives, weeks_alive, prize, champion)
+        ${col((r) => r.champion)}::boolean[]
+      ) as t(id, lives, weeks_alive, champion)
       where e.id = t.id and e.pool_id = ${pool.id}`);
 
     const champions = input.champions.map((id) => {
@@ -416,18 +414,12 @@ export async function processLeagueChamps(
       const award = outcomes.find((item) => item.id === String(id))?.prize ?? 0;
       return { id, label: entryLabel(row.username, row.entry.entryNum), award };
     });
-    await appendLedger(
+    await awardPrizes(
       tx,
-      champions
-        .filter((champion) => champion.award > 0)
-        .map((champion) => ({
-          poolId: pool.id,
-          entryId: champion.id,
-          kind: 'prize' as const,
-          amount: champion.award,
-          notes: 'Champion',
-          createdBy: viewer.id,
-        })),
+      pool.id,
+      champions.map((champion) => ({ entryId: champion.id, amount: champion.award })),
+      'Champion',
+      viewer.id,
       now,
     );
     const labels = champions.map((champion) => champion.label);

@@ -20,7 +20,7 @@ import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
-import { loadPrizeMoney } from './prize-money.repo';
+import { awardPrizes, loadPrizeMoney } from './prize-money.repo';
 
 /** How many awards the split's news-feed post names before "and n more". */
 const FEED_NAMES_MAX = 25;
@@ -168,24 +168,7 @@ export async function processPrizeSplit(
         };
       });
     const notes = `Prize split: ${percentText} of ${formatDollars(money.remaining)} remaining`;
-    await appendLedger(
-      tx,
-      awards.map((award) => ({
-        poolId: pool.id,
-        entryId: award.entryId,
-        kind: 'prize' as const,
-        amount: award.amount,
-        notes,
-        createdBy: viewer.id,
-      })),
-      now,
-    );
-    // entries.prizes mirrors the entry's 'prize' rows (profiles and league pages read it).
-    await tx.execute(sql`
-      update entries as e set prizes = e.prizes + u.amount
-      from unnest(${sql.param(awards.map((a) => a.entryId))}::int[], ${sql.param(awards.map((a) => a.amount))}::int[])
-        as u(id, amount)
-      where e.id = u.id`);
+    await awardPrizes(tx, pool.id, awards, notes, viewer.id, now);
 
     const named = awards.slice(0, FEED_NAMES_MAX).map((a) => `${a.label} ${formatDollars(a.amount)}`);
     const more = awards.length > FEED_NAMES_MAX ? `, and ${awards.length - FEED_NAMES_MAX} more` : '';

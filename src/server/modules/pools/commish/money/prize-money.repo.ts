@@ -4,6 +4,7 @@ import { poolPrizePool } from '../../../../../core/season/prize-pool';
 import type { DbOrTx } from '../../../../db/client';
 import { entries, ledger } from '../../../../db/schema';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
+import { appendLedger } from '../../ledger';
 
 /** A pool's prize money in cents: the prize pool, what has been awarded, and what is left to award. */
 export interface PrizeMoney {
@@ -45,4 +46,37 @@ export async function loadPrizeMoney(
     if (row.entryId !== null) prizesByEntry.set(row.entryId, row.prizes);
   }
   return { prizePool, awarded, remaining: getRemainingPrizes(prizePool, awarded), prizesByEntry };
+}
+
+/**
+ * Awards prizes (a champion's, a split's): one 'prize' ledger row per award, and entries.prizes, which mirrors
+ * the entry's 'prize' rows for the profile and league pages, raised by the same amount. Awards of 0 are skipped.
+ */
+export async function awardPrizes(
+  tx: DbOrTx,
+  poolId: number,
+  awards: ReadonlyArray<{ entryId: number; amount: number }>,
+  notes: string,
+  by: number,
+  now: Date,
+): Promise<void> {
+  const paid = awards.filter((award) => award.amount > 0);
+  if (paid.length === 0) return;
+  await appendLedger(
+    tx,
+    paid.map((award) => ({
+      poolId,
+      entryId: award.entryId,
+      kind: 'prize' as const,
+      amount: award.amount,
+      notes,
+      createdBy: by,
+    })),
+    now,
+  );
+  await tx.execute(sql`
+    update entries as e set prizes = e.prizes + u.amount
+    from unnest(${sql.param(paid.map((a) => a.entryId))}::int[], ${sql.param(paid.map((a) => a.amount))}::int[])
+      as u(id, amount)
+    where e.id = u.id and e.pool_id = ${poolId}`);
 }
