@@ -13,8 +13,10 @@ import type {
 import type { Game, PlayableGame } from '../../../core/games';
 import { poolPrizePool } from '../../../core/season';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { pools, seasonParams } from '../../db/schema';
 import type { UserRow } from '../auth/sessions';
+import type { PoolRecord } from '../leagues/leagues.repo';
 import { countSiblings, poolDisplayName } from '../leagues/pool-rows';
 import { type PoolAccess, type PoolRef, requirePoolAccess } from './pool-access';
 import {
@@ -59,14 +61,9 @@ export async function loadPool(
   };
 }
 
-async function describePool(
-  ctx: AppContext,
-  found: PoolAccess,
-  all: NamedEntry[],
-  now: Date,
-): Promise<PoolDetails> {
-  const { pool, league } = found;
-  const siblings = await ctx.db
+/** The pools the pool's league has of its game, season and type, counted for its "#n" name (poolDisplayName). */
+export async function countPoolSiblings(db: DbOrTx, pool: PoolRecord): Promise<Map<string, number>> {
+  const siblings = await db
     .select()
     .from(pools)
     .where(
@@ -77,6 +74,17 @@ async function describePool(
         eq(pools.seasonType, pool.seasonType),
       ),
     );
+  return countSiblings(siblings);
+}
+
+async function describePool(
+  ctx: AppContext,
+  found: PoolAccess,
+  all: NamedEntry[],
+  now: Date,
+): Promise<PoolDetails> {
+  const { pool, league } = found;
+  const siblings = await countPoolSiblings(ctx.db, pool);
   const [season] = await ctx.db
     .select({ end: seasonParams.end })
     .from(seasonParams)
@@ -99,7 +107,7 @@ async function describePool(
     league_name: league.name,
     is_global: league.abb.toLowerCase() === GLOBAL_LEAGUE_ABB,
     pool_idx: pool.poolIdx,
-    name: poolDisplayName(pool, countSiblings(siblings)),
+    name: poolDisplayName(pool, siblings),
     custom_name: pool.customName,
     game_name: pool.gameName,
     buyin: pool.buyin,

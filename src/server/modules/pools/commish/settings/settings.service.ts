@@ -31,12 +31,13 @@ import { entries, pools, poolWeeks } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
-import { countSiblings, poolDisplayName } from '../../../leagues/pool-rows';
+import { poolDisplayName } from '../../../leagues/pool-rows';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
+import { countPoolSiblings } from '../../pools.service';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 
 type UpdateInput = z.output<typeof UpdatePoolSettingsRequestSchema>;
@@ -102,17 +103,7 @@ async function settledWeeks(db: DbOrTx, poolId: number): Promise<Set<number>> {
 
 async function describeSettings(db: DbOrTx, pool: PoolRecord, now: Date): Promise<PoolSettingsView> {
   const game = gameOf(pool);
-  const siblings = await db
-    .select()
-    .from(pools)
-    .where(
-      and(
-        eq(pools.leagueId, pool.leagueId),
-        eq(pools.game, pool.game),
-        eq(pools.season, pool.season),
-        eq(pools.seasonType, pool.seasonType),
-      ),
-    );
+  const siblings = await countPoolSiblings(db, pool);
   const [counts] = await db
     .select({
       all: sql<number>`count(*)::int`,
@@ -127,7 +118,7 @@ async function describeSettings(db: DbOrTx, pool: PoolRecord, now: Date): Promis
     game_name: pool.gameName || GAME_NAMES[game],
     season: pool.season,
     season_type: pool.seasonType,
-    default_name: poolDisplayName({ ...pool, customName: null }, countSiblings(siblings)),
+    default_name: poolDisplayName({ ...pool, customName: null }, siblings),
     settings: toValues(pool),
     started: pool.start.getTime() <= now.getTime(),
     start: pool.start.toISOString(),
