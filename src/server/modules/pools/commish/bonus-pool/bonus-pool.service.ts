@@ -42,7 +42,7 @@ import {
   loadWeekGames,
   recordWeekTeams,
 } from '../../settlement/week-facts.repo';
-import { recordPoolAudits } from '../audit/audit.service';
+import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 
 const hasBonusPool = (pool: PoolRecord) => pool.game === 'nba' || pool.game === 'mlb';
 const isRunning = (pool: PoolRecord) => pool.bonusActive && !pool.bonusDisabled;
@@ -343,6 +343,22 @@ export async function recalculateBonus(
       : [];
     const fresh = bonuses.find((bonus) => bonus.detected.key === event.key);
     const before = { prize: event.prize, total: event.total, winners: event.winners };
+    // The recalculation's audit row: the bonus as it stood and as it stands now (null: voided).
+    const audit = (outcome: string, after: PoolAuditInput['newValue']) =>
+      recordPoolAudits(
+        tx,
+        pool.id,
+        viewer,
+        [
+          {
+            action: 'recalculate',
+            summary: `Week ${week} ${event.bonusName} (${event.teamAbb}) ${outcome}`,
+            oldValue: before,
+            newValue: after,
+          },
+        ],
+        now,
+      );
 
     if (!fresh) {
       const reversed = await voidBonusEvent(
@@ -353,20 +369,7 @@ export async function recalculateBonus(
         now,
       );
       await addBonusNet(tx, pool.id, week, reversed);
-      await recordPoolAudits(
-        tx,
-        pool.id,
-        viewer,
-        [
-          {
-            action: 'recalculate',
-            summary: `Week ${week} ${event.bonusName} (${event.teamAbb}) voided: it no longer stands`,
-            oldValue: before,
-            newValue: null,
-          },
-        ],
-        now,
-      );
+      await audit('voided: it no longer stands', null);
       await postPoolEvent(
         tx,
         {
@@ -441,20 +444,11 @@ export async function recalculateBonus(
       if (row.entryId !== null) delta.set(row.entryId, (delta.get(row.entryId) ?? 0) + row.amount);
     }
     await addBonusNet(tx, pool.id, week, delta);
-    await recordPoolAudits(
-      tx,
-      pool.id,
-      viewer,
-      [
-        {
-          action: 'recalculate',
-          summary: `Week ${week} ${event.bonusName} (${event.teamAbb}) recalculated: ${event.winners.length} to ${winners.length} winners`,
-          oldValue: before,
-          newValue: { prize: money.prize, total: money.total, winners },
-        },
-      ],
-      now,
-    );
+    await audit(`recalculated: ${event.winners.length} to ${winners.length} winners`, {
+      prize: money.prize,
+      total: money.total,
+      winners,
+    });
     const labels = await loadLabels(tx, winners);
     return {
       poolId: pool.id,
