@@ -1,8 +1,15 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { games, nflPlayers, teams } from '../../db/schema';
 import { buildEntry, buildPool } from '../../test/factories';
-import { createLeagueAs, registerNamed, type TestUser } from '../leagues/league-test-world';
+import { createTestApp, type TestApp } from '../../test/harness';
+import {
+  addMemberByInvite,
+  createLeagueAs,
+  registerNamed,
+  type TestUser,
+} from '../leagues/league-test-world';
 
 /*
  * A small season to pick in, on the test clock (2026-11-22T18:00Z): week 1 has locked, weeks 2 and 3
@@ -115,6 +122,49 @@ export async function createPoolWorld(
   const owner = await registerNamed(app, 'commish');
   const leagueId = await createLeagueAs(app, owner, { name: 'Sunday Squad', abb: 'SQUAD', ...league });
   return { owner, leagueId };
+}
+
+/** A user named `username`, registered and joined to the league by invite. */
+export async function joinLeague(t: TestApp, leagueId: number, username: string): Promise<TestUser> {
+  const user = await registerNamed(t.app, username);
+  await addMemberByInvite(t.app, t.ctx, leagueId, user);
+  return user;
+}
+
+export interface PoolWorldOptions {
+  hidden?: boolean;
+  joinable?: boolean;
+  /** League members to register, in this order. */
+  members?: readonly string[];
+  /** Test seasons to seed: the MLB teams and weeks, the NFL players and weeks. */
+  seasons?: ReadonlyArray<'mlb' | 'nfl'>;
+}
+
+/** The test app on the test clock (NOW), a commissioner's league, its members and the test seasons asked for. */
+export async function startPoolWorld(
+  options: PoolWorldOptions = {},
+): Promise<{ t: TestApp; world: PoolWorld; members: TestUser[] }> {
+  const { members: names = [], seasons = [], ...league } = options;
+  const t = await createTestApp({ now: NOW });
+  const world = await createPoolWorld(t.app, league);
+  if (seasons.includes('mlb')) await seedMlbSeason(t.ctx);
+  if (seasons.includes('nfl')) await seedNflSeason(t.ctx);
+  const members: TestUser[] = [];
+  for (const name of names) members.push(await joinLeague(t, world.leagueId, name));
+  return { t, world, members };
+}
+
+/** Ends the test season's games of a week as final with these scores, keyed 'HOME-AWAY'; returns the week's games. */
+export async function finishWeek(ctx: AppContext, week: number, scores: Record<string, [number, number]>) {
+  const played = await ctx.db.select().from(games).where(eq(games.week, week)).orderBy(games.id);
+  for (const game of played) {
+    const [home, away] = scores[`${game.home}-${game.away}`];
+    await ctx.db
+      .update(games)
+      .set({ homeScore: home, awayScore: away, final: true, status: 'final' })
+      .where(eq(games.id, game.id));
+  }
+  return played;
 }
 
 /** An MLB pool of the league with the three test weeks. */

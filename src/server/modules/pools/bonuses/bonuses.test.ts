@@ -2,15 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type MappedBonusesResponse, POOL_MESSAGES } from '../../../../core/contracts/pools';
 import { must } from '../../../../core/must';
 import { buildBonusEvent, buildLedgerRow } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed } from '../../leagues/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
+import type { TestApp } from '../../../test/harness';
+import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
+  ({ t, world } = await startPoolWorld());
 });
 
 const get = (url: string, cookie?: string) =>
@@ -24,11 +22,10 @@ const get = (url: string, cookie?: string) =>
 async function seedBonuses() {
   const pool = await buildMlbPool(t.ctx, world.leagueId, { bonusActive: true });
   const users = {
-    alice: await registerNamed(t.app, 'alice'),
-    bob: await registerNamed(t.app, 'bob'),
-    carol: await registerNamed(t.app, 'carol'),
+    alice: await joinLeague(t, world.leagueId, 'alice'),
+    bob: await joinLeague(t, world.leagueId, 'bob'),
+    carol: await joinLeague(t, world.leagueId, 'carol'),
   };
-  for (const user of Object.values(users)) await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
   const alice = await enter(t.ctx, pool.id, users.alice, { bonus: true });
   const alice2 = await enter(t.ctx, pool.id, users.alice, { entryNum: 2, bonus: true });
   const bob = await enter(t.ctx, pool.id, users.bob, { bonus: true });

@@ -2,15 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type FinancesResponse, POOL_MESSAGES } from '../../../../core/contracts/pools';
 import { must } from '../../../../core/must';
 import { buildBonusEvent, buildLedgerRow } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed } from '../../leagues/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
+import type { TestApp } from '../../../test/harness';
+import { createLeagueAs, registerNamed } from '../../leagues/league-test-world';
+import { buildMlbPool, enter, joinLeague, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
+  ({ t, world } = await startPoolWorld());
 });
 
 const get = (url: string, cookie?: string) =>
@@ -27,11 +26,10 @@ async function seedMoney() {
     bonusActive: true,
   });
   const users = {
-    alice: await registerNamed(t.app, 'alice'),
-    bob: await registerNamed(t.app, 'bob'),
-    carol: await registerNamed(t.app, 'carol'),
+    alice: await joinLeague(t, world.leagueId, 'alice'),
+    bob: await joinLeague(t, world.leagueId, 'bob'),
+    carol: await joinLeague(t, world.leagueId, 'carol'),
   };
-  for (const user of Object.values(users)) await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
   const alice = await enter(t.ctx, pool.id, users.alice, { lives: 2 });
   const alice2 = await enter(t.ctx, pool.id, users.alice, { entryNum: 2, lives: 1 });
   const bob = await enter(t.ctx, pool.id, users.bob, { lives: 3 });

@@ -7,23 +7,9 @@ import {
 } from '../../../../core/contracts/pools';
 import { gameFacts, games, nflPlayerWeekStats, poolWeeks } from '../../../db/schema';
 import { buildEntryWeek, buildPick } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import {
-  addMemberByInvite,
-  createLeagueAs,
-  registerNamed,
-  type TestUser,
-} from '../../leagues/league-test-world';
-import {
-  buildMlbPool,
-  buildNflPool,
-  createPoolWorld,
-  enter,
-  NOW,
-  type PoolWorld,
-  seedMlbSeason,
-  seedNflSeason,
-} from '../pool-test-world';
+import type { TestApp } from '../../../test/harness';
+import { createLeagueAs, type TestUser } from '../../leagues/league-test-world';
+import { buildMlbPool, buildNflPool, enter, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -31,14 +17,11 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
-  await seedMlbSeason(t.ctx);
-  await seedNflSeason(t.ctx);
-  alice = await registerNamed(t.app, 'alice');
-  bob = await registerNamed(t.app, 'bob');
-  await addMemberByInvite(t.app, t.ctx, world.leagueId, alice);
-  await addMemberByInvite(t.app, t.ctx, world.leagueId, bob);
+  ({
+    t,
+    world,
+    members: [alice, bob],
+  } = await startPoolWorld({ seasons: ['mlb', 'nfl'], members: ['alice', 'bob'] }));
 });
 
 async function scoreboard(poolId: number, week: string | number, user?: TestUser) {

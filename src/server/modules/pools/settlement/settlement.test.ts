@@ -13,44 +13,30 @@ import {
   poolWeeks,
 } from '../../../db/schema';
 import { buildPick } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld, seedMlbSeason } from '../pool-test-world';
+import type { TestApp } from '../../../test/harness';
+import type { TestUser } from '../../leagues/league-test-world';
+import { buildMlbPool, enter, finishWeek, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { settleDueWeeks } from './settlement.service';
 
 let t: TestApp;
 let world: PoolWorld;
-const players: TestUser[] = [];
+let players: TestUser[];
 const EARLY = new Date('2026-11-10T00:00:00Z');
 
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
-  await seedMlbSeason(t.ctx);
-  players.length = 0;
-  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve']) {
-    const user = await registerNamed(t.app, name);
-    await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
-    players.push(user);
-  }
+  ({
+    t,
+    world,
+    members: players,
+  } = await startPoolWorld({
+    seasons: ['mlb'],
+    members: ['ann', 'bob', 'cat', 'dan', 'eve'],
+  }));
 });
 
 /** Week 1 finals: BOS@NYY 3-5, NYY@HOU 2-4, HOU@TOR 1-3, so NYY 1-1, HOU 1-1, BOS 0-1, TOR 1-0. */
-async function finishWeekOne() {
-  const week = await t.ctx.db.select().from(games).where(eq(games.week, 1)).orderBy(asc(games.id));
-  const scores: Record<string, [number, number]> = {
-    'NYY-BOS': [5, 3],
-    'HOU-NYY': [4, 2],
-    'TOR-HOU': [3, 1],
-  };
-  for (const game of week) {
-    const [home, away] = scores[`${game.home}-${game.away}`];
-    await t.ctx.db
-      .update(games)
-      .set({ homeScore: home, awayScore: away, final: true, status: 'final' })
-      .where(eq(games.id, game.id));
-  }
-  return week;
+function finishWeekOne() {
+  return finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
 }
 
 async function entryRow(id: number) {

@@ -2,28 +2,27 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { POOL_MESSAGES, STANDINGS_MESSAGES } from '../../../../core/contracts/pools';
 import { poolWeeks } from '../../../db/schema';
 import { buildBonusEvent, buildEntryWeek, buildLedgerRow, buildPick } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
+import type { TestApp } from '../../../test/harness';
+import type { TestUser } from '../../leagues/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
-  createPoolWorld,
   enter,
   NOW,
   type PoolWorld,
-  seedMlbSeason,
   seedNflSeason,
+  startPoolWorld,
 } from '../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
 let other: TestUser;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
-  other = await registerNamed(t.app, 'other');
-  await addMemberByInvite(t.app, t.ctx, world.leagueId, other);
-  await seedMlbSeason(t.ctx);
+  ({
+    t,
+    world,
+    members: [other],
+  } = await startPoolWorld({ seasons: ['mlb'], members: ['other'] }));
 });
 
 const get = (url: string, cookie?: string) =>

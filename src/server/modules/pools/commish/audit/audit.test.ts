@@ -1,15 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PoolAuditResponse } from '../../../../../core/contracts/pools';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, registerNamed } from '../../../leagues/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../pool-test-world';
+import { buildMlbPool, enter, NOW, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { recordPoolAudits } from './audit.service';
 
 let t: TestApp;
 let world: PoolWorld;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
+  ({ t, world } = await startPoolWorld());
 });
 
 const get = (url: string, cookie?: string) =>

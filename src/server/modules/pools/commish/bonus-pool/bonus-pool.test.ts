@@ -7,40 +7,38 @@ import {
   entries,
   entryWeeks,
   gameFacts,
-  games,
   ledger,
   poolAudits,
   poolWeeks,
 } from '../../../../db/schema';
 import { buildEntryWeek, buildPick } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import type { TestApp } from '../../../../test/harness';
+import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
-  createPoolWorld,
   enter,
-  NOW,
+  finishWeek,
   type PoolWorld,
-  seedMlbSeason,
+  startPoolWorld,
 } from '../../pool-test-world';
 import { settleDueWeeks } from '../../settlement/settlement.service';
 
 let t: TestApp;
 let world: PoolWorld;
-const players: TestUser[] = [];
+let players: TestUser[];
 const EARLY = new Date('2026-11-10T00:00:00Z');
 
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app, { hidden: true });
-  await seedMlbSeason(t.ctx);
-  players.length = 0;
-  for (const name of ['ann', 'bob', 'cat', 'dan']) {
-    const user = await registerNamed(t.app, name);
-    await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
-    players.push(user);
-  }
+  ({
+    t,
+    world,
+    members: players,
+  } = await startPoolWorld({
+    hidden: true,
+    seasons: ['mlb'],
+    members: ['ann', 'bob', 'cat', 'dan'],
+  }));
 });
 
 const get = (url: string, user: TestUser | null = world.owner) =>
@@ -200,19 +198,7 @@ describe('POST /pools/updateBonusPoolParams', () => {
 
 /** Week 1 finals: NYY beat BOS 15-3 (a 15+ RUNS bonus, $30), HOU beat NYY 4-2, TOR beat HOU 3-1. */
 async function playWeekOneWithBonus() {
-  const week = await t.ctx.db.select().from(games).where(eq(games.week, 1)).orderBy(asc(games.id));
-  const scores: Record<string, [number, number]> = {
-    'NYY-BOS': [15, 3],
-    'HOU-NYY': [4, 2],
-    'TOR-HOU': [3, 1],
-  };
-  for (const game of week) {
-    const [home, away] = scores[`${game.home}-${game.away}`];
-    await t.ctx.db
-      .update(games)
-      .set({ homeScore: home, awayScore: away, final: true, status: 'final' })
-      .where(eq(games.id, game.id));
-  }
+  const week = await finishWeek(t.ctx, 1, { 'NYY-BOS': [15, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
   const nyyHome = week.find((g) => g.home === 'NYY');
   if (!nyyHome) throw new Error('no NYY home game');
   const facts = (runs: number) => ({

@@ -2,16 +2,15 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENTRANTS_MESSAGES } from '../../../../../core/contracts/pools';
 import { poolAudits, poolEvents } from '../../../../db/schema';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../leagues/league-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { buildMlbPool, createPoolWorld, NOW, type PoolWorld } from '../../pool-test-world';
+import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
+  ({ t, world } = await startPoolWorld());
 });
 
 const send = (payload: object, cookie?: string) =>

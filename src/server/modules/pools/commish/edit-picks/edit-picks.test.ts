@@ -3,28 +3,20 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EDIT_PICKS_MESSAGES as M } from '../../../../../core/contracts/pools';
 import { entries, pickAudits, picks, poolAudits, poolEvents } from '../../../../db/schema';
 import { buildPick } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../../leagues/league-test-world';
-import {
-  buildMlbPool,
-  buildNflPool,
-  createPoolWorld,
-  enter,
-  NOW,
-  type PoolWorld,
-  seedMlbSeason,
-} from '../../pool-test-world';
+import type { TestApp } from '../../../../test/harness';
+import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { judgeWeek, readWeekPicks } from '../../settlement/settlement.service';
 
 let t: TestApp;
 let world: PoolWorld;
 let alice: TestUser;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app, { hidden: true });
-  alice = await registerNamed(t.app, 'alice');
-  await addMemberByInvite(t.app, t.ctx, world.leagueId, alice);
-  await seedMlbSeason(t.ctx);
+  ({
+    t,
+    world,
+    members: [alice],
+  } = await startPoolWorld({ hidden: true, seasons: ['mlb'], members: ['alice'] }));
 });
 
 const get = (url: string, user?: TestUser) =>

@@ -8,21 +8,15 @@ import {
 import { must } from '../../../../../core/must';
 import { entries, ledger, poolAudits, poolEvents, pools } from '../../../../db/schema';
 import { buildLedgerRow } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
-import {
-  addMemberByInvite,
-  createLeagueAs,
-  registerNamed,
-  type TestUser,
-} from '../../../leagues/league-test-world';
+import type { TestApp } from '../../../../test/harness';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../leagues/league-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../pool-test-world';
+import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
+  ({ t, world } = await startPoolWorld());
 });
 
 const get = (url: string, cookie?: string) =>
@@ -30,11 +24,7 @@ const get = (url: string, cookie?: string) =>
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 
-async function member(username: string): Promise<TestUser> {
-  const user = await registerNamed(t.app, username);
-  await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
-  return user;
-}
+const member = (username: string) => joinLeague(t, world.leagueId, username);
 
 const auditsOf = (poolId: number) =>
   t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, poolId)).orderBy(asc(poolAudits.id));

@@ -11,7 +11,7 @@ import { NO_REMAINING_PRIZES_MESSAGE } from '../../../../../core/money';
 import { must } from '../../../../../core/must';
 import { entries, ledger, poolAudits, poolEvents } from '../../../../db/schema';
 import { buildLedgerRow } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import type { TestApp } from '../../../../test/harness';
 import {
   addMemberByInvite,
   createLeagueAs,
@@ -19,13 +19,12 @@ import {
   type TestUser,
 } from '../../../leagues/league-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../pool-test-world';
+import { buildMlbPool, enter, joinLeague, NOW, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app);
+  ({ t, world } = await startPoolWorld());
 });
 
 const get = (url: string, user?: TestUser) =>
@@ -45,9 +44,8 @@ async function writtenRows() {
 /** A pool of the league with alice (two entries) and bob, members of the league. */
 async function seedPool(values: object = {}) {
   const pool = await buildMlbPool(t.ctx, world.leagueId, values);
-  const alice = await registerNamed(t.app, 'alice');
-  const bob = await registerNamed(t.app, 'bob');
-  for (const user of [alice, bob]) await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
+  const alice = await joinLeague(t, world.leagueId, 'alice');
+  const bob = await joinLeague(t, world.leagueId, 'bob');
   const alice1 = await enter(t.ctx, pool.id, alice);
   const alice2 = await enter(t.ctx, pool.id, alice, { entryNum: 2 });
   const bob1 = await enter(t.ctx, pool.id, bob);

@@ -8,24 +8,23 @@ import {
 } from '../../../../../core/contracts/pools';
 import { POOL_SETTINGS_MESSAGES as M } from '../../../../../core/pool/settings';
 import { entries, ledger, poolAudits, poolEvents, pools, poolWeeks } from '../../../../db/schema';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../../leagues/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
-  createPoolWorld,
   DEADLINES,
   enter,
   NOW,
   type PoolWorld,
   seedNflSeason,
+  startPoolWorld,
 } from '../../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
 beforeEach(async () => {
-  t = await createTestApp({ now: NOW });
-  world = await createPoolWorld(t.app, { hidden: true });
+  ({ t, world } = await startPoolWorld({ hidden: true }));
 });
 
 // At NOW week 1 has locked; weeks 2 (2026-11-23) and 3 (2026-11-30) are ahead.
