@@ -9,12 +9,13 @@ import {
 import { POOL_SETTINGS_MESSAGES as M } from '../../../../../core/pool/settings';
 import { entries, ledger, poolAudits, poolEvents, pools, poolWeeks } from '../../../../db/schema';
 import type { TestApp } from '../../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
   DEADLINES,
   enter,
+  joinLeague,
   NOW,
   type PoolWorld,
   seedNflSeason,
@@ -61,11 +62,7 @@ async function save(poolId: number, changes: Partial<PoolSettingsValues>, retroa
 const poolRow = async (id: number) => (await t.ctx.db.select().from(pools).where(eq(pools.id, id)))[0];
 const audits = (poolId: number) => t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, poolId));
 
-async function member(name: string): Promise<TestUser> {
-  const user = await registerNamed(t.app, name);
-  await addMemberByInvite(t.app, t.ctx, world.leagueId, user);
-  return user;
-}
+const member = (name: string) => joinLeague(t, world.leagueId, name);
 
 /** Asserts a save is refused with `message` and leaves the pool, its entries, ledger and audit log untouched. */
 async function expectRefused(poolId: number, changes: Partial<PoolSettingsValues>, message: string) {
