@@ -140,7 +140,12 @@ export async function listMappedBonuses(
   };
 }
 
-async function loadEntryLabels(db: DbOrTx, poolId: number, ids: number[]): Promise<Map<number, string>> {
+/** The labels ('alice', 'alice [2]') of the pool's entries among `ids`. */
+export async function loadEntryLabels(
+  db: DbOrTx,
+  poolId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: entries.id, entryNum: entries.entryNum, username: users.username })

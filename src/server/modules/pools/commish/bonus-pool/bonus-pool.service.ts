@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { canToggleBonus } from '../../../../../core/bonus';
 import { getLiveWeek } from '../../../../../core/calendar';
 import {
@@ -24,7 +24,12 @@ import { bonusEvents, entries, entryWeeks, ledger, poolWeeks, users } from '../.
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
-import { type BonusEventRecord, loadPublicEvents, toBonusEvent } from '../../bonuses/bonuses.service';
+import {
+  type BonusEventRecord,
+  loadEntryLabels,
+  loadPublicEvents,
+  toBonusEvent,
+} from '../../bonuses/bonuses.service';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
@@ -223,16 +228,6 @@ export async function updateBonusPoolParams(
   return answer.response;
 }
 
-async function loadLabels(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: entries.id, entryNum: entries.entryNum, username: users.username })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(inArray(entries.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, entryLabel(row.username, row.entryNum)]));
-}
-
 function toCommishEvent(row: BonusEventRecord, labels: Map<number, string>): CommishBonusEvent {
   return { ...toBonusEvent(row), winner_labels: row.winners.map((id) => labels.get(id) ?? `#${id}`) };
 }
@@ -246,8 +241,9 @@ export async function listCommishBonusEvents(
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   // The same standing bonuses the Bonuses tab lists: never one of a week that has not locked.
   const rows = await loadPublicEvents(ctx, pool);
-  const labels = await loadLabels(
+  const labels = await loadEntryLabels(
     ctx.db,
+    pool.id,
     rows.flatMap((row) => row.winners),
   );
   return { events: rows.map((row) => toCommishEvent(row, labels)) };
@@ -273,7 +269,7 @@ export async function getBonusDetails(
     .from(ledger)
     .where(and(eq(ledger.poolId, pool.id), eq(ledger.bonusEventId, event.id)))
     .groupBy(ledger.entryId);
-  const labels = await loadLabels(ctx.db, [
+  const labels = await loadEntryLabels(ctx.db, pool.id, [
     ...event.winners,
     ...sums.flatMap((row) => (row.entryId === null ? [] : [row.entryId])),
   ]);
@@ -415,7 +411,7 @@ export async function recalculateBonus(
     };
     const winners = settled.winners.map((i) => members[i].entry.id);
     if (isSameBonus(event, money, winners)) {
-      const labels = await loadLabels(tx, event.winners);
+      const labels = await loadEntryLabels(tx, pool.id, event.winners);
       return {
         poolId: pool.id,
         response: {
@@ -449,7 +445,7 @@ export async function recalculateBonus(
       total: money.total,
       winners,
     });
-    const labels = await loadLabels(tx, winners);
+    const labels = await loadEntryLabels(tx, pool.id, winners);
     return {
       poolId: pool.id,
       response: {
