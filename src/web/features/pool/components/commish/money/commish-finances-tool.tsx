@@ -2,9 +2,7 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   NumberInput,
   Select,
   SimpleGrid,
@@ -25,11 +23,12 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
-import { ApiError, errorMessage } from '../../../../../lib/api';
+import { ApiError } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useAddPayment } from '../../../api/commish-money';
 import { paymentsPath, usePayments } from '../../../api/finances';
+import { QueryState } from '../query-state';
 
 const MESSAGE_MS = 3000;
 
@@ -153,16 +152,11 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
           up in its Paid and Prizes Paid To columns.
         </Text>
       </div>
-      {payments.isLoading && (
-        <Center py="lg">
-          <Loader role="status" aria-label="Loading entrants and payments" />
-        </Center>
-      )}
-      {payments.isError && (
-        <Alert color="red" role="alert" title="The entrants could not be loaded">
-          {errorMessage(payments.error)}
-        </Alert>
-      )}
+      <QueryState
+        query={payments}
+        loading="Loading entrants and payments"
+        failed="The entrants could not be loaded"
+      />
       {payments.data && entries.length === 0 && (
         <Alert color="gray" title="No entrants yet">
           Payments can be recorded once someone has entered this pool.

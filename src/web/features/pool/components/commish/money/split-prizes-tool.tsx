@@ -2,10 +2,8 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   Group,
   List,
-  Loader,
   Modal,
   NumberInput,
   SimpleGrid,
@@ -27,9 +25,10 @@ import {
   parseShare,
   planPrizeSplit,
 } from '../../../../../../core/money';
-import { ApiError, errorMessage } from '../../../../../lib/api';
+import { ApiError } from '../../../../../lib/api';
 import { notify } from '../../../../../lib/notify';
 import { usePrizeSplit, useProcessPrizeSplit } from '../../../api/commish-money';
+import { QueryState } from '../query-state';
 
 /** The server's message, or 'unknown error' when it sent none (or could not be reached). */
 function failureText(error: unknown): string {
@@ -67,16 +66,11 @@ export function SplitPrizesTool({ pool }: { pool: PoolDetails; viewer: PoolViewe
           The split is added to league finances and posted to the pool's news feed.
         </Text>
       </div>
-      {split.isLoading && (
-        <Center py="lg">
-          <Loader role="status" aria-label="Loading the prize split" />
-        </Center>
-      )}
-      {split.isError && (
-        <Alert color="red" role="alert" title="The prize split could not be loaded">
-          {errorMessage(split.error)}
-        </Alert>
-      )}
+      <QueryState
+        query={split}
+        loading="Loading the prize split"
+        failed="The prize split could not be loaded"
+      />
       {split.data && <SplitForm poolId={pool.id} data={split.data} />}
     </Stack>
   );
