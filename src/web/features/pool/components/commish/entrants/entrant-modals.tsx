@@ -26,6 +26,41 @@ export function useFleetingMessage(): [string | null, (message: string | null) =
   return [message, setMessage];
 }
 
+/** An entry modal's foot: why its change failed (the server's message), GO BACK and the button that sends it. */
+function ModalActions({
+  change,
+  failed,
+  onClose,
+  onSubmit,
+  label,
+  color,
+}: {
+  change: { error: unknown; isPending: boolean };
+  failed: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  label: string;
+  color?: string;
+}) {
+  return (
+    <>
+      {change.error ? (
+        <Alert color="red" role="alert" title={failed}>
+          {errorMessage(change.error)}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          GO BACK
+        </Button>
+        <Button loading={change.isPending} onClick={onSubmit} color={color}>
+          {label}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /**
  * Raising or lowering an entry's lives: the new number, and the message the league reads in the pool's news
  * (required). Lowering to 0 warns that the entry will be eliminated.
@@ -112,19 +147,14 @@ export function LivesModal({
             {problem}
           </Alert>
         )}
-        {edit.error && (
-          <Alert color="red" role="alert" title="Lives not changed">
-            {errorMessage(edit.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            GO BACK
-          </Button>
-          <Button loading={edit.isPending} onClick={submit} color={lives === 0 ? 'red' : undefined}>
-            Update lives
-          </Button>
-        </Group>
+        <ModalActions
+          change={edit}
+          failed="Lives not changed"
+          onClose={onClose}
+          onSubmit={submit}
+          label="Update lives"
+          color={lives === 0 ? 'red' : undefined}
+        />
       </Stack>
     </Modal>
   );
@@ -158,19 +188,13 @@ export function NoteModal({ entrant, onClose }: { entrant: AdminEntrant; onClose
           minRows={3}
           data-autofocus
         />
-        {save.error && (
-          <Alert color="red" role="alert" title="Note not saved">
-            {errorMessage(save.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            GO BACK
-          </Button>
-          <Button loading={save.isPending} onClick={submit}>
-            Save note
-          </Button>
-        </Group>
+        <ModalActions
+          change={save}
+          failed="Note not saved"
+          onClose={onClose}
+          onSubmit={submit}
+          label="Save note"
+        />
       </Stack>
     </Modal>
   );
