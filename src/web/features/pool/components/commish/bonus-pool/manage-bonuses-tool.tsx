@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Group,
   Loader,
   Modal,
@@ -39,6 +38,7 @@ import {
   useUpdateBonusPool,
 } from '../../../api/commish-bonus';
 import { poolPath } from '../../pool-labels';
+import { QueryState } from '../query-state';
 
 /**
  * The Commish tools' Bonuses: each week's bonus pool (moves are local until saved, and take effect the
@@ -60,16 +60,11 @@ function BonusPoolWeeks({ pool }: { pool: PoolDetails }) {
   return (
     <Stack gap="sm">
       <Title order={3}>Manage Bonus Pool</Title>
-      {params.isLoading && (
-        <Center py="lg">
-          <Loader aria-label="Loading the bonus pool" />
-        </Center>
-      )}
-      {params.isError && (
-        <Alert color="red" title="The bonus pool could not be loaded">
-          {errorMessage(params.error)}
-        </Alert>
-      )}
+      <QueryState
+        query={params}
+        loading="Loading the bonus pool"
+        failed="The bonus pool could not be loaded"
+      />
       {params.data && !params.data.available && (
         <Alert color="blue" title="No bonus pool">
           {BONUS_POOL_MESSAGES.nflUnavailable}
@@ -307,16 +302,11 @@ function PoolBonuses({ pool }: { pool: PoolDetails }) {
       <Title order={3} id="pool-bonuses-title">
         Pool Bonuses
       </Title>
-      {events.isLoading && (
-        <Center py="lg">
-          <Loader aria-label="Loading the pool's bonuses" />
-        </Center>
-      )}
-      {events.isError && (
-        <Alert color="red" title="The pool's bonuses could not be loaded">
-          {errorMessage(events.error)}
-        </Alert>
-      )}
+      <QueryState
+        query={events}
+        loading="Loading the pool's bonuses"
+        failed="The pool's bonuses could not be loaded"
+      />
       {events.data && events.data.events.length === 0 && (
         <Alert color="gray" title="No bonuses yet">
           Bonuses will show up here once they have been earned.

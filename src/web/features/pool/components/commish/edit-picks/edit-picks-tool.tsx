@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -23,6 +11,7 @@ import {
 import { errorMessage } from '../../../../../lib/api';
 import { notify } from '../../../../../lib/notify';
 import { useEditPicks, useUpdateUserPicks } from '../../../api/commish-picks';
+import { QueryState } from '../query-state';
 
 /** The select's value for "no pick" (Mantine's options need a non-empty value). */
 const NONE = 'none';
@@ -53,16 +42,7 @@ export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer 
         already used, and eliminated entrants can be edited. Lives and status are not changed, and the pool's
         news feed tells which weeks you edited (naming teams only for weeks that have locked).
       </Text>
-      {picks.isLoading && (
-        <Center py="lg">
-          <Loader aria-label="Loading entrants" />
-        </Center>
-      )}
-      {picks.isError && (
-        <Alert color="red" title="Edit Picks could not be loaded">
-          {errorMessage(picks.error)}
-        </Alert>
-      )}
+      <QueryState query={picks} loading="Loading entrants" failed="Edit Picks could not be loaded" />
       {picks.data && !picks.data.available && (
         <Alert color="blue" title="Edit Picks">
           {EDIT_PICKS_MESSAGES.nflUnavailable}
