@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { TeamGameCellSchema } from './scoreboard';
 
 export const STANDINGS_PAGE_SIZE = 50;
 
 export const STANDINGS_MESSAGES = {
-  view: 'The view must be one of week, all, team, bonus, quickview, standings, qualifiers or positions.',
+  view: 'The view must be one of week, day, all, team, bonus, quickview, standings, qualifiers or positions.',
   sort: 'The sort must be lives, username or bonus.',
   page: 'The page must be a whole number from 1.',
   week: 'The week must be a whole number from 1.',
@@ -12,13 +13,14 @@ export const STANDINGS_MESSAGES = {
 } as const;
 
 /**
- * The Standings views. NBA/MLB: week (one week's picks and results, default), all (every week), team
+ * The Standings views. NBA/MLB: week (one week's picks and results, default), day (one week's picks
+ * with the picked team's game on each day of that week), all (every week), team
  * (which week each team was used), bonus (bonus-pool entries and their $), quickview (lives and status
  * only), standings (by lives, then weeks alive). NFL TD: qualifiers (each week's picks and whether the
  * entry advanced, default) and positions (picks per position).
  */
 export const StandingsViewSchema = z.enum(
-  ['week', 'all', 'team', 'bonus', 'quickview', 'standings', 'qualifiers', 'positions'],
+  ['week', 'day', 'all', 'team', 'bonus', 'quickview', 'standings', 'qualifiers', 'positions'],
   { error: STANDINGS_MESSAGES.view },
 );
 export type StandingsView = z.infer<typeof StandingsViewSchema>;
@@ -34,7 +36,10 @@ function wholeFromOne(message: string) {
   );
 }
 
-/** GET /api/standings/{poolId}?view=&sort=&page=&week= (week: the week view's week, default the latest public one). */
+/**
+ * GET /api/standings/{poolId}?view=&sort=&page=&week= (week: the week or day view's week, default the
+ * latest public one).
+ */
 export const StandingsRequestSchema = z.object({
   view: StandingsViewSchema.optional(),
   sort: StandingsSortSchema.default('lives'),
@@ -97,6 +102,11 @@ export const StandingsRowSchema = z.object({
   in_bonus: z.boolean(),
   /** One cell per shown week (see `weeks`); empty in the quickview, standings and bonus views. */
   cells: z.array(StandingsCellSchema),
+  /**
+   * Day view only: the picked team's games of the week, each with its day (see `days`); empty while the
+   * pick is hidden or missing.
+   */
+  games: z.array(TeamGameCellSchema).optional(),
 });
 export type StandingsRow = z.infer<typeof StandingsRowSchema>;
 
@@ -112,6 +122,8 @@ export const StandingsResponseSchema = z.object({
   weeks: z.array(z.number()),
   /** The weeks whose picks are public now (others' picks are sent only for these). */
   public_weeks: z.array(z.number()),
+  /** Day view only: the Pacific days (YYYY-MM-DD) of the shown week on which games are scheduled. */
+  days: z.array(z.string()).optional(),
   tiles: StandingsTilesSchema,
   rows: z.array(StandingsRowSchema),
 });

@@ -130,7 +130,9 @@ describe('pick secrecy across every endpoint', () => {
 
   it('keeps open picks out of every standings view', async () => {
     for (const [game, params] of Object.entries(values)) {
-      for (const view of game === 'mlb' ? ['all', 'team', 'week&week=2'] : ['qualifiers', 'positions']) {
+      for (const view of game === 'mlb'
+        ? ['all', 'team', 'week&week=2', 'day&week=2']
+        : ['qualifiers', 'positions']) {
         for (const [role, user] of Object.entries(roles)) {
           const url = `/api/standings/${params.poolId}?view=${view}`;
           const answer = await t.app.inject({

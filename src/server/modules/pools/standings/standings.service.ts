@@ -27,9 +27,18 @@ import {
   loadTileCounts,
   type PageRow,
 } from './standings.repo';
+import { withDayGames } from './standings-day';
 
 const NFL_VIEWS: readonly StandingsView[] = ['qualifiers', 'positions', 'quickview', 'standings'];
-const TEAM_VIEWS: readonly StandingsView[] = ['week', 'all', 'team', 'bonus', 'quickview', 'standings'];
+const TEAM_VIEWS: readonly StandingsView[] = [
+  'week',
+  'day',
+  'all',
+  'team',
+  'bonus',
+  'quickview',
+  'standings',
+];
 /** Views that show lives and status only, without week columns. */
 const NO_CELLS: readonly StandingsView[] = ['bonus', 'quickview', 'standings'];
 
@@ -77,7 +86,7 @@ export async function getStandings(
   const labels = await loadPickLabels(ctx.db, pool.game, [...pickIds]);
   const champions = new Set(pool.champions.map((name) => name.toLowerCase()));
 
-  return {
+  const standings: StandingsResponse = {
     view,
     sort,
     page: query.page,
@@ -95,11 +104,12 @@ export async function getStandings(
     },
     rows: rows.map((row) => toRow(row, weeks, labels, champions, viewer)),
   };
+  return view === 'day' ? withDayGames(ctx.db, pool, standings) : standings;
 }
 
 /**
- * The week columns of a view: the week view shows one week (the asked one, else the latest locked
- * one); the others show every week from the pool's start through the first one still open.
+ * The week columns of a view: the week and day views show one week (the asked one, else the latest
+ * locked one); the others show every week from the pool's start through the first one still open.
  */
 function shownWeeks(
   view: StandingsView,
@@ -110,7 +120,9 @@ function shownWeeks(
 ): number[] {
   if (NO_CELLS.includes(view) || weekCount === 0) return [];
   const lastPublic = publicWeeks.at(-1) ?? 0;
-  if (view === 'week') return [asked ?? Math.min(weekCount, Math.max(lastPublic, startWeek))];
+  if (view === 'week' || view === 'day') {
+    return [asked ?? Math.min(weekCount, Math.max(lastPublic, startWeek))];
+  }
   const last = Math.min(weekCount, Math.max(lastPublic + 1, startWeek));
   const weeks: number[] = [];
   for (let week = Math.min(startWeek, last); week <= last; week++) weeks.push(week);

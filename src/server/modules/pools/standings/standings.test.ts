@@ -1,12 +1,14 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POOL_MESSAGES, STANDINGS_MESSAGES } from '../../../../core/contracts/pools';
-import { poolWeeks } from '../../../db/schema';
+import { games, poolWeeks } from '../../../db/schema';
 import { buildBonusEvent, buildEntryWeek, buildLedgerRow, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
+  DEADLINES,
   enter,
   NOW,
   type PoolWorld,
@@ -146,6 +148,80 @@ describe('GET /api/standings/{poolId}', () => {
     const beyond = await get(`/api/standings/${pool.id}?view=week&week=9`);
     expect(beyond.statusCode).toBe(400);
     expect(beyond.json().message).toBe('This pool has weeks 1 to 3.');
+  });
+
+  it('shows in the day view the picked team’s game on each day of the week, and no game of a hidden pick', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const mine = await enter(t.ctx, pool.id, world.owner);
+    const theirs = await enter(t.ctx, pool.id, other);
+    await buildPick(t.ctx, { entryId: mine.id, week: 1, pickId: 'NYY' });
+    await buildPick(t.ctx, { entryId: mine.id, week: 2, pickId: 'BOS' });
+    await buildPick(t.ctx, { entryId: theirs.id, week: 1, pickId: 'HOU' });
+    await buildPick(t.ctx, { entryId: theirs.id, week: 2, pickId: 'TOR' });
+    // A second day in week 1: Wednesday evening in New York is Tuesday afternoon on the Pacific coast.
+    await t.ctx.db.insert(games).values({
+      game: 'mlb',
+      season: 2023,
+      gid: 'day-view-1',
+      week: 1,
+      home: 'TOR',
+      away: 'NYY',
+      startTime: new Date('2026-11-18T00:30:00Z'),
+    });
+    await t.ctx.db
+      .update(games)
+      .set({ status: 'final', final: true, homeScore: 5, awayScore: 3, periods: 9 })
+      .where(and(eq(games.week, 1), eq(games.home, 'NYY'), eq(games.away, 'BOS')));
+
+    const answer = await get(`/api/standings/${pool.id}?view=day`, world.owner.cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const byDefault = answer.json();
+    expect(byDefault).toMatchObject({ view: 'day', weeks: [1], days: ['2026-11-15', '2026-11-17'] });
+    const row = (id: number) => byDefault.rows.find((item: { entry_id: number }) => item.entry_id === id);
+    expect(row(mine.id).cells[0].picks[0].pick_id).toBe('NYY');
+    expect(row(mine.id).games).toMatchObject([
+      { day: '2026-11-15', matchup: 'vs. BOS', status: 'final', team_score: 5, opp_score: 3, result: 'W' },
+      { day: '2026-11-15', matchup: '@ HOU', status: 'inactive', team_score: null, result: null },
+      { day: '2026-11-17', matchup: '@ TOR', status: 'inactive', start: '2026-11-18T00:30:00.000Z' },
+    ]);
+    expect(row(theirs.id).games).toMatchObject([
+      { day: '2026-11-15', matchup: 'vs. NYY', status: 'inactive' },
+      { day: '2026-11-15', matchup: '@ TOR', status: 'inactive' },
+    ]);
+    // The other views answer as before, without days or games.
+    const week = (await get(`/api/standings/${pool.id}?view=week`)).json();
+    expect(week.days).toBeUndefined();
+    expect(week.rows[0].games).toBeUndefined();
+
+    // Week 2 has not locked: its days show, but nobody's pick nor its games, but the owner's own.
+    const hidden = await get(`/api/standings/${pool.id}?view=day&week=2`);
+    expect(hidden.json()).toMatchObject({ view: 'day', weeks: [2], public_weeks: [1], days: ['2026-11-22'] });
+    expect(hidden.json().rows.every((item: { games: unknown[] }) => item.games.length === 0)).toBe(true);
+    expect(hidden.body).not.toContain('TOR');
+    expect(hidden.body).not.toContain('BOS');
+    const own = (await get(`/api/standings/${pool.id}?view=day&week=2`, world.owner.cookie)).json();
+    const ownRows = own.rows as { entry_id: number; games: { matchup: string }[] }[];
+    expect(ownRows.find((item) => item.entry_id === mine.id)?.games).toMatchObject([{ matchup: '@ NYY' }]);
+    expect(ownRows.find((item) => item.entry_id === theirs.id)?.games).toEqual([]);
+    expect(JSON.stringify(own)).not.toContain('TOR');
+
+    const beyond = await get(`/api/standings/${pool.id}?view=day&week=4`);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toBe('This pool has weeks 1 to 3.');
+  });
+
+  it('answers a day view without games as no days, and refuses it for NFL TD pools', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {
+      deadlines: [...DEADLINES, '2026-12-07T00:00:00Z'],
+    });
+    await enter(t.ctx, pool.id, other);
+    const empty = (await get(`/api/standings/${pool.id}?view=day&week=4`)).json();
+    expect(empty).toMatchObject({ weeks: [4], days: [], rows: [{ games: [] }] });
+    await seedNflSeason(t.ctx);
+    const nfl = await buildNflPool(t.ctx, world.leagueId);
+    const refused = await get(`/api/standings/${nfl.id}?view=day`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(STANDINGS_MESSAGES.nflView);
   });
 
   it('sorts by lives, username or bonus $, pages by 50, and keeps the standings view ranked by lives', async () => {
