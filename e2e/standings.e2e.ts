@@ -95,6 +95,60 @@ describe.each([
     await context.close();
   });
 
+  it('shows a week by day: the picked team’s game per day, scrolling sideways on a phone, and HIDDEN picks of an open week', async () => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'sam');
+    await page.goto(SQUAD_MLB);
+    await waitForStandings(page);
+    await page.getByRole('combobox', { name: 'View By', exact: true }).click();
+    await page.getByRole('option', { name: 'Day', exact: true }).click();
+    const table = page.getByRole('table', { name: /^Week \d+ standings by day$/ });
+    await table.waitFor();
+    await page.waitForFunction(() => !document.body.innerText.includes('updating…'));
+    const headers = await table.locator('thead th').allInnerTexts();
+    const dayHeaders = headers.filter((text) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+\/\d+$/.test(text.trim()));
+    expect(dayHeaders.length, headers.join(' | ')).toBeGreaterThan(0);
+    // A locked week shows everyone's games: a matchup, then a time, a live score or a final with W or L.
+    await table
+      .getByText(/^(vs\.|@) [A-Z]{2,3}$/)
+      .first()
+      .waitFor();
+    expect(await table.getByText(/^(W|L|T) \d+-\d+$|^Live|^\d+:\d\d (AM|PM)$|^PPD$/).count()).toBeGreaterThan(
+      0,
+    );
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
+    const scroller = page.getByLabel(/by day, scrolls sideways$/);
+    const widths = await scroller
+      .first()
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    if (phone) expect(widths.scroll).toBeGreaterThan(widths.client);
+    // Day columns keep their width: never squashed below the game cell's.
+    const dayWidth = await table
+      .locator('thead th')
+      .nth(4)
+      .evaluate((el) => el.getBoundingClientRect().width);
+    expect(dayWidth).toBeGreaterThanOrEqual(90);
+    await screenshot(page, `standings-day-${label}`);
+    expect(await axe(page, `mlb standings by day @${viewport.width}`)).toEqual([]);
+
+    // The week still open: the columns show, and others' picks stay HIDDEN.
+    const shown = Number(
+      (
+        await page
+          .getByText(/^Week \d+$/)
+          .filter({ visible: true })
+          .first()
+          .innerText()
+      ).slice(5),
+    );
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.getByRole('table', { name: `Week ${shown + 1} standings by day` }).waitFor();
+    await page.waitForFunction(() => !document.body.innerText.includes('updating…'));
+    await page.getByText('HIDDEN', { exact: true }).first().waitFor();
+    await screenshot(page, `standings-day-open-week-${label}`);
+    await context.close();
+  });
+
   it('offers NFL TD pools the Qualifiers and Positions views', async () => {
     const { context, page } = await newPage(viewport);
     await logInByApi(page, 'jamie');

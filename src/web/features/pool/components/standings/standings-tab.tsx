@@ -12,10 +12,12 @@ import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
 import { useStandings } from '../../api/standings';
 import { Pager } from '../home/pager';
+import { StandingsDayTable } from './standings-day-table';
 import { StandingsTable } from './standings-table';
 
 const TEAM_VIEWS: { value: StandingsView; label: string }[] = [
   { value: 'week', label: 'Week' },
+  { value: 'day', label: 'Day' },
   { value: 'all', label: 'All Picks' },
   { value: 'team', label: 'Team' },
   { value: 'bonus', label: 'Bonus Pool' },
@@ -52,7 +54,8 @@ export function StandingsTab({
   const [sort, setSort] = useState<StandingsSort>('lives');
   const [page, setPage] = useState(1);
   const [week, setWeek] = useState<number | undefined>(undefined);
-  const standings = useStandings(pool.id, { view, sort, page, week: view === 'week' ? week : undefined });
+  const byWeek = view === 'week' || view === 'day';
+  const standings = useStandings(pool.id, { view, sort, page, week: byWeek ? week : undefined });
 
   if (standings.isLoading) {
     return (
@@ -73,7 +76,7 @@ export function StandingsTab({
   }
   const data = standings.data;
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
-  const shownWeek = data.view === 'week' ? data.weeks[0] : undefined;
+  const shownWeek = data.view === 'week' || data.view === 'day' ? data.weeks[0] : undefined;
   const sortLocked = view === 'standings';
   return (
     <Stack gap="md">
@@ -132,7 +135,11 @@ export function StandingsTab({
           </Text>
         ) : (
           <>
-            <StandingsTable data={data} game={pool.game} activeEntryId={activeEntry?.id ?? null} />
+            {data.view === 'day' ? (
+              <StandingsDayTable data={data} game={pool.game} activeEntryId={activeEntry?.id ?? null} />
+            ) : (
+              <StandingsTable data={data} game={pool.game} activeEntryId={activeEntry?.id ?? null} />
+            )}
             <Group justify="space-between" mt="sm" gap="xs">
               <Text size="xs" c="dark.4">
                 {data.total} {data.total === 1 ? 'entry' : 'entries'}

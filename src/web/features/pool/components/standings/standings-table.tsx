@@ -173,7 +173,8 @@ function viewColumns(data: StandingsResponse, game: string): Column[] {
   }));
 }
 
-function WeekCell({
+/** One entry's week: its picks and result, or HIDDEN for another entry's pick of a week not locked. */
+export function WeekCell({
   cell,
   hidden,
   game,
@@ -213,7 +214,7 @@ function WeekCell({
   );
 }
 
-function Status({ status }: { status: StandingsStatus }) {
+export function Status({ status }: { status: StandingsStatus }) {
   if (status === 'champion') {
     return (
       <Badge color="yellow.9" size="sm">
