@@ -11,12 +11,18 @@ const DAY_WIDTH = 150;
 const NO_WRAP: CSSProperties = { whiteSpace: 'nowrap' };
 
 /** The entry column stays in view while the day columns scroll under it. */
-function stickyEntry(active: boolean): CSSProperties {
+function stickyEntry(active: boolean, striped = false): CSSProperties {
+  const stripe = 'var(--table-striped-color)';
   return {
     position: 'sticky',
     left: 0,
     zIndex: 1,
-    background: active ? ACTIVE_BG : 'var(--mantine-color-body)',
+    // Opaque, so scrolled columns pass under it; a striped row keeps its stripe.
+    background: active
+      ? ACTIVE_BG
+      : striped
+        ? `linear-gradient(${stripe}, ${stripe}), var(--mantine-color-body)`
+        : 'var(--mantine-color-body)',
     boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)',
   };
 }
@@ -66,12 +72,12 @@ export function StandingsDayTable({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.rows.map((row) => {
+            {data.rows.map((row, index) => {
               const active = row.entry_id === activeEntryId;
               const hidden = hiddenWeek && !row.mine;
               return (
                 <Table.Tr key={row.entry_id} bg={active ? ACTIVE_BG : undefined}>
-                  <Table.Td style={stickyEntry(active)}>
+                  <Table.Td style={stickyEntry(active, index % 2 === 0)}>
                     <Text size="sm" fw={row.mine ? 700 : 500}>
                       {row.label}
                     </Text>
