@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { DbOrTx } from '../../../db/client';
 import { entries, pools, users } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
@@ -144,45 +145,71 @@ export interface PickChange {
 export type PickWrite = { written: false } | { written: true; newId: number | null };
 
 /**
+ * The write of writePickChange, one statement for every action: the delete runs only with a pick to
+ * remove ($7), the insert only with one to add ($8, $9). Parameters: $1 entry id, $2 the version read,
+ * $3 week, $4 user id, $5 now, $6 action, $7 old pick id, $8 new pick id, $9 new pick's team.
+ */
+const PICK_WRITE_SQL = `
+  with claimed as (
+      update entries set id = id where id = $1::int and xmin::text = $2::text returning id
+    ),
+    removed as (
+      delete from picks
+       where $7::text is not null and entry_id = $1::int and week = $3::int and pick_id = $7::text
+         and exists (select 1 from claimed)
+    ),
+    added as (
+      insert into picks (entry_id, week, pick_id, team_abb, created_by, created_at)
+      select $1::int, $3::int, $8::text, $9::text, $4::int, $5::timestamptz
+        from claimed
+       where $8::text is not null
+      returning id
+    ),
+    audit as (
+      insert into pick_audits (entry_id, week, action, old_pick_id, new_pick_id, user_id, created_at)
+      select $1::int, $3::int, $6::text, $7::text, $8::text, $4::int, $5::timestamptz
+        from claimed
+    )
+  select (select count(*)::int from claimed) as claimed, (select id from added) as id`;
+
+/**
  * Writes one change of a pick and its audit row in ONE statement, only while the entry row still
  * has the version the change was decided on (data-modifying CTEs run once, to completion, and
  * atomically). A racing write that committed first changed the version: nothing is written then.
  * Under READ COMMITTED, an update that waited for a racing one re-checks its condition on the newest
- * row, so the check holds at the instant of the write.
+ * row, so the check holds at the instant of the write. On PostgreSQL the statement is prepared once
+ * per connection (the busiest write of the site is not parsed and planned again for every pick).
  */
 export async function writePickChange(db: DbOrTx, change: PickChange): Promise<PickWrite> {
   const { entryId, version, week, userId, now, action, oldPickId, newPick } = change;
-  const removed =
-    oldPickId === null
-      ? sql``
-      : sql`removed as (
-          delete from picks
-           where entry_id = ${entryId} and week = ${week} and pick_id = ${oldPickId}
-             and exists (select 1 from claimed)
-        ),`;
-  const added =
-    newPick === null
-      ? sql`select null::int as id`
-      : sql`insert into picks (entry_id, week, pick_id, team_abb, created_by, created_at)
-            select ${entryId}::int, ${week}::int, ${newPick.pickId}::text, ${newPick.teamAbb}::text, ${userId}::int,
-                   ${now}::timestamptz
-              from claimed
-            returning id`;
-  const result = await db.execute<{ claimed: number; id: number | null }>(sql`
-    with claimed as (
-        update entries set id = id where id = ${entryId} and xmin::text = ${version} returning id
-      ),
-      ${removed}
-      added as (${added}),
-      audit as (
-        insert into pick_audits (entry_id, week, action, old_pick_id, new_pick_id, user_id, created_at)
-        select ${entryId}::int, ${week}::int, ${action}::text, ${oldPickId}::text,
-               ${newPick?.pickId ?? null}::text, ${userId}::int, ${now}::timestamptz
-          from claimed
-      )
-    select (select count(*)::int from claimed) as claimed, (select id from added) as id
-  `);
-  const row = result.rows[0];
+  const values = [
+    entryId,
+    version,
+    week,
+    userId,
+    now.toISOString(),
+    action,
+    oldPickId,
+    newPick?.pickId ?? null,
+    newPick?.teamAbb ?? null,
+  ];
+  const client = (db as { $client?: unknown }).$client;
+  const rows =
+    client instanceof pg.Pool
+      ? (await client.query<WriteRow>({ name: 'pick_write', text: PICK_WRITE_SQL, values })).rows
+      : (await db.execute<WriteRow>(withParams(PICK_WRITE_SQL, values))).rows;
+  const row = rows[0];
   if (!row || Number(row.claimed) === 0) return { written: false };
   return { written: true, newId: row.id === null ? null : Number(row.id) };
+}
+
+interface WriteRow extends Record<string, unknown> {
+  claimed: number;
+  id: number | null;
+}
+
+/** A text with $n placeholders as a Drizzle query, each $n bound to values[n-1] (for handles that cannot prepare). */
+function withParams(text: string, values: readonly unknown[]) {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
 }
