@@ -1,5 +1,5 @@
-import { Loader, Tabs } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Loader, Tabs, useMatches } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { poolPath } from '../pool-labels';
@@ -55,6 +55,15 @@ export function CommishToolsTab({ pool, viewer, tool }: ToolProps & { tool: stri
   const tools = TOOLS.filter((t) => !t.bonusOnly || pool.game !== 'nfl-td');
   const active = tools.find((t) => t.key === tool.toLowerCase()) ?? tools[0];
   const base = `${poolPath(pool)}/commishtools`;
+  // A phone keeps the tools on one line that scrolls sideways (wrapped, they took four lines above every tool),
+  // with the open tool scrolled into view.
+  const oneLine = useMatches({ base: true, sm: false });
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!oneLine) return;
+    const tab = list.current?.querySelector<HTMLElement>(`[data-tool="${active.key}"]`);
+    if (tab && list.current) list.current.scrollLeft = tab.offsetLeft - list.current.offsetLeft - 16;
+  }, [oneLine, active.key]);
   return (
     <Tabs
       value={active.key}
@@ -62,9 +71,21 @@ export function CommishToolsTab({ pool, viewer, tool }: ToolProps & { tool: stri
       variant="pills"
       keepMounted={false}
     >
-      <Tabs.List aria-label="Commish tools" style={{ flexWrap: 'wrap' }} mb="md">
+      <Tabs.List
+        ref={list}
+        aria-label="Commish tools"
+        style={oneLine ? { flexWrap: 'nowrap', overflowX: 'auto' } : { flexWrap: 'wrap' }}
+        mb="md"
+      >
         {tools.map((t) => (
-          <Tabs.Tab key={t.key} value={t.key} fw={600} px={{ base: 'xs', sm: 'sm' }}>
+          <Tabs.Tab
+            key={t.key}
+            value={t.key}
+            data-tool={t.key}
+            fw={600}
+            px={{ base: 'xs', sm: 'sm' }}
+            style={{ flexShrink: 0 }}
+          >
             {t.label}
           </Tabs.Tab>
         ))}
