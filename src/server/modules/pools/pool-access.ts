@@ -69,7 +69,8 @@ export async function requirePoolCommish(
 /**
  * requirePoolCommish for a transaction that changes the pool: the pool's row is locked first, so the pool's
  * changes (a sign-up, an added entrant, a crowning, a prize split, a settings save) run one at a time, each
- * reading the one before it, and a pool deleted meanwhile is not found.
+ * reading the one before it, and a pool deleted meanwhile is not found. Callers check requirePoolCommish
+ * once before their transaction too, so a member or an outsider is refused without ever taking the row lock.
  */
 export async function lockPoolForCommish(tx: DbOrTx, poolId: number, viewer: UserRow): Promise<PoolAccess> {
   await tx.select({ id: pools.id }).from(pools).where(eq(pools.id, poolId)).for('update');

@@ -340,6 +340,7 @@ export async function updatePoolSettings(
   viewer: UserRow,
   input: UpdateInput,
 ): Promise<PoolSettingsView> {
+  await requirePoolCommish(ctx.db, { poolId: input.leagueSeasonId }, viewer);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // One save at a time per pool: a second admin's save reads the first one's result.

@@ -33,7 +33,7 @@ function AuditCard({ row }: { row: PoolAuditRow }) {
         // The summary says the change in words; the stored values are there for a closer look.
         <Text component="details" size="sm" mt={4}>
           <Text component="summary" size="sm" c="dark.4" style={{ cursor: 'pointer' }}>
-            Recorded values (money in cents)
+            Recorded values (amounts of money in cents)
           </Text>
           <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             before: {showValue(row.old_value)}
