@@ -135,11 +135,12 @@ export async function updateUserPicks(
       .select({ entry: entries, username: users.username })
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
-      .where(eq(entries.id, body.user_season_id))
-      .for('update', { of: entries });
+      .where(eq(entries.id, body.user_season_id));
     if (!row) throw notFound(M.entryNotFound);
     const { entry, username } = row;
     const { pool } = await requirePoolCommish(tx, { poolId: entry.poolId }, viewer);
+    // Locked once the viewer is known to run the pool: its picks are then read and changed one save at a time.
+    await tx.select({ id: entries.id }).from(entries).where(eq(entries.id, entry.id)).for('update');
     if (pool.game === 'nfl-td') throw badRequest(M.nflUnavailable);
     checkSelections(pool, body.oldSelections, body.newSelections);
 
