@@ -77,6 +77,8 @@ export const games = pgTable(
   (t) => [
     uniqueIndex('games_game_gid_idx').on(t.game, t.gid),
     index('games_season_start_idx').on(t.game, t.season, t.seasonType, t.startTime),
+    // A week's games (every pick reads them): without it, a pick scanned its whole season's games.
+    index('games_season_week_idx').on(t.game, t.season, t.seasonType, t.week),
   ],
 );
 

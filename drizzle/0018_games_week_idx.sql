@@ -1,0 +1,1 @@
+CREATE INDEX "games_season_week_idx" ON "games" USING btree ("game","season","season_type","week");
