@@ -25,6 +25,15 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/**
+ * The session token of a route that checks its session in its own read (`sessionInRead`): a 401 for
+ * a visitor without one; the route's read answers whether the session is still valid.
+ */
+export function requireSessionToken(request: FastifyRequest): string {
+  if (!request.sessionToken) throw unauthorized();
+  return request.sessionToken;
+}
+
 /** True when the signed-in user's account holds a site-admin grant (read with the session). */
 export function isSiteAdmin(request: FastifyRequest): boolean {
   return request.user?.siteAdmin === true;

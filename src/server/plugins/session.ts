@@ -5,6 +5,15 @@ import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../modules/au
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The cookie's session token, as sent (not yet checked). */
+    sessionToken: string | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route checks the session in its own read (one query fewer on the busiest write): the user is
+     * not loaded here, `request.user` stays null and the handler answers 401 itself for a bad session.
+     */
+    sessionInRead?: boolean;
   }
 }
 
@@ -16,12 +25,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSession(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     if (!SAFE_METHODS.has(request.method) && isForeignOrigin(request.headers.origin, request.headers.host)) {
       throw forbidden('This request came from another site and was refused.');
     }
+    request.sessionToken = token;
+    if (request.routeOptions.config.sessionInRead) return;
     request.user = await findSessionUser(app.ctx.db, token, app.ctx.wallClock.now());
   });
 }

@@ -14,7 +14,7 @@ import {
   RegisterEntryResponseSchema,
   SelectionsAllResponseSchema,
 } from '../../../core/contracts/pools';
-import { requireUser } from '../../plugins/auth-guard';
+import { requireSessionToken, requireUser } from '../../plugins/auth-guard';
 import { bonusesRoutes } from './bonuses/bonuses.routes';
 import { commishRoutes } from './commish/commish.routes';
 import { creationRoutes } from './creation/creation.routes';
@@ -36,7 +36,9 @@ const POOL_PATH = ':game/:league/:season/:poolIdx/:seasonType';
 export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Writes need a session before their body is even validated: a visitor gets 401, never a form error.
   app.addHook('preValidation', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') requireUser(request);
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.routeOptions.config.sessionInRead) requireSessionToken(request);
+    else requireUser(request);
   });
   // One plugin per area of the settled pool; each inherits the hook above.
   await app.register(bonusesRoutes);
@@ -83,8 +85,11 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/makeUserPick',
-    { schema: { body: MakePickRequestSchema, response: { 200: MakePickResponseSchema } } },
-    async (request) => makeUserPick(app.ctx, requireUser(request), request.body),
+    {
+      config: { sessionInRead: true },
+      schema: { body: MakePickRequestSchema, response: { 200: MakePickResponseSchema } },
+    },
+    async (request) => makeUserPick(app.ctx, requireSessionToken(request), request.body),
   );
   app.post(
     '/user/regForGame',

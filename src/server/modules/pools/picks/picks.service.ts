@@ -9,8 +9,17 @@ import {
   validatePickAction,
 } from '../../../../core/picks';
 import type { AppContext } from '../../../context';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  unauthorized,
+} from '../../../lib/errors';
+import { hashToken } from '../../../lib/tokens';
+import { findSessionUser } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { notifyPoolChanged } from '../live/notify';
 import { toMyEntry } from '../pool-entries.repo';
@@ -18,6 +27,7 @@ import { PoolWeeks } from '../pool-weeks';
 import {
   hasAliveEntries,
   loadPickState,
+  type SessionKey,
   type TargetIds,
   type TargetRecord,
   writePickChange,
@@ -28,7 +38,8 @@ const MAX_ATTEMPTS = 50;
 
 /**
  * POST /user/makeUserPick: confirms or cancels one pick of the viewer's own entry. One read (the
- * entry, its pool, its picks, the week's games and the target, from one snapshot), every rule of
+ * session's user, the entry, its pool, its picks, the week's games and the target, from one
+ * snapshot: the route skips the session plugin's lookup), every rule of
  * src/core/picks checked on it, then one write of the change with its audit row that applies only
  * if the entry is still as read (see picks.repo.ts); when a racing change of the same entry came
  * first, the pick is decided again on a fresh read. The unique (entry, pick) index backs the
@@ -36,14 +47,15 @@ const MAX_ATTEMPTS = 50;
  */
 export async function makeUserPick(
   ctx: AppContext,
-  user: UserRow,
+  sessionToken: string,
   body: MakePickBody,
 ): Promise<MakePickResponse> {
   const now = ctx.clock.now();
   const ids = requestedTargetIds(body);
+  const session: SessionKey = { sessionId: hashToken(sessionToken), now: ctx.wallClock.now() };
   try {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const answer = await tryPick(ctx, user, body, ids, now);
+      const answer = await tryPick(ctx, session, sessionToken, body, ids, now);
       if (answer) return answer;
     }
   } catch (error) {
@@ -59,14 +71,21 @@ export async function makeUserPick(
 /** One read-decide-write round; null when a racing change of the entry was written first. */
 async function tryPick(
   ctx: AppContext,
-  user: UserRow,
+  session: SessionKey,
+  sessionToken: string,
   body: MakePickBody,
   ids: TargetIds,
   now: Date,
 ): Promise<MakePickResponse | null> {
-  const state = await loadPickState(ctx.db, body.userSeasonId, body.week, ids);
-  if (!state) throw notFound(PICK_MESSAGES.entryNotFound);
-  if (state.entry.userId !== user.id) throw forbidden(PICK_MESSAGES.notYourEntry);
+  const state = await loadPickState(ctx.db, session, body.userSeasonId, body.week, ids);
+  if (!state) {
+    // No entry row, so no session answer either: a visitor is told to log in before anything else.
+    if (!(await findSessionUser(ctx.db, sessionToken, session.now))) throw unauthorized();
+    throw notFound(PICK_MESSAGES.entryNotFound);
+  }
+  if (state.viewerId === null) throw unauthorized();
+  const viewerId = state.viewerId;
+  if (state.entry.userId !== viewerId) throw forbidden(PICK_MESSAGES.notYourEntry);
   const { pool, entry } = state;
   const game = pool.game as PlayableGame;
 
@@ -121,7 +140,7 @@ async function tryPick(
     entryId: entry.id,
     version: state.version,
     week: body.week,
-    userId: user.id,
+    userId: viewerId,
     now,
     action: result.action === 'cancel' ? 'cancel' : result.replaces === null ? 'confirm' : 'replace',
     oldPickId: removed,

@@ -136,6 +136,14 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
     const other = await registerNamed(t.app, 'other');
     const entry = await enter(t.ctx, pool.id, world.owner);
     expect((await pick(undefined, team(entry.id, 2, 'NYY'))).statusCode).toBe(401);
+    // The pick's own read checks the session: an unknown or logged-out cookie is a visitor, entry or not.
+    const stale = { ...world.owner, cookie: 'ala_session=not-a-session' };
+    await expectRefused(team(entry.id, 2, 'NYY'), 401, 'You must be logged in to do that.', stale);
+    await expectRefused(team(999_999, 2, 'NYY'), 401, 'You must be logged in to do that.', stale);
+    const leaving = await registerNamed(t.app, 'leaving');
+    const leavingEntry = await enter(t.ctx, pool.id, leaving);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: leaving.cookie } });
+    await expectRefused(team(leavingEntry.id, 2, 'NYY'), 401, 'You must be logged in to do that.', leaving);
     await expectRefused(team(entry.id, 2, 'NYY'), 403, PICK_MESSAGES.notYourEntry, other);
     await expectRefused(team(999_999, 2, 'NYY'), 404, PICK_MESSAGES.entryNotFound);
 
@@ -187,7 +195,8 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId);
     const entry = await enter(t.ctx, pool.id, world.owner);
     const ids = { teamAbb: 'NYY', playerId: '' };
-    const read = must(await loadPickState(t.ctx.db, entry.id, 2, ids));
+    const session = { sessionId: 'no session', now: NOW };
+    const read = must(await loadPickState(t.ctx.db, session, entry.id, 2, ids));
     const change = {
       entryId: entry.id,
       version: read.version,
@@ -201,7 +210,7 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
     // A racing pick of the same entry lands between the read and the write.
     expect((await pick(world.owner, team(entry.id, 2, 'BOS'))).statusCode).toBe(200);
     expect(await writePickChange(t.ctx.db, change)).toEqual({ written: false });
-    const fresh = must(await loadPickState(t.ctx.db, entry.id, 2, ids));
+    const fresh = must(await loadPickState(t.ctx.db, session, entry.id, 2, ids));
     expect(fresh.version).not.toBe(read.version);
     expect(fresh.held.map((p) => p.pickId)).toEqual(['BOS']);
     expect(await t.ctx.db.select().from(pickAudits)).toHaveLength(1);
