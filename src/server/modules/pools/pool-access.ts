@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { POOL_MESSAGES, type PoolPath } from '../../../core/contracts/pools';
 import type { DbOrTx } from '../../db/client';
 import { leagues, pools } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../auth/sessions';
 import { canSeeLeague, type LeagueAccess, loadAccess } from '../leagues/league-access';
 import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
@@ -64,6 +64,24 @@ export async function requirePoolCommish(
   const access = await requirePoolAccess(db, ref, viewer);
   if (!access.isCommish) throw forbidden(COMMISH_ONLY_MESSAGE);
   return access;
+}
+
+/**
+ * requirePoolCommish for a call that names an entry: to an outsider of the entry's pool the entry is not found,
+ * with the same message as an id that does not exist, so probing entry ids reveals nothing.
+ */
+export async function requireEntryPoolCommish(
+  db: DbOrTx,
+  entry: { poolId: number },
+  viewer: UserRow,
+  entryNotFound: string,
+): Promise<PoolAccess> {
+  try {
+    return await requirePoolCommish(db, { poolId: entry.poolId }, viewer);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw notFound(entryNotFound);
+    throw error;
+  }
 }
 
 /**

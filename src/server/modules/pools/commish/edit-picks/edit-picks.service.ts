@@ -16,7 +16,7 @@ import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import { requirePoolCommish } from '../../pool-access';
+import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { recordPoolAudits } from '../audit/audit.service';
@@ -138,7 +138,7 @@ export async function updateUserPicks(
       .where(eq(entries.id, body.user_season_id));
     if (!row) throw notFound(M.entryNotFound);
     const { entry, username } = row;
-    const { pool } = await requirePoolCommish(tx, { poolId: entry.poolId }, viewer);
+    const { pool } = await requireEntryPoolCommish(tx, entry, viewer, M.entryNotFound);
     // Locked once the viewer is known to run the pool: its picks are then read and changed one save at a time.
     await tx.select({ id: entries.id }).from(entries).where(eq(entries.id, entry.id)).for('update');
     if (pool.game === 'nfl-td') throw badRequest(M.nflUnavailable);

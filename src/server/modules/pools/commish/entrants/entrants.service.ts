@@ -23,7 +23,12 @@ import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import { lockPoolForCommish, type PoolAccess, requirePoolCommish } from '../../pool-access';
+import {
+  lockPoolForCommish,
+  type PoolAccess,
+  requireEntryPoolCommish,
+  requirePoolCommish,
+} from '../../pool-access';
 import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
 import { awardPrizes, loadPrizeMoney } from '../money/prize-money.repo';
@@ -195,7 +200,7 @@ async function lockEntryForCommish(
     .where(eq(entries.id, entryId))
     .limit(1);
   if (!found) throw notFound(ENTRANTS_MESSAGES.entryNotFound);
-  const access = await requirePoolCommish(tx, { poolId: found.entry.poolId }, viewer);
+  const access = await requireEntryPoolCommish(tx, found.entry, viewer, ENTRANTS_MESSAGES.entryNotFound);
   const [entry] = await tx.select().from(entries).where(eq(entries.id, entryId)).for('update');
   return { entry, username: found.username, access, label: entryLabel(found.username, entry.entryNum) };
 }

@@ -82,6 +82,12 @@ describe('GET /admin/entrants/{poolId}', () => {
     expect((await get(`/admin/entrants/${hiddenPool.id}`, bob.cookie)).statusCode).toBe(404);
     expect((await get(`/admin/entrants/${hiddenPool.id}`)).statusCode).toBe(404);
     expect((await get('/admin/entrants/abc', world.owner.cookie)).statusCode).toBe(400);
+    // A call naming an entry of the hidden pool answers an outsider as an id that does not exist.
+    const hiddenEntry = await enter(t.ctx, hiddenPool.id, hidey);
+    for (const entryId of [hiddenEntry.id, 999_999]) {
+      const probe = await post('/admin/updateUserNotes', { userSeasonId: entryId, note: 'x' }, bob.cookie);
+      expect([probe.statusCode, probe.json().message]).toEqual([404, ENTRANTS_MESSAGES.entryNotFound]);
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import type { UserRow } from '../../../auth/sessions';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
-import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
+import { lockPoolForCommish, requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { awardPrizes, loadPrizeMoney } from './prize-money.repo';
@@ -42,7 +42,7 @@ export async function addPayment(
     .where(eq(entries.id, input.user_season_id))
     .limit(1);
   if (!found) throw notFound(MONEY_MESSAGES.entryNotFound);
-  const { pool } = await requirePoolCommish(ctx.db, { poolId: found.entry.poolId }, viewer);
+  const { pool } = await requireEntryPoolCommish(ctx.db, found.entry, viewer, MONEY_MESSAGES.entryNotFound);
   if (input.pool_id !== undefined && input.pool_id !== pool.id)
     throw badRequest(MONEY_MESSAGES.entryNotFound);
 

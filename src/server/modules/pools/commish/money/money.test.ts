@@ -188,8 +188,9 @@ describe('POST /admin/addPayment', () => {
       { ...payload, user_season_id: hiddenEntry.id },
       stranger,
     );
+    // The same answer as an id that does not exist: probing ids tells an outsider nothing.
     expect(outsider.statusCode).toBe(404);
-    expect(outsider.json()).toEqual({ message: POOL_MESSAGES.poolNotFound });
+    expect(outsider.json()).toEqual({ message: MONEY_MESSAGES.entryNotFound });
     expect(await writtenRows()).toEqual({ ledger: 0, audits: 0, events: 0 });
   });
 });
