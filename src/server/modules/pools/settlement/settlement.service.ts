@@ -7,34 +7,33 @@ import {
   drawRandomTeam,
   type EntryState,
   type InsuranceOption,
-  type Pick,
   pickMostPopular,
   rankByPopularity,
   type SettleWeekOutput,
   settleWeek,
   type WeekBonusSettlement,
   type WeekEntryInput,
+  type WeekEntryOutcome,
   type WeekFacts,
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import {
-  bonusEvents,
-  entries,
-  entryWeeks,
-  ledger,
-  pickAudits,
-  picks,
-  pools,
-  poolWeeks,
-  users,
-} from '../../../db/schema';
+import { bonusEvents, entries, ledger, pickAudits, picks, pools, poolWeeks, users } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
+import {
+  appendWeekRebuyCharges,
+  type EntryNews,
+  findReusedPicks,
+  postEntryNews,
+  readUsernames,
+  readWeekPlayers,
+  writeEntryOutcomes,
+} from './week-entries.repo';
 import {
   detectPoolWeekBonuses,
   digestWeekResults,
@@ -159,6 +158,9 @@ function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
   return calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
 }
 
+/** Entries in a week from which its lock refreshes the planner's statistics of entry_weeks. */
+const BIG_WEEK = 10_000;
+
 /**
  * Locks a week, once: fixes who plays it with which bonus-pool membership and auto-rebuy setting, shuts
  * the bonus pool down when too few entrants are left, and assigns insured entries without a pick their
@@ -222,6 +224,9 @@ export async function lockPoolWeek(
         e.lives, e.rebuys_made, e.needs_rebuy, e.weeks_alive
       from entries e
       where e.pool_id = ${pool.id} and e.status = 1 and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz`);
+    // So many new rows at once are news to the planner: without fresh statistics the settlement's reads
+    // of this week would be planned for a few rows.
+    if (aliveAtLock >= BIG_WEEK) await tx.execute(sql`analyze entry_weeks`);
     await assignInsurancePicks(tx, pool, calendar, week, lockAt, now);
     return true;
   });
@@ -363,96 +368,59 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       .from(poolWeeks)
       .where(and(eq(poolWeeks.poolId, pool.id), lt(poolWeeks.week, week), isNull(poolWeeks.settledAt)));
     if (earlier.count > 0) return false;
+    // A big pool's week is judged through hash joins and sorts of a million rows: memory for them.
+    await tx.execute(sql`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`);
 
     const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
-    const players = await tx
-      .select({
-        // Only what judging needs: a big pool reads a million of these.
-        entryWeek: { inBonus: entryWeeks.inBonus, autoRebuy: entryWeeks.autoRebuy },
-        entry: {
-          id: entries.id,
-          userId: entries.userId,
-          entryNum: entries.entryNum,
-          lives: entries.lives,
-          rebuysMade: entries.rebuysMade,
-          needsRebuy: entries.needsRebuy,
-          weeksAlive: entries.weeksAlive,
-        },
-        username: users.username,
-      })
-      .from(entryWeeks)
-      .innerJoin(entries, eq(entries.id, entryWeeks.entryId))
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, week)))
-      .orderBy(asc(entries.id));
-    const { weekPicks, used } = await readWeekPicks(tx, pool.id, week);
+    const players = await readWeekPlayers(tx, pool.id, week);
+    const reused = await findReusedPicks(tx, pool.id, week);
     const isNfl = pool.game === 'nfl-td';
-    const inputs: WeekEntryInput[] = players.map(({ entry, entryWeek }) => {
-      const own = weekPicks.get(entry.id) ?? [];
-      const pick: Pick = isNfl ? own : (own[0] ?? null);
+    const inputs: WeekEntryInput[] = players.ids.map((id, i) => {
+      const lives = players.lives[i];
       const state: EntryState = {
-        lives: entry.lives,
-        rebuysMade: entry.rebuysMade,
-        status: entry.lives <= 0 ? 'eliminated' : entry.needsRebuy ? 'needs-rebuy' : 'alive',
-        weeksAlive: entry.weeksAlive,
+        lives,
+        rebuysMade: players.rebuysMade[i],
+        status: lives <= 0 ? 'eliminated' : players.needsRebuy[i] ? 'needs-rebuy' : 'alive',
+        weeksAlive: players.weeksAlive[i],
       };
+      const own = players.picks[i];
       return {
-        id: String(entry.id),
+        id: String(id),
         state,
-        autoRebuy: entryWeek.autoRebuy,
+        autoRebuy: players.autoRebuy[i],
         // Insurance picks were assigned when the week locked; they are the entry's picks now.
         insured: false,
-        pick,
-        used: used.get(entry.id) ?? [],
+        pick: isNfl ? own : (own[0] ?? null),
+        // The once-per-season check is all `used` serves here: the week's picks used before are enough.
+        used: reused.get(id) ?? NOTHING_USED,
         // A manual rebuy is applied to the entry when it is paid (POST /user/rebuy), before the lock.
         rebuyBeforeLock: false,
-        inBonusPool: entryWeek.inBonus,
+        inBonusPool: players.inBonus[i],
       };
     });
     const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
     await writeEntryOutcomes(tx, pool.id, week, outcome.entries);
-    await appendLedger(
-      tx,
-      players.flatMap(({ entry }, i) =>
-        rebuyCharges(pool, week, entry.id, outcome.entries[i].rebuysBought, `Auto-rebuy after Week ${week}`),
-      ),
-      now,
-    );
+    // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
+    const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
+    if (charge) await appendWeekRebuyCharges(tx, pool.id, week, charge, now);
 
-    for (let b = 0; b < outcome.bonusEvents.length; b++) {
-      await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], players, now);
+    if (outcome.bonusEvents.length > 0) {
+      const bonusPlayers = await readBonusPlayers(tx, outcome.bonusEvents, players.ids);
+      for (let b = 0; b < outcome.bonusEvents.length; b++) {
+        await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], bonusPlayers, now);
+      }
     }
-
-    const news: NewPoolEvent[] = [];
-    for (let i = 0; i < players.length; i++) {
-      const result = outcome.entries[i];
-      if (!result.played) continue;
-      const { entry, username } = players[i];
-      const label = entry.entryNum > 1 ? `${username} [${entry.entryNum}]` : username;
-      const event =
-        result.state.status === 'eliminated'
-          ? {
-              type: SETTLEMENT_EVENT_TYPES.eliminated,
-              summary: 'Eliminated',
-              desc: `${label} was eliminated in Week ${week}.`,
-            }
-          : result.state.status === 'needs-rebuy'
-            ? {
-                type: SETTLEMENT_EVENT_TYPES.needsRebuy,
-                summary: 'Rebuy needed',
-                desc: `${label} lost a life in Week ${week} and must rebuy before Week ${week + 1} locks.`,
-              }
-            : result.result === 'moon'
-              ? {
-                  type: SETTLEMENT_EVENT_TYPES.moon,
-                  summary: 'Shot the moon',
-                  desc: `${label} shot the moon in Week ${week}: one more life.`,
-                }
-              : null;
-      if (event) news.push({ poolId: pool.id, entryId: entry.id, userId: entry.userId, ...event });
-    }
-    await postPoolEvents(tx, news, now);
+    const texts = weekNews(week);
+    const newsIds: number[] = [];
+    const news: EntryNews[] = [];
+    outcome.entries.forEach((result, i) => {
+      const item = judgedNews(result, texts);
+      if (item === null) return;
+      newsIds.push(players.ids[i]);
+      news.push(item);
+    });
+    await postEntryNews(tx, pool.id, newsIds, news, now);
     const [digest] = (await digestWeekResults(tx, pool, [week])).values();
     await tx
       .update(poolWeeks)
@@ -469,40 +437,6 @@ function summarizeGame(game: {
   awayScore: number | null;
 }) {
   return `${game.away} ${game.awayScore ?? 0} @ ${game.home} ${game.homeScore ?? 0}`;
-}
-
-/** Writes every played entry's new state and its judged week, set-based (a pool may hold a million entries). */
-async function writeEntryOutcomes(
-  tx: DbOrTx,
-  poolId: number,
-  week: number,
-  outcomes: ReturnType<typeof settleWeek>['entries'],
-): Promise<void> {
-  const played = outcomes.filter((o) => o.played);
-  const CHUNK = 200_000;
-  for (let start = 0; start < played.length; start += CHUNK) {
-    const part = played.slice(start, start + CHUNK);
-    const ids = sql.param(part.map((o) => Number(o.id)));
-    const lives = sql.param(part.map((o) => o.state.lives));
-    const rebuys = sql.param(part.map((o) => o.state.rebuysMade));
-    const needs = sql.param(part.map((o) => o.state.status === 'needs-rebuy'));
-    const alive = sql.param(part.map((o) => o.state.weeksAlive));
-    const results = sql.param(part.map((o) => o.result ?? 'no-pick'));
-    const statuses = sql.param(part.map((o) => o.state.status));
-    const bought = sql.param(part.map((o) => o.rebuysBought));
-    const bonus = sql.param(part.map((o) => o.bonusNet));
-    await tx.execute(sql`
-      update entries as e set lives = u.lives, rebuys_made = u.rebuys, needs_rebuy = u.needs, weeks_alive = u.alive
-      from unnest(${ids}::int[], ${lives}::int[], ${rebuys}::int[], ${needs}::boolean[], ${alive}::int[])
-        as u(id, lives, rebuys, needs, alive)
-      where e.id = u.id`);
-    await tx.execute(sql`
-      update entry_weeks as w set result = u.result, lives = u.lives, status = u.status,
-        rebuys_bought = u.bought, bonus_net = u.bonus
-      from unnest(${ids}::int[], ${results}::text[], ${lives}::int[], ${statuses}::text[], ${bought}::int[], ${bonus}::int[])
-        as u(id, result, lives, status, bought, bonus)
-      where w.entry_id = u.id and w.pool_id = ${poolId} and w.week = ${week}`);
-  }
 }
 
 /** Each entry's picks of a week, and the picks of its earlier weeks (used, so not pickable again). */
@@ -537,6 +471,50 @@ export async function readWeekPicks(
     );
   }
   return { weekPicks, used };
+}
+
+const NOTHING_USED: readonly string[] = [];
+
+/** The feed news of a judged week, by what the week did to an entry (see judgedNews). */
+function weekNews(week: number) {
+  return {
+    eliminated: {
+      type: SETTLEMENT_EVENT_TYPES.eliminated,
+      summary: 'Eliminated',
+      text: ` was eliminated in Week ${week}.`,
+    },
+    needsRebuy: {
+      type: SETTLEMENT_EVENT_TYPES.needsRebuy,
+      summary: 'Rebuy needed',
+      text: ` lost a life in Week ${week} and must rebuy before Week ${week + 1} locks.`,
+    },
+    moon: {
+      type: SETTLEMENT_EVENT_TYPES.moon,
+      summary: 'Shot the moon',
+      text: ` shot the moon in Week ${week}: one more life.`,
+    },
+  } satisfies Record<string, EntryNews>;
+}
+
+/** The news an entry's judged week makes, if any. */
+function judgedNews(result: WeekEntryOutcome, news: ReturnType<typeof weekNews>): EntryNews | null {
+  if (!result.played) return null;
+  if (result.state.status === 'eliminated') return news.eliminated;
+  if (result.state.status === 'needs-rebuy') return news.needsRebuy;
+  if (result.result === 'moon') return news.moon;
+  return null;
+}
+
+/** The players as recordBonusEvent reads them: every entry id, and the usernames of the bonus winners. */
+async function readBonusPlayers(
+  tx: DbOrTx,
+  settlements: readonly WeekBonusSettlement[],
+  ids: readonly number[],
+): Promise<Array<{ entry: { id: number }; username: string }>> {
+  const names = await readUsernames(tx, [
+    ...new Set(settlements.flatMap((s) => s.winners.map((i) => ids[i]))),
+  ]);
+  return ids.map((id) => ({ entry: { id }, username: names.get(id) ?? '' }));
 }
 
 /** The rules engine on one week of a pool (insurance picks were assigned at the lock, so none here). */
