@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -227,7 +228,6 @@ export const poolWeeks = pgTable(
 export const entryWeeks = pgTable(
   'entry_weeks',
   {
-    id: serial('id').primaryKey(),
     // No foreign keys on purpose (docs/decisions/009): a week of a million entries is written in one
     // statement from a join with entries, and per-row key checks made it four times slower.
     poolId: integer('pool_id').notNull(),
@@ -248,8 +248,9 @@ export const entryWeeks = pgTable(
     rebuysBought: integer('rebuys_bought').notNull().default(0),
     bonusNet: integer('bonus_net').notNull().default(0),
   },
+  // Keyed by entry and week, no serial id: a week's lock inserts a million rows, and each index costs.
   (t) => [
-    uniqueIndex('entry_weeks_entry_week_idx').on(t.entryId, t.week),
+    primaryKey({ columns: [t.entryId, t.week] }),
     index('entry_weeks_pool_week_idx').on(t.poolId, t.week),
   ],
 );

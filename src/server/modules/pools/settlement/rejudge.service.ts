@@ -172,7 +172,7 @@ export async function rejudgeFromWeek(
             needsRebuyBefore: lockedState.status === 'needs-rebuy',
             weeksAliveBefore: lockedState.weeksAlive,
           })
-          .where(eq(entryWeeks.id, entryWeek.id));
+          .where(and(eq(entryWeeks.entryId, entryWeek.entryId), eq(entryWeeks.week, week)));
       }
       await replaceBonusEvents(tx, pool, week, bonuses, outcome.bonusEvents, players, now);
 

@@ -187,7 +187,7 @@ export async function loadHealthCounts(
   poolId: number,
 ): Promise<{ week: number; lives: number | null; count: number }[]> {
   const result = await db.execute(sql`
-    select pw.week, w.lives, count(w.id)::int as count
+    select pw.week, w.lives, count(w.entry_id)::int as count
     from pool_weeks pw
     left join (entry_weeks w join entries e on e.id = w.entry_id and e.status = 1)
       on w.pool_id = pw.pool_id and w.week = pw.week and w.lives > 0 and w.status <> 'eliminated'
