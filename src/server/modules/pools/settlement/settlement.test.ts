@@ -16,7 +16,7 @@ import { buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, enter, finishWeek, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { settleDueWeeks } from './settlement.service';
+import { SETTLEMENT_EVENT_TYPES, settleDueWeeks } from './settlement.service';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -185,6 +185,11 @@ describe('settlement of a week', () => {
       [c.id, -1500],
     ]);
     expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
+    const news = await t.ctx.db
+      .select()
+      .from(poolEvents)
+      .where(and(eq(poolEvents.poolId, pool.id), eq(poolEvents.type, SETTLEMENT_EVENT_TYPES.bonus)));
+    expect(news.map((row) => row.desc)).toEqual([expect.stringMatching(/\. Week 1 bonus won by ann\.$/)]);
     const [settled] = await t.ctx.db.select().from(poolWeeks).where(eq(poolWeeks.poolId, pool.id));
     expect(settled.bonusRunning).toBe(true);
 

@@ -210,15 +210,15 @@ export async function postEntryNews(
     return n;
   });
   const distinct = [...numbers.keys()];
-  const col = <T>(pick: (item: EntryNews) => T) => sql.param(distinct.map(pick));
+  const of = <T>(pick: (item: EntryNews) => T, type: string) =>
+    sql`(${sql.param(distinct.map(pick))}::${sql.raw(type)}[])[item.n]`;
   await tx.execute(sql`
     insert into pool_events (pool_id, entry_id, user_id, type, "desc", summary, created_at)
-    select ${poolId}, e.id, e.user_id, n.type,
-      case when e.entry_num > 1 then u.username || ' [' || e.entry_num || ']' else u.username end || n.text,
-      n.summary, ${now.toISOString()}::timestamptz
+    select ${poolId}, e.id, e.user_id, ${of((n) => n.type, 'int')},
+      case when e.entry_num > 1 then u.username || ' [' || e.entry_num || ']' else u.username end
+        || ${of((n) => n.text, 'text')},
+      ${of((n) => n.summary, 'text')}, ${now.toISOString()}::timestamptz
     from unnest(${intArray(entryIds)}, ${intArray(which)}) with ordinality as item(entry_id, n, position)
-    join unnest(${col((n) => n.type)}::int[], ${col((n) => n.summary)}::text[], ${col((n) => n.text)}::text[])
-      with ordinality as n(type, summary, text, n) using (n)
     join entries e on e.id = item.entry_id
     join users u on u.id = e.user_id
     order by item.position`);
