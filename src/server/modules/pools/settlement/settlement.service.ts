@@ -412,15 +412,8 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       }
     }
     const texts = weekNews(week);
-    const newsIds: number[] = [];
-    const news: EntryNews[] = [];
-    outcome.entries.forEach((result, i) => {
-      const item = judgedNews(result, texts);
-      if (item === null) return;
-      newsIds.push(players.ids[i]);
-      news.push(item);
-    });
-    await postEntryNews(tx, pool.id, newsIds, news, now);
+    const news = outcome.entries.map((result) => judgedNews(result, texts));
+    await postEntryNews(tx, pool.id, players, news, now);
     const [digest] = (await digestWeekResults(tx, pool, [week])).values();
     await tx
       .update(poolWeeks)

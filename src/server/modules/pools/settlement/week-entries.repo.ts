@@ -19,6 +19,9 @@ function intArray(values: readonly number[]): ReturnType<typeof sql> {
 /** The entries that play a locked week, in entry id order, one array per column. */
 export interface WeekPlayers {
   ids: number[];
+  /** The entrant and which of their entries it is (for the feed news). */
+  userIds: number[];
+  entryNums: number[];
   lives: number[];
   rebuysMade: number[];
   needsRebuy: boolean[];
@@ -35,6 +38,8 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   // far cheaper to build and parse than a million rows. An entry with several picks comes once per pick.
   const [row] = rowsOf<{
     ids: number[] | null;
+    user_ids: number[] | null;
+    entry_nums: number[] | null;
     lives: number[] | null;
     rebuys_made: number[] | null;
     needs_rebuy: boolean[] | null;
@@ -44,11 +49,12 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
     pick_ids: Array<string | null> | null;
   }>(
     await tx.execute(sql`
-      select array_agg(id) as ids, array_agg(lives) as lives, array_agg(rebuys_made) as rebuys_made,
+      select array_agg(id) as ids, array_agg(user_id) as user_ids, array_agg(entry_num) as entry_nums,
+        array_agg(lives) as lives, array_agg(rebuys_made) as rebuys_made,
         array_agg(needs_rebuy) as needs_rebuy, array_agg(weeks_alive) as weeks_alive,
         array_agg(in_bonus) as in_bonus, array_agg(auto_rebuy) as auto_rebuy, array_agg(pick_id) as pick_ids
       from (
-        select e.id, e.lives, e.rebuys_made, e.needs_rebuy, e.weeks_alive, w.in_bonus, w.auto_rebuy, p.pick_id
+        select e.id, e.user_id, e.entry_num, e.lives, e.rebuys_made, e.needs_rebuy, e.weeks_alive, w.in_bonus, w.auto_rebuy, p.pick_id
         from entry_weeks w
         join entries e on e.id = w.entry_id
         left join picks p on p.entry_id = w.entry_id and p.week = w.week
@@ -58,6 +64,8 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   );
   const players: WeekPlayers = {
     ids: [],
+    userIds: [],
+    entryNums: [],
     lives: [],
     rebuysMade: [],
     needsRebuy: [],
@@ -75,6 +83,8 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
       continue;
     }
     players.ids.push(ids[i]);
+    players.userIds.push(row.user_ids?.[i] ?? 0);
+    players.entryNums.push(row.entry_nums?.[i] ?? 0);
     players.lives.push(row.lives?.[i] ?? 0);
     players.rebuysMade.push(row.rebuys_made?.[i] ?? 0);
     players.needsRebuy.push(row.needs_rebuy?.[i] ?? false);
@@ -189,38 +199,49 @@ export interface EntryNews {
 }
 
 /**
- * Posts feed events about entries, in the given order, each told about the entry's label (the
- * username, with [n] from the second entry on). Entries sharing one news share one EntryNews object.
+ * Posts to the feed, in the given order, the news about each entry that has one (`news` is aligned with
+ * the entries), told about the entry's label: the username, with [n] from the second entry on.
  */
 export async function postEntryNews(
   tx: DbOrTx,
   poolId: number,
-  entryIds: readonly number[],
-  news: readonly EntryNews[],
+  entries: Pick<WeekPlayers, 'ids' | 'userIds' | 'entryNums'>,
+  news: ReadonlyArray<EntryNews | null>,
   now: Date,
 ): Promise<void> {
-  if (entryIds.length === 0) return;
+  // Each news once, and per entry with news its entry, entrant, entry number and which news it is.
   const numbers = new Map<EntryNews, number>();
-  const which = news.map((item) => {
+  const told = {
+    ids: [] as number[],
+    userIds: [] as number[],
+    entryNums: [] as number[],
+    which: [] as number[],
+  };
+  news.forEach((item, i) => {
+    if (item === null) return;
     let n = numbers.get(item);
     if (n === undefined) {
       n = numbers.size + 1;
       numbers.set(item, n);
     }
-    return n;
+    told.ids.push(entries.ids[i]);
+    told.userIds.push(entries.userIds[i]);
+    told.entryNums.push(entries.entryNums[i]);
+    told.which.push(n);
   });
+  if (told.ids.length === 0) return;
   const distinct = [...numbers.keys()];
   const of = <T>(pick: (item: EntryNews) => T, type: string) =>
     sql`(${sql.param(distinct.map(pick))}::${sql.raw(type)}[])[item.n]`;
   await tx.execute(sql`
     insert into pool_events (pool_id, entry_id, user_id, type, "desc", summary, created_at)
-    select ${poolId}, e.id, e.user_id, ${of((n) => n.type, 'int')},
-      case when e.entry_num > 1 then u.username || ' [' || e.entry_num || ']' else u.username end
+    select ${poolId}, item.entry_id, item.user_id, ${of((n) => n.type, 'int')},
+      case when item.entry_num > 1 then u.username || ' [' || item.entry_num || ']' else u.username end
         || ${of((n) => n.text, 'text')},
       ${of((n) => n.summary, 'text')}, ${now.toISOString()}::timestamptz
-    from unnest(${intArray(entryIds)}, ${intArray(which)}) with ordinality as item(entry_id, n, position)
-    join entries e on e.id = item.entry_id
-    join users u on u.id = e.user_id
+    from unnest(${intArray(told.ids)}, ${intArray(told.userIds)}, ${intArray(told.entryNums)}, ${intArray(told.which)})
+      with ordinality as item(entry_id, user_id, entry_num, n, position)
+    join users u on u.id = item.user_id
     order by item.position`);
 }
 
