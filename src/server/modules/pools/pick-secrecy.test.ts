@@ -36,6 +36,7 @@ let t: TestApp;
 const routes: Route[] = [];
 let roles: Record<string, TestUser | undefined>;
 let values: Record<string, Record<string, string>>;
+let aliceMlbId: number;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -59,6 +60,7 @@ beforeAll(async () => {
   const mlb = await buildMlbPool(t.ctx, world.leagueId);
   const nfl = await buildNflPool(t.ctx, world.leagueId);
   const aliceMlb = await enter(t.ctx, mlb.id, alice);
+  aliceMlbId = aliceMlb.id;
   const aliceNfl = await enter(t.ctx, nfl.id, alice);
   await enter(t.ctx, mlb.id, bob);
   await enter(t.ctx, mlb.id, world.owner);
@@ -174,6 +176,20 @@ describe('pick secrecy across every endpoint', () => {
       headers: { cookie },
     });
     expect(board.body).toContain(SECRET_TEAM);
+  });
+
+  it("shows an entry's open picks in Edit Picks to the pool's commissioner alone (spec 2)", async () => {
+    const url = `/api/pools/${values.mlb.poolId}/commish/picks?entry=${aliceMlbId}`;
+    for (const [role, user] of Object.entries(roles)) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+      if (role === 'commish') {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.body).toContain(SECRET_TEAM);
+      } else {
+        expect(answer.statusCode, role).toBeGreaterThanOrEqual(400);
+        expect(answer.body, role).not.toContain(SECRET_TEAM);
+      }
+    }
   });
 
   it('refuses picks on another entry without telling what it holds', async () => {
