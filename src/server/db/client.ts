@@ -147,3 +147,8 @@ async function isEmpty(query: (sql: string) => Promise<unknown[]>): Promise<bool
   )) as { n: number }[];
   return rows[0].n === 0;
 }
+
+/** The rows of a raw query: node-postgres answers { rows }, and so does PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

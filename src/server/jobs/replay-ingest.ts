@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays } from '../../core/calendar';
 import type { PlayableGame } from '../../core/games';
 import type { AppContext } from '../context';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, rowsOf } from '../db/client';
 import { ReplayClock } from '../sports/replay/replay-clock';
 import { createReplayProvider, loadReplaySeasons } from '../sports/replay/replay-data';
 import { writeLockedNflWeekStats } from '../sports/replay/seed-sports';
@@ -16,10 +16,6 @@ export const REPLAY_MAX_POLL_MS = 5 * 60_000;
 export function replayPollDelayMs(speed: number): number {
   if (!(speed > 0)) return REPLAY_MAX_POLL_MS;
   return Math.min(REPLAY_MAX_POLL_MS, Math.max(1_000, Math.round((15 * 60_000) / speed)));
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /**

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, rowsOf } from '../db/client';
 import { nflPlayers, seasonParams, teams } from '../db/schema';
 import type { SeasonCalendar } from './calendar';
 import type { FactsRecord, GameRecord, NflPlayerRecord, NflWeekStatRecord } from './model';
 import type { TeamRecord } from './teams';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 export interface UpsertGamesResult {
   /** Game id by gid for every game written or already stored as a manual result. */

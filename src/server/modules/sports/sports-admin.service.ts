@@ -1,12 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AdminResultRequest } from '../../../core/contracts/sports';
 import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/client';
 import { games, resultAudits } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /**
  * Health of each feed (provider and game): last fetch, last success, the last error in words with

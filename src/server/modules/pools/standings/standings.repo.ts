@@ -1,11 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StandingsSort } from '../../../../core/contracts/pools';
-import type { DbOrTx } from '../../../db/client';
-
-/** Node-postgres and PGlite both answer raw queries as { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
+import { type DbOrTx, rowsOf } from '../../../db/client';
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
 function intArray(values: readonly number[]): SQL {
