@@ -1,6 +1,6 @@
 // Settling one week of a pool with 1,000,000 entries on PostgreSQL, through the server's settlement
 // command (lock: entries fixed and insurance assigned; settle: the rules engine, the entries written
-// back, auto-rebuy charges, bonus money and feed news), each in its own transaction. Prints the time
+// back, auto-rebuy charges and bonus money), each in its own transaction. Prints the time
 // of each phase and entries/s against the issue's target (under 10 s).
 // PostgreSQL: DATABASE_URL, default postgres://root@127.0.0.1:5432/ala_bench_settle (dropped,
 // created and migrated on each run). Usage: npm run bench:settle-pool
@@ -13,6 +13,7 @@ import { openDatabase } from '../src/server/db/client';
 import { games, leagues, pools, users } from '../src/server/db/schema';
 import { ManualClock } from '../src/server/lib/clock';
 import { createOutboxMailer } from '../src/server/mail/mailer';
+import { readJudgedWeekNews } from '../src/server/modules/pools/feed/week-news.repo';
 import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
 import { lockPoolWeek, settlePoolWeek } from '../src/server/modules/pools/settlement/settlement.service';
 
@@ -146,5 +147,17 @@ console.log(`lock:   ${lockSeconds.toFixed(2)} s`);
 console.log(`settle: ${settleSeconds.toFixed(2)} s`);
 console.log(
   `one week of ${ENTRIES.toLocaleString('en-US')} entries: ${total.toFixed(2)} s, ${Math.round(ENTRIES / total).toLocaleString('en-US')} entries/s (target: under ${TARGET_SECONDS} s: ${total < TARGET_SECONDS ? 'met' : 'NOT met'})`,
+);
+// The feed reads the week's news about entries from the judged week: its first page must stay cheap.
+const feedTimes: number[] = [];
+for (let i = 0; i < 20; i++) {
+  const started = performance.now();
+  const news = await readJudgedWeekNews(db, { poolId: pool.id }, 200);
+  feedTimes.push(performance.now() - started);
+  if (news.length !== 200) throw new Error(`the feed read ${news.length} news, not 200`);
+}
+feedTimes.sort((a, b) => a - b);
+console.log(
+  `feed, first page of the week's news (200 of 500,000): median ${feedTimes[10].toFixed(1)} ms, slowest ${feedTimes[19].toFixed(1)} ms over 20 reads`,
 );
 await database.close();

@@ -21,6 +21,10 @@ export const FEED_EVENT_TYPES = {
   signUp: 1,
   insurance: 2,
   bonusPrize: 7,
+  /** What a judged week did to an entry (read from the judged week, never stored as events). */
+  eliminated: 13,
+  needsRebuy: 14,
+  moon: 15,
   alert: 17,
 } as const;
 

@@ -251,7 +251,8 @@ export const entryWeeks = pgTable(
   // Keyed by entry and week, no serial id: a week's lock inserts a million rows, and each index costs.
   (t) => [
     primaryKey({ columns: [t.entryId, t.week] }),
-    index('entry_weeks_pool_week_idx').on(t.poolId, t.week),
+    // By entry within a week too: the feed reads a week's news about entries newest (highest id) first.
+    index('entry_weeks_pool_week_idx').on(t.poolId, t.week, t.entryId),
   ],
 );
 

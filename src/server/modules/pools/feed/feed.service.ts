@@ -3,6 +3,7 @@ import {
   COMMISH_POST_TYPES,
   type CommishPostsResponse,
   FEED_EVENT_TYPES,
+  type FeedEvent,
   type FeedPath,
   type FeedResponse,
   POOL_MESSAGES,
@@ -13,6 +14,7 @@ import { poolEvents, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import { requirePoolAccess } from '../pool-access';
+import { readJudgedWeekNews } from './week-news.repo';
 
 /** A feed event to post; its text must never name a pick of a week that has not locked. */
 export interface NewPoolEvent {
@@ -56,24 +58,48 @@ export async function listFeed(
     conditions.push(eq(poolEvents.userId, viewer.id));
   }
   if (path.x === 'bonus') conditions.push(eq(poolEvents.type, FEED_EVENT_TYPES.bonusPrize));
-  const rows = await ctx.db
+  const stored = await ctx.db
     .select({ event: poolEvents, username: users.username })
     .from(poolEvents)
     .leftJoin(users, eq(users.id, poolEvents.userId))
     .where(and(...conditions))
     .orderBy(desc(poolEvents.createdAt), desc(poolEvents.id))
-    .limit(200);
-  return {
-    events: rows.map(({ event, username }) => ({
-      id: event.id,
-      type: event.type,
-      username,
-      desc: event.desc,
-      summary: event.summary,
-      submitted_at: event.createdAt.toISOString(),
-      link: event.link,
-    })),
-  };
+    .limit(FEED_LIMIT);
+  const events = stored.map(({ event, username }) => ({
+    id: event.id,
+    type: event.type,
+    username,
+    desc: event.desc,
+    summary: event.summary,
+    submitted_at: event.createdAt.toISOString(),
+    link: event.link,
+  }));
+  if (path.x === 'bonus') return { events };
+  const judged = await readJudgedWeekNews(
+    ctx.db,
+    { poolId: pool.id, userId: path.x === 'mine' ? viewer?.id : undefined },
+    FEED_LIMIT,
+  );
+  return { events: newestFirst(judged, events).slice(0, FEED_LIMIT) };
+}
+
+/** How many events the feed shows (the newest). */
+const FEED_LIMIT = 200;
+
+/**
+ * Two lists of events, each newest first, as one. At the same instant `first`'s come first: a week's
+ * news about its entries was posted after the other news of its settlement.
+ */
+function newestFirst(first: readonly FeedEvent[], second: readonly FeedEvent[]): FeedEvent[] {
+  const merged: FeedEvent[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    const takeFirst =
+      j >= second.length || (i < first.length && first[i].submitted_at >= second[j].submitted_at);
+    merged.push(takeFirst ? first[i++] : second[j++]);
+  }
+  return merged;
 }
 
 /** How many commissioner posts the Commish's Desk shows (the newest). */

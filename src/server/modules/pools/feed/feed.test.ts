@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FEED_EVENT_TYPES, POOL_MESSAGES } from '../../../../core/contracts/pools';
+import { FEED_EVENT_TYPES, type FeedEvent, POOL_MESSAGES } from '../../../../core/contracts/pools';
+import { entryWeeks, poolWeeks } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
@@ -99,5 +100,101 @@ describe("GET /admin/commishPosts/{poolId} (the Commish's Desk)", () => {
     const bad = await get('/admin/commishPosts/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTruthy();
+  });
+});
+
+describe('GET /api/feed/{leagueId}/{poolId}/{x}: the news of judged weeks', () => {
+  /** A week settled at `settledAt` with what it did to each entry ([entry id, result, status]). */
+  async function judged(week: number, settledAt: Date, rows: Array<[number, string, string]>) {
+    await t.ctx.db
+      .insert(poolWeeks)
+      .values({
+        poolId,
+        week,
+        aliveAtLock: rows.length,
+        bonusRunning: false,
+        lockedAt: minutesAgo(600),
+        settledAt,
+      });
+    await t.ctx.db
+      .insert(entryWeeks)
+      .values(
+        rows.map(([entryId, result, status]) => ({
+          poolId,
+          entryId,
+          week,
+          inBonus: false,
+          autoRebuy: false,
+          result,
+          status,
+        })),
+      );
+  }
+
+  it('tells what each settled week did to entries, newest week first, among the stored events', async () => {
+    const first = await enter(t.ctx, poolId, member);
+    const second = await enter(t.ctx, poolId, member, { entryNum: 2 });
+    const owners = await enter(t.ctx, poolId, world.owner);
+    await judged(1, minutesAgo(50), [
+      [first.id, 'loss', 'needs-rebuy'],
+      [second.id, 'moon', 'alive'],
+      [owners.id, 'advance', 'alive'],
+    ]);
+    await post({ userId: world.owner.id, summary: 'Between the weeks' }, minutesAgo(30));
+    await judged(2, minutesAgo(10), [
+      [first.id, 'no-rebuy', 'eliminated'],
+      [second.id, 'loss', 'needs-rebuy'],
+      [owners.id, 'loss', 'needs-rebuy'],
+    ]);
+
+    const all = (await get(`/api/feed/${world.leagueId}/${poolId}/all`, member.cookie)).json().events;
+    expect(all.map((event: FeedEvent) => [event.type, event.summary, event.desc])).toEqual([
+      [
+        FEED_EVENT_TYPES.needsRebuy,
+        'Rebuy needed',
+        'commish lost a life in Week 2 and must rebuy before Week 3 locks.',
+      ],
+      [
+        FEED_EVENT_TYPES.needsRebuy,
+        'Rebuy needed',
+        'member [2] lost a life in Week 2 and must rebuy before Week 3 locks.',
+      ],
+      [FEED_EVENT_TYPES.eliminated, 'Eliminated', 'member was eliminated in Week 2.'],
+      [FEED_EVENT_TYPES.alert, 'Between the weeks', 'Body'],
+      [FEED_EVENT_TYPES.moon, 'Shot the moon', 'member [2] shot the moon in Week 1: one more life.'],
+      [
+        FEED_EVENT_TYPES.needsRebuy,
+        'Rebuy needed',
+        'member lost a life in Week 1 and must rebuy before Week 2 locks.',
+      ],
+    ]);
+    expect(all[0]).toMatchObject({
+      username: 'commish',
+      submitted_at: minutesAgo(10).toISOString(),
+      link: null,
+    });
+    expect(new Set(all.map((event: FeedEvent) => event.id)).size).toBe(all.length);
+
+    const mine = (await get(`/api/feed/${world.leagueId}/${poolId}/mine`, member.cookie)).json().events;
+    expect(mine.map((event: FeedEvent) => event.desc)).toEqual([
+      'member [2] lost a life in Week 2 and must rebuy before Week 3 locks.',
+      'member was eliminated in Week 2.',
+      'member [2] shot the moon in Week 1: one more life.',
+      'member lost a life in Week 1 and must rebuy before Week 2 locks.',
+    ]);
+    expect((await get(`/api/feed/${world.leagueId}/${poolId}/bonus`, member.cookie)).json().events).toEqual(
+      [],
+    );
+  });
+
+  it('tells nothing of a week locked but not settled yet', async () => {
+    const entry = await enter(t.ctx, poolId, member);
+    await t.ctx.db
+      .insert(poolWeeks)
+      .values({ poolId, week: 1, aliveAtLock: 1, bonusRunning: false, lockedAt: minutesAgo(60) });
+    await t.ctx.db
+      .insert(entryWeeks)
+      .values({ poolId, entryId: entry.id, week: 1, inBonus: false, autoRebuy: false });
+    expect((await get(`/api/feed/${world.leagueId}/${poolId}/all`, member.cookie)).json().events).toEqual([]);
   });
 });

@@ -13,7 +13,6 @@ import {
   settleWeek,
   type WeekBonusSettlement,
   type WeekEntryInput,
-  type WeekEntryOutcome,
   type WeekFacts,
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
@@ -27,9 +26,7 @@ import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
   appendWeekRebuyCharges,
-  type EntryNews,
   findReusedPicks,
-  postEntryNews,
   readUsernames,
   readWeekPlayers,
   writeEntryOutcomes,
@@ -44,12 +41,12 @@ import {
   recordWeekTeams,
 } from './week-facts.repo';
 
-/** Feed event types the settlement posts (spec 1 section 3: 1 to 31; 7 is the bonus view, 17 an alert). */
+/**
+ * Feed event types the settlement posts (spec 1 section 3: 1 to 31; 7 is the bonus view, 17 an alert).
+ * The news of what a judged week did to each entry is read from the judged week (feed/week-news.repo).
+ */
 export const SETTLEMENT_EVENT_TYPES = {
   insurancePick: 12,
-  eliminated: 13,
-  needsRebuy: 14,
-  moon: 15,
   bonus: 7,
   bonusShutdown: 17,
   correction: 17,
@@ -402,6 +399,9 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
     await writeEntryOutcomes(tx, pool.id, week, outcome.entries);
+    // The results are news to the planner too: with the lock's statistics (no week judged) the feed would
+    // read a big week's news by scanning all of it instead of its newest page.
+    if (players.ids.length >= BIG_WEEK) await tx.execute(sql`analyze entry_weeks`);
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
     const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
     if (charge) await appendWeekRebuyCharges(tx, pool.id, week, charge, now);
@@ -412,9 +412,6 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
         await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], bonusPlayers, now);
       }
     }
-    const texts = weekNews(week);
-    const news = outcome.entries.map((result) => judgedNews(result, texts));
-    await postEntryNews(tx, pool.id, players, news, now);
     const [digest] = (await digestWeekResults(tx, pool, [week])).values();
     await tx
       .update(poolWeeks)
@@ -468,36 +465,6 @@ export async function readWeekPicks(
 }
 
 const NOTHING_USED: readonly string[] = [];
-
-/** The feed news of a judged week, by what the week did to an entry (see judgedNews). */
-function weekNews(week: number) {
-  return {
-    eliminated: {
-      type: SETTLEMENT_EVENT_TYPES.eliminated,
-      summary: 'Eliminated',
-      text: ` was eliminated in Week ${week}.`,
-    },
-    needsRebuy: {
-      type: SETTLEMENT_EVENT_TYPES.needsRebuy,
-      summary: 'Rebuy needed',
-      text: ` lost a life in Week ${week} and must rebuy before Week ${week + 1} locks.`,
-    },
-    moon: {
-      type: SETTLEMENT_EVENT_TYPES.moon,
-      summary: 'Shot the moon',
-      text: ` shot the moon in Week ${week}: one more life.`,
-    },
-  } satisfies Record<string, EntryNews>;
-}
-
-/** The news an entry's judged week makes, if any. */
-function judgedNews(result: WeekEntryOutcome, news: ReturnType<typeof weekNews>): EntryNews | null {
-  if (!result.played) return null;
-  if (result.state.status === 'eliminated') return news.eliminated;
-  if (result.state.status === 'needs-rebuy') return news.needsRebuy;
-  if (result.result === 'moon') return news.moon;
-  return null;
-}
 
 /** The players as recordBonusEvent reads them: every entry id, and the usernames of the bonus winners. */
 async function readBonusPlayers(

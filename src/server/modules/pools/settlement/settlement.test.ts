@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions } from '../../../../core/bonus';
+import { FEED_EVENT_TYPES, type FeedEvent } from '../../../../core/contracts/pools';
 import {
   bonusEvents,
   entries,
@@ -37,6 +38,17 @@ beforeEach(async () => {
 /** Week 1 finals: BOS@NYY 3-5, NYY@HOU 2-4, HOU@TOR 1-3, so NYY 1-1, HOU 1-1, BOS 0-1, TOR 1-0. */
 function finishWeekOne() {
   return finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+}
+
+/** The pool's feed as a member sees it: all, pool, mine or bonus. */
+async function feedOf(poolId: number, filter: string, viewer: TestUser): Promise<FeedEvent[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/feed/${world.leagueId}/${poolId}/${filter}`,
+    headers: { cookie: viewer.cookie },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().events;
 }
 
 async function entryRow(id: number) {
@@ -113,8 +125,14 @@ describe('settlement of a week', () => {
     expect(money.map((row) => [row.entryId, row.kind, row.amount, row.week])).toEqual([
       [c.id, 'rebuy', -2500, 1],
     ]);
-    const feed = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
-    expect(feed.map((row) => row.summary).sort()).toEqual(['Insurance pick', 'Rebuy needed']);
+    const stored = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
+    expect(stored.map((row) => row.summary)).toEqual(['Insurance pick']);
+    // What the week did to bob is news, read from the judged week, after the lock's news.
+    expect((await feedOf(pool.id, 'all', ann)).map((event) => [event.summary, event.desc])).toEqual([
+      ['Rebuy needed', 'bob lost a life in Week 1 and must rebuy before Week 2 locks.'],
+      ['Insurance pick', expect.any(String)],
+    ]);
+    expect(await feedOf(pool.id, 'mine', ann)).toEqual([]);
   });
 
   it('eliminates at the next lock an entry that did not rebuy, and never settles a week before the one ahead of it', async () => {
@@ -137,6 +155,11 @@ describe('settlement of a week', () => {
       .from(entryWeeks)
       .where(and(eq(entryWeeks.entryId, b.id), eq(entryWeeks.week, 2)));
     expect([week2.result, week2.status]).toEqual(['no-rebuy', 'eliminated']);
+    // The later week's news first.
+    expect((await feedOf(pool.id, 'mine', players[1])).map((event) => [event.type, event.desc])).toEqual([
+      [FEED_EVENT_TYPES.eliminated, 'bob was eliminated in Week 2.'],
+      [FEED_EVENT_TYPES.needsRebuy, 'bob lost a life in Week 1 and must rebuy before Week 2 locks.'],
+    ]);
   });
 
   it("pays a bonus from the week's bonus pool: the winners get the prize, the others share it to the cent", async () => {
@@ -247,6 +270,11 @@ describe('settlement of a week', () => {
     expect(await state(a.id)).toEqual([2, 0, true]);
     expect(await state(b.id)).toEqual([3, 0, false]);
     expect(await state(c.id)).toEqual([2, 1, false]);
+    // The week's news follow its new judgement.
+    expect((await feedOf(pool.id, 'pool', ann)).map((event) => event.desc).slice(0, 1)).toEqual([
+      'ann lost a life in Week 1 and must rebuy before Week 2 locks.',
+    ]);
+    expect(await feedOf(pool.id, 'mine', bob)).toEqual([]);
     // Nothing to do until the next correction.
     expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([]);
 

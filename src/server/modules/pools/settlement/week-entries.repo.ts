@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { WeekEntryOutcome } from '../../../../core/season';
-import type { DbOrTx } from '../../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { LedgerRowInput } from '../ledger';
 
 // A week of a big pool is a million entries: these read and write them column by column, set-based,
 // never as a million row objects.
-
-/** Node-postgres and PGlite both answer raw queries as { rows }. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one short parameter. */
 function intArray(values: readonly number[]): ReturnType<typeof sql> {
@@ -19,9 +14,6 @@ function intArray(values: readonly number[]): ReturnType<typeof sql> {
 /** The entries that play a locked week, in entry id order, one array per column. */
 export interface WeekPlayers {
   ids: number[];
-  /** The entrant and which of their entries it is (for the feed news). */
-  userIds: number[];
-  entryNums: number[];
   lives: number[];
   rebuysMade: number[];
   needsRebuy: boolean[];
@@ -32,29 +24,31 @@ export interface WeekPlayers {
   picks: string[][];
 }
 
+/** Separates pick ids in the read below: a control character no team or player id holds. */
+const PICK_SEPARATOR = '\u001f';
+
 /** Reads who plays a locked week with the state judging starts from and their picks of that week. */
 export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number): Promise<WeekPlayers> {
-  // Aggregated into arrays from a sorted subquery: PostgreSQL keeps that order, and one row of arrays is
-  // far cheaper to build and parse than a million rows. An entry with several picks comes once per pick.
+  // Each column comes as one string, numbers joined by commas and flags as one character per row, from a
+  // sorted subquery (PostgreSQL keeps that order): a million rows, or a million-element array literal,
+  // cost seconds to parse, and splitting a string a fraction of one. An entry with several picks comes
+  // once per pick; an entry with none, once with an empty pick.
   const [row] = rowsOf<{
-    ids: number[] | null;
-    user_ids: number[] | null;
-    entry_nums: number[] | null;
-    lives: number[] | null;
-    rebuys_made: number[] | null;
-    needs_rebuy: boolean[] | null;
-    weeks_alive: number[] | null;
-    in_bonus: boolean[] | null;
-    auto_rebuy: boolean[] | null;
-    pick_ids: Array<string | null> | null;
+    ids: string | null;
+    lives: string | null;
+    rebuys_made: string | null;
+    weeks_alive: string | null;
+    flags: string | null;
+    pick_ids: string | null;
   }>(
     await tx.execute(sql`
-      select array_agg(id) as ids, array_agg(user_id) as user_ids, array_agg(entry_num) as entry_nums,
-        array_agg(lives) as lives, array_agg(rebuys_made) as rebuys_made,
-        array_agg(needs_rebuy) as needs_rebuy, array_agg(weeks_alive) as weeks_alive,
-        array_agg(in_bonus) as in_bonus, array_agg(auto_rebuy) as auto_rebuy, array_agg(pick_id) as pick_ids
+      select string_agg(id::text, ',') as ids, string_agg(lives::text, ',') as lives,
+        string_agg(rebuys_made::text, ',') as rebuys_made, string_agg(weeks_alive::text, ',') as weeks_alive,
+        string_agg(flags, '') as flags, string_agg(coalesce(pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
       from (
-        select e.id, e.user_id, e.entry_num, e.lives, e.rebuys_made, e.needs_rebuy, e.weeks_alive, w.in_bonus, w.auto_rebuy, p.pick_id
+        select e.id, e.lives, e.rebuys_made, e.weeks_alive, p.pick_id,
+          (case when e.needs_rebuy then 'r' else '-' end) || (case when w.in_bonus then 'b' else '-' end)
+            || (case when w.auto_rebuy then 'a' else '-' end) as flags
         from entry_weeks w
         join entries e on e.id = w.entry_id
         left join picks p on p.entry_id = w.entry_id and p.week = w.week
@@ -64,8 +58,6 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   );
   const players: WeekPlayers = {
     ids: [],
-    userIds: [],
-    entryNums: [],
     lives: [],
     rebuysMade: [],
     needsRebuy: [],
@@ -74,24 +66,29 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
     autoRebuy: [],
     picks: [],
   };
-  const ids = row?.ids ?? [];
+  if (!row?.ids) return players;
+  const ids = row.ids.split(',');
+  const lives = (row.lives ?? '').split(',');
+  const rebuysMade = (row.rebuys_made ?? '').split(',');
+  const weeksAlive = (row.weeks_alive ?? '').split(',');
+  const flags = row.flags ?? '';
+  const pickIds = (row.pick_ids ?? '').split(PICK_SEPARATOR);
   for (let i = 0; i < ids.length; i++) {
-    const pickId = row.pick_ids?.[i] ?? null;
+    const id = Number(ids[i]);
+    const pickId = pickIds[i] ?? '';
     const last = players.ids.length - 1;
-    if (last >= 0 && players.ids[last] === ids[i]) {
-      if (pickId !== null) players.picks[last].push(pickId);
+    if (last >= 0 && players.ids[last] === id) {
+      if (pickId !== '') players.picks[last].push(pickId);
       continue;
     }
-    players.ids.push(ids[i]);
-    players.userIds.push(row.user_ids?.[i] ?? 0);
-    players.entryNums.push(row.entry_nums?.[i] ?? 0);
-    players.lives.push(row.lives?.[i] ?? 0);
-    players.rebuysMade.push(row.rebuys_made?.[i] ?? 0);
-    players.needsRebuy.push(row.needs_rebuy?.[i] ?? false);
-    players.weeksAlive.push(row.weeks_alive?.[i] ?? 0);
-    players.inBonus.push(row.in_bonus?.[i] ?? false);
-    players.autoRebuy.push(row.auto_rebuy?.[i] ?? false);
-    players.picks.push(pickId === null ? [] : [pickId]);
+    players.ids.push(id);
+    players.lives.push(Number(lives[i]));
+    players.rebuysMade.push(Number(rebuysMade[i]));
+    players.weeksAlive.push(Number(weeksAlive[i]));
+    players.needsRebuy.push(flags[i * 3] === 'r');
+    players.inBonus.push(flags[i * 3 + 1] === 'b');
+    players.autoRebuy.push(flags[i * 3 + 2] === 'a');
+    players.picks.push(pickId === '' ? [] : [pickId]);
   }
   return players;
 }
@@ -189,60 +186,6 @@ export async function appendWeekRebuyCharges(
     from entry_weeks w cross join generate_series(1, w.rebuys_bought)
     where w.pool_id = ${poolId} and w.week = ${week} and w.rebuys_bought > 0
     order by w.entry_id`);
-}
-
-/** A feed event about an entry: its text follows the entry's label. */
-export interface EntryNews {
-  type: number;
-  summary: string;
-  text: string;
-}
-
-/**
- * Posts to the feed, in the given order, the news about each entry that has one (`news` is aligned with
- * the entries), told about the entry's label: the username, with [n] from the second entry on.
- */
-export async function postEntryNews(
-  tx: DbOrTx,
-  poolId: number,
-  entries: Pick<WeekPlayers, 'ids' | 'userIds' | 'entryNums'>,
-  news: ReadonlyArray<EntryNews | null>,
-  now: Date,
-): Promise<void> {
-  // Each news once, and per entry with news its entry, entrant, entry number and which news it is.
-  const numbers = new Map<EntryNews, number>();
-  const told = {
-    ids: [] as number[],
-    userIds: [] as number[],
-    entryNums: [] as number[],
-    which: [] as number[],
-  };
-  news.forEach((item, i) => {
-    if (item === null) return;
-    let n = numbers.get(item);
-    if (n === undefined) {
-      n = numbers.size + 1;
-      numbers.set(item, n);
-    }
-    told.ids.push(entries.ids[i]);
-    told.userIds.push(entries.userIds[i]);
-    told.entryNums.push(entries.entryNums[i]);
-    told.which.push(n);
-  });
-  if (told.ids.length === 0) return;
-  const distinct = [...numbers.keys()];
-  const of = <T>(pick: (item: EntryNews) => T, type: string) =>
-    sql`(${sql.param(distinct.map(pick))}::${sql.raw(type)}[])[item.n]`;
-  await tx.execute(sql`
-    insert into pool_events (pool_id, entry_id, user_id, type, "desc", summary, created_at)
-    select ${poolId}, item.entry_id, item.user_id, ${of((n) => n.type, 'int')},
-      case when item.entry_num > 1 then u.username || ' [' || item.entry_num || ']' else u.username end
-        || ${of((n) => n.text, 'text')},
-      ${of((n) => n.summary, 'text')}, ${now.toISOString()}::timestamptz
-    from unnest(${intArray(told.ids)}, ${intArray(told.userIds)}, ${intArray(told.entryNums)}, ${intArray(told.which)})
-      with ordinality as item(entry_id, user_id, entry_num, n, position)
-    join users u on u.id = item.user_id
-    order by item.position`);
 }
 
 /** The usernames of some entries, by entry id. */
