@@ -211,51 +211,59 @@ function autoRebuyToggleCheck(pool: PoolRecord, entry: EntryRecord, liveWeek: nu
   return result.allowed ? { ok: true } : { ok: false, status: 409, message: result.message };
 }
 
+/** A setting the owner turns on or off from live week + 1: who may, where it lives, what it answers. */
+interface DeferredSetting {
+  check: (pool: PoolRecord, entry: EntryRecord, liveWeek: number) => ActionCheck;
+  flag: (entry: EntryRecord) => DeferredFlag;
+  columns: (next: DeferredFlag) => Partial<EntryRecord>;
+  message: (on: boolean, effectiveWeek: number) => string;
+}
+
+const BONUS_SETTING: DeferredSetting = {
+  check: bonusToggleCheck,
+  flag: bonusFlag,
+  columns: (next) => ({ bonus: next.current, bonusPrev: next.prev, bonusEffWeek: next.effWeek }),
+  message: (on, week) => (on ? M.bonusOn(week) : M.bonusOff(week)),
+};
+
+const AUTO_REBUY_SETTING: DeferredSetting = {
+  check: autoRebuyToggleCheck,
+  flag: autoRebuyFlag,
+  columns: (next) => ({ autoRebuy: next.current, autoRebuyPrev: next.prev, autoRebuyEffWeek: next.effWeek }),
+  message: (on, week) => (on ? M.autoRebuyOn(week) : M.autoRebuyOff(week)),
+};
+
 /** POST /user/toggleBonus: the owner joins or leaves the bonus pool from live week + 1, as the cadence allows. */
 export function toggleBonus(ctx: AppContext, user: UserRow, body: ToggleBody): Promise<ToggleResponse> {
-  const now = ctx.clock.now();
-  return thenNotify(
-    ctx,
-    ctx.db.transaction(async (tx) => {
-      const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
-      const liveWeek = liveWeekOf(pool, now);
-      enforce(bonusToggleCheck(pool, entry, liveWeek));
-      const next = changeFlag(bonusFlag(entry), body.bool, liveWeek);
-      await tx
-        .update(entries)
-        .set({ bonus: next.current, bonusPrev: next.prev, bonusEffWeek: next.effWeek })
-        .where(eq(entries.id, entry.id));
-      return {
-        league_id: league.id,
-        league_season: pool.id,
-        value: body.bool,
-        effective_week: next.effWeek,
-        message: body.bool ? M.bonusOn(next.effWeek) : M.bonusOff(next.effWeek),
-      };
-    }),
-  );
+  return toggleSetting(ctx, user, body, BONUS_SETTING);
 }
 
 /** POST /user/toggleRebuys: the owner turns auto-rebuy on or off from live week + 1. */
 export function toggleAutoRebuy(ctx: AppContext, user: UserRow, body: ToggleBody): Promise<ToggleResponse> {
+  return toggleSetting(ctx, user, body, AUTO_REBUY_SETTING);
+}
+
+function toggleSetting(
+  ctx: AppContext,
+  user: UserRow,
+  body: ToggleBody,
+  setting: DeferredSetting,
+): Promise<ToggleResponse> {
   const now = ctx.clock.now();
   return thenNotify(
     ctx,
     ctx.db.transaction(async (tx) => {
       const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
       const liveWeek = liveWeekOf(pool, now);
-      enforce(autoRebuyToggleCheck(pool, entry, liveWeek));
-      const next = changeFlag(autoRebuyFlag(entry), body.bool, liveWeek);
-      await tx
-        .update(entries)
-        .set({ autoRebuy: next.current, autoRebuyPrev: next.prev, autoRebuyEffWeek: next.effWeek })
-        .where(eq(entries.id, entry.id));
+      enforce(setting.check(pool, entry, liveWeek));
+      const next = changeFlag(setting.flag(entry), body.bool, liveWeek);
+      await tx.update(entries).set(setting.columns(next)).where(eq(entries.id, entry.id));
       return {
         league_id: league.id,
         league_season: pool.id,
         value: body.bool,
         effective_week: next.effWeek,
-        message: body.bool ? M.autoRebuyOn(next.effWeek) : M.autoRebuyOff(next.effWeek),
+        message: setting.message(body.bool, next.effWeek),
       };
     }),
   );
