@@ -4,7 +4,8 @@ import { PlayableGameSchema } from '../core/games';
 import { games, leagueRequests } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
-import { createLeagueAs, insertPool, registerNamed } from './modules/leagues/league-test-world';
+import { createLeagueAs, registerNamed } from './modules/leagues/league-test-world';
+import { buildPool } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
 /**
@@ -231,7 +232,7 @@ beforeAll(async () => {
   player = playerUser;
   const leagueId = await createLeagueAs(t.app, adminUser, { name: 'Private Club', abb: 'PRIV' });
   await createLeagueAs(t.app, playerUser, { name: 'Open Club', abb: 'OPEN', joinable: true });
-  await insertPool(t.ctx, { leagueId, maxEntries: 1 });
+  await buildPool(t.ctx, { leagueId, maxEntries: 1 });
   await t.ctx.db.insert(leagueRequests).values({
     leagueId,
     userId: playerUser.id,

@@ -3,15 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { leagueRequests, leagues } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
-import {
-  createLeagueAs,
-  insertEntry,
-  insertPool,
-  registerNamed,
-  type TestUser,
-} from './modules/leagues/league-test-world';
+import { createLeagueAs, registerNamed, type TestUser } from './modules/leagues/league-test-world';
 import { POOL_AREA_CELLS } from './modules/pools/pool-area.authz';
 import { all, type Cell, HIDDEN_POOL, OUTSIDERS, ROLES, type Role, type World } from './test/authz-matrix';
+import { buildEntry, buildPool } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
 /**
@@ -565,8 +560,8 @@ beforeAll(async () => {
       payload: { invite_code: league.inviteCode },
     });
   }
-  const pool = await insertPool(t.ctx, { leagueId: hiddenId, customName: 'Hidden Pool' });
-  const entry = await insertEntry(t.ctx, { poolId: pool.id, userId: member.id });
+  const pool = await buildPool(t.ctx, { leagueId: hiddenId, customName: 'Hidden Pool' });
+  const entry = await buildEntry(t.ctx, { poolId: pool.id, userId: member.id });
   await t.app.inject({
     method: 'POST',
     url: '/leagueRoutes/requestAccess',

@@ -6,13 +6,8 @@ import { LEAGUE_MESSAGES } from '../core/contracts/leagues';
 import { POOL_MESSAGES } from '../core/contracts/pools';
 import { must } from '../core/must';
 import { entries, leagueMembers, leagueRequests, leagues, users } from './db/schema';
-import {
-  createLeagueAs,
-  insertPool,
-  registerNamed,
-  type TestUser,
-} from './modules/leagues/league-test-world';
-import { buildRegistration } from './test/factories';
+import { createLeagueAs, registerNamed, type TestUser } from './modules/leagues/league-test-world';
+import { buildPool, buildRegistration } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
 /**
@@ -261,7 +256,7 @@ describe('racing requests on the same thing', () => {
   it('signing up for the last allowed entry twice at once: one entry, the other 409', async () => {
     const owner = await registerNamed(t.app, 'owner');
     const openId = await createLeagueAs(t.app, owner, { name: 'Open Club', abb: 'OPEN', joinable: true });
-    const pool = await insertPool(t.ctx, { leagueId: openId, maxEntries: 2 });
+    const pool = await buildPool(t.ctx, { leagueId: openId, maxEntries: 2 });
     for (let round = 0; round < ROUNDS; round += 1) {
       // Not yet a member: the sign-up joins the public league on the way, also under the race.
       const player = await registerNamed(t.app, `player${round}`);
@@ -282,7 +277,7 @@ describe('racing requests on the same thing', () => {
         .where(and(eq(leagueMembers.leagueId, openId), eq(leagueMembers.userId, player.id)));
       expect(membership).toHaveLength(1);
       // The last entry of a member who already holds one.
-      const last = await insertPool(t.ctx, { leagueId: openId, maxEntries: 1, poolIdx: round + 1 });
+      const last = await buildPool(t.ctx, { leagueId: openId, maxEntries: 1, poolIdx: round + 1 });
       const responses = await race(RACERS, () =>
         post('/user/regForGame', player.cookie, { pool_id: last.id }),
       );

@@ -4,16 +4,10 @@ import { EMAIL_HTML_MAX, LEAGUE_MESSAGES } from '../../../core/contracts/leagues
 import { leagues, mailOutbox, poolAudits } from '../../db/schema';
 import { createSmtpMailer } from '../../mail/mailer';
 import { startTestSmtpServer, type TestSmtpServer } from '../../mail/smtp-test-server';
+import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { notifyNewLeaguePool } from './league-mail.service';
-import {
-  addMemberByInvite,
-  createLeagueAs,
-  insertEntry,
-  insertPool,
-  registerNamed,
-  type TestUser,
-} from './league-test-world';
+import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -192,15 +186,15 @@ describe('POST /admin/emailUsers', () => {
 
 describe('POST /admin/emailUsers to a pool', () => {
   it("mails each entrant of the pool once (not other members, not another pool's entrants) and audits it", async () => {
-    const pool = await insertPool(t.ctx, { leagueId, customName: 'Main Pool' });
-    const other = await insertPool(t.ctx, { leagueId, poolIdx: 1 });
+    const pool = await buildPool(t.ctx, { leagueId, customName: 'Main Pool' });
+    const other = await buildPool(t.ctx, { leagueId, poolIdx: 1 });
     const entrant = await registerNamed(t.app, 'entrant');
     const elsewhere = await registerNamed(t.app, 'elsewhere');
     for (const user of [entrant, elsewhere]) await addMemberByInvite(t.app, t.ctx, leagueId, user);
-    await insertEntry(t.ctx, { poolId: pool.id, userId: entrant.id });
-    await insertEntry(t.ctx, { poolId: pool.id, userId: entrant.id, entryNum: 2 });
-    await insertEntry(t.ctx, { poolId: pool.id, userId: founder.id });
-    await insertEntry(t.ctx, { poolId: other.id, userId: elsewhere.id });
+    await buildEntry(t.ctx, { poolId: pool.id, userId: entrant.id });
+    await buildEntry(t.ctx, { poolId: pool.id, userId: entrant.id, entryNum: 2 });
+    await buildEntry(t.ctx, { poolId: pool.id, userId: founder.id });
+    await buildEntry(t.ctx, { poolId: other.id, userId: elsewhere.id });
     smtp.received.length = 0;
     const response = await post(
       '/admin/emailUsers',
@@ -240,8 +234,8 @@ describe('POST /admin/emailUsers to a pool', () => {
   });
 
   it('refuses members who are not admins and writes no audit row; a league e-mail writes none either', async () => {
-    const pool = await insertPool(t.ctx, { leagueId });
-    await insertEntry(t.ctx, { poolId: pool.id, userId: member.id });
+    const pool = await buildPool(t.ctx, { leagueId });
+    await buildEntry(t.ctx, { poolId: pool.id, userId: member.id });
     const refused = await post(
       '/admin/emailUsers',
       { subject: 'S', html: 'hi', umbrella: 'pool', umbrellaId: pool.id },
@@ -276,7 +270,7 @@ describe('POST /admin/emailUsers to a pool', () => {
 describe('notifyNewLeaguePool', () => {
   it('mails only the members who keep new-pool e-mails on', async () => {
     await post('/user/updateSettings', { leagueId, settings: { newPoolEmails: false } }, member);
-    const pool = await insertPool(t.ctx, { leagueId, game: 'nba', gameName: 'NBA', season: 2018 });
+    const pool = await buildPool(t.ctx, { leagueId, game: 'nba', gameName: 'NBA', season: 2018 });
     const result = await notifyNewLeaguePool(t.ctx, pool.id);
     expect(result).toEqual({ recipients: 1, sent: 1, failed: 0 });
     expect(smtp.received.map((mail) => mail.to)).toEqual([['founder@example.com']]);

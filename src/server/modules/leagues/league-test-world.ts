@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { must } from '../../../core/must';
 import type { AppContext } from '../../context';
-import { entries, pools } from '../../db/schema';
 import { registerUser } from '../../test/factories';
 
 /** A signed-in test user: the cookie to send and who it is. */
@@ -47,36 +46,4 @@ export async function addMemberByInvite(
     payload: { invite_code: must(league).inviteCode },
   });
   if (response.statusCode !== 200) throw new Error(`acceptInvite failed: ${response.body}`);
-}
-
-/** Inserts a pool row with sensible defaults (money in cents). */
-export async function insertPool(
-  ctx: AppContext,
-  values: Partial<typeof pools.$inferInsert> & { leagueId: number },
-): Promise<typeof pools.$inferSelect> {
-  const [row] = await ctx.db
-    .insert(pools)
-    .values({
-      game: 'mlb',
-      season: 2023,
-      gameName: 'MLB',
-      start: new Date('2026-12-01T00:00:00Z'),
-      entryDeadline: new Date('2026-12-01T00:00:00Z'),
-      createdAt: ctx.clock.now(),
-      ...values,
-    })
-    .returning();
-  return row;
-}
-
-/** Inserts an entry for a user in a pool. */
-export async function insertEntry(
-  ctx: AppContext,
-  values: Partial<typeof entries.$inferInsert> & { poolId: number; userId: number },
-): Promise<typeof entries.$inferSelect> {
-  const [row] = await ctx.db
-    .insert(entries)
-    .values({ lives: 3, createdAt: ctx.clock.now(), ...values })
-    .returning();
-  return row;
 }

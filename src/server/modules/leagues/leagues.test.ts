@@ -2,15 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
 import { leagueMembers, leagues, seasonParams } from '../../db/schema';
+import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import {
-  addMemberByInvite,
-  createLeagueAs,
-  insertEntry,
-  insertPool,
-  registerNamed,
-  type TestUser,
-} from './league-test-world';
+import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
 
 let t: TestApp;
 let founder: TestUser;
@@ -143,7 +137,7 @@ describe('GET /leagueRoutes/allLeagues', () => {
   it('lists visible leagues with counts and the viewer standing; hidden ones only for members', async () => {
     const open = await createLeagueAs(t.app, founder, { name: 'Open', abb: 'OPEN', joinable: true });
     await createLeagueAs(t.app, founder, { name: 'Secret', abb: 'SEC', hidden: true });
-    await insertPool(t.ctx, { leagueId: open });
+    await buildPool(t.ctx, { leagueId: open });
     const viewer = await registerNamed(t.app, 'viewer');
     const asViewer = (await get('/leagueRoutes/allLeagues', viewer)).json();
     expect(asViewer.map((l: { abb: string }) => l.abb)).toEqual(['OPEN']);
@@ -171,14 +165,14 @@ describe('GET /leagueRoutes/allPools', () => {
     const secret = await createLeagueAs(t.app, founder, { name: 'Secret', abb: 'SEC', hidden: true });
     const viewer = await registerNamed(t.app, 'viewer');
     const past = new Date('2026-01-01T00:00:00Z');
-    const final = await insertPool(t.ctx, {
+    const final = await buildPool(t.ctx, {
       leagueId: open,
       final: true,
       champions: ['founder'],
       start: past,
       entryDeadline: past,
     });
-    const running = await insertPool(t.ctx, {
+    const running = await buildPool(t.ctx, {
       leagueId: open,
       poolIdx: 1,
       start: past,
@@ -188,10 +182,10 @@ describe('GET /leagueRoutes/allPools', () => {
       insurance: 500,
       bonusActive: true,
     });
-    const upcoming = await insertPool(t.ctx, { leagueId: priv, game: 'nba', gameName: 'NBA', season: 2018 });
-    await insertPool(t.ctx, { leagueId: secret, game: 'nfl-td', gameName: 'NFL TD', season: 2025 });
-    await insertEntry(t.ctx, { poolId: running.id, userId: viewer.id });
-    await insertEntry(t.ctx, { poolId: running.id, userId: founder.id, status: 0 });
+    const upcoming = await buildPool(t.ctx, { leagueId: priv, game: 'nba', gameName: 'NBA', season: 2018 });
+    await buildPool(t.ctx, { leagueId: secret, game: 'nfl-td', gameName: 'NFL TD', season: 2025 });
+    await buildEntry(t.ctx, { poolId: running.id, userId: viewer.id });
+    await buildEntry(t.ctx, { poolId: running.id, userId: founder.id, status: 0 });
 
     const rows = (await get('/leagueRoutes/allPools', viewer)).json();
     expect(rows.map((r: { id: number }) => r.id).sort()).toEqual([final.id, running.id, upcoming.id].sort());
@@ -237,7 +231,7 @@ describe('GET /leagueRoutes/fetchLeague', () => {
     const member = await registerNamed(t.app, 'member');
     await addMemberByInvite(t.app, t.ctx, id, member);
     const past = new Date('2026-01-01T00:00:00Z');
-    const final = await insertPool(t.ctx, {
+    const final = await buildPool(t.ctx, {
       leagueId: id,
       season: 2022,
       final: true,
@@ -245,8 +239,8 @@ describe('GET /leagueRoutes/fetchLeague', () => {
       start: past,
       entryDeadline: past,
     });
-    await insertEntry(t.ctx, { poolId: final.id, userId: member.id, finalRank: 1, prizes: 12_000, lives: 1 });
-    const alive = await insertPool(t.ctx, {
+    await buildEntry(t.ctx, { poolId: final.id, userId: member.id, finalRank: 1, prizes: 12_000, lives: 1 });
+    const alive = await buildPool(t.ctx, {
       leagueId: id,
       game: 'nba',
       gameName: 'NBA',
@@ -254,8 +248,8 @@ describe('GET /leagueRoutes/fetchLeague', () => {
       start: past,
       entryDeadline: past,
     });
-    await insertEntry(t.ctx, { poolId: alive.id, userId: member.id, lives: 2 });
-    const dead = await insertPool(t.ctx, {
+    await buildEntry(t.ctx, { poolId: alive.id, userId: member.id, lives: 2 });
+    const dead = await buildPool(t.ctx, {
       leagueId: id,
       game: 'nfl-td',
       gameName: 'NFL TD',
@@ -263,8 +257,8 @@ describe('GET /leagueRoutes/fetchLeague', () => {
       start: past,
       entryDeadline: past,
     });
-    await insertEntry(t.ctx, { poolId: dead.id, userId: member.id, lives: 0 });
-    const missed = await insertPool(t.ctx, {
+    await buildEntry(t.ctx, { poolId: dead.id, userId: member.id, lives: 0 });
+    const missed = await buildPool(t.ctx, {
       leagueId: id,
       game: 'nfl-td',
       gameName: 'NFL TD',
@@ -272,7 +266,7 @@ describe('GET /leagueRoutes/fetchLeague', () => {
       start: past,
       entryDeadline: past,
     });
-    const open = await insertPool(t.ctx, { leagueId: id, season: 2027, customName: 'Summer Fun' });
+    const open = await buildPool(t.ctx, { leagueId: id, season: 2027, customName: 'Summer Fun' });
     await t.ctx.db.insert(seasonParams).values([
       {
         game: 'nba',
@@ -345,7 +339,7 @@ describe('GET /leagueRoutes/fetchLeague', () => {
 
   it('shows non-members of a public league no real names, no invite and n/a statuses', async () => {
     const id = await createLeagueAs(t.app, founder, { name: 'Public', abb: 'PUB', joinable: true });
-    await insertPool(t.ctx, { leagueId: id });
+    await buildPool(t.ctx, { leagueId: id });
     const outsider = await registerNamed(t.app, 'outsider');
     for (const user of [outsider, undefined]) {
       const response = await get('/leagueRoutes/fetchLeague/abb/PUB', user);
@@ -363,7 +357,7 @@ describe('GET /leagueRoutes/fetchLeague', () => {
 
   it("locks a private league's pools to non-members, not to members", async () => {
     const id = await createLeagueAs(t.app, founder, { name: 'Private', abb: 'PRIV' });
-    await insertPool(t.ctx, { leagueId: id });
+    await buildPool(t.ctx, { leagueId: id });
     const outsider = await registerNamed(t.app, 'outsider');
     for (const user of [outsider, undefined]) {
       const body = (await get('/leagueRoutes/fetchLeague/abb/PRIV', user)).json();
@@ -375,7 +369,7 @@ describe('GET /leagueRoutes/fetchLeague', () => {
 
   it('answers a gate for hidden leagues by abbreviation, the page by invite code, and 404 otherwise', async () => {
     const id = await createLeagueAs(t.app, founder, { name: 'Hidden', abb: 'HID', hidden: true });
-    await insertPool(t.ctx, { leagueId: id });
+    await buildPool(t.ctx, { leagueId: id });
     const outsider = await registerNamed(t.app, 'outsider');
     const gate = (await get('/leagueRoutes/fetchLeague/abb/HID', outsider)).json();
     expect(gate).toEqual({

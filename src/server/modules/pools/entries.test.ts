@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POOL_MESSAGES } from '../../../core/contracts/pools';
 import { entries, leagueMembers } from '../../db/schema';
+import { buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, createLeagueAs, insertPool, registerNamed } from '../leagues/league-test-world';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../leagues/league-test-world';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -17,7 +18,7 @@ describe('POST /user/regForGame', () => {
   it('signs a member up with lives = rebuys + 1 and adds entries up to max_entries', async () => {
     const owner = await registerNamed(t.app, 'owner');
     const leagueId = await createLeagueAs(t.app, owner, { name: 'Private Club', abb: 'PRIV' });
-    const pool = await insertPool(t.ctx, {
+    const pool = await buildPool(t.ctx, {
       leagueId,
       rebuys: 2,
       maxEntries: 2,
@@ -44,7 +45,7 @@ describe('POST /user/regForGame', () => {
     const owner = await registerNamed(t.app, 'owner');
     const outsider = await registerNamed(t.app, 'outsider');
     const leagueId = await createLeagueAs(t.app, owner, { name: 'Private Club', abb: 'PRIV' });
-    const pool = await insertPool(t.ctx, { leagueId });
+    const pool = await buildPool(t.ctx, { leagueId });
     expect((await signUp(undefined, { pool_id: pool.id })).statusCode).toBe(401);
     // The session is checked before the body: a visitor never learns which field is wrong.
     expect((await signUp(undefined, {})).statusCode).toBe(401);
@@ -53,7 +54,7 @@ describe('POST /user/regForGame', () => {
     expect(refused.json().message).toBe(POOL_MESSAGES.membersOnly);
     expect((await signUp(owner.cookie, { pool_id: 999_999 })).statusCode).toBe(404);
 
-    const late = await insertPool(t.ctx, {
+    const late = await buildPool(t.ctx, {
       leagueId,
       poolIdx: 1,
       entryDeadline: new Date('2026-11-01T00:00:00Z'),
@@ -61,7 +62,7 @@ describe('POST /user/regForGame', () => {
     const lateAnswer = await signUp(owner.cookie, { pool_id: late.id });
     expect(lateAnswer.statusCode).toBe(409);
     expect(lateAnswer.json().message).toBe(POOL_MESSAGES.deadlinePassed);
-    const done = await insertPool(t.ctx, { leagueId, poolIdx: 2, final: true });
+    const done = await buildPool(t.ctx, { leagueId, poolIdx: 2, final: true });
     expect((await signUp(owner.cookie, { pool_id: done.id })).json().message).toBe(POOL_MESSAGES.concluded);
     expect(await t.ctx.db.select().from(entries)).toHaveLength(0);
   });
@@ -70,7 +71,7 @@ describe('POST /user/regForGame', () => {
     const owner = await registerNamed(t.app, 'owner');
     const walkIn = await registerNamed(t.app, 'walkin');
     const openLeague = await createLeagueAs(t.app, owner, { name: 'Open Club', abb: 'OPEN', joinable: true });
-    const nfl = await insertPool(t.ctx, {
+    const nfl = await buildPool(t.ctx, {
       leagueId: openLeague,
       game: 'nfl-td',
       gameName: 'NFL TD',
@@ -85,7 +86,7 @@ describe('POST /user/regForGame', () => {
     expect([entry.bonus, entry.insurancePurchased]).toEqual([false, false]);
 
     const secret = await createLeagueAs(t.app, owner, { name: 'Secret', abb: 'SECR', hidden: true });
-    const hiddenPool = await insertPool(t.ctx, { leagueId: secret });
+    const hiddenPool = await buildPool(t.ctx, { leagueId: secret });
     expect((await signUp(walkIn.cookie, { pool_id: hiddenPool.id })).statusCode).toBe(404);
     await addMemberByInvite(t.app, t.ctx, secret, walkIn);
     expect((await signUp(walkIn.cookie, { pool_id: hiddenPool.id })).statusCode).toBe(201);
@@ -94,7 +95,7 @@ describe('POST /user/regForGame', () => {
   it('lets only one of two simultaneous sign-ups take the last entry', async () => {
     const owner = await registerNamed(t.app, 'owner');
     const leagueId = await createLeagueAs(t.app, owner, { name: 'Race Club', abb: 'RACE' });
-    const pool = await insertPool(t.ctx, { leagueId, maxEntries: 1 });
+    const pool = await buildPool(t.ctx, { leagueId, maxEntries: 1 });
     const answers = await Promise.all([
       signUp(owner.cookie, { pool_id: pool.id }),
       signUp(owner.cookie, { pool_id: pool.id }),

@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import {
   addMemberByInvite,
   createLeagueAs,
-  insertEntry,
-  insertPool,
   registerNamed,
   type TestUser,
 } from '../leagues/league-test-world';
@@ -27,21 +26,21 @@ describe('profile seasons and activity', () => {
   it('fills userSeasons from entries, hiding hidden leagues from outsiders', async () => {
     const open = await createLeagueAs(t.app, player, { name: 'Open', abb: 'OPEN', joinable: true });
     const hidden = await createLeagueAs(t.app, player, { name: 'Hidden', abb: 'HID', hidden: true });
-    const openPool = await insertPool(t.ctx, { leagueId: open, final: true, champions: ['player'] });
-    const hiddenPool = await insertPool(t.ctx, {
+    const openPool = await buildPool(t.ctx, { leagueId: open, final: true, champions: ['player'] });
+    const hiddenPool = await buildPool(t.ctx, {
       leagueId: hidden,
       game: 'nba',
       gameName: 'NBA',
       season: 2018,
     });
-    await insertEntry(t.ctx, {
+    await buildEntry(t.ctx, {
       poolId: openPool.id,
       userId: player.id,
       finalRank: 1,
       prizes: 5000,
       lives: 1,
     });
-    await insertEntry(t.ctx, { poolId: hiddenPool.id, userId: player.id, lives: 2 });
+    await buildEntry(t.ctx, { poolId: hiddenPool.id, userId: player.id, lives: 2 });
 
     const own = (await get('/user/userProfile/player', player)).json();
     expect(own.userSeasons).toHaveLength(2);
@@ -86,8 +85,8 @@ describe('profile seasons and activity', () => {
       headers: { cookie: player.cookie },
       payload: { league_id: priv },
     });
-    const pool = await insertPool(t.ctx, { leagueId: open });
-    await insertEntry(t.ctx, {
+    const pool = await buildPool(t.ctx, { leagueId: open });
+    await buildEntry(t.ctx, {
       poolId: pool.id,
       userId: player.id,
       createdAt: new Date('2026-11-23T00:00:00Z'),
@@ -106,17 +105,17 @@ describe('profile seasons and activity', () => {
 
   it("lists the prizes won in concluded pools as the user's Payments & Prizes, to the user only", async () => {
     const open = await createLeagueAs(t.app, player, { name: 'Open League', abb: 'OPEN', joinable: true });
-    const done = await insertPool(t.ctx, {
+    const done = await buildPool(t.ctx, {
       leagueId: open,
       season: 2022,
       final: true,
       champions: ['player'],
     });
-    const running = await insertPool(t.ctx, { leagueId: open, game: 'nba', gameName: 'NBA', season: 2023 });
-    await insertEntry(t.ctx, { poolId: done.id, userId: player.id, finalRank: 1, prizes: 31_500 });
-    await insertEntry(t.ctx, { poolId: done.id, userId: other.id, finalRank: 2, prizes: 0 });
+    const running = await buildPool(t.ctx, { leagueId: open, game: 'nba', gameName: 'NBA', season: 2023 });
+    await buildEntry(t.ctx, { poolId: done.id, userId: player.id, finalRank: 1, prizes: 31_500 });
+    await buildEntry(t.ctx, { poolId: done.id, userId: other.id, finalRank: 2, prizes: 0 });
     // Prize money of a pool still running is not paid yet.
-    await insertEntry(t.ctx, { poolId: running.id, userId: player.id, prizes: 2000 });
+    await buildEntry(t.ctx, { poolId: running.id, userId: player.id, prizes: 2000 });
 
     const own = await get('/user/transactions/player', player);
     expect(own.statusCode).toBe(200);

@@ -106,29 +106,25 @@ describe("GET /admin/commishPosts/{poolId} (the Commish's Desk)", () => {
 describe('GET /api/feed/{leagueId}/{poolId}/{x}: the news of judged weeks', () => {
   /** A week settled at `settledAt` with what it did to each entry ([entry id, result, status]). */
   async function judged(week: number, settledAt: Date, rows: Array<[number, string, string]>) {
-    await t.ctx.db
-      .insert(poolWeeks)
-      .values({
+    await t.ctx.db.insert(poolWeeks).values({
+      poolId,
+      week,
+      aliveAtLock: rows.length,
+      bonusRunning: false,
+      lockedAt: minutesAgo(600),
+      settledAt,
+    });
+    await t.ctx.db.insert(entryWeeks).values(
+      rows.map(([entryId, result, status]) => ({
         poolId,
+        entryId,
         week,
-        aliveAtLock: rows.length,
-        bonusRunning: false,
-        lockedAt: minutesAgo(600),
-        settledAt,
-      });
-    await t.ctx.db
-      .insert(entryWeeks)
-      .values(
-        rows.map(([entryId, result, status]) => ({
-          poolId,
-          entryId,
-          week,
-          inBonus: false,
-          autoRebuy: false,
-          result,
-          status,
-        })),
-      );
+        inBonus: false,
+        autoRebuy: false,
+        result,
+        status,
+      })),
+    );
   }
 
   it('tells what each settled week did to entries, newest week first, among the stored events', async () => {
