@@ -11,12 +11,8 @@
 // here; the bench's own rows are replaced on each run). Usage: npm run bench:picks
 // Knobs: BENCH_CLIENTS (200), BENCH_PICKS_SECONDS (20), BENCH_TRIVIAL_SECONDS (10), BENCH_OPEN_SECONDS
 // (10; 0 skips the open loop), BENCH_OPEN_RATE (picks/s; half the closed-loop rate by default).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, inArray, like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { must } from '../src/core/must';
 import { openDatabase } from '../src/server/db/client';
 import {
@@ -32,6 +28,7 @@ import {
 } from '../src/server/db/schema';
 import { upsertTeams } from '../src/server/sports/sports.repo';
 import { listTeamSeeds } from '../src/server/sports/teams';
+import { ensureDatabase, freePort, percentile, startServer, waitUntilUp } from './support';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const PICKS_SECONDS = Number(process.env.BENCH_PICKS_SECONDS ?? 20);
@@ -43,37 +40,7 @@ const TARGET_P99_MS = 50;
 const WEEKS = 20;
 const PASSWORD = 'bench-password-1';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench';
-
-/** Creates the database named by the URL when it does not exist yet. */
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Setup {
   entryIds: number[];
@@ -175,43 +142,6 @@ async function setUp(): Promise<Setup> {
   }
 }
 
-function startServer(port: number): ChildProcess {
-  // BENCH_SERVER_ARGS: extra node flags for the server only (e.g. --cpu-prof to see where its time goes).
-  const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...extra, '--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DEMO: '0',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // One address plays 200 clients: the per-IP API limit (requests a minute) is raised.
-      RATE_LIMIT_MAX: '100000000',
-      // No feed polling: it would retry unreachable providers during the measurement.
-      FEED_MLB: 'off',
-      FEED_NBA: 'off',
-      FEED_NFL: 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitUntilUp(base: string, server: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}).`);
-    const up = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not answer within 60 s.');
-}
-
 async function logIn(base: string, username: string): Promise<string> {
   const response = await fetch(`${base}/auth/login`, {
     method: 'POST',
@@ -292,11 +222,6 @@ async function runOpenLoop(
   return { latencies, skipped };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 interface Client {
   entryId: number;
   cookie: string;
@@ -311,7 +236,7 @@ async function main(): Promise<void> {
   const setup = await setUp();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(port);
+  const server = startServer(port, databaseUrl);
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };

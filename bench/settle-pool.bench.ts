@@ -6,7 +6,6 @@
 // created and migrated on each run). Usage: npm run bench:settle-pool
 // Knobs: BENCH_ENTRIES (1000000).
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
 import { openDatabase } from '../src/server/db/client';
@@ -16,30 +15,14 @@ import { createOutboxMailer } from '../src/server/mail/mailer';
 import { readJudgedWeekNews } from '../src/server/modules/pools/feed/week-news.repo';
 import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
 import { lockPoolWeek, settlePoolWeek } from '../src/server/modules/pools/settlement/settlement.service';
+import { recreateDatabase } from './support';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const TARGET_SECONDS = 10;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench_settle';
 const TEAMS = ['NYY', 'BOS', 'HOU', 'TOR', 'SEA', 'TEX', 'LAD', 'SF', 'ATL', 'NYM', 'CHC', 'STL'];
 
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    // A fresh database each run: deleting last run's million entries would take longer than the bench.
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-await ensureDatabase(databaseUrl);
+await recreateDatabase(databaseUrl);
 const database = await openDatabase({ databaseUrl });
 const db = database.db;
 const now = new Date('2026-06-10T12:00:00Z');
@@ -158,6 +141,6 @@ for (let i = 0; i < 20; i++) {
 }
 feedTimes.sort((a, b) => a - b);
 console.log(
-  `feed, first page of the week's news (200 of 500,000): median ${feedTimes[10].toFixed(1)} ms, slowest ${feedTimes[19].toFixed(1)} ms over 20 reads`,
+  `feed, first page (200) of the week's news: median ${feedTimes[10].toFixed(1)} ms, slowest ${feedTimes[19].toFixed(1)} ms over 20 reads`,
 );
 await database.close();

@@ -6,42 +6,21 @@
 // PostgreSQL: DATABASE_URL, default postgres://root@127.0.0.1:5432/ala_bench (created and migrated
 // here; the bench's own rows are replaced on each run). Redis: REDIS_URL, default redis://127.0.0.1:6379.
 // Usage: npm run bench:sse. Knobs: BENCH_SSE_CLIENTS (1000), BENCH_SSE_CHANGES (10).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { leagues, pools, users } from '../src/server/db/schema';
 import { openSse, type SseClient } from '../src/server/modules/pools/live/sse-client';
+import { ensureDatabase, freePort, percentile, startServer, waitUntilUp } from './support';
 
 const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);
 const CHANGES = Number(process.env.BENCH_SSE_CHANGES ?? 10);
 const TARGET_P99_MS = 1000;
-const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const channel = `ala-survivor-bench:${randomUUID()}`;
-
-/** Creates the database named by the URL when it does not exist yet. */
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A visible league with one pool: visitors may open its stream, as on a public pool page. */
 async function setUp(): Promise<number> {
@@ -92,63 +71,11 @@ async function setUp(): Promise<number> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DEMO: '0',
-      FEED_MLB: 'off',
-      FEED_NBA: 'off',
-      FEED_NFL: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      REDIS_URL: redisUrl,
-      REDIS_CHANNEL: channel,
-      // One address plays every client: the per-IP limits (requests a minute) are raised.
-      RATE_LIMIT_MAX: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitUntilUp(base: string, server: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}).`);
-    const up = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not answer within 60 s.');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 async function main(): Promise<void> {
   const poolId = await setUp();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(port);
+  const server = startServer(port, databaseUrl, { REDIS_URL: redisUrl, REDIS_CHANNEL: channel });
   const publisher = new Redis(redisUrl);
   const clients: SseClient[] = [];
   try {

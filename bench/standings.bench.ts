@@ -5,15 +5,12 @@
 // PostgreSQL: DATABASE_URL, default postgres://root@127.0.0.1:5432/ala_bench_standings (created and
 // migrated here; dropped and made afresh on each run). Usage: npm run bench:standings
 // Knobs: BENCH_ENTRIES (100000), BENCH_REQUESTS (200).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { leagues, pools, teams } from '../src/server/db/schema';
 import { upsertTeams } from '../src/server/sports/sports.repo';
 import { listTeamSeeds } from '../src/server/sports/teams';
+import { freePort, percentile, recreateDatabase, startServer, waitUntilUp } from './support';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -21,40 +18,7 @@ const TARGET_P99_MS = 100;
 const WEEKS = 20;
 const SETTLED = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench_standings';
-
-/**
- * Creates the database named by the URL afresh: it is the bench's own, and dropping it is far quicker
- * than deleting 100,000 users through every table that refers to them.
- */
-async function recreateDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Unexpected database name: ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A public league with one NBA pool whose first six weeks have locked (five settled), and ENTRIES users
@@ -136,45 +100,6 @@ async function setUp(): Promise<number> {
   }
 }
 
-function startServer(port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DEMO: '0',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // No feed polling: only the standings calls load the server.
-      FEED_MLB: 'off',
-      FEED_NBA: 'off',
-      FEED_NFL: 'off',
-      // One address sends every request: the per-IP API limit is raised.
-      RATE_LIMIT_MAX: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitUntilUp(base: string, server: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}).`);
-    const up = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not answer within 60 s.');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Requests the URL REQUESTS times in a row (after a short warm-up); returns p50 and p99 in ms. */
 async function measure(url: string): Promise<{ p50: number; p99: number; rows: number }> {
   let rows = 0;
@@ -196,7 +121,7 @@ async function main(): Promise<void> {
   const poolId = await setUp();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(port);
+  const server = startServer(port, databaseUrl);
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };
