@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DbOrTx } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { entries, pools, users } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import type { EntryRecord, PickView } from '../pool-entries.repo';
@@ -198,9 +198,10 @@ const PICK_WRITE_SQL = `
  * atomically). A racing write that committed first changed the version: nothing is written then.
  * Under READ COMMITTED, an update that waited for a racing one re-checks its condition on the newest
  * row, so the check holds at the instant of the write. On PostgreSQL the statement is prepared once
- * per connection (the busiest write of the site is not parsed and planned again for every pick).
+ * per connection (the busiest write of the site is not parsed and planned again for every pick): it
+ * goes through the pool's own client, so it takes the database handle, never a transaction's.
  */
-export async function writePickChange(db: DbOrTx, change: PickChange): Promise<PickWrite> {
+export async function writePickChange(db: Db, change: PickChange): Promise<PickWrite> {
   const { entryId, version, week, userId, now, action, oldPickId, newPick } = change;
   const values = [
     entryId,

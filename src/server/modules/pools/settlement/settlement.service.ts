@@ -155,7 +155,7 @@ function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
   return calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
 }
 
-/** Entries in a week from which its lock refreshes the planner's statistics of entry_weeks. */
+/** Entries in a week from which its lock and its judging refresh the planner's statistics of entry_weeks. */
 const BIG_WEEK = 10_000;
 
 /**
