@@ -7,6 +7,7 @@ import {
   drawRandomTeam,
   type EntryState,
   type InsuranceOption,
+  type Pick,
   pickMostPopular,
   rankByPopularity,
   type SettleWeekOutput,
@@ -26,9 +27,9 @@ import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
   appendWeekRebuyCharges,
-  findReusedPicks,
   readUsernames,
   readWeekPlayers,
+  type WeekPlayer,
   writeEntryOutcomes,
 } from './week-entries.repo';
 import {
@@ -370,30 +371,39 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     await tx.execute(sql`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`);
 
     const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
-    const players = await readWeekPlayers(tx, pool.id, week);
-    const reused = await findReusedPicks(tx, pool.id, week);
+    const { ids, players } = await readWeekPlayers(tx, pool.id, week);
     const isNfl = pool.game === 'nfl-td';
-    const inputs: WeekEntryInput[] = players.ids.map((id, i) => {
-      const lives = players.lives[i];
-      const state: EntryState = {
-        lives,
-        rebuysMade: players.rebuysMade[i],
-        status: lives <= 0 ? 'eliminated' : players.needsRebuy[i] ? 'needs-rebuy' : 'alive',
-        weeksAlive: players.weeksAlive[i],
-      };
-      const own = players.picks[i];
+    // Entries alike share their player, and so their state and pick: one of each per player.
+    const judged = new Map<WeekPlayer, { state: EntryState; pick: Pick }>();
+    const inputs: WeekEntryInput[] = ids.map((id, i) => {
+      const player = players[i];
+      let start = judged.get(player);
+      if (start === undefined) {
+        const { lives } = player;
+        start = {
+          state: {
+            lives,
+            rebuysMade: player.rebuysMade,
+            status: lives <= 0 ? 'eliminated' : player.needsRebuy ? 'needs-rebuy' : 'alive',
+            weeksAlive: player.weeksAlive,
+          },
+          pick: isNfl ? player.picks : (player.picks[0] ?? null),
+        };
+        judged.set(player, start);
+      }
       return {
         id: String(id),
-        state,
-        autoRebuy: players.autoRebuy[i],
+        state: start.state,
+        autoRebuy: player.autoRebuy,
         // Insurance picks were assigned when the week locked; they are the entry's picks now.
         insured: false,
-        pick: isNfl ? own : (own[0] ?? null),
-        // The once-per-season check is all `used` serves here: the week's picks used before are enough.
-        used: reused.get(id) ?? NOTHING_USED,
+        pick: start.pick,
+        // The once-per-season check is all `used` serves here, and the picks' unique index already
+        // refuses an entrant's pick of a team or player they used before (a commissioner's may repeat).
+        used: NOTHING_USED,
         // A manual rebuy is applied to the entry when it is paid (POST /user/rebuy), before the lock.
         rebuyBeforeLock: false,
-        inBonusPool: players.inBonus[i],
+        inBonusPool: player.inBonus,
       };
     });
     const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
@@ -401,13 +411,13 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     await writeEntryOutcomes(tx, pool.id, week, outcome.entries);
     // The results are news to the planner too: with the lock's statistics (no week judged) the feed would
     // read a big week's news by scanning all of it instead of its newest page.
-    if (players.ids.length >= BIG_WEEK) await tx.execute(sql`analyze entry_weeks`);
+    if (ids.length >= BIG_WEEK) await tx.execute(sql`analyze entry_weeks`);
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
     const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
-    if (charge) await appendWeekRebuyCharges(tx, pool.id, week, charge, now);
+    if (charge) await appendWeekRebuyCharges(tx, outcome.entries, charge, now);
 
     if (outcome.bonusEvents.length > 0) {
-      const bonusPlayers = await readBonusPlayers(tx, outcome.bonusEvents, players.ids);
+      const bonusPlayers = await readBonusPlayers(tx, outcome.bonusEvents, ids);
       for (let b = 0; b < outcome.bonusEvents.length; b++) {
         await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], bonusPlayers, now);
       }

@@ -241,6 +241,50 @@ describe('settlement of a week', () => {
     }
   });
 
+  it("judges a pool's entries by id, among other pools' entries, whether their ids lie close or far apart", async () => {
+    // Close ids travel to the database as one byte string indexed by id, far ones as a list: both are
+    // judged, and an entry of another pool between them is left alone.
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 1 });
+    const other = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 1, poolIdx: 1 });
+    const [ann, bob, cat] = players;
+    const a = await enter(t.ctx, pool.id, ann, { createdAt: EARLY, lives: 2 });
+    const between = await enter(t.ctx, other.id, bob, { createdAt: EARLY, lives: 0 });
+    const b = await enter(t.ctx, pool.id, bob, { createdAt: EARLY, lives: 2 });
+    await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+    const far = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 1, poolIdx: 2 });
+    const near = await enter(t.ctx, far.id, ann, { createdAt: EARLY, lives: 2 });
+    const away = await enter(t.ctx, far.id, cat, { createdAt: EARLY, lives: 2, id: near.id + 1_000_000 });
+    await buildPick(t.ctx, { entryId: near.id, week: 1, pickId: 'BOS' });
+    await buildPick(t.ctx, { entryId: away.id, week: 1, pickId: 'NYY' });
+    await finishWeekOne();
+
+    expect((await settleDueWeeks(t.ctx)).settled).toEqual([
+      { poolId: pool.id, week: 1 },
+      { poolId: other.id, week: 1 },
+      { poolId: far.id, week: 1 },
+    ]);
+    const state = async (id: number) => {
+      const row = await entryRow(id);
+      return [row.lives, row.needsRebuy, row.weeksAlive];
+    };
+    expect(await state(a.id)).toEqual([2, false, 1]);
+    expect(await state(b.id)).toEqual([1, true, 1]);
+    expect(await state(between.id)).toEqual([0, false, 0]);
+    expect(await state(near.id)).toEqual([1, true, 1]);
+    expect(await state(away.id)).toEqual([2, false, 1]);
+    const judged = await t.ctx.db
+      .select({ entryId: entryWeeks.entryId, result: entryWeeks.result, lives: entryWeeks.lives })
+      .from(entryWeeks)
+      .orderBy(asc(entryWeeks.entryId));
+    expect(judged.map((row) => [row.entryId, row.result, row.lives])).toEqual([
+      [a.id, 'advance', 2],
+      [b.id, 'loss', 1],
+      [near.id, 'loss', 1],
+      [away.id, 'advance', 2],
+    ]);
+  });
+
   it('re-judges a settled week when a result is corrected, with compensating ledger rows and no silent edits', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
     const [ann, bob, cat] = players;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { LedgerRowInput } from '../ledger';
@@ -11,44 +11,51 @@ function intArray(values: readonly number[]): ReturnType<typeof sql> {
   return sql`string_to_array(${values.join(',')}, ',')::int[]`;
 }
 
-/** The entries that play a locked week, in entry id order, one array per column. */
+/** One entry's standing as a locked week is judged; entries alike share one object (see WeekPlayers). */
+export interface WeekPlayer {
+  lives: number;
+  rebuysMade: number;
+  needsRebuy: boolean;
+  weeksAlive: number;
+  inBonus: boolean;
+  autoRebuy: boolean;
+  /** The entry's own picks of the week in the order they were made (several for nfl-td). */
+  picks: string[];
+}
+
+/**
+ * The entries that play a locked week: their ids in ascending order and, aligned, who each one is.
+ * A million entries come down to a few hundred different players (the same lives, settings and
+ * pick): entries alike share one WeekPlayer.
+ */
 export interface WeekPlayers {
   ids: number[];
-  lives: number[];
-  rebuysMade: number[];
-  needsRebuy: boolean[];
-  weeksAlive: number[];
-  inBonus: boolean[];
-  autoRebuy: boolean[];
-  /** Each entry's own picks of the week in the order they were made (several for nfl-td). */
-  picks: string[][];
+  players: WeekPlayer[];
 }
 
 /** Separates pick ids in the read below: a control character no team or player id holds. */
 const PICK_SEPARATOR = '\u001f';
+/** The characters of one row's standing in the read below: lives, rebuys, weeks alive and three flags. */
+const STANDING_WIDTH = 6;
+/** Small whole numbers travel as one character each, from '0' up (chr(48 + n)). */
+const CHAR_ZERO = 48;
 
 /** Reads who plays a locked week with the state judging starts from and their picks of that week. */
 export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number): Promise<WeekPlayers> {
-  // Each column comes as one string, numbers joined by commas and flags as one character per row, from a
-  // sorted subquery (PostgreSQL keeps that order): a million rows, or a million-element array literal,
-  // cost seconds to parse, and splitting a string a fraction of one. An entry with several picks comes
-  // once per pick; an entry with none, once with an empty pick.
-  const [row] = rowsOf<{
-    ids: string | null;
-    lives: string | null;
-    rebuys_made: string | null;
-    weeks_alive: string | null;
-    flags: string | null;
-    pick_ids: string | null;
-  }>(
+  // Each column comes as one string from a sorted subquery (PostgreSQL keeps that order): the ids
+  // joined by commas, the picks by PICK_SEPARATOR, and each row's standing as STANDING_WIDTH characters
+  // (its small numbers as characters from '0', its flags as letters). A million rows, or a million-
+  // element array literal, cost seconds to parse; this is a split and character codes. An entry with
+  // several picks comes once per pick; an entry with none, once with an empty pick.
+  const [row] = rowsOf<{ ids: string | null; standings: string | null; pick_ids: string | null }>(
     await tx.execute(sql`
-      select string_agg(id::text, ',') as ids, string_agg(lives::text, ',') as lives,
-        string_agg(rebuys_made::text, ',') as rebuys_made, string_agg(weeks_alive::text, ',') as weeks_alive,
-        string_agg(flags, '') as flags, string_agg(coalesce(pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
+      select string_agg(id::text, ',') as ids, string_agg(standing, '') as standings,
+        string_agg(coalesce(pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
       from (
-        select e.id, e.lives, e.rebuys_made, e.weeks_alive, p.pick_id,
-          (case when e.needs_rebuy then 'r' else '-' end) || (case when w.in_bonus then 'b' else '-' end)
-            || (case when w.auto_rebuy then 'a' else '-' end) as flags
+        select e.id, p.pick_id,
+          chr(${CHAR_ZERO} + e.lives) || chr(${CHAR_ZERO} + e.rebuys_made) || chr(${CHAR_ZERO} + e.weeks_alive)
+            || (case when e.needs_rebuy then 'r' else '-' end) || (case when w.in_bonus then 'b' else '-' end)
+            || (case when w.auto_rebuy then 'a' else '-' end) as standing
         from entry_weeks w
         join entries e on e.id = w.entry_id
         left join picks p on p.entry_id = w.entry_id and p.week = w.week
@@ -56,74 +63,52 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
         order by e.id, p.id
       ) as played`),
   );
-  const players: WeekPlayers = {
-    ids: [],
-    lives: [],
-    rebuysMade: [],
-    needsRebuy: [],
-    weeksAlive: [],
-    inBonus: [],
-    autoRebuy: [],
-    picks: [],
-  };
-  if (!row?.ids) return players;
-  const ids = row.ids.split(',');
-  const lives = (row.lives ?? '').split(',');
-  const rebuysMade = (row.rebuys_made ?? '').split(',');
-  const weeksAlive = (row.weeks_alive ?? '').split(',');
-  const flags = row.flags ?? '';
+  const ids: number[] = [];
+  const players: WeekPlayer[] = [];
+  if (!row?.ids) return { ids, players };
+  const rowIds = row.ids.split(',');
+  const standings = row.standings ?? '';
   const pickIds = (row.pick_ids ?? '').split(PICK_SEPARATOR);
-  for (let i = 0; i < ids.length; i++) {
-    const id = Number(ids[i]);
+  // Entries alike (the same standing and picks) share one player, found by its standing and picks.
+  const alike = new Map<string, WeekPlayer>();
+  const share = (standing: string, picks: string[]): WeekPlayer => {
+    const key = `${standing}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
+    let player = alike.get(key);
+    if (player === undefined) {
+      player = {
+        lives: standing.charCodeAt(0) - CHAR_ZERO,
+        rebuysMade: standing.charCodeAt(1) - CHAR_ZERO,
+        weeksAlive: standing.charCodeAt(2) - CHAR_ZERO,
+        needsRebuy: standing[3] === 'r',
+        inBonus: standing[4] === 'b',
+        autoRebuy: standing[5] === 'a',
+        picks,
+      };
+      alike.set(key, player);
+    }
+    return player;
+  };
+  let standing = '';
+  let picks: string[] = [];
+  for (let i = 0; i < rowIds.length; i++) {
+    const id = Number(rowIds[i]);
     const pickId = pickIds[i] ?? '';
-    const last = players.ids.length - 1;
-    if (last >= 0 && players.ids[last] === id) {
-      if (pickId !== '') players.picks[last].push(pickId);
+    if (ids.length > 0 && ids[ids.length - 1] === id) {
+      if (pickId !== '') picks.push(pickId);
       continue;
     }
-    players.ids.push(id);
-    players.lives.push(Number(lives[i]));
-    players.rebuysMade.push(Number(rebuysMade[i]));
-    players.weeksAlive.push(Number(weeksAlive[i]));
-    players.needsRebuy.push(flags[i * 3] === 'r');
-    players.inBonus.push(flags[i * 3 + 1] === 'b');
-    players.autoRebuy.push(flags[i * 3 + 2] === 'a');
-    players.picks.push(pickId === '' ? [] : [pickId]);
+    if (ids.length > 0) players.push(share(standing, picks));
+    ids.push(id);
+    standing = standings.slice(i * STANDING_WIDTH, (i + 1) * STANDING_WIDTH);
+    picks = pickId === '' ? [] : [pickId];
   }
-  return players;
-}
-
-/**
- * Each playing entry's week picks that repeat a team or player it used in an earlier week, by entry
- * (usually none: the picks' unique index refuses a reuse). This is what the rules engine's
- * once-per-season check needs of `used`, without reading the season's picks: a commissioner's picks
- * are not held against the entry, and a week pick the commissioner placed is not checked.
- */
-export async function findReusedPicks(
-  tx: DbOrTx,
-  poolId: number,
-  week: number,
-): Promise<Map<number, string[]>> {
-  const rows = rowsOf<{ entry_id: number; pick_id: string }>(
-    await tx.execute(sql`
-      select p.entry_id, p.pick_id
-      from entry_weeks w
-      join picks p on p.entry_id = w.entry_id and p.week = w.week
-      where w.pool_id = ${poolId} and w.week = ${week}
-        and exists (select 1 from picks q
-          where q.entry_id = p.entry_id and q.pick_id = p.pick_id and q.week < p.week and not q.by_commish)
-        and not exists (select 1 from picks c
-          where c.entry_id = p.entry_id and c.pick_id = p.pick_id and c.week = p.week and c.by_commish)
-      order by p.id`),
-  );
-  const reused = new Map<number, string[]>();
-  for (const row of rows) reused.set(row.entry_id, [...(reused.get(row.entry_id) ?? []), row.pick_id]);
-  return reused;
+  players.push(share(standing, picks));
+  return { ids, players };
 }
 
 /**
  * Writes every played entry's new state and its judged week. The outcomes go over as the distinct
- * outcomes and, per entry, which one it is: a week has a few hundred distinct outcomes at most.
+ * outcomes and, per entry, which one it is (its kind): a week has a few hundred distinct outcomes at most.
  */
 export async function writeEntryOutcomes(
   tx: DbOrTx,
@@ -149,43 +134,89 @@ export async function writeEntryOutcomes(
     kindOf.push(kind);
   }
   if (ids.length === 0) return;
-  // Each column of the outcome, looked up by the entry's kind (o.kind) in the array of distinct outcomes.
-  const of = <T>(pick: (outcome: WeekEntryOutcome) => T, type: string) =>
-    sql`(${sql.param(kinds.map(pick))}::${sql.raw(type)}[])[o.kind]`;
-  const judged = sql`unnest(${intArray(ids)}, ${intArray(kindOf)}) as o(id, kind)`;
+  const kindByRow = kindLookup(ids, kindOf, kinds.length);
+  // Each column of the outcome, looked up by the row's kind in the array of distinct outcomes.
+  const of = <T>(pick: (outcome: WeekEntryOutcome) => T, type: string, entryId: SQL) =>
+    sql`(${sql.param(kinds.map(pick))}::${sql.raw(type)}[])[${kindByRow.kindOf(entryId)}]`;
+  const e = sql.raw('e.id');
   await tx.execute(sql`
-    update entries as e set lives = ${of((o) => o.state.lives, 'int')},
-      rebuys_made = ${of((o) => o.state.rebuysMade, 'int')},
-      needs_rebuy = ${of((o) => o.state.status === 'needs-rebuy', 'boolean')},
-      weeks_alive = ${of((o) => o.state.weeksAlive, 'int')}
-    from ${judged}
-    where e.id = o.id`);
+    update entries as e set lives = ${of((o) => o.state.lives, 'int', e)},
+      rebuys_made = ${of((o) => o.state.rebuysMade, 'int', e)},
+      needs_rebuy = ${of((o) => o.state.status === 'needs-rebuy', 'boolean', e)},
+      weeks_alive = ${of((o) => o.state.weeksAlive, 'int', e)}
+    from ${kindByRow.from}
+    where e.pool_id = ${poolId} and ${kindByRow.where(e)}`);
+  const w = sql.raw('w.entry_id');
   await tx.execute(sql`
-    update entry_weeks as w set result = ${of((o) => o.result ?? 'no-pick', 'text')},
-      lives = ${of((o) => o.state.lives, 'int')}, status = ${of((o) => o.state.status, 'text')},
-      rebuys_bought = ${of((o) => o.rebuysBought, 'int')}, bonus_net = ${of((o) => o.bonusNet, 'int')}
-    from ${judged}
-    where w.entry_id = o.id and w.pool_id = ${poolId} and w.week = ${week}`);
+    update entry_weeks as w set result = ${of((o) => o.result ?? 'no-pick', 'text', w)},
+      lives = ${of((o) => o.state.lives, 'int', w)}, status = ${of((o) => o.state.status, 'text', w)},
+      rebuys_bought = ${of((o) => o.rebuysBought, 'int', w)}, bonus_net = ${of((o) => o.bonusNet, 'int', w)}
+    from ${kindByRow.from}
+    where w.pool_id = ${poolId} and w.week = ${week} and ${kindByRow.where(w)}`);
 }
 
 /**
- * Appends one ledger row per rebuy each entry bought in its judged week (its entry_weeks row), each
- * row `charge` (the pool's rebuy charge), in entry order.
+ * How an update finds each row's kind (1 and up) by the row's entry id: the FROM item it adds, the
+ * kind of an entry id, and the condition that keeps the rows that have one.
+ */
+interface KindLookup {
+  from: SQL;
+  kindOf: (entryId: SQL) => SQL;
+  where: (entryId: SQL) => SQL;
+}
+
+/** The most distinct kinds a byte string below can carry: two bytes each. */
+const MOST_DENSE_KINDS = 0xffff;
+
+/**
+ * Entry ids and their kinds, ascending by id. Where the ids are close together (a big pool's entries
+ * mostly are), the kinds travel as one byte string indexed by id (two bytes per id from the lowest),
+ * read in place by each row of one scan: joining a million rows to a million-row list would cost a
+ * second per table. Sparse ids (a small pool among many) travel as a list joined by id instead.
+ */
+function kindLookup(ids: readonly number[], kindOf: readonly number[], kindCount: number): KindLookup {
+  const lowest = ids[0];
+  const span = ids[ids.length - 1] - lowest + 1;
+  if (span <= 4 * ids.length + 65_536 && kindCount <= MOST_DENSE_KINDS) {
+    const bytes = Buffer.alloc(span * 2);
+    for (let i = 0; i < ids.length; i++) bytes.writeUInt16BE(kindOf[i], (ids[i] - lowest) * 2);
+    const at = (entryId: SQL) => sql`2 * (${entryId} - ${lowest})`;
+    const kind = (entryId: SQL) =>
+      sql`(get_byte(k.kinds, ${at(entryId)}) * 256 + get_byte(k.kinds, ${at(entryId)} + 1))`;
+    return {
+      from: sql`(select ${sql.param(bytes)}::bytea as kinds) as k`,
+      kindOf: kind,
+      where: (entryId) => sql`${entryId} between ${lowest} and ${lowest + span - 1} and ${kind(entryId)} > 0`,
+    };
+  }
+  return {
+    from: sql`unnest(${intArray(ids)}, ${intArray(kindOf)}) as o(id, kind)`,
+    kindOf: () => sql`o.kind`,
+    where: (entryId) => sql`${entryId} = o.id`,
+  };
+}
+
+/**
+ * Appends one ledger row per rebuy each entry bought in its judged week, each row `charge` (the pool's
+ * rebuy charge), in entry order.
  */
 export async function appendWeekRebuyCharges(
   tx: DbOrTx,
-  poolId: number,
-  week: number,
+  outcomes: readonly WeekEntryOutcome[],
   charge: LedgerRowInput,
   now: Date,
 ): Promise<void> {
+  const charged: number[] = [];
+  for (const outcome of outcomes) {
+    for (let n = 0; n < outcome.rebuysBought; n++) charged.push(Number(outcome.id));
+  }
+  if (charged.length === 0) return;
   await tx.execute(sql`
     insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
-    select w.pool_id, w.entry_id, ${charge.kind}, ${charge.amount}, w.week, ${charge.notes ?? null},
+    select ${charge.poolId}, c.entry_id, ${charge.kind}, ${charge.amount}, ${charge.week ?? null}, ${charge.notes ?? null},
       ${now.toISOString()}::timestamptz
-    from entry_weeks w cross join generate_series(1, w.rebuys_bought)
-    where w.pool_id = ${poolId} and w.week = ${week} and w.rebuys_bought > 0
-    order by w.entry_id`);
+    from unnest(${intArray(charged)}) with ordinality as c(entry_id, n)
+    order by c.n`);
 }
 
 /** The usernames of some entries, by entry id. */
