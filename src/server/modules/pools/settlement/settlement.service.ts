@@ -374,10 +374,10 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     const { ids, players } = await readWeekPlayers(tx, pool.id, week);
     const isNfl = pool.game === 'nfl-td';
     // Entries alike share their player, and so their state and pick: one of each per player.
-    const judged = new Map<WeekPlayer, { state: EntryState; pick: Pick }>();
+    const starts = new Map<WeekPlayer, { state: EntryState; pick: Pick }>();
     const inputs: WeekEntryInput[] = ids.map((id, i) => {
       const player = players[i];
-      let start = judged.get(player);
+      let start = starts.get(player);
       if (start === undefined) {
         const { lives } = player;
         start = {
@@ -389,7 +389,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
           },
           pick: isNfl ? player.picks : (player.picks[0] ?? null),
         };
-        judged.set(player, start);
+        starts.set(player, start);
       }
       return {
         id: String(id),
