@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
 import { postPoolEvent } from './feed.service';
+import { readJudgedWeekNews } from './week-news.repo';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -181,6 +182,36 @@ describe('GET /api/feed/{leagueId}/{poolId}/{x}: the news of judged weeks', () =
     expect((await get(`/api/feed/${world.leagueId}/${poolId}/bonus`, member.cookie)).json().events).toEqual(
       [],
     );
+  });
+
+  it('keeps the newest news up to its limit, newest week first, across weeks with no news', async () => {
+    const [a, b, c] = [
+      await enter(t.ctx, poolId, member),
+      await enter(t.ctx, poolId, member, { entryNum: 2 }),
+      await enter(t.ctx, poolId, world.owner),
+    ];
+    await judged(1, minutesAgo(50), [
+      [a.id, 'loss', 'needs-rebuy'],
+      [b.id, 'loss', 'needs-rebuy'],
+      [c.id, 'loss', 'needs-rebuy'],
+    ]);
+    // Week 2: everyone won, no news. Week 3: one elimination.
+    await judged(2, minutesAgo(30), [
+      [a.id, 'advance', 'alive'],
+      [b.id, 'advance', 'alive'],
+      [c.id, 'advance', 'alive'],
+    ]);
+    await judged(3, minutesAgo(10), [[a.id, 'no-rebuy', 'eliminated']]);
+
+    const news = async (limit: number) =>
+      (await readJudgedWeekNews(t.ctx.db, { poolId }, limit)).map((event) => event.desc);
+    expect(await news(3)).toEqual([
+      'member was eliminated in Week 3.',
+      'commish lost a life in Week 1 and must rebuy before Week 2 locks.',
+      'member [2] lost a life in Week 1 and must rebuy before Week 2 locks.',
+    ]);
+    expect(await news(1)).toEqual(['member was eliminated in Week 3.']);
+    expect(await news(10)).toHaveLength(4);
   });
 
   it('tells nothing of a week locked but not settled yet', async () => {

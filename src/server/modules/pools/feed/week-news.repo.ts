@@ -17,6 +17,9 @@ interface JudgedWeekRow {
   settled_at: Date | string;
 }
 
+/** Whether an entry's judged week (`w`) makes news. */
+const MAKES_NEWS = sql`(w.status in ('eliminated', 'needs-rebuy') or w.result = 'moon')`;
+
 /** Whom the news is about: every entry of the pool, or only a user's own entries. */
 export type WeekNewsScope = { poolId: number; userId?: number };
 
@@ -29,41 +32,51 @@ export async function readJudgedWeekNews(
   scope: WeekNewsScope,
   limit: number,
 ): Promise<FeedEvent[]> {
-  const makesNews = sql`(w.status in ('eliminated', 'needs-rebuy') or w.result = 'moon')`;
-  // A user's own entries are few: found from the entries. The whole pool's are read week by week, each
-  // week's newest first from its (pool, week, entry) index, so a week of a million entries costs `limit`
-  // rows, not a million.
-  const rows =
-    scope.userId === undefined
-      ? rowsOf<JudgedWeekRow>(
-          await db.execute(sql`
-            select n.*, pw.settled_at
-            from pool_weeks pw
-            cross join lateral (
-              select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username
-              from entry_weeks w
-              join entries e on e.id = w.entry_id
-              join users u on u.id = e.user_id
-              where w.pool_id = pw.pool_id and w.week = pw.week and ${makesNews}
-              order by w.entry_id desc
-              limit ${limit}
-            ) n
-            where pw.pool_id = ${scope.poolId} and pw.settled_at is not null
-            order by pw.settled_at desc, pw.week desc, n.entry_id desc
-            limit ${limit}`),
-        )
-      : rowsOf<JudgedWeekRow>(
-          await db.execute(sql`
-            select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username, pw.settled_at
-            from entries e
-            join entry_weeks w on w.entry_id = e.id
-            join pool_weeks pw on pw.pool_id = w.pool_id and pw.week = w.week and pw.settled_at is not null
-            join users u on u.id = e.user_id
-            where e.pool_id = ${scope.poolId} and e.user_id = ${scope.userId} and ${makesNews}
-            order by pw.settled_at desc, pw.week desc, w.entry_id desc
-            limit ${limit}`),
-        );
+  if (scope.userId === undefined) return readPoolWeekNews(db, scope.poolId, limit);
+  // A user's own entries are few: found from the entries.
+  const rows = rowsOf<JudgedWeekRow>(
+    await db.execute(sql`
+      select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username, pw.settled_at
+      from entries e
+      join entry_weeks w on w.entry_id = e.id
+      join pool_weeks pw on pw.pool_id = w.pool_id and pw.week = w.week and pw.settled_at is not null
+      join users u on u.id = e.user_id
+      where e.pool_id = ${scope.poolId} and e.user_id = ${scope.userId} and ${MAKES_NEWS}
+      order by pw.settled_at desc, pw.week desc, w.entry_id desc
+      limit ${limit}`),
+  );
   return rows.map(judgedWeekEvent);
+}
+
+/**
+ * The whole pool's news, read week by week from the newest settled week on, each week's newest first
+ * from its (pool, week, entry) index, and no further back than `limit` news: a week of a million entries
+ * costs `limit` rows, and the weeks before it nothing. (Read in one statement, every settled week was
+ * searched: mid-season, the weeks that everyone won were scanned through to find no news, two seconds
+ * at a million entries and six weeks.)
+ */
+async function readPoolWeekNews(db: DbOrTx, poolId: number, limit: number): Promise<FeedEvent[]> {
+  const weeks = rowsOf<{ week: number; settled_at: Date | string }>(
+    await db.execute(sql`
+      select week, settled_at from pool_weeks where pool_id = ${poolId} and settled_at is not null
+      order by settled_at desc, week desc`),
+  );
+  const news: FeedEvent[] = [];
+  for (const { week, settled_at } of weeks) {
+    if (news.length >= limit) break;
+    const rows = rowsOf<Omit<JudgedWeekRow, 'settled_at'>>(
+      await db.execute(sql`
+        select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username
+        from entry_weeks w
+        join entries e on e.id = w.entry_id
+        join users u on u.id = e.user_id
+        where w.pool_id = ${poolId} and w.week = ${week} and ${MAKES_NEWS}
+        order by w.entry_id desc
+        limit ${limit - news.length}`),
+    );
+    for (const row of rows) news.push(judgedWeekEvent({ ...row, settled_at }));
+  }
+  return news;
 }
 
 /** The feed event of one entry's judged week: the entry's label (username, [n] from its second entry on). */
