@@ -199,7 +199,8 @@ await database.close();
  * What any settle of this pool costs PostgreSQL on this machine at least, whatever the code: updating
  * each entry's state once (a bare `update` of one column, no join) and writing one row per entry for its
  * judged week (a bare `insert` of narrow rows with one index). Both in a transaction rolled back. The
- * machine's speed varies from day to day; the ratio to this floor does not.
+ * machine's speed varies from day to day, by as much as twice: the ratio to this floor says how far the
+ * settle is from what PostgreSQL does at least on the day it was measured.
  */
 async function floorSeconds(): Promise<{ update: number; insert: number }> {
   return database.db
