@@ -106,11 +106,16 @@ describe("GET /admin/commishPosts/{poolId} (the Commish's Desk)", () => {
 
 describe('GET /api/feed/{leagueId}/{poolId}/{x}: the news of judged weeks', () => {
   /** A week settled at `settledAt` with what it did to each entry ([entry id, result, status]). */
-  async function judged(week: number, settledAt: Date, rows: Array<[number, string, string]>) {
+  async function judged(
+    week: number,
+    settledAt: Date,
+    rows: Array<[number, string, string]>,
+    aliveAtLock = rows.length,
+  ) {
     await t.ctx.db.insert(poolWeeks).values({
       poolId,
       week,
-      aliveAtLock: rows.length,
+      aliveAtLock,
       bonusRunning: false,
       lockedAt: minutesAgo(600),
       settledAt,
@@ -184,35 +189,47 @@ describe('GET /api/feed/{leagueId}/{poolId}/{x}: the news of judged weeks', () =
     );
   });
 
-  it('keeps the newest news up to its limit, newest week first, across weeks with no news', async () => {
-    const [a, b, c] = [
-      await enter(t.ctx, poolId, member),
-      await enter(t.ctx, poolId, member, { entryNum: 2 }),
-      await enter(t.ctx, poolId, world.owner),
-    ];
-    await judged(1, minutesAgo(50), [
-      [a.id, 'loss', 'needs-rebuy'],
-      [b.id, 'loss', 'needs-rebuy'],
-      [c.id, 'loss', 'needs-rebuy'],
-    ]);
-    // Week 2: everyone won, no news. Week 3: one elimination.
-    await judged(2, minutesAgo(30), [
-      [a.id, 'advance', 'alive'],
-      [b.id, 'advance', 'alive'],
-      [c.id, 'advance', 'alive'],
-    ]);
-    await judged(3, minutesAgo(10), [[a.id, 'no-rebuy', 'eliminated']]);
+  // A small pool's weeks are read together; a big week (as many in play as 50,000) on its own.
+  it.each([
+    ['small weeks, read together', 3],
+    ['a big week between them, read on its own', 50_000],
+  ])(
+    'keeps the newest news up to its limit, newest week first, across weeks with no news (%s)',
+    async (_, weekTwoSize) => {
+      const [a, b, c] = [
+        await enter(t.ctx, poolId, member),
+        await enter(t.ctx, poolId, member, { entryNum: 2 }),
+        await enter(t.ctx, poolId, world.owner),
+      ];
+      await judged(1, minutesAgo(50), [
+        [a.id, 'loss', 'needs-rebuy'],
+        [b.id, 'loss', 'needs-rebuy'],
+        [c.id, 'loss', 'needs-rebuy'],
+      ]);
+      // Week 2: everyone won, no news. Week 3: one elimination.
+      await judged(
+        2,
+        minutesAgo(30),
+        [
+          [a.id, 'advance', 'alive'],
+          [b.id, 'advance', 'alive'],
+          [c.id, 'advance', 'alive'],
+        ],
+        weekTwoSize,
+      );
+      await judged(3, minutesAgo(10), [[a.id, 'no-rebuy', 'eliminated']]);
 
-    const news = async (limit: number) =>
-      (await readJudgedWeekNews(t.ctx.db, { poolId }, limit)).map((event) => event.desc);
-    expect(await news(3)).toEqual([
-      'member was eliminated in Week 3.',
-      'commish lost a life in Week 1 and must rebuy before Week 2 locks.',
-      'member [2] lost a life in Week 1 and must rebuy before Week 2 locks.',
-    ]);
-    expect(await news(1)).toEqual(['member was eliminated in Week 3.']);
-    expect(await news(10)).toHaveLength(4);
-  });
+      const news = async (limit: number) =>
+        (await readJudgedWeekNews(t.ctx.db, { poolId }, limit)).map((event) => event.desc);
+      expect(await news(3)).toEqual([
+        'member was eliminated in Week 3.',
+        'commish lost a life in Week 1 and must rebuy before Week 2 locks.',
+        'member [2] lost a life in Week 1 and must rebuy before Week 2 locks.',
+      ]);
+      expect(await news(1)).toEqual(['member was eliminated in Week 3.']);
+      expect(await news(10)).toHaveLength(4);
+    },
+  );
 
   it('tells nothing of a week locked but not settled yet', async () => {
     const entry = await enter(t.ctx, poolId, member);

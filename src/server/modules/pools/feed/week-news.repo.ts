@@ -49,32 +49,53 @@ export async function readJudgedWeekNews(
 }
 
 /**
- * The whole pool's news, read week by week from the newest settled week on, each week's newest first
- * from its (pool, week, entry) index, and no further back than `limit` news: a week of a million entries
- * costs `limit` rows, and the weeks before it nothing. (Read in one statement, every settled week was
- * searched: mid-season, the weeks that everyone won were scanned through to find no news, two seconds
- * at a million entries and six weeks.)
+ * Settled weeks read by one statement while their entries in play add up to no more than this: reading
+ * them costs a few milliseconds however few news they hold.
+ */
+const WEEKS_READ_TOGETHER_ROWS = 20_000;
+
+/**
+ * The whole pool's news, newest settled week first, each week's newest first from its (pool, week,
+ * entry) index, and no further back than `limit` news. Weeks are read in batches, newest first: small
+ * weeks together (a small pool's season in one statement), a big week alone, and once `limit` news are
+ * read the older weeks are not searched. (Read in one statement, every settled week was searched:
+ * mid-season, the weeks that everyone won were scanned through to find no news, two seconds at a
+ * million entries and six weeks. Read one week a statement, a small pool's season took 26 round trips.)
  */
 async function readPoolWeekNews(db: DbOrTx, poolId: number, limit: number): Promise<FeedEvent[]> {
-  const weeks = rowsOf<{ week: number; settled_at: Date | string }>(
+  const weeks = rowsOf<{ week: number; alive_at_lock: number }>(
     await db.execute(sql`
-      select week, settled_at from pool_weeks where pool_id = ${poolId} and settled_at is not null
+      select week, alive_at_lock from pool_weeks where pool_id = ${poolId} and settled_at is not null
       order by settled_at desc, week desc`),
   );
   const news: FeedEvent[] = [];
-  for (const { week, settled_at } of weeks) {
-    if (news.length >= limit) break;
-    const rows = rowsOf<Omit<JudgedWeekRow, 'settled_at'>>(
+  let next = 0;
+  while (next < weeks.length && news.length < limit) {
+    const batch = [Number(weeks[next].week)];
+    let rows = Number(weeks[next].alive_at_lock);
+    for (next++; next < weeks.length; next++) {
+      rows += Number(weeks[next].alive_at_lock);
+      if (rows > WEEKS_READ_TOGETHER_ROWS) break;
+      batch.push(Number(weeks[next].week));
+    }
+    const found = rowsOf<JudgedWeekRow>(
       await db.execute(sql`
-        select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username
-        from entry_weeks w
-        join entries e on e.id = w.entry_id
-        join users u on u.id = e.user_id
-        where w.pool_id = ${poolId} and w.week = ${week} and ${MAKES_NEWS}
-        order by w.entry_id desc
+        select n.*, pw.settled_at
+        from pool_weeks pw
+        cross join lateral (
+          select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username
+          from entry_weeks w
+          join entries e on e.id = w.entry_id
+          join users u on u.id = e.user_id
+          where w.pool_id = pw.pool_id and w.week = pw.week and ${MAKES_NEWS}
+          order by w.entry_id desc
+          limit ${limit - news.length}
+        ) n
+        where pw.pool_id = ${poolId} and pw.week = any(string_to_array(${batch.join(',')}, ',')::int[])
+        order by pw.settled_at desc, pw.week desc, n.entry_id desc
         limit ${limit - news.length}`),
     );
-    for (const row of rows) news.push(judgedWeekEvent({ ...row, settled_at }));
+    for (const row of found) news.push(judgedWeekEvent(row));
   }
   return news;
 }
