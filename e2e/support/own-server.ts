@@ -111,6 +111,7 @@ export async function newPageOn(
     baseURL: baseUrl,
     isMobile: phone,
     hasTouch: phone,
+    reducedMotion: 'reduce',
   });
   await cacheAssets(context);
   return { context, page: await context.newPage() };
