@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: one worker drives one Chromium against the server that scripts/e2e.mjs starts.
+// `npm test` runs them alongside the unit tests: the longest journeys (under a minute alone) get room.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
@@ -8,7 +9,7 @@ export default defineConfig({
     maxWorkers: 1,
     isolate: false,
     fileParallelism: false,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 });
