@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // Polled conditions (a refetch, a saved form) get the time a loaded machine needs, not 1 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -70,7 +70,7 @@ describe("Commish tools: Manage Entrants and the Commish's Desk", () => {
     await dialog.getByText('Please include a message to your league.').waitFor();
     await dialog
       .getByText('Please include a message to your league.')
-      .waitFor({ state: 'hidden', timeout: 6000 });
+      .waitFor({ state: 'hidden', timeout: 15_000 });
     const lives = dialog.getByRole('textbox', { name: 'New lives' });
     await lives.fill('0');
     await dialog.getByText(`${player} will be eliminated from the pool.`).waitFor();
@@ -135,7 +135,7 @@ describe("Commish tools: Manage Entrants and the Commish's Desk", () => {
     await page.getByText("You didn't include anything in the body of your post!").waitFor();
     await page
       .getByText("You didn't include anything in the body of your post!")
-      .waitFor({ state: 'hidden', timeout: 6000 });
+      .waitFor({ state: 'hidden', timeout: 15_000 });
     await page.getByRole('textbox', { name: 'Body' }).fill('Picks lock at first pitch on Thursday.');
     await send.click();
     await page.getByText("You didn't include a headline for your post!").waitFor();

@@ -39,7 +39,7 @@ describe('Commish tools: Finances', () => {
     await submit.click();
     await page.getByText("You didn't include a username.").waitFor();
     // The message goes after 3 seconds.
-    await page.getByText("You didn't include a username.").waitFor({ state: 'hidden', timeout: 6000 });
+    await page.getByText("You didn't include a username.").waitFor({ state: 'hidden', timeout: 15_000 });
     await choose(page, 'User', player);
     await submit.click();
     await page.getByText("You didn't include an amount.").waitFor();

@@ -165,7 +165,7 @@ describe('creating a league and inviting a friend', () => {
     await emailBox.fill('not-an-email');
     await page.getByRole('button', { name: 'INVITE', exact: true }).click();
     await page.getByText('Please enter a valid email address.').waitFor();
-    await page.getByText('Please enter a valid email address.').waitFor({ state: 'hidden', timeout: 8000 });
+    await page.getByText('Please enter a valid email address.').waitFor({ state: 'hidden', timeout: 15_000 });
     await emailBox.fill(`friend-${ownerName}@example.com`);
     await page.getByRole('button', { name: 'INVITE', exact: true }).click();
     await page.getByText('INVITATION SENT!').waitFor();

@@ -59,7 +59,7 @@ function startBrowserTests() {
   const child = spawn(
     process.execPath,
     ['scripts/e2e.mjs', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } },
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
   );
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
