@@ -148,6 +148,7 @@ for (let week = 1; week < WEEK; week++) {
     bonusRunning: true,
     lockedAt: new Date(deadlines[week - 1]),
     settledAt: new Date(Date.parse(deadlines[week]) - 86_400_000),
+    health: { 3: ENTRIES },
   });
 }
 await db.execute(sql`update entries set weeks_alive = ${WEEK - 1} where pool_id = ${pool.id}`);

@@ -88,6 +88,16 @@ async function setUp(): Promise<number> {
         case when 3 - ((e.id + w) % 4) <= 0 then 'eliminated' else 'alive' end
       from entries e cross join generate_series(1, ${SETTLED}) as w
       where e.pool_id = ${poolId}`);
+    // Each judged week's Pool Health Report counts, as its judging keeps them; then one entry in a
+    // thousand deactivated by the commissioner since (the report takes those out when read).
+    await db.execute(sql`
+      update pool_weeks pw set health = (
+        select coalesce(jsonb_object_agg(alive.lives::text, alive.count), '{}'::jsonb) from (
+          select w.lives, count(*)::int as count from entry_weeks w
+          where w.pool_id = pw.pool_id and w.week = pw.week and w.lives > 0 and w.status <> 'eliminated'
+          group by w.lives) alive)
+      where pw.pool_id = ${poolId} and pw.settled_at is not null`);
+    await db.execute(sql`update entries set status = 0 where pool_id = ${poolId} and id % 1000 = 0`);
     await db.execute(sql`
       insert into ledger (pool_id, entry_id, kind, amount, week, created_at)
       select ${poolId}, e.id, 'bonus', case when e.id % 20 = 0 then 5000 else -250 end, 3, now()

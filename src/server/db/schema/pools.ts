@@ -100,7 +100,14 @@ export const entries = pgTable(
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum)],
+  (t) => [
+    uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum),
+    // The few entries a commissioner deactivated: the Pool Health Report takes them out of its counts.
+    // `status` is never written by settling, so the settle's updates stay in place (HOT).
+    index('entries_inactive_idx')
+      .on(t.poolId)
+      .where(sql`${t.status} <> 1`),
+  ],
 );
 
 /**
@@ -222,6 +229,11 @@ export const poolWeeks = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** A digest of the week's results and facts as judged: a different digest later means a correction. */
     resultsDigest: text('results_digest'),
+    /**
+     * The entries alive after the judged week by their lives ({ "3": 120, "2": 40 }), written with the
+     * judgement: the Pool Health Report reads these instead of counting every judged entry of every week.
+     */
+    health: jsonb('health').$type<Record<string, number>>(),
   },
   (t) => [uniqueIndex('pool_weeks_pool_week_idx').on(t.poolId, t.week)],
 );

@@ -7,6 +7,7 @@ import type { PoolRecord } from '../../leagues/leagues.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
 import {
+  countAliveByLives,
   isSameBonus,
   judgeWeek,
   readWeekPicks,
@@ -181,7 +182,7 @@ export async function rejudgeFromWeek(
       const [digest] = (await digestWeekResults(tx, pool, [week])).values();
       await tx
         .update(poolWeeks)
-        .set({ settledAt: now, resultsDigest: digest ?? null })
+        .set({ settledAt: now, resultsDigest: digest ?? null, health: countAliveByLives(outcome.entries) })
         .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
       weeksDone.push(week);
     }

@@ -14,6 +14,7 @@ import {
   settleWeek,
   type WeekBonusSettlement,
   type WeekEntryInput,
+  type WeekEntryOutcome,
   type WeekFacts,
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
@@ -425,10 +426,23 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     const [digest] = (await digestWeekResults(tx, pool, [week])).values();
     await tx
       .update(poolWeeks)
-      .set({ settledAt: now, resultsDigest: digest ?? null })
+      .set({ settledAt: now, resultsDigest: digest ?? null, health: countAliveByLives(outcome.entries) })
       .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
     return true;
   });
+}
+
+/**
+ * The entries that played a judged week and are alive after it, by their lives ({ "3": 120 }): the
+ * week's point of the Pool Health Report, kept with the week (pool_weeks.health).
+ */
+export function countAliveByLives(outcomes: readonly WeekEntryOutcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { played, state } of outcomes) {
+    if (!played || state.lives <= 0 || state.status === 'eliminated') continue;
+    counts[state.lives] = (counts[state.lives] ?? 0) + 1;
+  }
+  return counts;
 }
 
 function summarizeGame(game: {

@@ -51,6 +51,27 @@ async function feedOf(poolId: number, filter: string, viewer: TestUser): Promise
   return response.json().events;
 }
 
+/**
+ * The Pool Health Report's counts a judged week kept (by lives), checked against a count of the week's
+ * judged rows: entries alive after it, with a life or more and not eliminated.
+ */
+async function keptHealth(poolId: number, week: number): Promise<Record<string, number> | null> {
+  const [kept] = await t.ctx.db
+    .select({ health: poolWeeks.health })
+    .from(poolWeeks)
+    .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.week, week)));
+  const rows = await t.ctx.db
+    .select({ lives: entryWeeks.lives, status: entryWeeks.status })
+    .from(entryWeeks)
+    .where(and(eq(entryWeeks.poolId, poolId), eq(entryWeeks.week, week)));
+  const counted: Record<string, number> = {};
+  for (const { lives, status } of rows) {
+    if (lives !== null && lives > 0 && status !== 'eliminated') counted[lives] = (counted[lives] ?? 0) + 1;
+  }
+  expect(kept.health).toEqual(counted);
+  return kept.health;
+}
+
 async function entryRow(id: number) {
   const [row] = await t.ctx.db.select().from(entries).where(eq(entries.id, id));
   return row;
@@ -297,6 +318,7 @@ describe('settlement of a week', () => {
     const week = await finishWeekOne();
     await settleDueWeeks(t.ctx);
     expect((await entryRow(b.id)).needsRebuy).toBe(true);
+    expect(await keptHealth(pool.id, 1)).toEqual({ 3: 2, 2: 1 });
 
     // The feed corrects BOS@NYY: Boston won 5-3, so NYY went 0-2 and BOS 1-0.
     const game = week.find((g) => g.home === 'NYY');
@@ -314,6 +336,8 @@ describe('settlement of a week', () => {
     expect(await state(a.id)).toEqual([2, 0, true]);
     expect(await state(b.id)).toEqual([3, 0, false]);
     expect(await state(c.id)).toEqual([2, 1, false]);
+    // So do the Pool Health Report's counts of the week.
+    expect(await keptHealth(pool.id, 1)).toEqual({ 2: 2, 3: 1 });
     // The week's news follow its new judgement.
     expect((await feedOf(pool.id, 'pool', ann)).map((event) => event.desc).slice(0, 1)).toEqual([
       'ann lost a life in Week 1 and must rebuy before Week 2 locks.',
@@ -327,6 +351,7 @@ describe('settlement of a week', () => {
     await correct(5, 3);
     await settleDueWeeks(t.ctx);
     expect(await state(c.id)).toEqual([3, 0, false]);
+    expect(await keptHealth(pool.id, 1)).toEqual({ 3: 2, 2: 1 });
     const rows = await t.ctx.db.select().from(ledger).where(eq(ledger.entryId, c.id)).orderBy(asc(ledger.id));
     expect(rows.map((row) => row.amount)).toEqual([-2500, 2500]);
     const feed = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));

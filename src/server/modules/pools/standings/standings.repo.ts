@@ -176,18 +176,42 @@ export async function loadPickLabels(
   return new Map(rows.map((row) => [row.id, { name: row.name, position: row.position }]));
 }
 
-/** Per settled week, counted entries still in play after it, by lives (a week nobody survived has lives null). */
-export async function loadHealthCounts(
-  db: DbOrTx,
-  poolId: number,
-): Promise<{ week: number; lives: number | null; count: number }[]> {
-  const result = await db.execute(sql`
-    select pw.week, w.lives, count(w.entry_id)::int as count
-    from pool_weeks pw
-    left join (entry_weeks w join entries e on e.id = w.entry_id and e.status = 1)
-      on w.pool_id = pw.pool_id and w.week = pw.week and w.lives > 0 and w.status <> 'eliminated'
-    where pw.pool_id = ${poolId} and pw.settled_at is not null
-    group by pw.week, w.lives
-    order by pw.week, w.lives`);
-  return rowsOf<{ week: number; lives: number | null; count: number }>(result);
+/** Counted entries alive after a settled week with the same lives. */
+export interface HealthCount {
+  week: number;
+  lives: number | null;
+  count: number;
+}
+
+/**
+ * Per settled week, counted entries still in play after it, by lives (a week nobody survived has lives
+ * null). Each week's counts were kept when it was judged (pool_weeks.health); the entries a commissioner
+ * deactivated since (a few, found through their own index) are taken out of the weeks they were in.
+ */
+export async function loadHealthCounts(db: DbOrTx, poolId: number): Promise<HealthCount[]> {
+  const weeks = rowsOf<{ week: number; health: Record<string, number> | null }>(
+    await db.execute(sql`
+      select week, health from pool_weeks
+      where pool_id = ${poolId} and settled_at is not null
+      order by week`),
+  );
+  const inactive = rowsOf<{ week: number; lives: number; count: number }>(
+    await db.execute(sql`
+      select w.week, w.lives, count(*)::int as count
+      from entries e join entry_weeks w on w.entry_id = e.id
+      where e.pool_id = ${poolId} and e.status <> 1 and w.lives > 0 and w.status <> 'eliminated'
+      group by w.week, w.lives`),
+  );
+  const gone = new Map(inactive.map((row) => [`${row.week}:${row.lives}`, row.count]));
+  return weeks.flatMap(({ week, health }): HealthCount[] => {
+    const alive = Object.entries(health ?? {})
+      .map(([lives, count]) => ({
+        week,
+        lives: Number(lives),
+        count: count - (gone.get(`${week}:${lives}`) ?? 0),
+      }))
+      .filter((row) => row.count > 0)
+      .sort((a, b) => a.lives - b.lives);
+    return alive.length > 0 ? alive : [{ week, lives: null, count: 0 }];
+  });
 }

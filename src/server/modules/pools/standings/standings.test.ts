@@ -30,10 +30,11 @@ beforeEach(async () => {
 const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-async function settleWeek(poolId: number, week: number) {
+/** A settled pool week, with the Pool Health Report's counts its judging kept (by lives). */
+async function settleWeek(poolId: number, week: number, health: Record<string, number> = {}) {
   await t.ctx.db
     .insert(poolWeeks)
-    .values({ poolId, week, aliveAtLock: 0, bonusRunning: false, lockedAt: NOW, settledAt: NOW });
+    .values({ poolId, week, aliveAtLock: 0, bonusRunning: false, lockedAt: NOW, settledAt: NOW, health });
 }
 
 describe('GET /api/standings/{poolId}', () => {
@@ -326,8 +327,9 @@ describe('GET /api/poolHealth/{poolId}', () => {
     const a = await enter(t.ctx, pool.id, other, { entryNum: 1 });
     const b = await enter(t.ctx, pool.id, other, { entryNum: 2 });
     const off = await enter(t.ctx, pool.id, other, { entryNum: 3, status: 0 });
-    await settleWeek(pool.id, 1);
-    await settleWeek(pool.id, 2);
+    // As judged, with the third entry still active then: the commissioner deactivated it since.
+    await settleWeek(pool.id, 1, { 3: 2, 2: 1 });
+    await settleWeek(pool.id, 2, { 3: 1 });
     // Week 3 locked but not judged: not in the chart.
     await t.ctx.db
       .insert(poolWeeks)
