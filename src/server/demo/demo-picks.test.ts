@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { groupBy } from '../../core/group-by';
 import { must } from '../../core/must';
 import type { AppContext } from '../context';
 import {
@@ -76,12 +77,6 @@ async function login(app: FastifyInstance, username: string): Promise<string> {
 
 const poolPath = (running: RunningPool) =>
   `${running.pool.game}/${running.leagueAbb}/${running.pool.season}/${running.pool.poolIdx}/${running.pool.seasonType}`;
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
-}
 
 const isLocked = (running: RunningPool, week: number, now: Date) => running.weeks.isWeekPublic(week, now);
 

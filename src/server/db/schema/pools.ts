@@ -104,9 +104,7 @@ export const entries = pgTable(
     uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum),
     // The few entries a commissioner deactivated: the Pool Health Report takes them out of its counts.
     // `status` is never written by settling, so the settle's updates stay in place (HOT).
-    index('entries_inactive_idx')
-      .on(t.poolId)
-      .where(sql`${t.status} <> 1`),
+    index('entries_inactive_idx').on(t.poolId).where(sql`${t.status} <> 1`),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   type ScoreboardResponse,
 } from '../../../../core/contracts/pools';
 import type { Game } from '../../../../core/games';
+import { groupBy } from '../../../../core/group-by';
 import { isPlayerAdvancing } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import { badRequest } from '../../../lib/errors';
@@ -99,8 +100,10 @@ export async function getScoreboard(
       ? await describeNflPicks(ctx, pool, week, picks, weekGames)
       : await describeTeamPicks(ctx, pool, picks, weekGames);
 
+  // By entry id: filtering the week's picks once per entry grew with the square of the pool's size.
+  const picksOf = groupBy(picks, (pick) => pick.entryId);
   const entries: ScoreboardEntry[] = counted.map((named) => {
-    const own = picks.filter((pick) => pick.entryId === named.entry.id);
+    const own = picksOf.get(named.entry.id) ?? [];
     const shownAllowed = isPublic || mine.has(named.entry.id);
     const result = results.get(named.entry.id);
     return {

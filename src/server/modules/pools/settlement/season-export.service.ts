@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { groupBy } from '../../../../core/group-by';
 import type { Scenario } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import { bonusEvents, entries, entryWeeks, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
@@ -65,30 +66,35 @@ export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Prom
     .innerJoin(users, eq(users.id, entries.userId))
     .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)))
     .orderBy(asc(entries.id));
-  const ids = rows.map((row) => row.entry.id);
-  const history =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(entryWeeks)
-          .where(inArray(entryWeeks.entryId, ids))
-          .orderBy(asc(entryWeeks.week));
+  // The counted entries' rows, chosen by a subquery: a list of a big pool's ids would pass the
+  // protocol's 65,535 parameters.
+  const counted = db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)));
+  const history = await db
+    .select()
+    .from(entryWeeks)
+    .where(and(eq(entryWeeks.poolId, pool.id), inArray(entryWeeks.entryId, counted)))
+    .orderBy(asc(entryWeeks.week));
   const pickRows =
-    ids.length === 0 || weekNumbers.length === 0
+    weekNumbers.length === 0
       ? []
       : await db
           .select()
           .from(picks)
-          .where(and(inArray(picks.entryId, ids), inArray(picks.week, weekNumbers)))
+          .where(and(inArray(picks.entryId, counted), inArray(picks.week, weekNumbers)))
           .orderBy(asc(picks.id));
 
-  refuseRuleBreakingCommishPicks(rows, pickRows, weeks, isNfl);
+  // By entry id: filtering every entry's rows once per entry grew with the square of the pool's size.
+  const picksOf = groupBy(pickRows, (pick) => pick.entryId);
+  const historyOf = groupBy(history, (week) => week.entryId);
+  refuseRuleBreakingCommishPicks(rows, picksOf, weeks, isNfl);
 
   const scenarioEntries: Scenario['entries'] = rows.map(({ entry, username }) => {
-    const own = history.filter((week) => week.entryId === entry.id && week.result !== null);
+    const own = (historyOf.get(entry.id) ?? []).filter((week) => week.result !== null);
     const ownPicks: Record<string, string | string[]> = {};
-    for (const pick of pickRows.filter((p) => p.entryId === entry.id)) {
+    for (const pick of picksOf.get(entry.id) ?? []) {
       const key = String(pick.week);
       if (isNfl) ownPicks[key] = [...((ownPicks[key] as string[] | undefined) ?? []), pick.pickId];
       else ownPicks[key] = pick.pickId;
@@ -150,12 +156,12 @@ export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Prom
  */
 function refuseRuleBreakingCommishPicks(
   rows: readonly { entry: { id: number; entryNum: number }; username: string }[],
-  pickRows: readonly (typeof picks.$inferSelect)[],
+  picksOf: ReadonlyMap<number, readonly (typeof picks.$inferSelect)[]>,
   weeks: Scenario['weeks'],
   isNfl: boolean,
 ): void {
   for (const { entry, username } of rows) {
-    const own = pickRows.filter((pick) => pick.entryId === entry.id);
+    const own = picksOf.get(entry.id) ?? [];
     for (const pick of own) {
       if (!pick.byCommish) continue;
       const usedTwice = own.some((other) => other.id !== pick.id && other.pickId === pick.pickId);
