@@ -148,6 +148,9 @@ describe('accounts in the browser', () => {
     await page.clock.install();
     await logIn(page, 'jordan');
     await page.getByRole('navigation', { name: 'Sidebar' }).getByText('jordan').waitFor();
+    // The page settles (its parts loaded, their first fetches answered) before time jumps ahead: on a
+    // loaded machine, what was still loading landed minutes later on the fake clock.
+    await page.waitForLoadState('networkidle');
     const seen: string[] = [];
     page.on('request', (request) => seen.push(new URL(request.url()).pathname));
     await page.clock.runFor(9 * 60_000);
