@@ -10,8 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Polled conditions (an SSE client connected) get the time a loaded machine needs, not 1 s:
-    // `npm test` runs these beside the browser tests.
+    // Polled conditions (an SSE client connected) get the time a loaded machine needs, not 1 s.
     expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: one worker drives one Chromium against the server that scripts/e2e.mjs starts.
-// `npm test` runs them alongside the unit tests: the longest journeys (under a minute alone) get room.
+// The longest journeys take under a minute alone; a loaded machine gets room.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
