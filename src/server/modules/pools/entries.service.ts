@@ -16,6 +16,7 @@ import { addMember } from '../leagues/membership.service';
 import { poolPath } from '../leagues/pool-rows';
 import { postPoolEvent } from './feed/feed.service';
 import { appendLedger, type LedgerRowInput } from './ledger';
+import { notifyPoolChanged } from './live/notify';
 import type { EntryRecord } from './pool-entries.repo';
 
 /**
@@ -29,7 +30,7 @@ export async function registerEntry(
   input: RegisterEntryBody,
 ): Promise<RegisterEntryResponse> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ pool: pools, league: leagues })
       .from(pools)
@@ -66,6 +67,9 @@ export async function registerEntry(
       message: POOL_MESSAGES.registered,
     };
   });
+  // A new entrant changes the tiles (entrants, prize pool) and the standings of open pages.
+  notifyPoolChanged(ctx, answer.league_season, 'standings');
+  return answer;
 }
 
 /** What createPoolEntry needs: the pool (its row locked by the caller), whose entry, and who makes it. */

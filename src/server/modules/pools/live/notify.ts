@@ -2,13 +2,18 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LiveTopic } from '../../../../core/contracts/pools/live';
 import type { AppContext } from '../../../context';
 import { pools } from '../../../db/schema';
+import { standingsChanged } from '../standings/standings-cache';
 
 /**
  * Tells every live client of the pool (on every instance) that its `topic` changed. Call it after the
  * change has committed, never inside the transaction: a client refetches at once and must see it.
- * Never throws; without a bus (a script's context) nobody listens, so nothing is sent.
+ * What the standings kept of the pool goes too. Never throws; without a bus (a script's context)
+ * nobody listens, so nothing is sent.
  */
 export function notifyPoolChanged(ctx: AppContext, poolId: number, topic: LiveTopic): void {
+  // This instance's kept standings first: the writer's next read must see its change, and a change
+  // through Redis comes back only after a round trip.
+  standingsChanged(ctx, poolId, topic);
   ctx.bus?.publish({ poolId, topic });
 }
 

@@ -91,6 +91,8 @@ export interface PageOptions {
   viewerId: number | null;
   limit: number;
   offset: number;
+  /** The page's entries in order, as an earlier read of the same page chose them (kept by the cache). */
+  ids?: readonly number[];
 }
 
 /**
@@ -127,18 +129,24 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
     ? sql`(select json_agg(json_build_object('week', w.week, 'result', w.result) order by w.week)
         from entry_weeks w where w.entry_id = p.id)`
     : sql`null::json`;
-  const result = await db.execute(sql`
-    with page as (
-      select e.id, e.entry_num, e.user_id, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
-        ${inBonusAt(options.week)} as in_bonus
+  const columns = sql`e.id, e.entry_num, e.user_id, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
+    ${inBonusAt(options.week)} as in_bonus`;
+  // Given the page's entries, they are read by id in their order; otherwise chosen from all of them.
+  const page = options.ids
+    ? sql`select ${columns}, k.ord
+      from unnest(${intArray(options.ids)}) with ordinality as k(id, ord)
+      join entries e on e.id = k.id
+      where e.pool_id = ${poolId} and e.status = 1`
+    : sql`select ${columns}
       from entries e
       ${sort === 'lives' ? sql`` : sql`join users u on u.id = e.user_id`}
       ${bonusJoin}
       where e.pool_id = ${poolId} and e.status = 1
         ${options.bonusOnly ? sql`and ${inBonusAt(options.week)}` : sql``}
       order by ${order[sort]}
-      limit ${options.limit} offset ${options.offset}
-    )
+      limit ${options.limit} offset ${options.offset}`;
+  const result = await db.execute(sql`
+    with page as (${page})
     select p.*, u.username,
       coalesce((select sum(l.amount) from ledger l
         where l.pool_id = ${poolId} and l.entry_id = p.id and l.kind = 'bonus'), 0)::bigint as bonus,
@@ -146,7 +154,7 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
       ${results} as results
     from page p
     join users u on u.id = p.user_id
-    order by ${outerOrder[sort]}`);
+    order by ${options.ids ? sql`p.ord` : outerOrder[sort]}`);
   return rowsOf<PageRow & { bonus: string | number }>(result).map((row) => ({
     ...row,
     bonus: Number(row.bonus),

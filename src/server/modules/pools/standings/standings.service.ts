@@ -25,8 +25,11 @@ import {
   loadPickLabels,
   loadStandingsPage,
   loadTileCounts,
+  type PageOptions,
   type PageRow,
+  type TileCounts,
 } from './standings.repo';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from './standings-cache';
 import { withDayGames } from './standings-day';
 
 const NFL_VIEWS: readonly StandingsView[] = ['qualifiers', 'positions', 'quickview', 'standings'];
@@ -70,8 +73,7 @@ export async function getStandings(
   const publicWeeks = poolWeeks.publicWeeks(now);
   const weeks = shownWeeks(view, query.week, publicWeeks, Math.max(1, pool.startWeek), weekCount);
 
-  const counts = await loadTileCounts(ctx.db, pool.id, liveWeek);
-  const rows = await loadStandingsPage(ctx.db, {
+  const options: PageOptions = {
     poolId: pool.id,
     week: liveWeek,
     sort,
@@ -81,7 +83,8 @@ export async function getStandings(
     viewerId: viewer?.id ?? null,
     limit: STANDINGS_PAGE_SIZE,
     offset: (query.page - 1) * STANDINGS_PAGE_SIZE,
-  });
+  };
+  const { counts, rows } = await readCountsAndPage(ctx, options);
   const pickIds = new Set(rows.flatMap((row) => (row.picks ?? []).map((pick) => pick.pick_id)));
   const labels = await loadPickLabels(ctx.db, pool.game, [...pickIds]);
   const champions = new Set(pool.champions.map((name) => name.toLowerCase()));
@@ -105,6 +108,41 @@ export async function getStandings(
     rows: rows.map((row) => toRow(row, weeks, labels, champions, viewer)),
   };
   return view === 'day' ? withDayGames(ctx.db, pool, standings) : standings;
+}
+
+/**
+ * The tiles and one page, read side by side (two connections: each is a scan of the pool's entries). A
+ * big pool's tiles and which entries make the page are kept between requests (standings-cache); the
+ * page's rows are read afresh every time.
+ */
+async function readCountsAndPage(
+  ctx: AppContext,
+  options: PageOptions,
+): Promise<{ counts: TileCounts; rows: PageRow[] }> {
+  const loadCounts = () => loadTileCounts(ctx.db, options.poolId, options.week);
+  const cache = standingsCacheOf(ctx);
+  if (!cache) {
+    const [counts, rows] = await Promise.all([loadCounts(), loadStandingsPage(ctx.db, options)]);
+    return { counts, rows };
+  }
+  const isBig = (counts: TileCounts) => counts.entrants >= CACHED_POOL_MIN_ENTRIES;
+  const countsRead = cache.read(options.poolId, `tiles:${options.week}`, loadCounts, isBig);
+  let fresh: PageRow[] | null = null;
+  let big = false;
+  const pageKey = `page:${options.week}:${options.sort}:${options.bonusOnly}:${options.offset}`;
+  const ids = await cache.read(
+    options.poolId,
+    pageKey,
+    async () => {
+      const [rows, counts] = await Promise.all([loadStandingsPage(ctx.db, options), countsRead]);
+      fresh = rows;
+      big = isBig(counts);
+      return rows.map((row) => row.id);
+    },
+    () => big,
+  );
+  const counts = await countsRead;
+  return { counts, rows: fresh ?? (await loadStandingsPage(ctx.db, { ...options, ids })) };
 }
 
 /**
