@@ -58,8 +58,12 @@ describe.each([
       const box = boxes.first();
       if (phone) await box.click();
       else await box.hover();
-      await page.getByRole('dialog').getByText('Bonus Box', { exact: true }).waitFor();
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Bonus Box' });
+      await dialog.waitFor();
       await screenshot(page, `scoreboard-bonus-box-${label}`);
+      // It stays open until a tap elsewhere (or the pointer leaving it) closes it.
+      await page.getByRole('heading', { name: 'Live Scoring' }).click();
+      await dialog.waitFor({ state: 'detached' });
     }
     await context.close();
   });

@@ -1,11 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-lifecycle-'));
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+/** A port nothing listens on now (a random one once met a busy port on a loaded machine). */
+const port = await new Promise<number>((resolve, reject) => {
+  const probe = createServer();
+  probe.once('error', reject);
+  probe.listen(0, '127.0.0.1', () => {
+    const address = probe.address();
+    probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+  });
+});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
@@ -30,16 +39,17 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   return { child, output: () => output };
 }
 
-async function waitForHealth(): Promise<Response> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+/** The server's health once it answers: within 90 s on a loaded machine, and never once it has exited. */
+async function waitForHealth(server: { child: ChildProcess; output: () => string }): Promise<Response> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && server.child.exitCode === null) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (response.ok) return response;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error('server did not start');
+  throw new Error(`server did not start (exit code ${server.child.exitCode}):\n${server.output()}`);
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -50,9 +60,11 @@ function stop(child: ChildProcess): Promise<number | null> {
 }
 
 describe('the server process', () => {
-  it('creates and migrates a new embedded database, keeps it across restarts, and stops cleanly on SIGTERM', async () => {
+  it('creates and migrates a new embedded database, keeps it across restarts, and stops cleanly on SIGTERM', {
+    timeout: 240_000,
+  }, async () => {
     const first = startServer({ DEMO: '0' });
-    const health = await (await waitForHealth()).json();
+    const health = await (await waitForHealth(first)).json();
     expect(health.database).toEqual({ driver: 'pglite', state: 'up' });
     const register = await fetch(`http://127.0.0.1:${port}/auth/register`, {
       method: 'POST',
@@ -75,7 +87,7 @@ describe('the server process', () => {
     expect(first.output()).toContain('shutting down');
 
     const second = startServer({});
-    await waitForHealth();
+    await waitForHealth(second);
     const login = await fetch(`http://127.0.0.1:${port}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

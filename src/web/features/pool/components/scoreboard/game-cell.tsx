@@ -31,9 +31,13 @@ export function GameCell({ cell, teamAbb }: { cell: TeamGameCell; teamAbb: strin
   );
 }
 
-/** Hover (or tap, on a phone) a started game to see what its facts say about bonuses. */
+/**
+ * Hover (or tap, on a phone) a started game to see what its facts say about bonuses. A tap opens it and
+ * never toggles: a tap brings the pointer in (opening it) just before its click, which would close it
+ * again. A tap elsewhere, Escape or the pointer leaving closes it.
+ */
 function BonusBoxPopover({ box, label, target }: { box: BonusBox; label: string; target: React.ReactNode }) {
-  const [opened, { open, close, toggle }] = useDisclosure(false);
+  const [opened, { open, close }] = useDisclosure(false);
   return (
     <Popover
       opened={opened}
@@ -48,7 +52,7 @@ function BonusBoxPopover({ box, label, target }: { box: BonusBox; label: string;
           aria-expanded={opened}
           onMouseEnter={open}
           onMouseLeave={close}
-          onClick={toggle}
+          onClick={open}
           style={{ borderRadius: 4, padding: 2, display: 'block', marginInline: 'auto' }}
           styles={{ root: { textDecoration: 'underline dotted' } }}
         >
