@@ -42,6 +42,25 @@ describe('StandingsCache', () => {
     expect(await cache.read(1, 'tiles', load, keepAll)).toBe(3);
   });
 
+  it('has requests that come while a key is read wait for that read, until the pool changes', async () => {
+    const releases: Array<() => void> = [];
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        const value = ++loads;
+        releases.push(() => resolve(value));
+      });
+    const first = cache.read(1, 'page', slow, keepAll);
+    const second = cache.read(1, 'page', slow, keepAll);
+    expect(loads).toBe(1);
+    cache.changed(1, 'standings');
+    const third = cache.read(1, 'page', slow, keepAll);
+    expect(loads).toBe(2);
+    for (const release of releases) release();
+    expect(await Promise.all([first, second, third])).toEqual([1, 1, 2]);
+    // The read begun before the change was not kept; the one after it was.
+    expect(await cache.read(1, 'page', load, keepAll)).toBe(2);
+  });
+
   it('does not keep a value read while the pool changed, nor one it is told not to keep', async () => {
     const racing = cache.read(
       1,

@@ -16,6 +16,8 @@ interface PoolSlot {
   /** Counts the pool's changes: a value read before one is not kept. */
   generation: number;
   values: Map<string, { at: number; value: unknown }>;
+  /** Reads under way, by key: requests that come meanwhile wait for the same one. */
+  reading: Map<string, Promise<unknown>>;
   stop: () => void;
 }
 
@@ -35,7 +37,10 @@ export class StandingsCache {
 
   /**
    * The kept value of `key`, or `load`'s, kept when `keep` says so and no change of the pool came
-   * while it was read (a read that began before a change may have seen the pool as it was).
+   * while it was read (a read that began before a change may have seen the pool as it was). Requests
+   * for a key being read wait for that read rather than start their own: when a change reaches every
+   * open page at once, they all refetch, and the pool is scanned once, not once each. `load` runs only
+   * for the first of them.
    */
   async read<T>(
     poolId: number,
@@ -46,15 +51,24 @@ export class StandingsCache {
     const slot = this.slotOf(poolId);
     const found = slot.values.get(key);
     if (found && this.now() - found.at < STANDINGS_CACHE_TTL_MS) return found.value as T;
+    const pending = slot.reading.get(key);
+    if (pending) return pending as Promise<T>;
     const generation = slot.generation;
-    const value = await load();
-    if (keep(value) && slot.generation === generation && this.slots.get(poolId) === slot) {
-      slot.values.delete(key);
-      slot.values.set(key, { at: this.now(), value });
-      if (slot.values.size > MAX_VALUES_PER_POOL)
-        slot.values.delete(slot.values.keys().next().value as string);
+    const reading = load().then((value) => {
+      if (keep(value) && slot.generation === generation && this.slots.get(poolId) === slot) {
+        slot.values.delete(key);
+        slot.values.set(key, { at: this.now(), value });
+        if (slot.values.size > MAX_VALUES_PER_POOL)
+          slot.values.delete(slot.values.keys().next().value as string);
+      }
+      return value;
+    });
+    slot.reading.set(key, reading);
+    try {
+      return await reading;
+    } finally {
+      if (slot.reading.get(key) === reading) slot.reading.delete(key);
     }
-    return value;
   }
 
   /** Drops what the pool kept when `topic` may have changed it. */
@@ -64,6 +78,8 @@ export class StandingsCache {
     if (!slot) return;
     slot.generation++;
     slot.values.clear();
+    // A read under way may have seen the pool before the change: later requests start their own.
+    slot.reading.clear();
   }
 
   /** The pool's slot, listening to its changes; the pool least recently read is forgotten past 256. */
@@ -74,7 +90,7 @@ export class StandingsCache {
       this.slots.set(poolId, existing);
       return existing;
     }
-    const slot: PoolSlot = { generation: 0, values: new Map(), stop: () => {} };
+    const slot: PoolSlot = { generation: 0, values: new Map(), reading: new Map(), stop: () => {} };
     slot.stop = this.bus.subscribe(poolId, (change) => this.changed(change.poolId, change.topic));
     this.slots.set(poolId, slot);
     if (this.slots.size > MAX_POOLS) {
