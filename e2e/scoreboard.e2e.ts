@@ -64,6 +64,12 @@ describe.each([
       // It stays open until a tap elsewhere (or the pointer leaving it) closes it.
       await page.getByRole('heading', { name: 'Live Scoring' }).click();
       await dialog.waitFor({ state: 'detached' });
+      // From the keyboard: Enter opens it, Escape closes it.
+      await box.focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
     }
     await context.close();
   });

@@ -34,7 +34,7 @@ export function GameCell({ cell, teamAbb }: { cell: TeamGameCell; teamAbb: strin
 /**
  * Hover (or tap, on a phone) a started game to see what its facts say about bonuses. A tap opens it and
  * never toggles: a tap brings the pointer in (opening it) just before its click, which would close it
- * again. A tap elsewhere, Escape or the pointer leaving closes it.
+ * again. A tap elsewhere, the pointer leaving or Escape on the game (Enter opened it) closes it.
  */
 function BonusBoxPopover({ box, label, target }: { box: BonusBox; label: string; target: React.ReactNode }) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -53,6 +53,9 @@ function BonusBoxPopover({ box, label, target }: { box: BonusBox; label: string;
           onMouseEnter={open}
           onMouseLeave={close}
           onClick={open}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
           style={{ borderRadius: 4, padding: 2, display: 'block', marginInline: 'auto' }}
           styles={{ root: { textDecoration: 'underline dotted' } }}
         >
