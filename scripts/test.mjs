@@ -20,6 +20,16 @@ function step(title, command, args, env = {}) {
   return run.status === 0;
 }
 
+/** Adds a vitest JSON report's counts to the totals; false when there is no report. */
+function count(report) {
+  if (!existsSync(report)) return false;
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += json.numPassedTests;
+  totals.failed += json.numFailedTests;
+  totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
+  return true;
+}
+
 function vitest(title, args, env = {}) {
   const report = path.join(results, `${title.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
@@ -29,14 +39,7 @@ function vitest(title, args, env = {}) {
     ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env,
   );
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
-    totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
-  } else if (!ok) {
-    totals.failed += 1;
-  }
+  if (!count(report) && !ok) totals.failed += 1;
   return ok;
 }
 
@@ -59,11 +62,7 @@ if (!onlyFast) {
       '--reporter=json',
       `--outputFile.json=${e2e}`,
     ]) && ok;
-  if (existsSync(e2e)) {
-    const json = JSON.parse(readFileSync(e2e, 'utf8'));
-    totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
-  } else totals.failed += 1;
+  if (!count(e2e)) totals.failed += 1;
 }
 
 console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED.'}`);
