@@ -159,6 +159,18 @@ await db.execute(sql`vacuum analyze picks`);
 // The setup wrote about a gigabyte of WAL: flush it now, or its checkpoints land in the timed phases.
 await db.execute(sql`checkpoint`);
 
+// The server's memory and WAL settings move these figures more than most code changes (decision 009).
+const settings = await db.execute(sql`
+  select name, setting, unit from pg_settings where name in ('shared_buffers', 'max_wal_size', 'wal_buffers')
+  order by name`);
+console.log(
+  `PostgreSQL ${(await db.execute(sql`show server_version`)).rows[0]?.server_version}: ${settings.rows
+    .map(
+      (row) => `${row.name} ${formatSetting(String(row.setting), row.unit === null ? '' : String(row.unit))}`,
+    )
+    .join(', ')}`,
+);
+
 const calendar = await loadPoolWeeks(db, pool);
 const lockStarted = performance.now();
 await lockPoolWeek(ctx, pool, calendar, WEEK, new Date(deadlines[WEEK - 1]));
@@ -196,12 +208,20 @@ console.log(
 );
 await database.close();
 
+/** A memory or size setting as PostgreSQL counts it (in units of 8kB, of MB...), in MB. */
+function formatSetting(setting: string, unit: string): string {
+  const unitBytes: Record<string, number> = { '8kB': 8192, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+  const bytes = Number(setting) * (unitBytes[unit] ?? 1);
+  return unit in unitBytes ? `${Math.round(bytes / 1024 ** 2)} MB` : `${setting}${unit}`;
+}
+
 /**
  * What any settle of this pool costs PostgreSQL on this machine at least, whatever the code: updating
  * each entry's state once (a bare `update` of one column, no join) and writing one row per entry for its
- * judged week (a bare `insert` of narrow rows with one index). Both in a transaction rolled back. The
- * machine's speed varies from day to day, by as much as twice: the ratio to this floor says how far the
- * settle is from what PostgreSQL does at least on the day it was measured.
+ * judged week (a bare `insert` of narrow rows with one index, into a table logged as any real one: a
+ * temporary table writes no WAL and took half the time). Both in a transaction rolled back. The machine's
+ * speed varies from day to day and from one minute to the next, by as much as half again: the ratio to
+ * this floor says how far the settle is from what PostgreSQL does at least at the time it was measured.
  */
 async function floorSeconds(): Promise<{ update: number; insert: number }> {
   return database.db
@@ -211,7 +231,7 @@ async function floorSeconds(): Promise<{ update: number; insert: number }> {
       await tx.execute(sql`update entries set weeks_alive = weeks_alive + 1 where pool_id = ${pool.id}`);
       const update = (performance.now() - started) / 1000;
       await tx.execute(
-        sql`create temporary table floor_rows (entry_id int, week int, kind smallint, primary key (entry_id, week))`,
+        sql`create table floor_rows (entry_id int, week int, kind smallint, primary key (entry_id, week))`,
       );
       started = performance.now();
       await tx.execute(
