@@ -23,10 +23,21 @@ export function buildWeb(outDir) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/**
+ * V8's young generation, in MB per half: settling a big pool's week makes a few million short-lived
+ * objects at once, and with the default (16) collecting them took 0.3 to 0.5 s more of a 1,000,000-entry
+ * week (docs/decisions/009). bench:settle-pool runs with the same flag.
+ */
+export const SEMI_SPACE_FLAG = '--max-semi-space-size=64';
+
 /** Starts the server (TypeScript through tsx) as a child process. */
 export function startServer(options = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    ...options,
-  });
+  return spawn(
+    process.execPath,
+    [SEMI_SPACE_FLAG, '--import', 'tsx', path.join(root, 'src/server/main.ts')],
+    {
+      cwd: root,
+      ...options,
+    },
+  );
 }
