@@ -66,44 +66,76 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   const ids: number[] = [];
   const players: WeekPlayer[] = [];
   if (!row?.ids) return { ids, players };
-  const rowIds = row.ids.split(',');
+  const idText = row.ids;
   const standings = row.standings ?? '';
   const pickIds = (row.pick_ids ?? '').split(PICK_SEPARATOR);
-  // Entries alike (the same standing and picks) share one player, found by its standing and picks.
-  const alike = new Map<string, WeekPlayer>();
-  const share = (standing: string, picks: string[]): WeekPlayer => {
-    const key = `${standing}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
-    let player = alike.get(key);
+  // Entries alike (the same standing and picks) share one player, found by the standing's code and
+  // then the picks. Nothing is made per entry but its id: a million strings or arrays cost a second.
+  const alike = new Map<number, Map<string, WeekPlayer>>();
+  const share = (row: number, morePicks: string[] | null): WeekPlayer => {
+    const at = row * STANDING_WIDTH;
+    const code = standingCode(standings, at);
+    const first = pickIds[row] ?? '';
+    const key = morePicks === null ? first : [first, ...morePicks].join(PICK_SEPARATOR);
+    let byPicks = alike.get(code);
+    if (byPicks === undefined) {
+      byPicks = new Map();
+      alike.set(code, byPicks);
+    }
+    let player = byPicks.get(key);
     if (player === undefined) {
       player = {
-        lives: standing.charCodeAt(0) - CHAR_ZERO,
-        rebuysMade: standing.charCodeAt(1) - CHAR_ZERO,
-        weeksAlive: standing.charCodeAt(2) - CHAR_ZERO,
-        needsRebuy: standing[3] === 'r',
-        inBonus: standing[4] === 'b',
-        autoRebuy: standing[5] === 'a',
-        picks,
+        lives: standings.charCodeAt(at) - CHAR_ZERO,
+        rebuysMade: standings.charCodeAt(at + 1) - CHAR_ZERO,
+        weeksAlive: standings.charCodeAt(at + 2) - CHAR_ZERO,
+        needsRebuy: standings[at + 3] === 'r',
+        inBonus: standings[at + 4] === 'b',
+        autoRebuy: standings[at + 5] === 'a',
+        picks: first === '' ? [] : [first, ...(morePicks ?? [])],
       };
-      alike.set(key, player);
+      byPicks.set(key, player);
     }
     return player;
   };
-  let standing = '';
-  let picks: string[] = [];
-  for (let i = 0; i < rowIds.length; i++) {
-    const id = Number(rowIds[i]);
-    const pickId = pickIds[i] ?? '';
-    if (ids.length > 0 && ids[ids.length - 1] === id) {
-      if (pickId !== '') picks.push(pickId);
+  // The rows one by one: an id read digit by digit, then the entry's first row or one more pick of it.
+  let entryRow = -1;
+  let morePicks: string[] | null = null;
+  let at = 0;
+  for (let row = 0; at < idText.length; row++) {
+    let id = 0;
+    while (at < idText.length && idText.charCodeAt(at) !== COMMA) {
+      id = id * 10 + (idText.charCodeAt(at) - CHAR_ZERO);
+      at++;
+    }
+    at++;
+    if (entryRow >= 0 && ids[ids.length - 1] === id) {
+      morePicks = [...(morePicks ?? []), pickIds[row]];
       continue;
     }
-    if (ids.length > 0) players.push(share(standing, picks));
+    if (entryRow >= 0) players.push(share(entryRow, morePicks));
     ids.push(id);
-    standing = standings.slice(i * STANDING_WIDTH, (i + 1) * STANDING_WIDTH);
-    picks = pickId === '' ? [] : [pickId];
+    entryRow = row;
+    morePicks = null;
   }
-  players.push(share(standing, picks));
+  players.push(share(entryRow, morePicks));
   return { ids, players };
+}
+
+const COMMA = 44;
+
+/**
+ * A row's standing (STANDING_WIDTH characters from `at`) as one number: its three counts (characters,
+ * each under 65,536) and its three flags, 51 bits at most, so the number is exact.
+ */
+function standingCode(standings: string, at: number): number {
+  const flags =
+    (standings[at + 3] === 'r' ? 4 : 0) +
+    (standings[at + 4] === 'b' ? 2 : 0) +
+    (standings[at + 5] === 'a' ? 1 : 0);
+  const counts =
+    (standings.charCodeAt(at) * 65_536 + standings.charCodeAt(at + 1)) * 65_536 +
+    standings.charCodeAt(at + 2);
+  return counts * 8 + flags;
 }
 
 /**
@@ -116,14 +148,13 @@ export async function writeEntryOutcomes(
   week: number,
   outcomes: readonly WeekEntryOutcome[],
 ): Promise<void> {
-  const distinct = new Map<string, number>();
+  const distinct = new Map<number | string, number>();
   const kinds: WeekEntryOutcome[] = [];
   const ids: number[] = [];
   const kindOf: number[] = [];
   for (const outcome of outcomes) {
     if (!outcome.played) continue;
-    const { state } = outcome;
-    const key = `${state.lives},${state.rebuysMade},${state.status},${state.weeksAlive},${outcome.result},${outcome.rebuysBought},${outcome.bonusNet}`;
+    const key = outcomeKey(outcome);
     let kind = distinct.get(key);
     if (kind === undefined) {
       kind = kinds.length + 1;
@@ -153,6 +184,39 @@ export async function writeEntryOutcomes(
       rebuys_bought = ${of((o) => o.rebuysBought, 'int', w)}, bonus_net = ${of((o) => o.bonusNet, 'int', w)}
     from ${kindByRow.from}
     where w.pool_id = ${poolId} and w.week = ${week} and ${kindByRow.where(w)}`);
+}
+
+/** Whether n is a whole number from 0 up to below limit. */
+function isSmall(n: number, limit: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n < limit;
+}
+
+const STATUS_INDEX: Record<string, number> = { alive: 0, 'needs-rebuy': 1, eliminated: 2 };
+const RESULT_INDEX: Record<string, number> = { advance: 1, loss: 2, moon: 3, 'no-pick': 4, 'no-rebuy': 5 };
+
+/**
+ * What tells one outcome from another: a number made of its columns when they are small and it moved no
+ * bonus money (nearly every entry, and no string made for each), its columns as text otherwise.
+ */
+function outcomeKey(outcome: WeekEntryOutcome): number | string {
+  const { lives, rebuysMade, weeksAlive, status } = outcome.state;
+  const statusIndex = STATUS_INDEX[status];
+  const resultIndex = outcome.result === null ? 0 : RESULT_INDEX[outcome.result];
+  if (
+    outcome.bonusNet === 0 &&
+    statusIndex !== undefined &&
+    resultIndex !== undefined &&
+    isSmall(lives, 64) &&
+    isSmall(rebuysMade, 64) &&
+    isSmall(weeksAlive, 1024) &&
+    isSmall(outcome.rebuysBought, 64)
+  ) {
+    return (
+      ((((lives * 64 + rebuysMade) * 1024 + weeksAlive) * 4 + statusIndex) * 8 + resultIndex) * 64 +
+      outcome.rebuysBought
+    );
+  }
+  return `${lives},${rebuysMade},${status},${weeksAlive},${outcome.result},${outcome.rebuysBought},${outcome.bonusNet}`;
 }
 
 /**
