@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RegisterRequest } from '../../core/contracts/auth';
 import type { AppContext } from '../context';
-import { bonusEvents, entries, entryWeeks, ledger, mailOutbox, picks, pools } from '../db/schema';
+import { bonusEvents, entries, entryWeeks, ledger, mailOutbox, picks, pools, poolWeeks } from '../db/schema';
 
 let counter = 0;
 
@@ -123,11 +123,27 @@ export async function buildLedgerRow(
   return row;
 }
 
-/** A settled (or, with result null, locked) week of an entry. */
+/**
+ * A settled (or, with result null, locked) week of an entry, and its pool's week when there is none yet
+ * (locked, and settled with a result): an entry's weeks are found through its pool's locked weeks.
+ */
 export async function buildEntryWeek(
   ctx: AppContext,
   values: Partial<typeof entryWeeks.$inferInsert> & { poolId: number; entryId: number; week: number },
 ): Promise<typeof entryWeeks.$inferSelect> {
+  const now = ctx.clock.now();
+  const settled = values.result !== null;
+  await ctx.db
+    .insert(poolWeeks)
+    .values({
+      poolId: values.poolId,
+      week: values.week,
+      aliveAtLock: 0,
+      bonusRunning: false,
+      lockedAt: now,
+      settledAt: settled ? now : null,
+    })
+    .onConflictDoNothing();
   const [row] = await ctx.db
     .insert(entryWeeks)
     .values({ inBonus: false, autoRebuy: false, result: 'advance', lives: 3, status: 'alive', ...values })

@@ -260,12 +260,11 @@ export const entryWeeks = pgTable(
     rebuysBought: integer('rebuys_bought').notNull().default(0),
     bonusNet: integer('bonus_net').notNull().default(0),
   },
-  // Keyed by entry and week, no serial id: a week's lock inserts a million rows, and each index costs.
-  (t) => [
-    primaryKey({ columns: [t.entryId, t.week] }),
-    // By entry within a week too: the feed reads a week's news about entries newest (highest id) first.
-    index('entry_weeks_pool_week_idx').on(t.poolId, t.week, t.entryId),
-  ],
+  // Keyed by pool, week and entry, no serial id and no other index: a week's lock inserts a million rows,
+  // each at the key's end (a key led by the entry put each row next to the entry's earlier weeks, all over
+  // it: 4.6 to 5.2 s against 2.6 to 3.1 s for a sixth week). One entry's weeks are found by their
+  // (pool, week) pairs: `week = any(...)` of the pool's locked weeks (entryWeeksOf).
+  (t) => [primaryKey({ columns: [t.poolId, t.week, t.entryId] })],
 );
 
 /** A bonus a pool paid out: detected from a game's facts, its prize and who won it (entry ids). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { BONUS_CADENCE_LABELS, canToggleAutoRebuy, canToggleBonus } from '../../../../core/bonus';
 import { getDeadlineCutoff, getLiveWeek } from '../../../../core/calendar';
 import {
@@ -36,7 +36,7 @@ import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
 import { requirePoolAccess } from '../pool-access';
-import { loadPoolWeeks } from '../pool-weeks';
+import { loadPoolWeeks, lockedWeeksOf } from '../pool-weeks';
 
 type EntryRecord = typeof entries.$inferSelect;
 
@@ -81,7 +81,14 @@ async function loadRebuyWindow(
   const [lastSettled] = await db
     .select({ week: entryWeeks.week, status: entryWeeks.status })
     .from(entryWeeks)
-    .where(and(eq(entryWeeks.entryId, entry.id), isNotNull(entryWeeks.result)))
+    .where(
+      and(
+        eq(entryWeeks.poolId, entry.poolId),
+        sql`${entryWeeks.week} = any(${lockedWeeksOf(entry.poolId)})`,
+        eq(entryWeeks.entryId, entry.id),
+        isNotNull(entryWeeks.result),
+      ),
+    )
     .orderBy(desc(entryWeeks.week))
     .limit(1);
   const week = getRebuyWindowWeek(lastSettled ?? null, liveWeekOf(pool, now));

@@ -38,8 +38,8 @@ export async function readJudgedWeekNews(
     await db.execute(sql`
       select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username, pw.settled_at
       from entries e
-      join entry_weeks w on w.entry_id = e.id
-      join pool_weeks pw on pw.pool_id = w.pool_id and pw.week = w.week and pw.settled_at is not null
+      join pool_weeks pw on pw.pool_id = e.pool_id and pw.settled_at is not null
+      join entry_weeks w on w.pool_id = pw.pool_id and w.week = pw.week and w.entry_id = e.id
       join users u on u.id = e.user_id
       where e.pool_id = ${scope.poolId} and e.user_id = ${scope.userId} and ${MAKES_NEWS}
       order by pw.settled_at desc, pw.week desc, w.entry_id desc

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EntryState, WeekEntryInput } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -6,6 +6,7 @@ import { bonusEvents, entries, entryWeeks, poolWeeks, users } from '../../../db/
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
+import { lockedWeeksOf } from '../pool-weeks';
 import {
   countAliveByLives,
   isSameBonus,
@@ -173,7 +174,13 @@ export async function rejudgeFromWeek(
             needsRebuyBefore: lockedState.status === 'needs-rebuy',
             weeksAliveBefore: lockedState.weeksAlive,
           })
-          .where(and(eq(entryWeeks.entryId, entryWeek.entryId), eq(entryWeeks.week, week)));
+          .where(
+            and(
+              eq(entryWeeks.poolId, pool.id),
+              eq(entryWeeks.week, week),
+              eq(entryWeeks.entryId, entryWeek.entryId),
+            ),
+          );
       }
       await replaceBonusEvents(tx, pool, week, bonuses, outcome.bonusEvents, players, now);
 
@@ -224,7 +231,14 @@ export async function rejudgeFromWeek(
           needsRebuyBefore: next.status === 'needs-rebuy',
           weeksAliveBefore: next.weeksAlive,
         })
-        .where(and(eq(entryWeeks.entryId, entry.id), gt(entryWeeks.week, lastWeek)));
+        .where(
+          and(
+            eq(entryWeeks.poolId, pool.id),
+            sql`${entryWeeks.week} = any(${lockedWeeksOf(pool.id)})`,
+            gt(entryWeeks.week, lastWeek),
+            eq(entryWeeks.entryId, entry.id),
+          ),
+        );
     }
     await appendLedger(tx, money, now);
     await postPoolEvent(

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StandingsSort } from '../../../../core/contracts/pools';
 import { type DbOrTx, rowsOf } from '../../../db/client';
+import { lockedWeeksOf } from '../pool-weeks';
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
 function intArray(values: readonly number[]): SQL {
@@ -127,7 +128,8 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
     : sql`null::json`;
   const results = options.withPicks
     ? sql`(select json_agg(json_build_object('week', w.week, 'result', w.result) order by w.week)
-        from entry_weeks w where w.entry_id = p.id)`
+        from entry_weeks w
+        where w.pool_id = ${poolId} and w.week = any(${lockedWeeksOf(poolId)}) and w.entry_id = p.id)`
     : sql`null::json`;
   const columns = sql`e.id, e.entry_num, e.user_id, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
     ${inBonusAt(options.week)} as in_bonus`;
@@ -206,7 +208,8 @@ export async function loadHealthCounts(db: DbOrTx, poolId: number): Promise<Heal
   const inactive = rowsOf<{ week: number; lives: number; count: number }>(
     await db.execute(sql`
       select w.week, w.lives, count(*)::int as count
-      from entries e join entry_weeks w on w.entry_id = e.id
+      from entries e
+      join entry_weeks w on w.pool_id = e.pool_id and w.week = any(${lockedWeeksOf(poolId)}) and w.entry_id = e.id
       where e.pool_id = ${poolId} and e.status <> 1 and w.lives > 0 and w.status <> 'eliminated'
       group by w.week, w.lives`),
   );
