@@ -156,6 +156,53 @@ describe('settlement of a week', () => {
     expect(await feedOf(pool.id, 'mine', ann)).toEqual([]);
   });
 
+  it("judges a locked week from the state it locked with, with the commissioner's changes of lives made while it was in play", async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
+    const a = await enter(t.ctx, pool.id, players[0], { createdAt: EARLY });
+    const b = await enter(t.ctx, pool.id, players[1], { createdAt: EARLY });
+    const c = await enter(t.ctx, pool.id, players[2], { createdAt: EARLY });
+    await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'BOS' });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+    await buildPick(t.ctx, { entryId: c.id, week: 1, pickId: 'NYY' });
+    expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: pool.id, week: 1 }]);
+    const editLives = async (entryId: number, oldLives: number, newLives: number) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/admin/editUserLives',
+        headers: { cookie: world.owner.cookie },
+        payload: {
+          userSeasonId: entryId,
+          lifeAction: newLives > oldLives ? 'increase' : 'decrease',
+          actionDesc: 'Ruling.',
+          oldLives,
+          newLives,
+        },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    // While week 1 is in play: ann gets a fourth life, bob is put out.
+    await editLives(a.id, 3, 4);
+    await editLives(b.id, 3, 0);
+    // A change made straight in the table (not through the Commish's tools) is not what judging reads.
+    await t.ctx.db.update(entries).set({ weeksAlive: 9 }).where(eq(entries.id, c.id));
+    await finishWeekOne();
+    expect((await settleDueWeeks(t.ctx)).settled).toEqual([{ poolId: pool.id, week: 1 }]);
+
+    expect(await entryRow(a.id)).toMatchObject({ lives: 3, needsRebuy: true, weeksAlive: 1 });
+    expect(await entryRow(b.id)).toMatchObject({ lives: 0, needsRebuy: false, weeksAlive: 0 });
+    expect(await entryRow(c.id)).toMatchObject({ lives: 3, needsRebuy: false, weeksAlive: 1 });
+    const judged = await t.ctx.db
+      .select()
+      .from(entryWeeks)
+      .where(eq(entryWeeks.poolId, pool.id))
+      .orderBy(asc(entryWeeks.entryId));
+    expect(judged.map((row) => [row.entryId, row.livesBefore, row.result, row.lives])).toEqual([
+      [a.id, 4, 'loss', 3],
+      [b.id, 0, null, null],
+      [c.id, 3, 'advance', 3],
+    ]);
+  });
+
   it('eliminates at the next lock an entry that did not rebuy, and never settles a week before the one ahead of it', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 1 });
     const b = await enter(t.ctx, pool.id, players[1], { createdAt: EARLY, lives: 2 });

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { entries } from '../../../db/schema';
 import { buildEntryWeek, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
@@ -21,28 +23,33 @@ describe('readWeekPlayers', () => {
   it('reads who plays a locked week with their standing and picks in pick order; entries alike share one player', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, {});
     const [ann, bob, cat, dan, eve] = players;
-    const a = await enter(t.ctx, pool.id, ann, { lives: 2, rebuysMade: 1, weeksAlive: 12 });
-    const b = await enter(t.ctx, pool.id, bob, { needsRebuy: true });
+    const a = await enter(t.ctx, pool.id, ann);
+    const b = await enter(t.ctx, pool.id, bob);
     const c = await enter(t.ctx, pool.id, cat);
     const d = await enter(t.ctx, pool.id, dan);
     // eve is in the pool but not in the week (she joined after it locked).
     await enter(t.ctx, pool.id, eve);
-    await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: a.id, week: 3, inBonus: true, autoRebuy: false });
-    await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: b.id, week: 3, inBonus: false, autoRebuy: true });
+    // Locked, not judged: each with the state it locked with.
+    const locked = { week: 3, result: null, lives: null, status: null, poolId: pool.id };
     await buildEntryWeek(t.ctx, {
-      poolId: pool.id,
-      entryId: c.id,
-      week: 3,
-      inBonus: false,
-      autoRebuy: false,
+      ...locked,
+      entryId: a.id,
+      inBonus: true,
+      livesBefore: 2,
+      rebuysBefore: 1,
+      weeksAliveBefore: 12,
     });
     await buildEntryWeek(t.ctx, {
-      poolId: pool.id,
-      entryId: d.id,
-      week: 3,
-      inBonus: false,
-      autoRebuy: false,
+      ...locked,
+      entryId: b.id,
+      autoRebuy: true,
+      livesBefore: 3,
+      needsRebuyBefore: true,
     });
+    await buildEntryWeek(t.ctx, { ...locked, entryId: c.id, livesBefore: 3 });
+    await buildEntryWeek(t.ctx, { ...locked, entryId: d.id, livesBefore: 3 });
+    // Judging reads the state the week locked with, not the entries' columns.
+    await t.ctx.db.update(entries).set({ lives: 1 }).where(eq(entries.id, c.id));
     // Two picks for ann (as an nfl-td week allows), made in this order; one alike for cat and dan; none for bob.
     await buildPick(t.ctx, { entryId: a.id, week: 3, pickId: 'TOR' });
     await buildPick(t.ctx, { entryId: a.id, week: 3, pickId: 'BOS' });

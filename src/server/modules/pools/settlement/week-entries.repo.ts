@@ -40,7 +40,11 @@ const STANDING_WIDTH = 6;
 /** Small whole numbers travel as one character each, from '0' up (chr(48 + n)). */
 const CHAR_ZERO = 48;
 
-/** Reads who plays a locked week with the state judging starts from and their picks of that week. */
+/**
+ * Reads who plays a locked week with the state judging starts from and their picks of that week: the
+ * state the week locked with (entry_weeks.*_before), which re-judging starts from too; a commissioner's
+ * change of lives while the week is in play is written there as well (editUserLives).
+ */
 export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number): Promise<WeekPlayers> {
   // Each column comes as one string from a sorted subquery (PostgreSQL keeps that order): the ids
   // joined by commas, the picks by PICK_SEPARATOR, and each row's standing as STANDING_WIDTH characters
@@ -52,15 +56,14 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
       select string_agg(id::text, ',') as ids, string_agg(standing, '') as standings,
         string_agg(coalesce(pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
       from (
-        select e.id, p.pick_id,
-          chr(${CHAR_ZERO} + e.lives) || chr(${CHAR_ZERO} + e.rebuys_made) || chr(${CHAR_ZERO} + e.weeks_alive)
-            || (case when e.needs_rebuy then 'r' else '-' end) || (case when w.in_bonus then 'b' else '-' end)
-            || (case when w.auto_rebuy then 'a' else '-' end) as standing
+        select w.entry_id as id, p.pick_id,
+          chr(${CHAR_ZERO} + w.lives_before) || chr(${CHAR_ZERO} + w.rebuys_before)
+            || chr(${CHAR_ZERO} + w.weeks_alive_before) || (case when w.needs_rebuy_before then 'r' else '-' end)
+            || (case when w.in_bonus then 'b' else '-' end) || (case when w.auto_rebuy then 'a' else '-' end) as standing
         from entry_weeks w
-        join entries e on e.id = w.entry_id
         left join picks p on p.entry_id = w.entry_id and p.week = w.week
         where w.pool_id = ${poolId} and w.week = ${week}
-        order by e.id, p.id
+        order by w.entry_id, p.id
       ) as played`),
   );
   const ids: number[] = [];

@@ -16,7 +16,7 @@ import {
 import { formatDollars, processChampions } from '../../../../../core/money';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
-import { entries, leagueMembers, pools, users } from '../../../../db/schema';
+import { entries, entryWeeks, leagueMembers, pools, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
@@ -282,6 +282,18 @@ export async function editUserLives(
       .update(entries)
       .set({ lives: input.newLives, ...(eliminated ? { needsRebuy: false } : {}) })
       .where(eq(entries.id, entry.id));
+    // A week locked and not judged yet is judged from the state it locked with: the change counts there.
+    await tx
+      .update(entryWeeks)
+      .set({ livesBefore: input.newLives, ...(eliminated ? { needsRebuyBefore: false } : {}) })
+      .where(
+        and(
+          eq(entryWeeks.poolId, pool.id),
+          sql`${entryWeeks.week} = any(array(select pw.week from pool_weeks pw
+            where pw.pool_id = ${pool.id} and pw.settled_at is null))`,
+          eq(entryWeeks.entryId, entry.id),
+        ),
+      );
     const verb = input.newLives > entry.lives ? 'raised' : 'lowered';
     const outcome = eliminated ? ' and is eliminated' : entry.lives === 0 ? ' and is back in the pool' : '';
     const summary = `The Commish ${verb} ${label}'s lives from ${entry.lives} to ${input.newLives}${outcome}`;
