@@ -263,7 +263,7 @@ export const entryWeeks = pgTable(
   // Keyed by pool, week and entry, no serial id and no other index: a week's lock inserts a million rows,
   // each at the key's end (a key led by the entry put each row next to the entry's earlier weeks, all over
   // it: 4.6 to 5.2 s against 2.6 to 3.1 s for a sixth week). One entry's weeks are found by their
-  // (pool, week) pairs: `week = any(...)` of the pool's locked weeks (entryWeeksOf).
+  // (pool, week) pairs: `week = any(...)` of the pool's locked weeks (lockedWeeksOf in pool-weeks.ts).
   (t) => [primaryKey({ columns: [t.poolId, t.week, t.entryId] })],
 );
 
