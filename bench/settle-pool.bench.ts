@@ -120,8 +120,8 @@ for (let week = 1; week <= WEEK; week++) {
 }
 await db.insert(games).values(gameRows);
 await db.execute(sql`
-  insert into entries (pool_id, user_id, entry_num, lives, auto_rebuy, bonus, created_at)
-  select ${pool.id}, ${user.id}, n, 3, n % 2 = 0, n % 3 = 0, ${dayBefore(2)}::timestamptz
+  insert into entries (pool_id, user_id, entry_num, slot, lives, auto_rebuy, bonus, created_at)
+  select ${pool.id}, ${user.id}, n, n - 1, 3, n % 2 = 0, n % 3 = 0, ${dayBefore(2)}::timestamptz
   from generate_series(1, ${ENTRIES}) as n`);
 // The settled week's pick is the entry's own team (by its id), so the settled week goes alike whatever its
 // number; an earlier week's is the team as many places on as weeks before the settled one: never one used twice.
@@ -136,11 +136,12 @@ for (let week = 1; week <= WEEK; week++) {
 }
 // The weeks before the settled one, played and won by every entry, as their lock and judging leave them.
 for (let week = 1; week < WEEK; week++) {
+  // Their entries' weeks come in four kinds (in the bonus pool or not, auto-rebuy or not).
   await db.execute(sql`
-    insert into entry_weeks (pool_id, entry_id, week, in_bonus, auto_rebuy, lives_before, rebuys_before,
+    insert into entry_week_kinds (pool_id, week, kind, in_bonus, auto_rebuy, lives_before, rebuys_before,
       needs_rebuy_before, weeks_alive_before, result, lives, status)
-    select e.pool_id, e.id, ${week}, e.bonus, e.auto_rebuy, 3, 0, false, ${week - 1}, 'win', 3, 'alive'
-    from entries e where e.pool_id = ${pool.id} order by e.id`);
+    select ${pool.id}, ${week}, 1 + b::int * 2 + a::int, b, a, 3, 0, false, ${week - 1}, 'advance', 3, 'alive'
+    from (values (false), (true)) as bs(b) cross join (values (false), (true)) as rs(a)`);
   await db.insert(poolWeeks).values({
     poolId: pool.id,
     week,
@@ -150,6 +151,11 @@ for (let week = 1; week < WEEK; week++) {
     settledAt: new Date(Date.parse(deadlines[week]) - 86_400_000),
     health: { 3: ENTRIES },
   });
+  await db.execute(sql`
+    update pool_weeks set entry_kinds = (
+      select decode(string_agg(lpad(to_hex(1 + e.bonus::int * 2 + e.auto_rebuy::int), 6, '0'), '' order by e.slot), 'hex')
+      from entries e where e.pool_id = ${pool.id})
+    where pool_id = ${pool.id} and week = ${week}`);
 }
 await db.execute(sql`update entries set weeks_alive = ${WEEK - 1} where pool_id = ${pool.id}`);
 // A real pool's tables were written over weeks and vacuumed long before a week settles: vacuum them now,

@@ -9,7 +9,7 @@
 // migrated here; dropped and made afresh on each run). Redis: REDIS_URL, default redis://127.0.0.1:6379.
 // Usage: npm run bench:standings
 // Knobs: BENCH_ENTRIES (100000), BENCH_REQUESTS (200).
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { openDatabase } from '../src/server/db/client';
 import { leagues, pools, teams } from '../src/server/db/schema';
@@ -89,22 +89,38 @@ async function setUp(): Promise<number> {
       insert into pool_weeks (pool_id, week, alive_at_lock, bonus_running, locked_at, settled_at)
       select ${poolId}, w, ${ENTRIES}, true, now(), case when w <= ${SETTLED} then now() end
       from generate_series(1, 6) as w`);
+    // Each settled week's judged entry weeks: their kinds and, per entry slot, its kind (as judging
+    // stores them), from each entry's result, lives and status that week.
+    const judged = (week: SQL) => sql`
+      e.bonus as in_bonus,
+      case when (e.id + ${week}) % 5 = 0 then 'loss' else 'advance' end as result,
+      greatest(0, 3 - ((e.id + ${week}) % 4)) as lives,
+      case when 3 - ((e.id + ${week}) % 4) <= 0 then 'eliminated' else 'alive' end as status`;
     await db.execute(sql`
-      insert into entry_weeks (pool_id, entry_id, week, in_bonus, auto_rebuy, result, lives, status)
-      select ${poolId}, e.id, w, e.bonus, false,
-        case when (e.id + w) % 5 = 0 then 'loss' else 'advance' end,
-        greatest(0, 3 - ((e.id + w) % 4)),
-        case when 3 - ((e.id + w) % 4) <= 0 then 'eliminated' else 'alive' end
-      from entries e cross join generate_series(1, ${SETTLED}) as w
-      where e.pool_id = ${poolId}`);
+      insert into entry_week_kinds (pool_id, week, kind, in_bonus, auto_rebuy, result, lives, status)
+      select ${poolId}, d.w, row_number() over (partition by d.w order by d.in_bonus, d.result, d.lives, d.status),
+        d.in_bonus, false, d.result, d.lives, d.status
+      from (
+        select distinct w, ${judged(sql`w`)}
+        from entries e cross join generate_series(1, ${SETTLED}) as w
+        where e.pool_id = ${poolId}
+      ) as d`);
+    await db.execute(sql`
+      update pool_weeks pw set entry_kinds = (
+        select decode(string_agg(lpad(to_hex(k.kind), 6, '0'), '' order by j.slot), 'hex')
+        from (select e.slot, ${judged(sql`pw.week`)} from entries e where e.pool_id = pw.pool_id) as j
+        join entry_week_kinds k on k.pool_id = pw.pool_id and k.week = pw.week
+          and (k.in_bonus, k.result, k.lives, k.status) = (j.in_bonus, j.result, j.lives, j.status))
+      where pw.pool_id = ${poolId} and pw.settled_at is not null`);
     // Each judged week's Pool Health Report counts, as its judging keeps them; then one entry in a
     // thousand deactivated by the commissioner since (the report takes those out when read).
     await db.execute(sql`
       update pool_weeks pw set health = (
         select coalesce(jsonb_object_agg(alive.lives::text, alive.count), '{}'::jsonb) from (
-          select w.lives, count(*)::int as count from entry_weeks w
-          where w.pool_id = pw.pool_id and w.week = pw.week and w.lives > 0 and w.status <> 'eliminated'
-          group by w.lives) alive)
+          select j.lives, count(*)::int as count
+          from (select ${judged(sql`pw.week`)} from entries e where e.pool_id = pw.pool_id) as j
+          where j.lives > 0 and j.status <> 'eliminated'
+          group by j.lives) alive)
       where pw.pool_id = ${poolId} and pw.settled_at is not null`);
     await db.execute(sql`update entries set status = 0 where pool_id = ${poolId} and id % 1000 = 0`);
     await db.execute(sql`

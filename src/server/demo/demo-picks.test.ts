@@ -6,7 +6,6 @@ import { must } from '../../core/must';
 import type { AppContext } from '../context';
 import {
   entries,
-  entryWeeks,
   leagues,
   nflPlayers,
   pickAudits,
@@ -16,6 +15,7 @@ import {
   teams,
   users,
 } from '../db/schema';
+import { readEntryWeeks } from '../modules/pools/entry-weeks.repo';
 import { loadPoolWeeks, type PoolWeeks } from '../modules/pools/pool-weeks';
 import { DEFAULT_DEMO_CLOCK_START } from '../sports/replay/replay-clock';
 import { sessionCookie } from '../test/factories';
@@ -273,11 +273,7 @@ describe('demo picks', () => {
       const weeks = settled.filter((row) => row.poolId === r.pool.id && row.settledAt !== null);
       if (r.pool.game === 'mlb') expect(weeks.length, `${r.leagueAbb} mlb`).toBeGreaterThan(0);
       for (const { entry } of r.entries) {
-        const history = await ctx.db
-          .select()
-          .from(entryWeeks)
-          .where(eq(entryWeeks.entryId, entry.id))
-          .orderBy(asc(entryWeeks.week));
+        const history = await readEntryWeeks(ctx.db, r.pool.id, { entryIds: [entry.id] });
         const last = history.filter((week) => week.result !== null).at(-1);
         if (!last) {
           expect(entry.lives).toBe(r.pool.rebuys + 1);

@@ -2,7 +2,8 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RegisterRequest } from '../../core/contracts/auth';
 import type { AppContext } from '../context';
-import { bonusEvents, entries, entryWeeks, ledger, mailOutbox, picks, pools, poolWeeks } from '../db/schema';
+import { bonusEvents, entries, ledger, mailOutbox, picks, pools, poolWeeks } from '../db/schema';
+import { type EntryWeekRow, readEntryWeeks, rewriteEntryWeeks } from '../modules/pools/entry-weeks.repo';
 
 let counter = 0;
 
@@ -129,8 +130,8 @@ export async function buildLedgerRow(
  */
 export async function buildEntryWeek(
   ctx: AppContext,
-  values: Partial<typeof entryWeeks.$inferInsert> & { poolId: number; entryId: number; week: number },
-): Promise<typeof entryWeeks.$inferSelect> {
+  values: Partial<EntryWeekRow> & { poolId: number; entryId: number; week: number },
+): Promise<EntryWeekRow> {
   const now = ctx.clock.now();
   const settled = values.result !== null;
   await ctx.db
@@ -144,11 +145,51 @@ export async function buildEntryWeek(
       settledAt: settled ? now : null,
     })
     .onConflictDoNothing();
-  const [row] = await ctx.db
-    .insert(entryWeeks)
-    .values({ inBonus: false, autoRebuy: false, result: 'advance', lives: 3, status: 'alive', ...values })
-    .returning();
+  const row: EntryWeekRow = {
+    inBonus: false,
+    autoRebuy: false,
+    livesBefore: 0,
+    rebuysBefore: 0,
+    needsRebuyBefore: false,
+    weeksAliveBefore: 0,
+    result: 'advance',
+    lives: 3,
+    status: 'alive',
+    rebuysBought: 0,
+    bonusNet: 0,
+    ...values,
+  };
+  const { poolId, entryId, week, ...kind } = row;
+  await ctx.db.transaction((tx) => rewriteEntryWeeks(tx, poolId, week, [{ entryId, kind }]));
   return row;
+}
+
+/**
+ * The entry weeks stored (of one pool, or of every pool with a locked week), optionally of one week or
+ * entry, in entry order and then week order.
+ */
+export async function listEntryWeeks(
+  ctx: AppContext,
+  filter: { poolId?: number; week?: number; entryId?: number } = {},
+): Promise<EntryWeekRow[]> {
+  const poolIds =
+    filter.poolId !== undefined
+      ? [filter.poolId]
+      : [
+          ...new Set(
+            (await ctx.db.select({ poolId: poolWeeks.poolId }).from(poolWeeks)).map((row) => row.poolId),
+          ),
+        ];
+  const rows: EntryWeekRow[] = [];
+  for (const poolId of poolIds) {
+    rows.push(
+      ...(await readEntryWeeks(ctx.db, poolId, {
+        weeks: filter.week === undefined ? undefined : [filter.week],
+        entryIds: filter.entryId === undefined ? undefined : [filter.entryId],
+      })),
+    );
+  }
+  return rows.sort((a, b) => a.entryId - b.entryId || a.week - b.week);
 }
 
 /** A bonus event a pool paid (a 50-point game by default); add its ledger rows with buildLedgerRow. */

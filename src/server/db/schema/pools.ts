@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { leagues } from './leagues';
 import { users } from './users';
+
+/** A byte string; node-postgres reads it as a Buffer, PGlite as a Uint8Array (see asBuffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** A league's pool for one season of one game (the spec's "league season"). Money in cents. */
 export const pools = pgTable(
@@ -99,9 +103,15 @@ export const entries = pgTable(
     finalRank: integer('final_rank'),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The entry's place in its pool, 0 and up in sign-up order: where its judged weeks find their kind in
+     * pool_weeks.entry_kinds. Inserted as -1, it is given the pool's next one by a trigger (migration 0025).
+     */
+    slot: integer('slot').notNull().default(-1),
   },
   (t) => [
     uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum),
+    uniqueIndex('entries_pool_slot_idx').on(t.poolId, t.slot),
     // The few entries a commissioner deactivated: the Pool Health Report takes them out of its counts.
     // `status` is never written by settling, so the settle's updates stay in place (HOT).
     index('entries_inactive_idx').on(t.poolId).where(sql`${t.status} <> 1`),
@@ -232,22 +242,34 @@ export const poolWeeks = pgTable(
      * judgement: the Pool Health Report reads these instead of counting every judged entry of every week.
      */
     health: jsonb('health').$type<Record<string, number>>(),
+    /**
+     * Each entry's week as its kind (entry_week_kinds.kind), KIND_BYTES bytes per entry slot, 0 for an
+     * entry not in play; null until the week locks. Stored uncompressed (storage external), so that one
+     * entry's kind is read without the rest (docs/decisions/009).
+     */
+    entryKinds: bytea('entry_kinds'),
   },
   (t) => [uniqueIndex('pool_weeks_pool_week_idx').on(t.poolId, t.week)],
 );
 
-/** One entry's week: fixed at the lock (bonus pool, auto-rebuy), judged at settlement. */
-export const entryWeeks = pgTable(
-  'entry_weeks',
+/**
+ * The different entry weeks of a pool's week: an entry's week is fixed at the lock (bonus pool, auto-rebuy,
+ * the state it locks with) and judged at settlement. A week of a million entries holds a few hundred
+ * kinds; which kind each entry's week is lives in pool_weeks.entry_kinds, so a week writes no row per entry
+ * (docs/decisions/009).
+ */
+export const entryWeekKinds = pgTable(
+  'entry_week_kinds',
   {
-    // No foreign keys on purpose (docs/decisions/009): a week of a million entries is written in one
-    // statement from a join with entries, and per-row key checks made it four times slower.
-    poolId: integer('pool_id').notNull(),
-    entryId: integer('entry_id').notNull(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
     week: integer('week').notNull(),
+    /** 1 and up within the week. */
+    kind: integer('kind').notNull(),
     inBonus: boolean('in_bonus').notNull(),
     autoRebuy: boolean('auto_rebuy').notNull(),
-    /** The entry as the week locked (after any rebuy paid before it): where re-judging the week starts. */
+    /** The entry as the week locked (after any rebuy paid before it): where judging the week starts. */
     livesBefore: integer('lives_before').notNull().default(0),
     rebuysBefore: integer('rebuys_before').notNull().default(0),
     needsRebuyBefore: boolean('needs_rebuy_before').notNull().default(false),
@@ -260,11 +282,7 @@ export const entryWeeks = pgTable(
     rebuysBought: integer('rebuys_bought').notNull().default(0),
     bonusNet: integer('bonus_net').notNull().default(0),
   },
-  // Keyed by pool, week and entry, no serial id and no other index: a week's lock inserts a million rows,
-  // each at the key's end (a key led by the entry put each row next to the entry's earlier weeks, all over
-  // it: 4.6 to 5.2 s against 2.6 to 3.1 s for a sixth week). One entry's weeks are found by their
-  // (pool, week) pairs: `week = any(...)` of the pool's locked weeks (lockedWeeksOf in pool-weeks.ts).
-  (t) => [primaryKey({ columns: [t.poolId, t.week, t.entryId] })],
+  (t) => [primaryKey({ columns: [t.poolId, t.week, t.kind] })],
 );
 
 /** A bonus a pool paid out: detected from a game's facts, its prize and who won it (entry ids). */

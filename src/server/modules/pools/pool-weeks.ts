@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   getDeadlineCutoff,
   getWeekLockAt,
@@ -9,15 +9,6 @@ import type { PlayableGame } from '../../../core/games';
 import type { DbOrTx } from '../../db/client';
 import { games } from '../../db/schema';
 import type { PoolRecord } from '../leagues/leagues.repo';
-
-/**
- * The pool's locked weeks as a SQL array, for `w.week = any(...)` beside `w.pool_id` and `w.entry_id`:
- * entry_weeks is keyed by (pool, week, entry) alone, so one entry's weeks are found by one probe of the
- * key per week (docs/decisions/009).
- */
-export function lockedWeeksOf(poolId: SQL | number): SQL {
-  return sql`array(select lw.week from pool_weeks lw where lw.pool_id = ${poolId})`;
-}
 
 /** One scheduled game of a pool's season, as the pick rules need it. */
 export interface WeekGame {

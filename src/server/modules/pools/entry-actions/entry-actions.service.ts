@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { BONUS_CADENCE_LABELS, canToggleAutoRebuy, canToggleBonus } from '../../../../core/bonus';
 import { getDeadlineCutoff, getLiveWeek } from '../../../../core/calendar';
 import {
@@ -27,16 +27,17 @@ import {
 } from '../../../../core/pool/entry-actions';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import { entries, entryWeeks } from '../../../db/schema';
+import { entries } from '../../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
 import { poolPath } from '../../leagues/pool-rows';
+import { readEntryWeeks } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
 import { requirePoolAccess } from '../pool-access';
-import { loadPoolWeeks, lockedWeeksOf } from '../pool-weeks';
+import { loadPoolWeeks } from '../pool-weeks';
 
 type EntryRecord = typeof entries.$inferSelect;
 
@@ -78,19 +79,9 @@ async function loadRebuyWindow(
   entry: EntryRecord,
   now: Date,
 ): Promise<{ week: number; lockAt: Date | null }> {
-  const [lastSettled] = await db
-    .select({ week: entryWeeks.week, status: entryWeeks.status })
-    .from(entryWeeks)
-    .where(
-      and(
-        eq(entryWeeks.poolId, entry.poolId),
-        sql`${entryWeeks.week} = any(${lockedWeeksOf(entry.poolId)})`,
-        eq(entryWeeks.entryId, entry.id),
-        isNotNull(entryWeeks.result),
-      ),
-    )
-    .orderBy(desc(entryWeeks.week))
-    .limit(1);
+  const lastSettled = (await readEntryWeeks(db, entry.poolId, { entryIds: [entry.id] }))
+    .filter((row) => row.result !== null)
+    .at(-1);
   const week = getRebuyWindowWeek(lastSettled ?? null, liveWeekOf(pool, now));
   if (week > pool.deadlines.length) return { week, lockAt: null };
   const weeks = await loadPoolWeeks(db, pool, week);

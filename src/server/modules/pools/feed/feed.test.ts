@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FEED_EVENT_TYPES, type FeedEvent, POOL_MESSAGES } from '../../../../core/contracts/pools';
-import { entryWeeks, poolWeeks } from '../../../db/schema';
+import { poolWeeks } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
+import { type EntryWeekKind, rewriteEntryWeeks } from '../entry-weeks.repo';
 import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
 import { postPoolEvent } from './feed.service';
 import { readJudgedWeekNews } from './week-news.repo';
@@ -23,6 +24,20 @@ const get = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 const minutesAgo = (n: number) => new Date(NOW.getTime() - n * 60_000);
+/** An entry's week as it locked, not judged yet. */
+const LOCKED_KIND: EntryWeekKind = {
+  inBonus: false,
+  autoRebuy: false,
+  livesBefore: 3,
+  rebuysBefore: 0,
+  needsRebuyBefore: false,
+  weeksAliveBefore: 0,
+  result: null,
+  lives: null,
+  status: null,
+  rebuysBought: 0,
+  bonusNet: 0,
+};
 
 async function post(values: Partial<Parameters<typeof postPoolEvent>[1]>, at: Date) {
   await postPoolEvent(
@@ -120,16 +135,14 @@ describe('GET /api/feed/{leagueId}/{poolId}/{x}: the news of judged weeks', () =
       lockedAt: minutesAgo(600),
       settledAt,
     });
-    await t.ctx.db.insert(entryWeeks).values(
-      rows.map(([entryId, result, status]) => ({
+    const kind = { ...LOCKED_KIND, livesBefore: 1 };
+    await t.ctx.db.transaction((tx) =>
+      rewriteEntryWeeks(
+        tx,
         poolId,
-        entryId,
         week,
-        inBonus: false,
-        autoRebuy: false,
-        result,
-        status,
-      })),
+        rows.map(([entryId, result, status]) => ({ entryId, kind: { ...kind, result, status } })),
+      ),
     );
   }
 
@@ -236,9 +249,9 @@ describe('GET /api/feed/{leagueId}/{poolId}/{x}: the news of judged weeks', () =
     await t.ctx.db
       .insert(poolWeeks)
       .values({ poolId, week: 1, aliveAtLock: 1, bonusRunning: false, lockedAt: minutesAgo(60) });
-    await t.ctx.db
-      .insert(entryWeeks)
-      .values({ poolId, entryId: entry.id, week: 1, inBonus: false, autoRebuy: false });
+    await t.ctx.db.transaction((tx) =>
+      rewriteEntryWeeks(tx, poolId, 1, [{ entryId: entry.id, kind: LOCKED_KIND }]),
+    );
     expect((await get(`/api/feed/${world.leagueId}/${poolId}/all`, member.cookie)).json().events).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { FEED_EVENT_TYPES, type FeedEvent } from '../../../../core/contracts/pools';
+import { must } from '../../../../core/must';
 import { type DbOrTx, rowsOf } from '../../../db/client';
+import { asBuffer, entryWeekKindOf, KIND_BYTES, kindAt } from '../entry-weeks.repo';
 
 // What a judged week did to its entries (eliminated, rebuy needed, shot the moon) is feed news. It is read
-// from the judged weeks themselves (entry_weeks), not copied into the feed: a big pool's week would post
+// from the judged weeks themselves (their entry weeks' kinds), not copied into the feed: a big pool's week would post
 // half a million rows, and a corrected result re-judges the week, so its news follow the new judgement.
 
 /** One entry's judged week that makes news, with what its text needs. */
@@ -17,7 +19,7 @@ interface JudgedWeekRow {
   settled_at: Date | string;
 }
 
-/** Whether an entry's judged week (`w`) makes news. */
+/** Whether an entry's judged week (its kind, `w`) makes news. */
 const MAKES_NEWS = sql`(w.status in ('eliminated', 'needs-rebuy') or w.result = 'moon')`;
 
 /** Whom the news is about: every entry of the pool, or only a user's own entries. */
@@ -33,71 +35,93 @@ export async function readJudgedWeekNews(
   limit: number,
 ): Promise<FeedEvent[]> {
   if (scope.userId === undefined) return readPoolWeekNews(db, scope.poolId, limit);
-  // A user's own entries are few: found from the entries.
+  // A user's own entries are few: each one's kind read in place from each settled week.
   const rows = rowsOf<JudgedWeekRow>(
     await db.execute(sql`
-      select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username, pw.settled_at
+      select e.id as entry_id, pw.week, w.status, w.result, e.entry_num, u.username, pw.settled_at
       from entries e
       join pool_weeks pw on pw.pool_id = e.pool_id and pw.settled_at is not null
-      join entry_weeks w on w.pool_id = pw.pool_id and w.week = pw.week and w.entry_id = e.id
+      join entry_week_kinds w on w.pool_id = pw.pool_id and w.week = pw.week
+        and w.kind = ${entryWeekKindOf(sql`pw.entry_kinds`, sql`e.slot`)}
       join users u on u.id = e.user_id
       where e.pool_id = ${scope.poolId} and e.user_id = ${scope.userId} and ${MAKES_NEWS}
-      order by pw.settled_at desc, pw.week desc, w.entry_id desc
+      order by pw.settled_at desc, pw.week desc, e.id desc
       limit ${limit}`),
   );
   return rows.map(judgedWeekEvent);
 }
 
-/**
- * Settled weeks read by one statement while their entries in play add up to no more than this: reading
- * them costs a few milliseconds however few news they hold.
- */
-const WEEKS_READ_TOGETHER_ROWS = 20_000;
+/** Slots of a week's byte string read at a time, from its end, while looking for its newest news. */
+const SLOTS_READ_TOGETHER = 20_000;
 
 /**
- * The whole pool's news, newest settled week first, each week's newest first from its (pool, week,
- * entry) index, and no further back than `limit` news. Weeks are read in batches, newest first: small
- * weeks together (a small pool's season in one statement), a big week alone, and once `limit` news are
- * read the older weeks are not searched. (Read in one statement, every settled week was searched:
- * mid-season, the weeks that everyone won were scanned through to find no news, two seconds at a
- * million entries and six weeks. Read one week a statement, a small pool's season took 26 round trips.)
+ * The whole pool's news, newest settled week first, and no further back than `limit` news. A week whose
+ * kinds hold no news (everyone won) is not read at all; a week that does is read from its last slot
+ * back, a part of its byte string at a time, until `limit` news are found: the first page of a million
+ * entries' week reads the end of it, not all of it.
  */
 async function readPoolWeekNews(db: DbOrTx, poolId: number, limit: number): Promise<FeedEvent[]> {
-  const weeks = rowsOf<{ week: number; alive_at_lock: number }>(
+  const weeks = rowsOf<{ week: number; settled_at: Date | string; slots: number; news: number[] | null }>(
     await db.execute(sql`
-      select week, alive_at_lock from pool_weeks where pool_id = ${poolId} and settled_at is not null
-      order by settled_at desc, week desc`),
+      select pw.week, pw.settled_at, octet_length(pw.entry_kinds) / ${KIND_BYTES} as slots,
+        (select array_agg(w.kind) from entry_week_kinds w
+          where w.pool_id = pw.pool_id and w.week = pw.week and ${MAKES_NEWS}) as news
+      from pool_weeks pw
+      where pw.pool_id = ${poolId} and pw.settled_at is not null
+      order by pw.settled_at desc, pw.week desc`),
   );
   const news: FeedEvent[] = [];
-  let next = 0;
-  while (next < weeks.length && news.length < limit) {
-    const batch = [Number(weeks[next].week)];
-    let rows = Number(weeks[next].alive_at_lock);
-    for (next++; next < weeks.length; next++) {
-      rows += Number(weeks[next].alive_at_lock);
-      if (rows > WEEKS_READ_TOGETHER_ROWS) break;
-      batch.push(Number(weeks[next].week));
+  for (const week of weeks) {
+    if (news.length >= limit) break;
+    const newsKinds = new Set((week.news ?? []).map(Number));
+    if (newsKinds.size === 0) continue;
+    const found = new Map<number, number>();
+    for (
+      let end = Number(week.slots);
+      end > 0 && news.length + found.size < limit;
+      end -= SLOTS_READ_TOGETHER
+    ) {
+      const start = Math.max(0, end - SLOTS_READ_TOGETHER);
+      const [part] = rowsOf<{ kinds: Uint8Array | null }>(
+        await db.execute(sql`
+          select substring(entry_kinds from ${start * KIND_BYTES + 1} for ${(end - start) * KIND_BYTES}) as kinds
+          from pool_weeks where pool_id = ${poolId} and week = ${week.week}`),
+      );
+      const bytes = asBuffer(part?.kinds);
+      for (let slot = end - 1; slot >= start && news.length + found.size < limit; slot--) {
+        const kind = kindAt(bytes, slot - start);
+        if (newsKinds.has(kind)) found.set(slot, kind);
+      }
     }
-    const found = rowsOf<JudgedWeekRow>(
+    if (found.size === 0) continue;
+    const rows = rowsOf<Omit<JudgedWeekRow, 'status' | 'result' | 'settled_at' | 'week'> & { slot: number }>(
       await db.execute(sql`
-        select n.*, pw.settled_at
-        from pool_weeks pw
-        cross join lateral (
-          select w.entry_id, w.week, w.status, w.result, e.entry_num, u.username
-          from entry_weeks w
-          join entries e on e.id = w.entry_id
-          join users u on u.id = e.user_id
-          where w.pool_id = pw.pool_id and w.week = pw.week and ${MAKES_NEWS}
-          order by w.entry_id desc
-          limit ${limit - news.length}
-        ) n
-        where pw.pool_id = ${poolId} and pw.week = any(string_to_array(${batch.join(',')}, ',')::int[])
-        order by pw.settled_at desc, pw.week desc, n.entry_id desc
-        limit ${limit - news.length}`),
+        select e.id as entry_id, e.slot, e.entry_num, u.username
+        from entries e join users u on u.id = e.user_id
+        where e.pool_id = ${poolId} and e.slot = any(string_to_array(${[...found.keys()].join(',')}, ',')::int[])
+        order by e.slot desc`),
     );
-    for (const row of found) news.push(judgedWeekEvent(row));
+    const kinds = new Map(
+      rowsOf<{ kind: number; status: string; result: string | null }>(
+        await db.execute(sql`
+          select kind, status, result from entry_week_kinds
+          where pool_id = ${poolId} and week = ${week.week} and kind = any(string_to_array(${[...newsKinds].join(',')}, ',')::int[])`),
+      ).map((row) => [Number(row.kind), row]),
+    );
+    for (const row of rows) {
+      const kind = must(kinds.get(must(found.get(Number(row.slot)))));
+      news.push(
+        judgedWeekEvent({
+          ...row,
+          week: Number(week.week),
+          status: kind.status,
+          result: kind.result,
+          settled_at: week.settled_at,
+        }),
+      );
+    }
   }
-  return news;
+  return news.slice(0, limit);
 }
 
 /** The feed event of one entry's judged week: the entry's label (username, [n] from its second entry on). */

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import {
-  entryWeeks,
   gameFacts,
   games,
   nflPlayers,
@@ -11,11 +10,12 @@ import {
   teams,
 } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
+import { type EntryWeekRow, readEntryWeeks } from '../entry-weeks.repo';
 
 export type GameRecord = typeof games.$inferSelect;
 export type NflPlayerRecord = typeof nflPlayers.$inferSelect;
 export type NflStatsRecord = typeof nflPlayerWeekStats.$inferSelect;
-export type EntryWeekRecord = typeof entryWeeks.$inferSelect;
+export type EntryWeekRecord = EntryWeekRow;
 
 /** A game of the week with its stored facts (null until a feed delivered them). */
 export interface WeekGameWithFacts {
@@ -72,10 +72,7 @@ export async function isWeekSettled(db: DbOrTx, poolId: number, week: number): P
 
 /** The entries' judged rows of one week. */
 export async function loadEntryWeeks(db: DbOrTx, poolId: number, week: number): Promise<EntryWeekRecord[]> {
-  return db
-    .select()
-    .from(entryWeeks)
-    .where(and(eq(entryWeeks.poolId, poolId), eq(entryWeeks.week, week)));
+  return readEntryWeeks(db, poolId, { weeks: [week] });
 }
 
 /** Team names of a game by abbreviation. */

@@ -1,12 +1,18 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { must } from '../../../../core/must';
 import type { EntryState, WeekEntryInput } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import { bonusEvents, entries, entryWeeks, poolWeeks, users } from '../../../db/schema';
+import { bonusEvents, entries, poolWeeks, users } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
+import {
+  type EntryWeekKind,
+  type EntryWeekRow,
+  readEntryWeeks,
+  rewriteEntryWeeks,
+} from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
-import { lockedWeeksOf } from '../pool-weeks';
 import {
   countAliveByLives,
   isSameBonus,
@@ -25,8 +31,6 @@ import {
   loadWeekPlayerStats,
   recordWeekTeams,
 } from './week-facts.repo';
-
-type EntryWeekRow = typeof entryWeeks.$inferSelect;
 
 /** The first settled week of a pool whose results or facts changed after it was judged, or null. */
 export async function findCorrectedWeek(db: DbOrTx, pool: PoolRecord): Promise<number | null> {
@@ -80,6 +84,16 @@ export async function rejudgeFromWeek(
     /** The previous week's rows as first settled (did the entry then need a rebuy?). */
     let previousRows = new Map<number, EntryWeekRow>();
     const money: LedgerRowInput[] = [];
+    /** The pool's entries with their usernames, by id. */
+    const pooled = new Map(
+      (
+        await tx
+          .select({ entry: entries, username: users.username })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(eq(entries.poolId, pool.id))
+      ).map((row) => [row.entry.id, row]),
+    );
 
     for (const settledWeek of settled) {
       const week = settledWeek.week;
@@ -90,13 +104,11 @@ export async function rejudgeFromWeek(
       const bonuses = settledWeek.bonusRunning
         ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams)
         : [];
-      const players = await tx
-        .select({ entryWeek: entryWeeks, entry: entries, username: users.username })
-        .from(entryWeeks)
-        .innerJoin(entries, eq(entries.id, entryWeeks.entryId))
-        .innerJoin(users, eq(users.id, entries.userId))
-        .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, week)))
-        .orderBy(asc(entries.id));
+      const players = (await readEntryWeeks(tx, pool.id, { weeks: [week] })).map((entryWeek) => ({
+        entryWeek,
+        entry: must(pooled.get(entryWeek.entryId)).entry,
+        username: must(pooled.get(entryWeek.entryId)).username,
+      }));
       const { weekPicks, used } = await readWeekPicks(tx, pool.id, week);
       const isNfl = pool.game === 'nfl-td';
       const manualRebuy = new Map<number, boolean>();
@@ -147,6 +159,7 @@ export async function rejudgeFromWeek(
       });
       const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
+      const judged: Array<{ entryId: number; kind: EntryWeekKind }> = [];
       for (let i = 0; i < players.length; i++) {
         const { entry, entryWeek } = players[i];
         const result = outcome.entries[i];
@@ -161,9 +174,11 @@ export async function rejudgeFromWeek(
           ),
         );
         const lockedState = inputs[i].state;
-        await tx
-          .update(entryWeeks)
-          .set({
+        judged.push({
+          entryId: entry.id,
+          kind: {
+            inBonus: entryWeek.inBonus,
+            autoRebuy: entryWeek.autoRebuy,
             result: result.played ? (result.result ?? 'no-pick') : null,
             lives: result.state.lives,
             status: result.state.status,
@@ -173,15 +188,10 @@ export async function rejudgeFromWeek(
             rebuysBefore: lockedState.rebuysMade,
             needsRebuyBefore: lockedState.status === 'needs-rebuy',
             weeksAliveBefore: lockedState.weeksAlive,
-          })
-          .where(
-            and(
-              eq(entryWeeks.poolId, pool.id),
-              eq(entryWeeks.week, week),
-              eq(entryWeeks.entryId, entryWeek.entryId),
-            ),
-          );
+          },
+        });
       }
+      await rewriteEntryWeeks(tx, pool.id, week, judged);
       await replaceBonusEvents(tx, pool, week, bonuses, outcome.bonusEvents, players, now);
 
       previousRows = new Map(players.map(({ entry, entryWeek }) => [entry.id, entryWeek]));
@@ -202,6 +212,7 @@ export async function rejudgeFromWeek(
       .from(entries)
       .where(inArray(entries.id, [...carried.keys()]))
       .for('update');
+    const nextStates = new Map<number, EntryState>();
     for (const entry of current) {
       const state = carried.get(entry.id);
       const before = previousRows.get(entry.id);
@@ -223,22 +234,38 @@ export async function rejudgeFromWeek(
         })
         .where(eq(entries.id, entry.id));
       // A week locked after the last settled one starts from the corrected state.
-      await tx
-        .update(entryWeeks)
-        .set({
-          livesBefore: next.lives,
-          rebuysBefore: next.rebuysMade,
-          needsRebuyBefore: next.status === 'needs-rebuy',
-          weeksAliveBefore: next.weeksAlive,
-        })
-        .where(
-          and(
-            eq(entryWeeks.poolId, pool.id),
-            sql`${entryWeeks.week} = any(${lockedWeeksOf(pool.id)})`,
-            gt(entryWeeks.week, lastWeek),
-            eq(entryWeeks.entryId, entry.id),
-          ),
-        );
+      nextStates.set(entry.id, next);
+    }
+    // A week locked after the last settled one starts from the corrected state.
+    const laterWeeks = await tx
+      .select({ week: poolWeeks.week })
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), gt(poolWeeks.week, lastWeek)));
+    const later = await readEntryWeeks(tx, pool.id, {
+      weeks: laterWeeks.map((row) => row.week),
+      entryIds: [...nextStates.keys()],
+    });
+    for (const week of new Set(later.map((row) => row.week))) {
+      await rewriteEntryWeeks(
+        tx,
+        pool.id,
+        week,
+        later
+          .filter((row) => row.week === week)
+          .map(({ poolId: _pool, entryId, week: _week, ...kind }) => {
+            const next = must(nextStates.get(entryId));
+            return {
+              entryId,
+              kind: {
+                ...kind,
+                livesBefore: next.lives,
+                rebuysBefore: next.rebuysMade,
+                needsRebuyBefore: next.status === 'needs-rebuy',
+                weeksAliveBefore: next.weeksAlive,
+              },
+            };
+          }),
+      );
     }
     await appendLedger(tx, money, now);
     await postPoolEvent(

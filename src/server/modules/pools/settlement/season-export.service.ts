@@ -2,10 +2,11 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { groupBy } from '../../../../core/group-by';
 import type { Scenario } from '../../../../core/season';
 import type { AppContext } from '../../../context';
-import { bonusEvents, entries, entryWeeks, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
+import { bonusEvents, entries, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
 import { conflict, forbidden } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
+import { readEntryWeeks } from '../entry-weeks.repo';
 import { requirePoolAccess } from '../pool-access';
 import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-facts.repo';
 
@@ -72,11 +73,8 @@ export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Prom
     .select({ id: entries.id })
     .from(entries)
     .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)));
-  const history = await db
-    .select()
-    .from(entryWeeks)
-    .where(and(eq(entryWeeks.poolId, pool.id), inArray(entryWeeks.entryId, counted)))
-    .orderBy(asc(entryWeeks.week));
+  const countedIds = new Set(rows.map(({ entry }) => entry.id));
+  const history = (await readEntryWeeks(db, pool.id)).filter((week) => countedIds.has(week.entryId));
   const pickRows =
     weekNumbers.length === 0
       ? []

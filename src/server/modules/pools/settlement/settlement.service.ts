@@ -28,8 +28,10 @@ import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
   appendWeekRebuyCharges,
+  readEntriesInPlay,
   readUsernames,
   readWeekPlayers,
+  storeLockedWeek,
   type WeekPlayer,
   writeEntryOutcomes,
 } from './week-entries.repo';
@@ -157,9 +159,6 @@ function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
   return calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
 }
 
-/** Entries in a week from which its lock and its judging refresh the planner's statistics of entry_weeks. */
-const BIG_WEEK = 10_000;
-
 /**
  * Locks a week, once: fixes who plays it with which bonus-pool membership and auto-rebuy setting, shuts
  * the bonus pool down when too few entrants are left, and assigns insured entries without a pick their
@@ -175,16 +174,9 @@ export async function lockPoolWeek(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(pools).where(eq(pools.id, pool.id)).for('update');
-    const inPlay = and(
-      eq(entries.poolId, pool.id),
-      eq(entries.status, 1),
-      sql`${entries.lives} > 0`,
-      lte(entries.createdAt, lockAt),
-    );
-    const [{ count: aliveAtLock }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(entries)
-      .where(inPlay);
+    // Every entry in play (a pool may hold a million), with the state it locks with and its settings.
+    const inPlay = await readEntriesInPlay(tx, pool.id, week, lockAt);
+    const aliveAtLock = inPlay.slots.length;
     const bonusGame = pool.game === 'nba' || pool.game === 'mlb';
     const shutDown =
       bonusGame &&
@@ -212,20 +204,7 @@ export async function lockPoolWeek(
         now,
       );
     }
-    // One statement for every entry in play (a pool may hold a million): the settings in force for this
-    // week (valueForWeek) and the state it locks with.
-    await tx.execute(sql`
-      insert into entry_weeks (pool_id, entry_id, week, in_bonus, auto_rebuy, lives_before, rebuys_before,
-        needs_rebuy_before, weeks_alive_before)
-      select e.pool_id, e.id, ${week},
-        ${bonusRunning} and (case when ${week} >= e.bonus_eff_week then e.bonus else e.bonus_prev end),
-        case when ${week} >= e.auto_rebuy_eff_week then e.auto_rebuy else e.auto_rebuy_prev end,
-        e.lives, e.rebuys_made, e.needs_rebuy, e.weeks_alive
-      from entries e
-      where e.pool_id = ${pool.id} and e.status = 1 and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz`);
-    // So many new rows at once are news to the planner: without fresh statistics the settlement's reads
-    // of this week would be planned for a few rows.
-    if (aliveAtLock >= BIG_WEEK) await tx.execute(sql`analyze entry_weeks`);
+    await storeLockedWeek(tx, pool.id, week, inPlay, bonusRunning);
     await assignInsurancePicks(tx, pool, calendar, week, lockAt, now);
     return true;
   });
@@ -372,7 +351,8 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     await tx.execute(sql`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`);
 
     const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
-    const { ids, players } = await readWeekPlayers(tx, pool.id, week);
+    const played = await readWeekPlayers(tx, pool.id, week);
+    const { ids, players } = played;
     const isNfl = pool.game === 'nfl-td';
     // Entries alike share their player, and so their state and pick: one of each per player.
     const starts = new Map<WeekPlayer, { state: EntryState; pick: Pick }>();
@@ -409,10 +389,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     });
     const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
-    await writeEntryOutcomes(tx, pool.id, week, outcome.entries);
-    // The results are news to the planner too: with the lock's statistics (no week judged) the feed would
-    // read a big week's news by scanning all of it instead of its newest page.
-    if (ids.length >= BIG_WEEK) await tx.execute(sql`analyze entry_weeks`);
+    await writeEntryOutcomes(tx, pool.id, week, played, outcome.entries);
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
     const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
     if (charge) await appendWeekRebuyCharges(tx, outcome.entries, charge, now);

@@ -5,7 +5,6 @@ import { FEED_EVENT_TYPES, type FeedEvent } from '../../../../core/contracts/poo
 import {
   bonusEvents,
   entries,
-  entryWeeks,
   gameFacts,
   games,
   ledger,
@@ -13,7 +12,7 @@ import {
   poolEvents,
   poolWeeks,
 } from '../../../db/schema';
-import { buildPick } from '../../../test/factories';
+import { buildPick, listEntryWeeks } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, enter, finishWeek, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
@@ -60,10 +59,7 @@ async function keptHealth(poolId: number, week: number): Promise<Record<string, 
     .select({ health: poolWeeks.health })
     .from(poolWeeks)
     .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.week, week)));
-  const rows = await t.ctx.db
-    .select({ lives: entryWeeks.lives, status: entryWeeks.status })
-    .from(entryWeeks)
-    .where(and(eq(entryWeeks.poolId, poolId), eq(entryWeeks.week, week)));
+  const rows = await listEntryWeeks(t.ctx, { poolId, week });
   const counted: Record<string, number> = {};
   for (const { lives, status } of rows) {
     if (lives !== null && lives > 0 && status !== 'eliminated') counted[lives] = (counted[lives] ?? 0) + 1;
@@ -103,7 +99,7 @@ describe('settlement of a week', () => {
     expect(first).toEqual({ locked: [{ poolId: pool.id, week: 1 }], settled: [], rejudged: [] });
     const assigned = await t.ctx.db.select().from(picks).where(eq(picks.entryId, d.id));
     expect(assigned.map((p) => [p.week, p.pickId, p.byInsurance])).toEqual([[1, 'NYY', true]]);
-    const locked = await t.ctx.db.select().from(entryWeeks).where(eq(entryWeeks.poolId, pool.id));
+    const locked = await listEntryWeeks(t.ctx, { poolId: pool.id });
     expect(locked.map((row) => row.entryId).sort()).toEqual([a.id, b.id, c.id, d.id, e.id].sort());
     expect(locked.every((row) => row.result === null)).toBe(true);
 
@@ -130,10 +126,7 @@ describe('settlement of a week', () => {
     expect(await state(d.id)).toEqual({ lives: 3, rebuys: 0, needsRebuy: false, weeksAlive: 1 });
     expect(await state(late.id)).toEqual({ lives: 3, rebuys: 0, needsRebuy: false, weeksAlive: 0 });
 
-    const results = await t.ctx.db
-      .select({ entryId: entryWeeks.entryId, result: entryWeeks.result, status: entryWeeks.status })
-      .from(entryWeeks)
-      .where(eq(entryWeeks.poolId, pool.id));
+    const results = await listEntryWeeks(t.ctx, { poolId: pool.id });
     expect(Object.fromEntries(results.map((r) => [r.entryId, [r.result, r.status]]))).toEqual({
       [a.id]: ['advance', 'alive'],
       [b.id]: ['loss', 'needs-rebuy'],
@@ -191,11 +184,7 @@ describe('settlement of a week', () => {
     expect(await entryRow(a.id)).toMatchObject({ lives: 3, needsRebuy: true, weeksAlive: 1 });
     expect(await entryRow(b.id)).toMatchObject({ lives: 0, needsRebuy: false, weeksAlive: 0 });
     expect(await entryRow(c.id)).toMatchObject({ lives: 3, needsRebuy: false, weeksAlive: 1 });
-    const judged = await t.ctx.db
-      .select()
-      .from(entryWeeks)
-      .where(eq(entryWeeks.poolId, pool.id))
-      .orderBy(asc(entryWeeks.entryId));
+    const judged = await listEntryWeeks(t.ctx, { poolId: pool.id });
     expect(judged.map((row) => [row.entryId, row.livesBefore, row.result, row.lives])).toEqual([
       [a.id, 4, 'loss', 3],
       [b.id, 0, null, null],
@@ -218,10 +207,7 @@ describe('settlement of a week', () => {
     expect(run.settled).toEqual([{ poolId: pool.id, week: 2 }]);
     const row = await entryRow(b.id);
     expect({ lives: row.lives, needsRebuy: row.needsRebuy }).toEqual({ lives: 0, needsRebuy: false });
-    const [week2] = await t.ctx.db
-      .select()
-      .from(entryWeeks)
-      .where(and(eq(entryWeeks.entryId, b.id), eq(entryWeeks.week, 2)));
+    const [week2] = await listEntryWeeks(t.ctx, { poolId: pool.id, entryId: b.id, week: 2 });
     expect([week2.result, week2.status]).toEqual(['no-rebuy', 'eliminated']);
     // The later week's news first.
     expect((await feedOf(pool.id, 'mine', players[1])).map((event) => [event.type, event.desc])).toEqual([
@@ -341,10 +327,7 @@ describe('settlement of a week', () => {
     expect(await state(between.id)).toEqual([0, false, 0]);
     expect(await state(near.id)).toEqual([1, true, 1]);
     expect(await state(away.id)).toEqual([2, false, 1]);
-    const judged = await t.ctx.db
-      .select({ entryId: entryWeeks.entryId, result: entryWeeks.result, lives: entryWeeks.lives })
-      .from(entryWeeks)
-      .orderBy(asc(entryWeeks.entryId));
+    const judged = await listEntryWeeks(t.ctx);
     expect(judged.map((row) => [row.entryId, row.result, row.lives])).toEqual([
       [a.id, 'advance', 2],
       [b.id, 'loss', 1],

@@ -57,9 +57,11 @@ describe('readWeekPlayers', () => {
     await buildPick(t.ctx, { entryId: d.id, week: 3, pickId: 'NYY' });
     await buildPick(t.ctx, { entryId: c.id, week: 2, pickId: 'HOU' });
 
-    const { ids, players: read } = await readWeekPlayers(t.ctx.db, pool.id, 3);
+    const { ids, slots, players: read } = await readWeekPlayers(t.ctx.db, pool.id, 3);
     expect(ids).toEqual([a.id, b.id, c.id, d.id]);
+    expect(slots).toEqual([0, 1, 2, 3]);
     expect(read[0]).toEqual({
+      lockedKind: expect.any(Number),
       lives: 2,
       rebuysMade: 1,
       needsRebuy: false,
@@ -75,6 +77,6 @@ describe('readWeekPlayers', () => {
 
   it('reads nobody from a week nobody plays', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, {});
-    expect(await readWeekPlayers(t.ctx.db, pool.id, 1)).toEqual({ ids: [], players: [] });
+    expect(await readWeekPlayers(t.ctx.db, pool.id, 1)).toMatchObject({ ids: [], slots: [], players: [] });
   });
 });

@@ -1,10 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { must } from '../../../../core/must';
 import type { WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
+import {
+  type EntryWeekKind,
+  emptyKindBytes,
+  KIND_BYTES,
+  kindAt,
+  readWeekKinds,
+  storeWeekKinds,
+  WeekKinds,
+} from '../entry-weeks.repo';
 import type { LedgerRowInput } from '../ledger';
 
 // A week of a big pool is a million entries: these read and write them column by column, set-based,
-// never as a million row objects.
+// never as a million row objects, and its entry weeks as kinds and one byte string (entry-weeks.repo.ts).
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one short parameter. */
 function intArray(values: readonly number[]): ReturnType<typeof sql> {
@@ -21,110 +31,214 @@ export interface WeekPlayer {
   autoRebuy: boolean;
   /** The entry's own picks of the week in the order they were made (several for nfl-td). */
   picks: string[];
+  /** The kind the entry's week locked as (entry_week_kinds.kind). */
+  lockedKind: number;
 }
 
 /**
- * The entries that play a locked week: their ids in ascending order and, aligned, who each one is.
- * A million entries come down to a few hundred different players (the same lives, settings and
- * pick): entries alike share one WeekPlayer.
+ * The entries that play a locked week: their ids in ascending order and, aligned, their slots and who each
+ * one is. A million entries come down to a few hundred different players (the same locked kind and
+ * pick): entries alike share one WeekPlayer. `locked` is the week as it locked.
  */
 export interface WeekPlayers {
   ids: number[];
+  slots: number[];
   players: WeekPlayer[];
+  locked: LockedWeek;
+}
+
+/** A locked week's kinds by number and which kind each slot locked as. */
+export interface LockedWeek {
+  kinds: ReadonlyMap<number, EntryWeekKind>;
+  bytes: Buffer;
 }
 
 /** Separates pick ids in the read below: a control character no team or player id holds. */
 const PICK_SEPARATOR = '\u001f';
-/** The characters of one row's standing in the read below: lives, rebuys, weeks alive and three flags. */
+/** The characters of one row's standing in the lock's read: lives, rebuys, weeks alive and three flags. */
 const STANDING_WIDTH = 6;
 /** Small whole numbers travel as one character each, from '0' up (chr(48 + n)). */
 const CHAR_ZERO = 48;
+const COMMA = 44;
+
+/**
+ * Reads whole numbers joined by commas, digit by digit: a million of them in a few milliseconds, where a
+ * split and a million strings would take a second.
+ */
+function readNumbers(text: string, each: (n: number, row: number) => void): void {
+  let at = 0;
+  for (let row = 0; at < text.length; row++) {
+    let n = 0;
+    while (at < text.length && text.charCodeAt(at) !== COMMA) {
+      n = n * 10 + (text.charCodeAt(at) - CHAR_ZERO);
+      at++;
+    }
+    at++;
+    each(n, row);
+  }
+}
+
+/**
+ * The entries in play when a week locks (counted, with lives, signed up by the lock), in slot order, with
+ * the state they lock with and the settings in force for the week (valueForWeek): each one's standing
+ * as STANDING_WIDTH characters, its bonus switch as 'b' whether or not the bonus pool runs.
+ */
+export interface EntriesInPlay {
+  slots: number[];
+  standings: string;
+}
+
+export async function readEntriesInPlay(
+  tx: DbOrTx,
+  poolId: number,
+  week: number,
+  lockAt: Date,
+): Promise<EntriesInPlay> {
+  // One string per column from a sorted subquery (PostgreSQL keeps that order): the slots joined by
+  // commas, and each entry's standing as STANDING_WIDTH characters (its small numbers as characters
+  // from '0', its flags as letters). A million row objects would cost seconds.
+  const [row] = rowsOf<{ slots: string | null; standings: string | null }>(
+    await tx.execute(sql`
+      select string_agg(slot::text, ',') as slots, string_agg(standing, '') as standings
+      from (
+        select e.slot,
+          chr(${CHAR_ZERO} + e.lives) || chr(${CHAR_ZERO} + e.rebuys_made) || chr(${CHAR_ZERO} + e.weeks_alive)
+            || (case when e.needs_rebuy then 'r' else '-' end)
+            || (case when (case when ${week} >= e.bonus_eff_week then e.bonus else e.bonus_prev end)
+              then 'b' else '-' end)
+            || (case when (case when ${week} >= e.auto_rebuy_eff_week then e.auto_rebuy else e.auto_rebuy_prev end)
+              then 'a' else '-' end) as standing
+        from entries e
+        where e.pool_id = ${poolId} and e.status = 1 and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz
+        order by e.slot
+      ) as played`),
+  );
+  const slots: number[] = [];
+  if (row?.slots) readNumbers(row.slots, (slot) => slots.push(slot));
+  return { slots, standings: row?.standings ?? '' };
+}
+
+/**
+ * Locks a week's entry weeks: the entries in play, each in the bonus pool when the pool runs and its
+ * switch is on, stored as the week's kinds and byte string.
+ */
+export async function storeLockedWeek(
+  tx: DbOrTx,
+  poolId: number,
+  week: number,
+  inPlay: EntriesInPlay,
+  bonusRunning: boolean,
+): Promise<void> {
+  const { slots, standings } = inPlay;
+  const kinds = new WeekKinds();
+  const byStanding = new Map<number, number>();
+  const bytes = emptyKindBytes(slots.length === 0 ? 0 : slots[slots.length - 1] + 1);
+  for (let i = 0; i < slots.length; i++) {
+    const at = i * STANDING_WIDTH;
+    const code = standingCode(standings, at);
+    let kind = byStanding.get(code);
+    if (kind === undefined) {
+      kind = kinds.numberOf({
+        livesBefore: standings.charCodeAt(at) - CHAR_ZERO,
+        rebuysBefore: standings.charCodeAt(at + 1) - CHAR_ZERO,
+        weeksAliveBefore: standings.charCodeAt(at + 2) - CHAR_ZERO,
+        needsRebuyBefore: standings[at + 3] === 'r',
+        inBonus: bonusRunning && standings[at + 4] === 'b',
+        autoRebuy: standings[at + 5] === 'a',
+        result: null,
+        lives: null,
+        status: null,
+        rebuysBought: 0,
+        bonusNet: 0,
+      });
+      byStanding.set(code, kind);
+    }
+    bytes.writeUIntBE(kind, slots[i] * KIND_BYTES, KIND_BYTES);
+  }
+  await storeWeekKinds(tx, poolId, week, kinds.list, bytes);
+}
 
 /**
  * Reads who plays a locked week with the state judging starts from and their picks of that week: the
- * state the week locked with (entry_weeks.*_before), which re-judging starts from too; a commissioner's
- * change of lives while the week is in play is written there as well (editUserLives).
+ * state the week locked with, which re-judging starts from too; a commissioner's change of lives while
+ * the week is in play is written there as well (editUserLives).
  */
 export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number): Promise<WeekPlayers> {
-  // Each column comes as one string from a sorted subquery (PostgreSQL keeps that order): the ids
-  // joined by commas, the picks by PICK_SEPARATOR, and each row's standing as STANDING_WIDTH characters
-  // (its small numbers as characters from '0', its flags as letters). A million rows, or a million-
-  // element array literal, cost seconds to parse; this is a split and character codes. An entry with
-  // several picks comes once per pick; an entry with none, once with an empty pick.
-  const [row] = rowsOf<{ ids: string | null; standings: string | null; pick_ids: string | null }>(
+  const locked = (await readWeekKinds(tx, poolId, week)) ?? { kinds: new Map(), bytes: Buffer.alloc(0) };
+  const ids: number[] = [];
+  const slots: number[] = [];
+  const players: WeekPlayer[] = [];
+  const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
+  if (slotCount === 0) return { ids, slots, players, locked };
+  // The entries whose slot names a kind, with their picks: the ids, slots and picks each as one string
+  // from a sorted subquery. An entry with several picks comes once per pick; one with none, once with
+  // an empty pick.
+  const at = sql.raw(`${KIND_BYTES} * e.slot`);
+  const [row] = rowsOf<{ ids: string | null; slots: string | null; pick_ids: string | null }>(
     await tx.execute(sql`
-      select string_agg(id::text, ',') as ids, string_agg(standing, '') as standings,
+      select string_agg(id::text, ',') as ids, string_agg(slot::text, ',') as slots,
         string_agg(coalesce(pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
       from (
-        select w.entry_id as id, p.pick_id,
-          chr(${CHAR_ZERO} + w.lives_before) || chr(${CHAR_ZERO} + w.rebuys_before)
-            || chr(${CHAR_ZERO} + w.weeks_alive_before) || (case when w.needs_rebuy_before then 'r' else '-' end)
-            || (case when w.in_bonus then 'b' else '-' end) || (case when w.auto_rebuy then 'a' else '-' end) as standing
-        from entry_weeks w
-        left join picks p on p.entry_id = w.entry_id and p.week = w.week
-        where w.pool_id = ${poolId} and w.week = ${week}
-        order by w.entry_id, p.id
+        select e.id, e.slot, p.pick_id
+        from entries e
+        cross join (select ${sql.param(locked.bytes)}::bytea as b) as k
+        left join picks p on p.entry_id = e.id and p.week = ${week}
+        where e.pool_id = ${poolId} and e.slot < ${slotCount}
+          and (case when e.slot >= 0 then get_byte(k.b, ${at}) | get_byte(k.b, ${at} + 1) | get_byte(k.b, ${at} + 2)
+            else 0 end) <> 0
+        order by e.slot, p.id
       ) as played`),
   );
-  const ids: number[] = [];
-  const players: WeekPlayer[] = [];
-  if (!row?.ids) return { ids, players };
-  const idText = row.ids;
-  const standings = row.standings ?? '';
+  if (!row?.ids) return { ids, slots, players, locked };
+  const rowSlots: number[] = [];
+  readNumbers(row.slots ?? '', (slot) => rowSlots.push(slot));
   const pickIds = (row.pick_ids ?? '').split(PICK_SEPARATOR);
-  // Entries alike (the same standing and picks) share one player, found by the standing's code and
-  // then the picks. Nothing is made per entry but its id: a million strings or arrays cost a second.
+  // Entries alike (the same locked kind and picks) share one player, found by the kind and then the
+  // picks. Nothing is made per entry but its id and slot.
   const alike = new Map<number, Map<string, WeekPlayer>>();
   const share = (row: number, morePicks: string[] | null): WeekPlayer => {
-    const at = row * STANDING_WIDTH;
-    const code = standingCode(standings, at);
+    const kind = kindAt(locked.bytes, rowSlots[row]);
     const first = pickIds[row] ?? '';
     const key = morePicks === null ? first : [first, ...morePicks].join(PICK_SEPARATOR);
-    let byPicks = alike.get(code);
+    let byPicks = alike.get(kind);
     if (byPicks === undefined) {
       byPicks = new Map();
-      alike.set(code, byPicks);
+      alike.set(kind, byPicks);
     }
     let player = byPicks.get(key);
     if (player === undefined) {
+      const before = must(locked.kinds.get(kind));
       player = {
-        lives: standings.charCodeAt(at) - CHAR_ZERO,
-        rebuysMade: standings.charCodeAt(at + 1) - CHAR_ZERO,
-        weeksAlive: standings.charCodeAt(at + 2) - CHAR_ZERO,
-        needsRebuy: standings[at + 3] === 'r',
-        inBonus: standings[at + 4] === 'b',
-        autoRebuy: standings[at + 5] === 'a',
+        lives: before.livesBefore,
+        rebuysMade: before.rebuysBefore,
+        weeksAlive: before.weeksAliveBefore,
+        needsRebuy: before.needsRebuyBefore,
+        inBonus: before.inBonus,
+        autoRebuy: before.autoRebuy,
         picks: first === '' ? [] : [first, ...(morePicks ?? [])],
+        lockedKind: kind,
       };
       byPicks.set(key, player);
     }
     return player;
   };
-  // The rows one by one: an id read digit by digit, then the entry's first row or one more pick of it.
+  // The rows one by one: the entry's first row, or one more pick of it.
   let entryRow = -1;
   let morePicks: string[] | null = null;
-  let at = 0;
-  for (let row = 0; at < idText.length; row++) {
-    let id = 0;
-    while (at < idText.length && idText.charCodeAt(at) !== COMMA) {
-      id = id * 10 + (idText.charCodeAt(at) - CHAR_ZERO);
-      at++;
-    }
-    at++;
+  readNumbers(row.ids, (id, r) => {
     if (entryRow >= 0 && ids[ids.length - 1] === id) {
-      morePicks = [...(morePicks ?? []), pickIds[row]];
-      continue;
+      morePicks = [...(morePicks ?? []), pickIds[r]];
+      return;
     }
     if (entryRow >= 0) players.push(share(entryRow, morePicks));
     ids.push(id);
-    entryRow = row;
+    slots.push(rowSlots[r]);
+    entryRow = r;
     morePicks = null;
-  }
+  });
   players.push(share(entryRow, morePicks));
-  return { ids, players };
+  return { ids, slots, players, locked };
 }
-
-const COMMA = 44;
 
 /**
  * A row's standing (STANDING_WIDTH characters from `at`) as one number: its three counts (characters,
@@ -142,51 +256,79 @@ function standingCode(standings: string, at: number): number {
 }
 
 /**
- * Writes every played entry's new state and its judged week. The outcomes go over as the distinct
- * outcomes and, per entry, which one it is (its kind): a week has a few hundred distinct outcomes at most.
+ * Writes every played entry's new state and the judged week. The new states go over as one byte string
+ * with, per slot, whether the entry played (and then needs a rebuy) and its lives, rebuys and weeks alive:
+ * one update reads each entry's in place. The judged week is stored as its kinds (the kind it locked as
+ * with its outcome) and their bytes. `outcomes` are aligned with `week.ids`.
  */
 export async function writeEntryOutcomes(
   tx: DbOrTx,
   poolId: number,
-  week: number,
+  weekNumber: number,
+  week: WeekPlayers,
   outcomes: readonly WeekEntryOutcome[],
 ): Promise<void> {
-  const distinct = new Map<number | string, number>();
-  const kinds: WeekEntryOutcome[] = [];
-  const ids: number[] = [];
-  const kindOf: number[] = [];
-  for (const outcome of outcomes) {
-    if (!outcome.played) continue;
-    const key = outcomeKey(outcome);
-    let kind = distinct.get(key);
-    if (kind === undefined) {
-      kind = kinds.length + 1;
-      distinct.set(key, kind);
-      kinds.push(outcome);
-    }
-    ids.push(Number(outcome.id));
-    kindOf.push(kind);
+  const slotCount = Math.floor(week.locked.bytes.length / KIND_BYTES);
+  const judged = WeekKinds.of(week.locked.kinds);
+  /** Judged kinds by the kind locked as and then the outcome's key. */
+  const judgedKinds = new Map<number, Map<number | string, number>>();
+  const judgedBytes = Buffer.from(week.locked.bytes);
+  // One byte a count, or two when one is past 255 (never in a real season, but never wrong either).
+  let width = 1;
+  for (const { played, state } of outcomes) {
+    if (played && Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
   }
-  if (ids.length === 0) return;
-  const kindByRow = kindLookup(ids, kindOf, kinds.length);
-  // Each column of the outcome, looked up by the row's kind in the array of distinct outcomes.
-  const of = <T>(pick: (outcome: WeekEntryOutcome) => T, type: string, entryId: SQL) =>
-    sql`(${sql.param(kinds.map(pick))}::${sql.raw(type)}[])[${kindByRow.kindOf(entryId)}]`;
-  const e = sql.raw('e.id');
-  await tx.execute(sql`
-    update entries as e set lives = ${of((o) => o.state.lives, 'int', e)},
-      rebuys_made = ${of((o) => o.state.rebuysMade, 'int', e)},
-      needs_rebuy = ${of((o) => o.state.status === 'needs-rebuy', 'boolean', e)},
-      weeks_alive = ${of((o) => o.state.weeksAlive, 'int', e)}
-    from ${kindByRow.from}
-    where e.pool_id = ${poolId} and ${kindByRow.where(e)}`);
-  const w = sql.raw('w.entry_id');
-  await tx.execute(sql`
-    update entry_weeks as w set result = ${of((o) => o.result ?? 'no-pick', 'text', w)},
-      lives = ${of((o) => o.state.lives, 'int', w)}, status = ${of((o) => o.state.status, 'text', w)},
-      rebuys_bought = ${of((o) => o.rebuysBought, 'int', w)}, bonus_net = ${of((o) => o.bonusNet, 'int', w)}
-    from ${kindByRow.from}
-    where w.pool_id = ${poolId} and w.week = ${week} and ${kindByRow.where(w)}`);
+  const stride = 1 + 3 * width;
+  const states = Buffer.alloc(slotCount * stride);
+  let played = 0;
+  for (let i = 0; i < outcomes.length; i++) {
+    const outcome = outcomes[i];
+    if (!outcome.played) continue;
+    played++;
+    const slot = week.slots[i];
+    const { state } = outcome;
+    const at = slot * stride;
+    states[at] = state.status === 'needs-rebuy' ? 2 : 1;
+    states.writeUIntBE(state.lives, at + 1, width);
+    states.writeUIntBE(state.rebuysMade, at + 1 + width, width);
+    states.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
+    const lockedKind = week.players[i].lockedKind;
+    // The kind it locked as and its outcome make its judged kind.
+    const key = outcomeKey(outcome);
+    let byOutcome = judgedKinds.get(lockedKind);
+    if (byOutcome === undefined) {
+      byOutcome = new Map();
+      judgedKinds.set(lockedKind, byOutcome);
+    }
+    let kind = byOutcome.get(key);
+    if (kind === undefined) {
+      kind = judged.numberOf({
+        ...must(week.locked.kinds.get(lockedKind)),
+        result: outcome.result ?? 'no-pick',
+        lives: state.lives,
+        status: state.status,
+        rebuysBought: outcome.rebuysBought,
+        bonusNet: outcome.bonusNet,
+      });
+      byOutcome.set(key, kind);
+    }
+    judgedBytes.writeUIntBE(kind, slot * KIND_BYTES, KIND_BYTES);
+  }
+  if (played > 0) {
+    const at = (offset: number) => sql.raw(`${stride} * e.slot + ${offset}`);
+    const count = (n: number) => {
+      const offset = 1 + n * width;
+      return width === 1
+        ? sql`get_byte(k.b, ${at(offset)})`
+        : sql`(get_byte(k.b, ${at(offset)}) * 256 + get_byte(k.b, ${at(offset + 1)}))`;
+    };
+    await tx.execute(sql`
+      update entries as e set needs_rebuy = get_byte(k.b, ${at(0)}) = 2, lives = ${count(0)},
+        rebuys_made = ${count(1)}, weeks_alive = ${count(2)}
+      from (select ${sql.param(states)}::bytea as b) as k
+      where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and get_byte(k.b, ${at(0)}) > 0`);
+  }
+  await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedBytes);
 }
 
 /** Whether n is a whole number from 0 up to below limit. */
@@ -220,47 +362,6 @@ function outcomeKey(outcome: WeekEntryOutcome): number | string {
     );
   }
   return `${lives},${rebuysMade},${status},${weeksAlive},${outcome.result},${outcome.rebuysBought},${outcome.bonusNet}`;
-}
-
-/**
- * How an update finds each row's kind (1 and up) by the row's entry id: the FROM item it adds, the
- * kind of an entry id, and the condition that keeps the rows that have one.
- */
-interface KindLookup {
-  from: SQL;
-  kindOf: (entryId: SQL) => SQL;
-  where: (entryId: SQL) => SQL;
-}
-
-/** The most distinct kinds a byte string below can carry: two bytes each. */
-const MOST_DENSE_KINDS = 0xffff;
-
-/**
- * Entry ids and their kinds, ascending by id. Where the ids are close together (a big pool's entries
- * mostly are), the kinds travel as one byte string indexed by id (two bytes per id from the lowest),
- * read in place by each row of one scan: joining a million rows to a million-row list would cost a
- * second per table. Sparse ids (a small pool among many) travel as a list joined by id instead.
- */
-function kindLookup(ids: readonly number[], kindOf: readonly number[], kindCount: number): KindLookup {
-  const lowest = ids[0];
-  const span = ids[ids.length - 1] - lowest + 1;
-  if (span <= 4 * ids.length + 65_536 && kindCount <= MOST_DENSE_KINDS) {
-    const bytes = Buffer.alloc(span * 2);
-    for (let i = 0; i < ids.length; i++) bytes.writeUInt16BE(kindOf[i], (ids[i] - lowest) * 2);
-    const at = (entryId: SQL) => sql`2 * (${entryId} - ${lowest})`;
-    const kind = (entryId: SQL) =>
-      sql`(get_byte(k.kinds, ${at(entryId)}) * 256 + get_byte(k.kinds, ${at(entryId)} + 1))`;
-    return {
-      from: sql`(select ${sql.param(bytes)}::bytea as kinds) as k`,
-      kindOf: kind,
-      where: (entryId) => sql`${entryId} between ${lowest} and ${lowest + span - 1} and ${kind(entryId)} > 0`,
-    };
-  }
-  return {
-    from: sql`unnest(${intArray(ids)}, ${intArray(kindOf)}) as o(id, kind)`,
-    kindOf: () => sql`o.kind`,
-    where: (entryId) => sql`${entryId} = o.id`,
-  };
 }
 
 /**

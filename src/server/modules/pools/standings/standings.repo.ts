@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StandingsSort } from '../../../../core/contracts/pools';
 import { type DbOrTx, rowsOf } from '../../../db/client';
-import { lockedWeeksOf } from '../pool-weeks';
+import { entryWeekKindOf } from '../entry-weeks.repo';
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
 function intArray(values: readonly number[]): SQL {
@@ -128,10 +128,12 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
     : sql`null::json`;
   const results = options.withPicks
     ? sql`(select json_agg(json_build_object('week', w.week, 'result', w.result) order by w.week)
-        from entry_weeks w
-        where w.pool_id = ${poolId} and w.week = any(${lockedWeeksOf(poolId)}) and w.entry_id = p.id)`
+        from pool_weeks pw
+        join entry_week_kinds w on w.pool_id = pw.pool_id and w.week = pw.week
+          and w.kind = ${entryWeekKindOf(sql`pw.entry_kinds`, sql`p.slot`)}
+        where pw.pool_id = ${poolId})`
     : sql`null::json`;
-  const columns = sql`e.id, e.entry_num, e.user_id, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
+  const columns = sql`e.id, e.slot, e.entry_num, e.user_id, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
     ${inBonusAt(options.week)} as in_bonus`;
   // Given the page's entries, they are read by id in their order; otherwise chosen from all of them.
   const page = options.ids
@@ -209,7 +211,9 @@ export async function loadHealthCounts(db: DbOrTx, poolId: number): Promise<Heal
     await db.execute(sql`
       select w.week, w.lives, count(*)::int as count
       from entries e
-      join entry_weeks w on w.pool_id = e.pool_id and w.week = any(${lockedWeeksOf(poolId)}) and w.entry_id = e.id
+      join pool_weeks pw on pw.pool_id = e.pool_id
+      join entry_week_kinds w on w.pool_id = pw.pool_id and w.week = pw.week
+        and w.kind = ${entryWeekKindOf(sql`pw.entry_kinds`, sql`e.slot`)}
       where e.pool_id = ${poolId} and e.status <> 1 and w.lives > 0 and w.status <> 'eliminated'
       group by w.week, w.lives`),
   );

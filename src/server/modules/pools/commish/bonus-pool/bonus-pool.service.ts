@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { canToggleBonus } from '../../../../../core/bonus';
 import { getLiveWeek } from '../../../../../core/calendar';
 import {
@@ -20,7 +20,7 @@ import { changeFlag, type DeferredFlag, flagForWeek } from '../../../../../core/
 import { settleBonusEvent, type WeekBonusSettlement } from '../../../../../core/season';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
-import { bonusEvents, entries, entryWeeks, ledger, poolWeeks, users } from '../../../../db/schema';
+import { bonusEvents, entries, ledger, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
@@ -30,6 +30,7 @@ import {
   loadPublicEvents,
   toBonusEvent,
 } from '../../bonuses/bonuses.service';
+import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
@@ -69,7 +70,7 @@ function bonusWeeks(pool: PoolRecord, now: Date) {
 }
 
 /**
- * Each week's bonus pool: a locked week's was fixed at the lock (entry_weeks.in_bonus); a week not locked
+ * Each week's bonus pool: a locked week's was fixed at the lock (its entry weeks' in_bonus); a week not locked
  * yet follows the entries' bonus switches as they stand for that week.
  */
 async function loadBonusParams(
@@ -84,11 +85,7 @@ async function loadBonusParams(
     .from(poolWeeks)
     .where(eq(poolWeeks.poolId, pool.id));
   const running = new Map(locked.map((row) => [row.week, row.bonusRunning]));
-  const members = await db
-    .select({ week: entryWeeks.week, entryId: entryWeeks.entryId })
-    .from(entryWeeks)
-    .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.inBonus, true)))
-    .orderBy(asc(entryWeeks.entryId));
+  const members = (await readEntryWeeks(db, pool.id)).filter((row) => row.inBonus);
   const params: BonusParamsWeek[] = [];
   for (let week = start; week <= last; week++) {
     const fixed = running.get(week);
@@ -293,15 +290,20 @@ export async function getBonusDetails(
   };
 }
 
-/** Adds bonus money changes to the entries' judged week (entry_weeks.bonus_net). */
+/** Adds bonus money changes to the entries' judged week (its bonus_net). */
 async function addBonusNet(tx: DbOrTx, poolId: number, week: number, delta: Map<number, number>) {
-  for (const [entryId, cents] of delta) {
-    if (cents === 0) continue;
-    await tx
-      .update(entryWeeks)
-      .set({ bonusNet: sql`${entryWeeks.bonusNet} + ${cents}` })
-      .where(and(eq(entryWeeks.poolId, poolId), eq(entryWeeks.entryId, entryId), eq(entryWeeks.week, week)));
-  }
+  const changed = [...delta].filter(([, cents]) => cents !== 0);
+  if (changed.length === 0) return;
+  const rows = await readEntryWeeks(tx, poolId, { weeks: [week], entryIds: changed.map(([id]) => id) });
+  await rewriteEntryWeeks(
+    tx,
+    poolId,
+    week,
+    rows.map(({ poolId: _pool, entryId, week: _week, ...kind }) => ({
+      entryId,
+      kind: { ...kind, bonusNet: kind.bonusNet + (delta.get(entryId) ?? 0) },
+    })),
+  );
 }
 
 /**
@@ -380,20 +382,18 @@ export async function recalculateBonus(
     }
 
     // The week's bonus pool as settlement saw it: the members who played the week, in entry order.
-    const members = await tx
-      .select({ entry: { id: entries.id }, username: users.username, entryNum: entries.entryNum })
-      .from(entryWeeks)
-      .innerJoin(entries, eq(entries.id, entryWeeks.entryId))
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(
-        and(
-          eq(entryWeeks.poolId, pool.id),
-          eq(entryWeeks.week, week),
-          eq(entryWeeks.inBonus, true),
-          sql`${entryWeeks.result} is distinct from 'no-rebuy'`,
-        ),
-      )
-      .orderBy(asc(entries.id));
+    const memberIds = (await readEntryWeeks(tx, pool.id, { weeks: [week] }))
+      .filter((row) => row.inBonus && row.result !== 'no-rebuy')
+      .map((row) => row.entryId);
+    const members =
+      memberIds.length === 0
+        ? []
+        : await tx
+            .select({ entry: { id: entries.id }, username: users.username, entryNum: entries.entryNum })
+            .from(entries)
+            .innerJoin(users, eq(users.id, entries.userId))
+            .where(inArray(entries.id, memberIds))
+            .orderBy(asc(entries.id));
     const { weekPicks } = await readWeekPicks(tx, pool.id, week);
     const settled = settleBonusEvent(
       members.map((m) => weekPicks.get(m.entry.id)?.[0] ?? null),

@@ -2,16 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions } from '../../../../../core/bonus';
 import { BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
-import {
-  bonusEvents,
-  entries,
-  entryWeeks,
-  gameFacts,
-  ledger,
-  poolAudits,
-  poolWeeks,
-} from '../../../../db/schema';
-import { buildEntryWeek, buildPick } from '../../../../test/factories';
+import { bonusEvents, entries, gameFacts, ledger, poolAudits, poolWeeks } from '../../../../db/schema';
+import { buildEntryWeek, buildPick, listEntryWeeks } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
 import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
 import {
@@ -150,10 +142,7 @@ describe('POST /pools/updateBonusPoolParams', () => {
       ['bonus_pool', 'bob added to the bonus pool from Week 2', b.id, world.owner.id],
     ]);
     // Locked week 1 is history: its membership did not change.
-    const week1 = await t.ctx.db
-      .select()
-      .from(entryWeeks)
-      .where(and(eq(entryWeeks.poolId, pool.id), eq(entryWeeks.week, 1), eq(entryWeeks.inBonus, true)));
+    const week1 = (await listEntryWeeks(t.ctx, { poolId: pool.id, week: 1 })).filter((row) => row.inBonus);
     expect(week1.map((row) => row.entryId)).toEqual([a.id]);
   });
 
@@ -318,11 +307,7 @@ describe('bonus events, details and recalculation', () => {
     expect(mapped.json().events.map((e: { id: number }) => e.id)).toEqual([replacement]);
     const details = await get(`/api/bonus/details/${pool.id}/${replacement}`);
     expect(details.json()).toMatchObject({ winners_total: 6000, losers_total: -6000 });
-    const weekNet = await t.ctx.db
-      .select({ entryId: entryWeeks.entryId, bonusNet: entryWeeks.bonusNet })
-      .from(entryWeeks)
-      .where(eq(entryWeeks.poolId, pool.id))
-      .orderBy(asc(entryWeeks.entryId));
+    const weekNet = await listEntryWeeks(t.ctx, { poolId: pool.id });
     expect(weekNet.slice(0, 3).map((row) => row.bonusNet)).toEqual([3000, 3000, -6000]);
     const audits = await t.ctx.db
       .select()

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type AddableMember,
   type AddEntrantBody,
@@ -16,11 +16,12 @@ import {
 import { formatDollars, processChampions } from '../../../../../core/money';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
-import { entries, entryWeeks, leagueMembers, pools, users } from '../../../../db/schema';
+import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
+import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import {
@@ -283,17 +284,22 @@ export async function editUserLives(
       .set({ lives: input.newLives, ...(eliminated ? { needsRebuy: false } : {}) })
       .where(eq(entries.id, entry.id));
     // A week locked and not judged yet is judged from the state it locked with: the change counts there.
-    await tx
-      .update(entryWeeks)
-      .set({ livesBefore: input.newLives, ...(eliminated ? { needsRebuyBefore: false } : {}) })
-      .where(
-        and(
-          eq(entryWeeks.poolId, pool.id),
-          sql`${entryWeeks.week} = any(array(select pw.week from pool_weeks pw
-            where pw.pool_id = ${pool.id} and pw.settled_at is null))`,
-          eq(entryWeeks.entryId, entry.id),
-        ),
-      );
+    const unjudged = await tx
+      .select({ week: poolWeeks.week })
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), isNull(poolWeeks.settledAt)));
+    const locked = await readEntryWeeks(tx, pool.id, {
+      weeks: unjudged.map((row) => row.week),
+      entryIds: [entry.id],
+    });
+    for (const { poolId: _pool, entryId, week, ...kind } of locked) {
+      await rewriteEntryWeeks(tx, pool.id, week, [
+        {
+          entryId,
+          kind: { ...kind, livesBefore: input.newLives, ...(eliminated ? { needsRebuyBefore: false } : {}) },
+        },
+      ]);
+    }
     const verb = input.newLives > entry.lives ? 'raised' : 'lowered';
     const outcome = eliminated ? ' and is eliminated' : entry.lives === 0 ? ' and is back in the pool' : '';
     const summary = `The Commish ${verb} ${label}'s lives from ${entry.lives} to ${input.newLives}${outcome}`;
