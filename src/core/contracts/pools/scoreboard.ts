@@ -124,7 +124,7 @@ export type PlayerCard = z.infer<typeof PlayerCardSchema>;
 /** shown: the pick is in the answer; hidden: another entry's pick of a week not yet locked; none: no pick. */
 export const PickVisibilitySchema = z.enum(['shown', 'hidden', 'none']);
 
-/** The week's settled outcome for an entry (entry_weeks), once judged. */
+/** The week's settled outcome for an entry (its judged entry week), once judged. */
 export const EntryWeekResultSchema = z.object({
   result: z.string(),
   lives: z.number().nullable(),

@@ -64,7 +64,7 @@ export type StandingsTiles = z.infer<typeof StandingsTilesSchema>;
 export const StandingsStatusSchema = z.enum(['alive', 'needs-rebuy', 'eliminated', 'champion']);
 export type StandingsStatus = z.infer<typeof StandingsStatusSchema>;
 
-/** A settled week's result (entry_weeks.result), null while the week is not judged. */
+/** A settled week's result (its judged entry week's result), null while the week is not judged. */
 export const WeekResultSchema = z.enum(['advance', 'loss', 'moon', 'no-pick', 'no-rebuy']);
 export type WeekResult = z.infer<typeof WeekResultSchema>;
 
