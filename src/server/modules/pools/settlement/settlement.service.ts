@@ -5,9 +5,7 @@ import type { PlayableGame } from '../../../../core/games';
 import {
   createWeekRandom,
   drawRandomTeam,
-  type EntryState,
   type InsuranceOption,
-  type Pick,
   pickMostPopular,
   rankByPopularity,
   type SettleWeekOutput,
@@ -354,45 +352,43 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     const played = await readWeekPlayers(tx, pool.id, week);
     const { ids, players } = played;
     const isNfl = pool.game === 'nfl-td';
-    // Entries alike share their player, and so their state and pick: one of each per player.
-    const starts = new Map<WeekPlayer, { state: EntryState; pick: Pick }>();
-    const inputs: WeekEntryInput[] = ids.map((id, i) => {
-      const player = players[i];
-      let start = starts.get(player);
-      if (start === undefined) {
+    // Entries alike share their player, and so their rules-engine input: the engine reads an input's
+    // fields and answers by position, and what it answers is matched to the entries by position too
+    // (`ids`). An input's id is its first entry's, named only in an engine error.
+    const shared = new Map<WeekPlayer, WeekEntryInput>();
+    const inputs: WeekEntryInput[] = players.map((player, i) => {
+      let input = shared.get(player);
+      if (input === undefined) {
         const { lives } = player;
-        start = {
+        input = {
+          id: String(ids[i]),
           state: {
             lives,
             rebuysMade: player.rebuysMade,
             status: lives <= 0 ? 'eliminated' : player.needsRebuy ? 'needs-rebuy' : 'alive',
             weeksAlive: player.weeksAlive,
           },
+          autoRebuy: player.autoRebuy,
+          // Insurance picks were assigned when the week locked; they are the entry's picks now.
+          insured: false,
           pick: isNfl ? player.picks : (player.picks[0] ?? null),
+          // The once-per-season check is all `used` serves here, and the picks' unique index already
+          // refuses an entrant's pick of a team or player they used before (a commissioner's may repeat).
+          used: NOTHING_USED,
+          // A manual rebuy is applied to the entry when it is paid (POST /user/rebuy), before the lock.
+          rebuyBeforeLock: false,
+          inBonusPool: player.inBonus,
         };
-        starts.set(player, start);
+        shared.set(player, input);
       }
-      return {
-        id: String(id),
-        state: start.state,
-        autoRebuy: player.autoRebuy,
-        // Insurance picks were assigned when the week locked; they are the entry's picks now.
-        insured: false,
-        pick: start.pick,
-        // The once-per-season check is all `used` serves here, and the picks' unique index already
-        // refuses an entrant's pick of a team or player they used before (a commissioner's may repeat).
-        used: NOTHING_USED,
-        // A manual rebuy is applied to the entry when it is paid (POST /user/rebuy), before the lock.
-        rebuyBeforeLock: false,
-        inBonusPool: player.inBonus,
-      };
+      return input;
     });
     const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
     await writeEntryOutcomes(tx, pool.id, week, played, outcome.entries);
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
     const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
-    if (charge) await appendWeekRebuyCharges(tx, outcome.entries, charge, now);
+    if (charge) await appendWeekRebuyCharges(tx, ids, outcome.entries, charge, now);
 
     if (outcome.bonusEvents.length > 0) {
       const bonusPlayers = await readBonusPlayers(tx, outcome.bonusEvents, ids);

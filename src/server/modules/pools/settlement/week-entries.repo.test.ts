@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 
 describe('readWeekPlayers', () => {
-  it('reads who plays a locked week with their standing and picks in pick order; entries alike share one player', async () => {
+  it('reads who plays a locked week with their standing and picks (several sorted by id); entries alike share one player', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, {});
     const [ann, bob, cat, dan, eve] = players;
     const a = await enter(t.ctx, pool.id, ann);
@@ -50,7 +50,7 @@ describe('readWeekPlayers', () => {
     await buildEntryWeek(t.ctx, { ...locked, entryId: d.id, livesBefore: 3 });
     // Judging reads the state the week locked with, not the entries' columns.
     await t.ctx.db.update(entries).set({ lives: 1 }).where(eq(entries.id, c.id));
-    // Two picks for ann (as an nfl-td week allows), made in this order; one alike for cat and dan; none for bob.
+    // Two picks for ann (as an nfl-td week allows), made TOR first; one alike for cat and dan; none for bob.
     await buildPick(t.ctx, { entryId: a.id, week: 3, pickId: 'TOR' });
     await buildPick(t.ctx, { entryId: a.id, week: 3, pickId: 'BOS' });
     await buildPick(t.ctx, { entryId: c.id, week: 3, pickId: 'NYY' });
@@ -68,7 +68,7 @@ describe('readWeekPlayers', () => {
       weeksAlive: 12,
       inBonus: true,
       autoRebuy: false,
-      picks: ['TOR', 'BOS'],
+      picks: ['BOS', 'TOR'],
     });
     expect(read[1]).toMatchObject({ needsRebuy: true, autoRebuy: true, inBonus: false, picks: [] });
     expect(read[2]).toMatchObject({ lives: 3, rebuysMade: 0, weeksAlive: 0, picks: ['NYY'] });

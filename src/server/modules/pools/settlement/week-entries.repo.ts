@@ -29,7 +29,7 @@ export interface WeekPlayer {
   weeksAlive: number;
   inBonus: boolean;
   autoRebuy: boolean;
-  /** The entry's own picks of the week in the order they were made (several for nfl-td). */
+  /** The entry's own picks of the week (several for nfl-td, in their ids' order). */
   picks: string[];
   /** The kind the entry's week locked as (entry_week_kinds.kind). */
   lockedKind: number;
@@ -170,36 +170,48 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   const players: WeekPlayer[] = [];
   const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
   if (slotCount === 0) return { ids, slots, players, locked };
-  // The entries whose slot names a kind, with their picks: the ids, slots and picks each as one string
-  // from a sorted subquery. An entry with several picks comes once per pick; one with none, once with
-  // an empty pick.
+  // The entries whose slot names a kind, with their picks: the ids, slots and picks each as one string,
+  // in whatever order the join gives them (sorting a million rows cost most of a second). An entry with
+  // several picks comes once per pick; one with none, once with an empty pick.
   const at = sql.raw(`${KIND_BYTES} * e.slot`);
   const [row] = rowsOf<{ ids: string | null; slots: string | null; pick_ids: string | null }>(
     await tx.execute(sql`
-      select string_agg(id::text, ',') as ids, string_agg(slot::text, ',') as slots,
-        string_agg(coalesce(pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
-      from (
-        select e.id, e.slot, p.pick_id
-        from entries e
-        cross join (select ${sql.param(locked.bytes)}::bytea as b) as k
-        left join picks p on p.entry_id = e.id and p.week = ${week}
-        where e.pool_id = ${poolId} and e.slot < ${slotCount}
-          and (case when e.slot >= 0 then get_byte(k.b, ${at}) | get_byte(k.b, ${at} + 1) | get_byte(k.b, ${at} + 2)
-            else 0 end) <> 0
-        order by e.slot, p.id
-      ) as played`),
+      select string_agg(e.id::text, ',') as ids, string_agg(e.slot::text, ',') as slots,
+        string_agg(coalesce(p.pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
+      from entries e
+      cross join (select ${sql.param(locked.bytes)}::bytea as b) as k
+      left join picks p on p.entry_id = e.id and p.week = ${week}
+      where e.pool_id = ${poolId} and e.slot < ${slotCount}
+        and (case when e.slot >= 0 then get_byte(k.b, ${at}) | get_byte(k.b, ${at} + 1) | get_byte(k.b, ${at} + 2)
+          else 0 end) <> 0`),
   );
   if (!row?.ids) return { ids, slots, players, locked };
+  const pickIds = (row.pick_ids ?? '').split(PICK_SEPARATOR);
+  // Each slot's entry id and first pick; the few entries with more picks (nfl-td) keep the rest apart.
   const rowSlots: number[] = [];
   readNumbers(row.slots ?? '', (slot) => rowSlots.push(slot));
-  const pickIds = (row.pick_ids ?? '').split(PICK_SEPARATOR);
+  const idAt = new Float64Array(slotCount);
+  const firstPick: string[] = new Array(slotCount);
+  const morePicks = new Map<number, string[]>();
+  readNumbers(row.ids, (id, r) => {
+    const slot = rowSlots[r];
+    if (idAt[slot] === 0) {
+      idAt[slot] = id;
+      firstPick[slot] = pickIds[r];
+    } else {
+      morePicks.set(slot, [...(morePicks.get(slot) ?? []), pickIds[r]]);
+    }
+  });
   // Entries alike (the same locked kind and picks) share one player, found by the kind and then the
-  // picks. Nothing is made per entry but its id and slot.
+  // picks (in one order: which was made first does not change a week's result). Nothing is made per
+  // entry but its id and slot.
   const alike = new Map<number, Map<string, WeekPlayer>>();
-  const share = (row: number, morePicks: string[] | null): WeekPlayer => {
-    const kind = kindAt(locked.bytes, rowSlots[row]);
-    const first = pickIds[row] ?? '';
-    const key = morePicks === null ? first : [first, ...morePicks].join(PICK_SEPARATOR);
+  for (let slot = 0; slot < slotCount; slot++) {
+    if (idAt[slot] === 0) continue;
+    const kind = kindAt(locked.bytes, slot);
+    const more = morePicks.get(slot);
+    const picks = more === undefined ? null : [firstPick[slot], ...more].sort();
+    const key = picks === null ? firstPick[slot] : picks.join(PICK_SEPARATOR);
     let byPicks = alike.get(kind);
     if (byPicks === undefined) {
       byPicks = new Map();
@@ -215,28 +227,15 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
         needsRebuy: before.needsRebuyBefore,
         inBonus: before.inBonus,
         autoRebuy: before.autoRebuy,
-        picks: first === '' ? [] : [first, ...(morePicks ?? [])],
+        picks: picks ?? (firstPick[slot] === '' ? [] : [firstPick[slot]]),
         lockedKind: kind,
       };
       byPicks.set(key, player);
     }
-    return player;
-  };
-  // The rows one by one: the entry's first row, or one more pick of it.
-  let entryRow = -1;
-  let morePicks: string[] | null = null;
-  readNumbers(row.ids, (id, r) => {
-    if (entryRow >= 0 && ids[ids.length - 1] === id) {
-      morePicks = [...(morePicks ?? []), pickIds[r]];
-      return;
-    }
-    if (entryRow >= 0) players.push(share(entryRow, morePicks));
-    ids.push(id);
-    slots.push(rowSlots[r]);
-    entryRow = r;
-    morePicks = null;
-  });
-  players.push(share(entryRow, morePicks));
+    ids.push(idAt[slot]);
+    slots.push(slot);
+    players.push(player);
+  }
   return { ids, slots, players, locked };
 }
 
@@ -366,17 +365,18 @@ function outcomeKey(outcome: WeekEntryOutcome): number | string {
 
 /**
  * Appends one ledger row per rebuy each entry bought in its judged week, each row `charge` (the pool's
- * rebuy charge), in entry order.
+ * rebuy charge), in entry order. `outcomes` are aligned with `ids`.
  */
 export async function appendWeekRebuyCharges(
   tx: DbOrTx,
+  ids: readonly number[],
   outcomes: readonly WeekEntryOutcome[],
   charge: LedgerRowInput,
   now: Date,
 ): Promise<void> {
   const charged: number[] = [];
-  for (const outcome of outcomes) {
-    for (let n = 0; n < outcome.rebuysBought; n++) charged.push(Number(outcome.id));
+  for (let i = 0; i < outcomes.length; i++) {
+    for (let n = 0; n < outcomes[i].rebuysBought; n++) charged.push(ids[i]);
   }
   if (charged.length === 0) return;
   await tx.execute(sql`
