@@ -79,7 +79,7 @@ function readNumbers(text: string, each: (n: number, row: number) => void): void
 }
 
 /**
- * The entries in play when a week locks (counted, with lives, signed up by the lock), in slot order, with
+ * The entries in play when a week locks (counted, with lives, signed up by the lock), in no order, with
  * the state they lock with and the settings in force for the week (valueForWeek): each one's standing
  * as STANDING_WIDTH characters, its bonus switch as 'b' whether or not the bonus pool runs.
  */
@@ -94,9 +94,9 @@ export async function readEntriesInPlay(
   week: number,
   lockAt: Date,
 ): Promise<EntriesInPlay> {
-  // One string per column from a sorted subquery (PostgreSQL keeps that order): the slots joined by
-  // commas, and each entry's standing as STANDING_WIDTH characters (its small numbers as characters
-  // from '0', its flags as letters). A million row objects would cost seconds.
+  // One string per column, aligned: the slots joined by commas, and each entry's standing as
+  // STANDING_WIDTH characters (its small numbers as characters from '0', its flags as letters). A million
+  // row objects would cost seconds, and sorting them most of one.
   const [row] = rowsOf<{ slots: string | null; standings: string | null }>(
     await tx.execute(sql`
       select string_agg(slot::text, ',') as slots, string_agg(standing, '') as standings
@@ -110,7 +110,6 @@ export async function readEntriesInPlay(
               then 'a' else '-' end) as standing
         from entries e
         where e.pool_id = ${poolId} and e.status = 1 and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz
-        order by e.slot
       ) as played`),
   );
   const slots: number[] = [];
@@ -132,7 +131,9 @@ export async function storeLockedWeek(
   const { slots, standings } = inPlay;
   const kinds = new WeekKinds();
   const byStanding = new Map<number, number>();
-  const bytes = emptyKindBytes(slots.length === 0 ? 0 : slots[slots.length - 1] + 1);
+  let slotCount = 0;
+  for (const slot of slots) slotCount = Math.max(slotCount, slot + 1);
+  const bytes = emptyKindBytes(slotCount);
   for (let i = 0; i < slots.length; i++) {
     const at = i * STANDING_WIDTH;
     const code = standingCode(standings, at);
