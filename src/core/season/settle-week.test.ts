@@ -186,4 +186,24 @@ describe('settleWeek bonus money', () => {
       extraCentPayers: 2,
     });
   });
+
+  it('judges entries that share one input object alike, each with its own outcome and bonus money', () => {
+    const facts = {
+      week: 4,
+      teams: { ...teams } as never,
+      stats: {},
+      bonusEvents: [{ team: 'BOS', prize: 5000 }],
+    };
+    const payer = entry('p', { pick: 'LAL', inBonusPool: true });
+    const winner = entry('w', { pick: 'BOS', inBonusPool: true });
+    const shared = settle({ facts, entries: [winner, payer, payer, payer] });
+    const apart = settle({
+      facts,
+      entries: [winner, payer, { ...payer, id: 'p2' }, { ...payer, id: 'p3' }],
+    });
+    const strip = (out: typeof shared) => out.entries.map(({ id: _id, ...rest }) => rest);
+    expect(strip(shared)).toEqual(strip(apart));
+    expect(shared.entries.map((o) => o.bonusNet)).toEqual([5000, -1667, -1667, -1666]);
+    expect(new Set(shared.entries).size).toBe(4);
+  });
 });

@@ -131,10 +131,24 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
   const insuranceOption = isNfl ? 0 : rules.insuranceOption;
   let popularity: string[] | null = null;
   const weekTeams = Object.keys(facts.teams);
+  // Entries given one input object (a caller's entries alike) are judged once: without insurance to
+  // assign, the same input makes the same pick and the same verdict.
+  const judgedInputs = new Map<
+    WeekEntryInput,
+    { state: EntryState; pick: Pick; result: WeekResult | null }
+  >();
 
   for (const i of playing) {
     const entry = entries[i];
     const outcome = outcomes[i];
+    const judged = entry.insured ? undefined : judgedInputs.get(entry);
+    if (judged !== undefined) {
+      outcome.state = judged.state;
+      outcome.rebuysBought = judged.state.rebuysMade - entry.state.rebuysMade;
+      outcome.pick = judged.pick;
+      outcome.result = judged.result;
+      continue;
+    }
     let pick = ownPick(entry.pick);
     let assigned = false;
     if (pick !== null) {
@@ -161,6 +175,7 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
     outcome.pick = pick;
     outcome.assigned = assigned;
     outcome.result = pick === null ? 'no-pick' : verdict;
+    if (!entry.insured) judgedInputs.set(entry, { state: outcome.state, pick, result: outcome.result });
   }
 
   const bonusEvents = isNfl ? [] : settleBonuses(facts, entries, outcomes, playing);
