@@ -294,6 +294,12 @@ export async function getBonusDetails(
 async function addBonusNet(tx: DbOrTx, poolId: number, week: number, delta: Map<number, number>) {
   const changed = [...delta].filter(([, cents]) => cents !== 0);
   if (changed.length === 0) return;
+  // The week's row locked before its entry weeks are read, so that no re-judging rewrites them in between.
+  await tx
+    .select({ week: poolWeeks.week })
+    .from(poolWeeks)
+    .where(and(eq(poolWeeks.poolId, poolId), eq(poolWeeks.week, week)))
+    .for('update');
   const rows = await readEntryWeeks(tx, poolId, { weeks: [week], entryIds: changed.map(([id]) => id) });
   await rewriteEntryWeeks(
     tx,

@@ -284,10 +284,13 @@ export async function editUserLives(
       .set({ lives: input.newLives, ...(eliminated ? { needsRebuy: false } : {}) })
       .where(eq(entries.id, entry.id));
     // A week locked and not judged yet is judged from the state it locked with: the change counts there.
+    // Those weeks' rows locked before their entry weeks are read: a week judged meanwhile is left out,
+    // and none is judged between this read and the rewrite (which would write back the unjudged kind).
     const unjudged = await tx
       .select({ week: poolWeeks.week })
       .from(poolWeeks)
-      .where(and(eq(poolWeeks.poolId, pool.id), isNull(poolWeeks.settledAt)));
+      .where(and(eq(poolWeeks.poolId, pool.id), isNull(poolWeeks.settledAt)))
+      .for('update');
     const locked = await readEntryWeeks(tx, pool.id, {
       weeks: unjudged.map((row) => row.week),
       entryIds: [entry.id],
