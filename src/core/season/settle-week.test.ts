@@ -206,4 +206,13 @@ describe('settleWeek bonus money', () => {
     expect(shared.entries.map((o) => o.bonusNet)).toEqual([5000, -1667, -1667, -1666]);
     expect(new Set(shared.entries).size).toBe(4);
   });
+
+  it('gives entries that share one input object one outcome when no bonus money sets them apart', () => {
+    const loser = entry('l', { pick: 'LAL', autoRebuy: true });
+    const out = settle({ entries: [loser, entry('w', { pick: 'BOS' }), loser, loser] });
+    expect(out.entries[0]).toBe(out.entries[2]);
+    expect(out.entries[0]).toBe(out.entries[3]);
+    expect(out.entries[0]).toMatchObject({ id: 'l', played: true, result: 'loss', rebuysBought: 1 });
+    expect(out.entries[1]).toMatchObject({ id: 'w', result: 'advance', rebuysBought: 0 });
+  });
 });

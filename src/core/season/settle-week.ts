@@ -67,7 +67,11 @@ export interface SettleWeekInput {
   random?: Random;
 }
 
-/** What the week did to one entry, aligned with the input entries. */
+/**
+ * What the week did to one entry, aligned with the input entries. Entries given one input object (a
+ * caller's entries alike, never insured ones) share one outcome object, its id the first one's, until
+ * bonus money sets one apart: a million entries alike cost one outcome, not a million.
+ */
 export interface WeekEntryOutcome {
   id: string;
   /** False for an entry already eliminated before this week: nothing changed and nothing is reported. */
@@ -115,40 +119,42 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
   const outcomes = new Array<WeekEntryOutcome>(entries.length);
 
   // Lock: everyone still in play either plays or, waiting for an unpaid rebuy, is eliminated now.
+  // Entries given one input object (a caller's entries alike) share its outcome: without insurance to
+  // assign, the same input makes the same pick and the same verdict, judged once below.
   const playing: number[] = [];
+  const sameInput = new Map<WeekEntryInput, { outcome: WeekEntryOutcome; plays: boolean }>();
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
+    const same = entry.insured ? undefined : sameInput.get(entry);
+    if (same !== undefined) {
+      outcomes[i] = same.outcome;
+      if (same.plays) playing.push(i);
+      continue;
+    }
     const outcome = notPlayed(entry);
     outcomes[i] = outcome;
-    if (!isInPlay(entry.state)) continue;
-    outcome.played = true;
-    outcome.state = applyLock(entry.state, entry.rebuyBeforeLock);
-    outcome.rebuysBought = outcome.state.rebuysMade - entry.state.rebuysMade;
-    if (outcome.state.status === 'eliminated') outcome.result = 'no-rebuy';
-    else playing.push(i);
+    let plays = false;
+    if (isInPlay(entry.state)) {
+      outcome.played = true;
+      outcome.state = applyLock(entry.state, entry.rebuyBeforeLock);
+      outcome.rebuysBought = outcome.state.rebuysMade - entry.state.rebuysMade;
+      if (outcome.state.status === 'eliminated') outcome.result = 'no-rebuy';
+      else plays = true;
+    }
+    if (plays) playing.push(i);
+    if (!entry.insured) sameInput.set(entry, { outcome, plays });
   }
 
   const insuranceOption = isNfl ? 0 : rules.insuranceOption;
   let popularity: string[] | null = null;
   const weekTeams = Object.keys(facts.teams);
-  // Entries given one input object (a caller's entries alike) are judged once: without insurance to
-  // assign, the same input makes the same pick and the same verdict.
-  const judgedInputs = new Map<
-    WeekEntryInput,
-    { state: EntryState; pick: Pick; result: WeekResult | null }
-  >();
+  const judged = new Set<WeekEntryOutcome>();
 
   for (const i of playing) {
     const entry = entries[i];
     const outcome = outcomes[i];
-    const judged = entry.insured ? undefined : judgedInputs.get(entry);
-    if (judged !== undefined) {
-      outcome.state = judged.state;
-      outcome.rebuysBought = judged.state.rebuysMade - entry.state.rebuysMade;
-      outcome.pick = judged.pick;
-      outcome.result = judged.result;
-      continue;
-    }
+    if (judged.has(outcome)) continue;
+    judged.add(outcome);
     let pick = ownPick(entry.pick);
     let assigned = false;
     if (pick !== null) {
@@ -175,7 +181,6 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
     outcome.pick = pick;
     outcome.assigned = assigned;
     outcome.result = pick === null ? 'no-pick' : verdict;
-    if (!entry.insured) judgedInputs.set(entry, { state: outcome.state, pick, result: outcome.result });
   }
 
   const bonusEvents = isNfl ? [] : settleBonuses(facts, entries, outcomes, playing);
@@ -236,12 +241,23 @@ function settleBonuses(
   // Members are fixed at the lock: an entry eliminated by this week's result still takes part in this week.
   const members = playing.filter((i) => entries[i].inBonusPool);
   const memberPicks = members.map((i) => ownTeamPick(outcomes[i].pick));
+  // An entry's bonus money is its own: its outcome is copied out of the one it shares before any moves.
+  const own = new Set<WeekEntryOutcome>();
+  const ownOutcome = (i: number): WeekEntryOutcome => {
+    let outcome = outcomes[i];
+    if (!own.has(outcome)) {
+      outcome = { ...outcome };
+      outcomes[i] = outcome;
+      own.add(outcome);
+    }
+    return outcome;
+  };
   return facts.bonusEvents.map((event) => {
     const settled = settleBonusEvent(memberPicks, event.team, event.prize);
     if (settled.total > 0) {
-      for (const m of settled.winners) outcomes[members[m]].bonusNet += settled.prize;
+      for (const m of settled.winners) ownOutcome(members[m]).bonusNet += settled.prize;
       settled.payers.forEach((m, order) => {
-        outcomes[members[m]].bonusNet -= chargeAt(settled.charge, order);
+        ownOutcome(members[m]).bonusNet -= chargeAt(settled.charge, order);
       });
     }
     return {

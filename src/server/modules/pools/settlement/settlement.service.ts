@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { isBonusShutDown } from '../../../../core/bonus';
 import { getDeadlineCutoff } from '../../../../core/calendar';
 import type { PlayableGame } from '../../../../core/games';
+import { must } from '../../../../core/must';
 import {
   createWeekRandom,
   drawRandomTeam,
@@ -27,6 +28,7 @@ import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
   appendWeekRebuyCharges,
   readEntriesInPlay,
+  readEntryIds,
   readUsernames,
   readWeekPlayers,
   storeLockedWeek,
@@ -350,18 +352,18 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
 
     const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
     const played = await readWeekPlayers(tx, pool.id, week);
-    const { ids, players } = played;
+    const { slots, players } = played;
     const isNfl = pool.game === 'nfl-td';
-    // Entries alike share their player, and so their rules-engine input: the engine reads an input's
-    // fields and answers by position, and what it answers is matched to the entries by position too
-    // (`ids`). An input's id is its first entry's, named only in an engine error.
+    // Entries alike share their player, and so their rules-engine input (and outcome): the engine reads
+    // an input's fields and answers by position, and what it answers is matched to the entries by
+    // position too (`slots`). An input's id names its first entry's slot, only in an engine error.
     const shared = new Map<WeekPlayer, WeekEntryInput>();
     const inputs: WeekEntryInput[] = players.map((player, i) => {
       let input = shared.get(player);
       if (input === undefined) {
         const { lives } = player;
         input = {
-          id: String(ids[i]),
+          id: `slot ${slots[i]}`,
           state: {
             lives,
             rebuysMade: player.rebuysMade,
@@ -388,10 +390,10 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     await writeEntryOutcomes(tx, pool.id, week, played, outcome.entries);
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
     const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
-    if (charge) await appendWeekRebuyCharges(tx, ids, outcome.entries, charge, now);
+    if (charge) await appendWeekRebuyCharges(tx, slots, outcome.entries, charge, now);
 
     if (outcome.bonusEvents.length > 0) {
-      const bonusPlayers = await readBonusPlayers(tx, outcome.bonusEvents, ids);
+      const bonusPlayers = await readBonusPlayers(tx, pool.id, outcome.bonusEvents, slots);
       for (let b = 0; b < outcome.bonusEvents.length; b++) {
         await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], bonusPlayers, now);
       }
@@ -463,16 +465,29 @@ export async function readWeekPicks(
 
 const NOTHING_USED: readonly string[] = [];
 
-/** The players as recordBonusEvent reads them: every entry id, and the usernames of the bonus winners. */
+/**
+ * The players as recordBonusEvent reads them, by their place in `slots`: the entry ids of the bonus
+ * events' winners and payers, and the winners' usernames (no other place is read).
+ */
 async function readBonusPlayers(
   tx: DbOrTx,
+  poolId: number,
   settlements: readonly WeekBonusSettlement[],
-  ids: readonly number[],
+  slots: readonly number[],
 ): Promise<Array<{ entry: { id: number }; username: string }>> {
+  const named = [...new Set(settlements.flatMap((s) => [...s.winners, ...s.payers]))];
+  const ids = await readEntryIds(
+    tx,
+    poolId,
+    named.map((i) => slots[i]),
+  );
+  const idAt = new Map(named.map((i, n) => [i, ids[n]]));
   const names = await readUsernames(tx, [
-    ...new Set(settlements.flatMap((s) => s.winners.map((i) => ids[i]))),
+    ...new Set(settlements.flatMap((s) => s.winners.map((i) => must(idAt.get(i))))),
   ]);
-  return ids.map((id) => ({ entry: { id }, username: names.get(id) ?? '' }));
+  const players = new Array<{ entry: { id: number }; username: string }>(slots.length);
+  for (const [i, id] of idAt) players[i] = { entry: { id }, username: names.get(id) ?? '' };
+  return players;
 }
 
 /** The rules engine on one week of a pool (insurance picks were assigned at the lock, so none here). */

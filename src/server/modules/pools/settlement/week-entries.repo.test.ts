@@ -5,7 +5,7 @@ import { buildEntryWeek, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { readWeekPlayers } from './week-entries.repo';
+import { readEntryIds, readWeekPlayers } from './week-entries.repo';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -57,9 +57,9 @@ describe('readWeekPlayers', () => {
     await buildPick(t.ctx, { entryId: d.id, week: 3, pickId: 'NYY' });
     await buildPick(t.ctx, { entryId: c.id, week: 2, pickId: 'HOU' });
 
-    const { ids, slots, players: read } = await readWeekPlayers(t.ctx.db, pool.id, 3);
-    expect(ids).toEqual([a.id, b.id, c.id, d.id]);
+    const { slots, players: read } = await readWeekPlayers(t.ctx.db, pool.id, 3);
     expect(slots).toEqual([0, 1, 2, 3]);
+    expect(await readEntryIds(t.ctx.db, pool.id, [3, 0, 3])).toEqual([d.id, a.id, d.id]);
     expect(read[0]).toEqual({
       lockedKind: expect.any(Number),
       lives: 2,
@@ -77,6 +77,6 @@ describe('readWeekPlayers', () => {
 
   it('reads nobody from a week nobody plays', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, {});
-    expect(await readWeekPlayers(t.ctx.db, pool.id, 1)).toMatchObject({ ids: [], slots: [], players: [] });
+    expect(await readWeekPlayers(t.ctx.db, pool.id, 1)).toMatchObject({ slots: [], players: [] });
   });
 });

@@ -36,12 +36,12 @@ export interface WeekPlayer {
 }
 
 /**
- * The entries that play a locked week: their ids in ascending order and, aligned, their slots and who each
- * one is. A million entries come down to a few hundred different players (the same locked kind and
- * pick): entries alike share one WeekPlayer. `locked` is the week as it locked.
+ * The entries that play a locked week: their slots in ascending order and, aligned, who each one is. A
+ * million entries come down to a few hundred different players (the same locked kind and pick): entries
+ * alike share one WeekPlayer. `locked` is the week as it locked. Their ids are read only where needed
+ * (readEntryIds): ledger rows and bonus events.
  */
 export interface WeekPlayers {
-  ids: number[];
   slots: number[];
   players: WeekPlayer[];
   locked: LockedWeek;
@@ -166,19 +166,17 @@ export async function storeLockedWeek(
  */
 export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number): Promise<WeekPlayers> {
   const locked = (await readWeekKinds(tx, poolId, week)) ?? { kinds: new Map(), bytes: Buffer.alloc(0) };
-  const ids: number[] = [];
   const slots: number[] = [];
   const players: WeekPlayer[] = [];
   const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
-  if (slotCount === 0) return { ids, slots, players, locked };
-  // The entries whose slot names a kind, with their picks: the ids, slots and picks each as one string,
-  // in whatever order the join gives them (sorting a million rows cost most of a second). An entry with
+  if (slotCount === 0) return { slots, players, locked };
+  // The slots of the entries whose slot names a kind, with their picks, each column as one string, in
+  // whatever order the join gives them (sorting a million rows cost most of a second). An entry with
   // several picks comes once per pick; one with none, once with an empty pick.
   const at = sql.raw(`${KIND_BYTES} * e.slot`);
-  const [row] = rowsOf<{ ids: string | null; slots: string | null; pick_ids: string | null }>(
+  const [row] = rowsOf<{ slots: string | null; pick_ids: string | null }>(
     await tx.execute(sql`
-      select string_agg(e.id::text, ',') as ids, string_agg(e.slot::text, ',') as slots,
-        string_agg(coalesce(p.pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
+      select string_agg(e.slot::text, ',') as slots, string_agg(coalesce(p.pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
       from entries e
       cross join (select ${sql.param(locked.bytes)}::bytea as b) as k
       left join picks p on p.entry_id = e.id and p.week = ${week}
@@ -186,41 +184,35 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
         and (case when e.slot >= 0 then get_byte(k.b, ${at}) | get_byte(k.b, ${at} + 1) | get_byte(k.b, ${at} + 2)
           else 0 end) <> 0`),
   );
-  if (!row?.ids) return { ids, slots, players, locked };
-  const pickIds = (row.pick_ids ?? '').split(PICK_SEPARATOR);
-  // Each slot's entry id and first pick; the few entries with more picks (nfl-td) keep the rest apart.
-  const rowSlots: number[] = [];
-  readNumbers(row.slots ?? '', (slot) => rowSlots.push(slot));
-  const idAt = new Float64Array(slotCount);
-  const firstPick: string[] = new Array(slotCount);
-  const morePicks = new Map<number, string[]>();
-  readNumbers(row.ids, (id, r) => {
-    const slot = rowSlots[r];
-    if (idAt[slot] === 0) {
-      idAt[slot] = id;
-      firstPick[slot] = pickIds[r];
-    } else {
-      morePicks.set(slot, [...(morePicks.get(slot) ?? []), pickIds[r]]);
-    }
+  if (!row?.slots) return { slots, players, locked };
+  // Each slot's first pick as its number in `pickIds`; the few entries with more picks (nfl-td) keep the
+  // rest apart. -1: the slot was not read.
+  const firstPick = new Int32Array(slotCount).fill(-1);
+  const morePicks = new Map<number, number[]>();
+  const pickIds: string[] = [];
+  const pickCodes = readCodes(row.pick_ids ?? '', pickIds);
+  readNumbers(row.slots, (slot) => {
+    const code = pickCodes.next();
+    if (firstPick[slot] === -1) firstPick[slot] = code;
+    else morePicks.set(slot, [...(morePicks.get(slot) ?? []), code]);
   });
-  // Entries alike (the same locked kind and picks) share one player, found by the kind and then the
-  // picks (in one order: which was made first does not change a week's result). Nothing is made per
-  // entry but its id and slot.
-  const alike = new Map<number, Map<string, WeekPlayer>>();
+  // Entries alike (the same locked kind and picks) share one player, found by a number made of the kind
+  // and the pick, or for several picks by text (in one order: which was made first does not change a
+  // week's result). Nothing is made per entry but its slot.
+  const alike = new Map<number | string, WeekPlayer>();
+  const codeCount = pickIds.length + 1;
   for (let slot = 0; slot < slotCount; slot++) {
-    if (idAt[slot] === 0) continue;
+    const first = firstPick[slot];
+    if (first === -1) continue;
     const kind = kindAt(locked.bytes, slot);
     const more = morePicks.get(slot);
-    const picks = more === undefined ? null : [firstPick[slot], ...more].sort();
-    const key = picks === null ? firstPick[slot] : picks.join(PICK_SEPARATOR);
-    let byPicks = alike.get(kind);
-    if (byPicks === undefined) {
-      byPicks = new Map();
-      alike.set(kind, byPicks);
-    }
-    let player = byPicks.get(key);
+    const picks = more === undefined ? null : [first, ...more].map((code) => pickIds[code]).sort();
+    const key =
+      picks === null ? kind * codeCount + first : `${kind}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
+    let player = alike.get(key);
     if (player === undefined) {
       const before = must(locked.kinds.get(kind));
+      const pick = pickIds[first];
       player = {
         lives: before.livesBefore,
         rebuysMade: before.rebuysBefore,
@@ -228,16 +220,61 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
         needsRebuy: before.needsRebuyBefore,
         inBonus: before.inBonus,
         autoRebuy: before.autoRebuy,
-        picks: picks ?? (firstPick[slot] === '' ? [] : [firstPick[slot]]),
+        picks: picks ?? (pick === '' ? [] : [pick]),
         lockedKind: kind,
       };
-      byPicks.set(key, player);
+      alike.set(key, player);
     }
-    ids.push(idAt[slot]);
     slots.push(slot);
     players.push(player);
   }
-  return { ids, slots, players, locked };
+  return { slots, players, locked };
+}
+
+/**
+ * Reads values joined by a separator (PICK_SEPARATOR) one after the other, each as its number in
+ * `values`, which a value's first reading adds to: a million picks of a few dozen teams or players come
+ * out as numbers, without a string made for each.
+ */
+function readCodes(text: string, values: string[]): { next(): number } {
+  const separator = PICK_SEPARATOR.charCodeAt(0);
+  /** The values' numbers by a hash of their characters. */
+  const byHash = new Map<number, number[]>();
+  let at = 0;
+  return {
+    next() {
+      const start = at;
+      let hash = 0;
+      while (at < text.length && text.charCodeAt(at) !== separator) {
+        hash = (Math.imul(hash, 31) + text.charCodeAt(at)) | 0;
+        at++;
+      }
+      const length = at - start;
+      at++;
+      const candidates = byHash.get(hash);
+      if (candidates !== undefined) {
+        for (const code of candidates) {
+          if (values[code].length === length && text.startsWith(values[code], start)) return code;
+        }
+      }
+      const code = values.push(text.slice(start, start + length)) - 1;
+      if (candidates === undefined) byHash.set(hash, [code]);
+      else candidates.push(code);
+      return code;
+    },
+  };
+}
+
+/** The ids of the entries at some slots of a pool, aligned with `slots`. */
+export async function readEntryIds(tx: DbOrTx, poolId: number, slots: readonly number[]): Promise<number[]> {
+  if (slots.length === 0) return [];
+  const rows = rowsOf<{ slot: number; id: number }>(
+    await tx.execute(sql`
+      select e.slot, e.id from entries e
+      where e.pool_id = ${poolId} and e.slot = any(${intArray([...new Set(slots)])})`),
+  );
+  const idAt = new Map(rows.map((row) => [Number(row.slot), Number(row.id)]));
+  return slots.map((slot) => must(idAt.get(slot)));
 }
 
 /**
@@ -259,7 +296,8 @@ function standingCode(standings: string, at: number): number {
  * Writes every played entry's new state and the judged week. The new states go over as one byte string
  * with, per slot, whether the entry played (and then needs a rebuy) and its lives, rebuys and weeks alive:
  * one update reads each entry's in place. The judged week is stored as its kinds (the kind it locked as
- * with its outcome) and their bytes. `outcomes` are aligned with `week.ids`.
+ * with its outcome) and their bytes. `outcomes` are aligned with `week.slots`; entries alike share theirs
+ * (settleWeek), and each different outcome is looked at once.
  */
 export async function writeEntryOutcomes(
   tx: DbOrTx,
@@ -270,30 +308,19 @@ export async function writeEntryOutcomes(
 ): Promise<void> {
   const slotCount = Math.floor(week.locked.bytes.length / KIND_BYTES);
   const judged = WeekKinds.of(week.locked.kinds);
+  /** The judged kind of each different outcome played. */
+  const kindOf = new Map<WeekEntryOutcome, number>();
   /** Judged kinds by the kind locked as and then the outcome's key. */
   const judgedKinds = new Map<number, Map<number | string, number>>();
-  const judgedBytes = Buffer.from(week.locked.bytes);
   // One byte a count, or two when one is past 255 (never in a real season, but never wrong either).
   let width = 1;
-  for (const { played, state } of outcomes) {
-    if (played && Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
-  }
-  const stride = 1 + 3 * width;
-  const states = Buffer.alloc(slotCount * stride);
-  let played = 0;
   for (let i = 0; i < outcomes.length; i++) {
     const outcome = outcomes[i];
-    if (!outcome.played) continue;
-    played++;
-    const slot = week.slots[i];
+    if (!outcome.played || kindOf.has(outcome)) continue;
     const { state } = outcome;
-    const at = slot * stride;
-    states[at] = state.status === 'needs-rebuy' ? 2 : 1;
-    states.writeUIntBE(state.lives, at + 1, width);
-    states.writeUIntBE(state.rebuysMade, at + 1 + width, width);
-    states.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
-    const lockedKind = week.players[i].lockedKind;
+    if (Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
     // The kind it locked as and its outcome make its judged kind.
+    const lockedKind = week.players[i].lockedKind;
     const key = outcomeKey(outcome);
     let byOutcome = judgedKinds.get(lockedKind);
     if (byOutcome === undefined) {
@@ -312,9 +339,24 @@ export async function writeEntryOutcomes(
       });
       byOutcome.set(key, kind);
     }
-    judgedBytes.writeUIntBE(kind, slot * KIND_BYTES, KIND_BYTES);
+    kindOf.set(outcome, kind);
   }
-  if (played > 0) {
+  const stride = 1 + 3 * width;
+  const states = Buffer.alloc(slotCount * stride);
+  const judgedBytes = Buffer.from(week.locked.bytes);
+  for (let i = 0; i < outcomes.length; i++) {
+    const outcome = outcomes[i];
+    if (!outcome.played) continue;
+    const slot = week.slots[i];
+    const { state } = outcome;
+    const at = slot * stride;
+    states[at] = state.status === 'needs-rebuy' ? 2 : 1;
+    states.writeUIntBE(state.lives, at + 1, width);
+    states.writeUIntBE(state.rebuysMade, at + 1 + width, width);
+    states.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
+    judgedBytes.writeUIntBE(must(kindOf.get(outcome)), slot * KIND_BYTES, KIND_BYTES);
+  }
+  if (kindOf.size > 0) {
     const at = (offset: number) => sql.raw(`${stride} * e.slot + ${offset}`);
     const count = (n: number) => {
       const offset = 1 + n * width;
@@ -366,26 +408,31 @@ function outcomeKey(outcome: WeekEntryOutcome): number | string {
 
 /**
  * Appends one ledger row per rebuy each entry bought in its judged week, each row `charge` (the pool's
- * rebuy charge), in entry order. `outcomes` are aligned with `ids`.
+ * rebuy charge), in slot order. `outcomes` are aligned with `slots`. The rows' entries are read from the
+ * pool's own by slot in the same statement, so their keys hold by construction: the ledger's check of
+ * every new row's entry (migration 0023) is told so for this statement (migration 0028).
  */
 export async function appendWeekRebuyCharges(
   tx: DbOrTx,
-  ids: readonly number[],
+  slots: readonly number[],
   outcomes: readonly WeekEntryOutcome[],
   charge: LedgerRowInput,
   now: Date,
 ): Promise<void> {
   const charged: number[] = [];
   for (let i = 0; i < outcomes.length; i++) {
-    for (let n = 0; n < outcomes[i].rebuysBought; n++) charged.push(ids[i]);
+    for (let n = 0; n < outcomes[i].rebuysBought; n++) charged.push(slots[i]);
   }
   if (charged.length === 0) return;
+  await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
   await tx.execute(sql`
     insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
-    select ${charge.poolId}, c.entry_id, ${charge.kind}, ${charge.amount}, ${charge.week ?? null}, ${charge.notes ?? null},
+    select e.pool_id, e.id, ${charge.kind}, ${charge.amount}, ${charge.week ?? null}, ${charge.notes ?? null},
       ${now.toISOString()}::timestamptz
-    from unnest(${intArray(charged)}) with ordinality as c(entry_id, n)
+    from unnest(${intArray(charged)}) with ordinality as c(slot, n)
+    join entries e on e.pool_id = ${charge.poolId} and e.slot = c.slot
     order by c.n`);
+  await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
 }
 
 /** The usernames of some entries, by entry id. */
