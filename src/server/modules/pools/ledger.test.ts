@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { WeekEntryOutcome } from '../../../core/season';
 import { entries, ledger, pools } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
 import { appendLedger } from './ledger';
 import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from './pool-test-world';
-import { appendWeekRebuyCharges } from './settlement/week-entries.repo';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -63,22 +61,6 @@ describe('the ledger keys', () => {
     await expect(appendLedger(t.ctx.db, rows, t.clock.now())).rejects.toMatchObject({
       cause: expect.objectContaining({ code: '23503' }),
     });
-    expect(await rowsOf(world.first.id)).toBe(0);
-  });
-
-  it("takes a week's auto-rebuy charges, read from the pool's entries by slot, and checks the next statement again", async () => {
-    const world = await twoPools();
-    const charge = { poolId: world.first.id, entryId: null, kind: 'rebuy' as const, amount: -2500, week: 1 };
-    const bought = { rebuysBought: 1 } as WeekEntryOutcome;
-    await expect(
-      t.ctx.db.transaction(async (tx) => {
-        await appendWeekRebuyCharges(tx, [world.entry.slot], [bought], charge, t.clock.now());
-        expect(await tx.select().from(ledger).where(eq(ledger.poolId, world.first.id))).toMatchObject([
-          { entryId: world.entry.id, amount: -2500, week: 1 },
-        ]);
-        await appendLedger(tx, [{ ...charge, entryId: world.other.id }], t.clock.now());
-      }),
-    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
     expect(await rowsOf(world.first.id)).toBe(0);
   });
 

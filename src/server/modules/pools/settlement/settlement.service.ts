@@ -26,7 +26,6 @@ import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
-  appendWeekRebuyCharges,
   readEntriesInPlay,
   readEntryIds,
   readUsernames,
@@ -387,10 +386,9 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     });
     const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
-    await writeEntryOutcomes(tx, pool.id, week, played, outcome.entries);
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
     const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
-    if (charge) await appendWeekRebuyCharges(tx, slots, outcome.entries, charge, now);
+    await writeEntryOutcomes(tx, pool.id, week, played, outcome.entries, charge ?? null, now);
 
     if (outcome.bonusEvents.length > 0) {
       const bonusPlayers = await readBonusPlayers(tx, pool.id, outcome.bonusEvents, slots);

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { entries } from '../../../db/schema';
+import type { EntryState } from '../../../../core/season';
+import { entries, ledger } from '../../../db/schema';
 import { buildEntryWeek, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
+import { appendLedger } from '../ledger';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { readEntryIds, readWeekPlayers } from './week-entries.repo';
+import { readEntryIds, readWeekPlayers, writeEntryOutcomes } from './week-entries.repo';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -73,6 +75,62 @@ describe('readWeekPlayers', () => {
     expect(read[1]).toMatchObject({ needsRebuy: true, autoRebuy: true, inBonus: false, picks: [] });
     expect(read[2]).toMatchObject({ lives: 3, rebuysMade: 0, weeksAlive: 0, picks: ['NYY'] });
     expect(read[3]).toBe(read[2]);
+  });
+
+  it("writes a judged week's states and its auto-rebuy charges, and the ledger checks the next statement's keys again", async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {});
+    const other = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1 });
+    const [ann, bob] = players;
+    const a = await enter(t.ctx, pool.id, ann);
+    const b = await enter(t.ctx, pool.id, bob);
+    const elsewhere = await enter(t.ctx, other.id, ann);
+    const locked = { week: 1, result: null, lives: null, status: null, poolId: pool.id, livesBefore: 3 };
+    await buildEntryWeek(t.ctx, { ...locked, entryId: a.id, autoRebuy: true });
+    await buildEntryWeek(t.ctx, { ...locked, entryId: b.id });
+    const outcome = (lives: number, status: EntryState['status'], rebuysBought: number) => ({
+      id: '',
+      played: true,
+      state: { lives, rebuysMade: rebuysBought, status, weeksAlive: 1 },
+      pick: 'NYY',
+      assigned: false,
+      result: 'loss' as const,
+      rebuysBought,
+      bonusNet: 0,
+    });
+    const charge = {
+      poolId: pool.id,
+      entryId: null,
+      kind: 'rebuy' as const,
+      amount: -2500,
+      week: 1,
+      notes: 'Auto',
+    };
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        const week = await readWeekPlayers(tx, pool.id, 1);
+        const outcomes = [outcome(2, 'alive', 1), outcome(3, 'needs-rebuy', 0)];
+        await writeEntryOutcomes(tx, pool.id, 1, week, outcomes, charge, t.clock.now());
+        expect(await tx.select().from(ledger).where(eq(ledger.poolId, pool.id))).toMatchObject([
+          { entryId: a.id, amount: -2500, week: 1, notes: 'Auto' },
+        ]);
+        const states = await tx
+          .select({
+            id: entries.id,
+            lives: entries.lives,
+            needsRebuy: entries.needsRebuy,
+            rebuysMade: entries.rebuysMade,
+          })
+          .from(entries)
+          .where(eq(entries.poolId, pool.id))
+          .orderBy(entries.id);
+        expect(states).toEqual([
+          { id: a.id, lives: 2, needsRebuy: false, rebuysMade: 1 },
+          { id: b.id, lives: 3, needsRebuy: true, rebuysMade: 0 },
+        ]);
+        await appendLedger(tx, [{ ...charge, entryId: elsewhere.id }], t.clock.now());
+      }),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+    expect(await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id))).toEqual([]);
   });
 
   it('reads nobody from a week nobody plays', async () => {

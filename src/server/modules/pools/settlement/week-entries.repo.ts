@@ -293,11 +293,13 @@ function standingCode(standings: string, at: number): number {
 }
 
 /**
- * Writes every played entry's new state and the judged week. The new states go over as one byte string
- * with, per slot, whether the entry played (and then needs a rebuy) and its lives, rebuys and weeks alive:
- * one update reads each entry's in place. The judged week is stored as its kinds (the kind it locked as
- * with its outcome) and their bytes. `outcomes` are aligned with `week.slots`; entries alike share theirs
- * (settleWeek), and each different outcome is looked at once.
+ * Writes every played entry's new state and the judged week, and appends one ledger row `rebuyCharge`
+ * (the pool's rebuy charge, none when rebuys are free) per rebuy each entry bought in it. The new states
+ * go over as one byte string with, per slot, whether the entry played (and then needs a rebuy, and how
+ * many rebuys it bought) and its lives, rebuys and weeks alive: one update reads each entry's in place and
+ * hands the charged ones to the ledger's insert in the same statement, in slot order. The judged week is
+ * stored as its kinds (the kind it locked as with its outcome) and their bytes. `outcomes` are aligned with
+ * `week.slots`; entries alike share theirs (settleWeek), and each different outcome is looked at once.
  */
 export async function writeEntryOutcomes(
   tx: DbOrTx,
@@ -305,6 +307,8 @@ export async function writeEntryOutcomes(
   weekNumber: number,
   week: WeekPlayers,
   outcomes: readonly WeekEntryOutcome[],
+  rebuyCharge: LedgerRowInput | null,
+  now: Date,
 ): Promise<void> {
   const slotCount = Math.floor(week.locked.bytes.length / KIND_BYTES);
   const judged = WeekKinds.of(week.locked.kinds);
@@ -319,6 +323,8 @@ export async function writeEntryOutcomes(
     if (!outcome.played || kindOf.has(outcome)) continue;
     const { state } = outcome;
     if (Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
+    if (!isSmall(outcome.rebuysBought, 64))
+      throw new Error(`${outcome.rebuysBought} rebuys bought in a week`);
     // The kind it locked as and its outcome make its judged kind.
     const lockedKind = week.players[i].lockedKind;
     const key = outcomeKey(outcome);
@@ -350,7 +356,7 @@ export async function writeEntryOutcomes(
     const slot = week.slots[i];
     const { state } = outcome;
     const at = slot * stride;
-    states[at] = state.status === 'needs-rebuy' ? 2 : 1;
+    states[at] = (state.status === 'needs-rebuy' ? 2 : 1) + 4 * outcome.rebuysBought;
     states.writeUIntBE(state.lives, at + 1, width);
     states.writeUIntBE(state.rebuysMade, at + 1 + width, width);
     states.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
@@ -364,11 +370,26 @@ export async function writeEntryOutcomes(
         ? sql`get_byte(k.b, ${at(offset)})`
         : sql`(get_byte(k.b, ${at(offset)}) * 256 + get_byte(k.b, ${at(offset + 1)}))`;
     };
-    await tx.execute(sql`
-      update entries as e set needs_rebuy = get_byte(k.b, ${at(0)}) = 2, lives = ${count(0)},
+    const update = sql`
+      update entries as e set needs_rebuy = get_byte(k.b, ${at(0)}) & 3 = 2, lives = ${count(0)},
         rebuys_made = ${count(1)}, weeks_alive = ${count(2)}
       from (select ${sql.param(states)}::bytea as b) as k
-      where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and get_byte(k.b, ${at(0)}) > 0`);
+      where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and get_byte(k.b, ${at(0)}) > 0`;
+    if (rebuyCharge === null) {
+      await tx.execute(update);
+    } else {
+      // The charged entries come from the pool's own in this statement: the ledger's check of each new
+      // row's entry (migration 0023) is told their keys hold (migration 0028), for this statement only.
+      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
+      await tx.execute(sql`
+        with judged as (${update} returning e.id, e.slot, get_byte(k.b, ${at(0)}) >> 2 as rebuys)
+        insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
+        select ${poolId}, j.id, ${rebuyCharge.kind}, ${rebuyCharge.amount}, ${rebuyCharge.week ?? null},
+          ${rebuyCharge.notes ?? null}, ${now.toISOString()}::timestamptz
+        from judged j cross join generate_series(1, j.rebuys)
+        order by j.slot`);
+      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
+    }
   }
   await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedBytes);
 }
@@ -404,35 +425,6 @@ function outcomeKey(outcome: WeekEntryOutcome): number | string {
     );
   }
   return `${lives},${rebuysMade},${status},${weeksAlive},${outcome.result},${outcome.rebuysBought},${outcome.bonusNet}`;
-}
-
-/**
- * Appends one ledger row per rebuy each entry bought in its judged week, each row `charge` (the pool's
- * rebuy charge), in slot order. `outcomes` are aligned with `slots`. The rows' entries are read from the
- * pool's own by slot in the same statement, so their keys hold by construction: the ledger's check of
- * every new row's entry (migration 0023) is told so for this statement (migration 0028).
- */
-export async function appendWeekRebuyCharges(
-  tx: DbOrTx,
-  slots: readonly number[],
-  outcomes: readonly WeekEntryOutcome[],
-  charge: LedgerRowInput,
-  now: Date,
-): Promise<void> {
-  const charged: number[] = [];
-  for (let i = 0; i < outcomes.length; i++) {
-    for (let n = 0; n < outcomes[i].rebuysBought; n++) charged.push(slots[i]);
-  }
-  if (charged.length === 0) return;
-  await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
-  await tx.execute(sql`
-    insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
-    select e.pool_id, e.id, ${charge.kind}, ${charge.amount}, ${charge.week ?? null}, ${charge.notes ?? null},
-      ${now.toISOString()}::timestamptz
-    from unnest(${intArray(charged)}) with ordinality as c(slot, n)
-    join entries e on e.pool_id = ${charge.poolId} and e.slot = c.slot
-    order by c.n`);
-  await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
 }
 
 /** The usernames of some entries, by entry id. */
