@@ -133,6 +133,17 @@ describe('readWeekPlayers', () => {
     expect(await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id))).toEqual([]);
   });
 
+  it("gives a pick its entry's pool and slot, whatever its insert says, and refuses a pick of no entry", async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {});
+    await enter(t.ctx, pool.id, players[0]);
+    const b = await enter(t.ctx, pool.id, players[1]);
+    const pick = await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'NYY', poolId: 999, slot: 7 });
+    expect(pick).toMatchObject({ poolId: pool.id, slot: 1 });
+    await expect(buildPick(t.ctx, { entryId: 999_999, week: 1, pickId: 'NYY' })).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: '23503' }),
+    });
+  });
+
   it('reads nobody from a week nobody plays', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, {});
     expect(await readWeekPlayers(t.ctx.db, pool.id, 1)).toMatchObject({ slots: [], players: [] });

@@ -55,6 +55,8 @@ export interface LockedWeek {
 
 /** Separates pick ids in the read below: a control character no team or player id holds. */
 const PICK_SEPARATOR = '\u001f';
+/** A slot without a pick in the week, as its number in the read's pick ids (the empty pick). */
+const NO_PICK = 0;
 /** The characters of one row's standing in the lock's read: lives, rebuys, weeks alive and three flags. */
 const STANDING_WIDTH = 6;
 /** Small whole numbers travel as one character each, from '0' up (chr(48 + n)). */
@@ -170,45 +172,39 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   const players: WeekPlayer[] = [];
   const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
   if (slotCount === 0) return { slots, players, locked };
-  // The slots of the entries whose slot names a kind, with their picks, each column as one string, in
-  // whatever order the join gives them (sorting a million rows cost most of a second). An entry with
-  // several picks comes once per pick; one with none, once with an empty pick.
-  const at = sql.raw(`${KIND_BYTES} * e.slot`);
+  // The week's picks with their entries' slots, each column as one string, in whatever order they come
+  // (sorting a million rows cost most of a second), read by pool and week without the entries. An entry
+  // with several picks (nfl-td) comes once per pick; one that plays without a pick, not at all.
   const [row] = rowsOf<{ slots: string | null; pick_ids: string | null }>(
     await tx.execute(sql`
-      select string_agg(e.slot::text, ',') as slots, string_agg(coalesce(p.pick_id, ''), ${PICK_SEPARATOR}) as pick_ids
-      from entries e
-      cross join (select ${sql.param(locked.bytes)}::bytea as b) as k
-      left join picks p on p.entry_id = e.id and p.week = ${week}
-      where e.pool_id = ${poolId} and e.slot < ${slotCount}
-        and (case when e.slot >= 0 then get_byte(k.b, ${at}) | get_byte(k.b, ${at} + 1) | get_byte(k.b, ${at} + 2)
-          else 0 end) <> 0`),
+      select string_agg(p.slot::text, ',') as slots, string_agg(p.pick_id, ${PICK_SEPARATOR}) as pick_ids
+      from picks p where p.pool_id = ${poolId} and p.week = ${week} and p.slot between 0 and ${slotCount - 1}`),
   );
-  if (!row?.slots) return { slots, players, locked };
-  // Each slot's first pick as its number in `pickIds`; the few entries with more picks (nfl-td) keep the
-  // rest apart. -1: the slot was not read.
-  const firstPick = new Int32Array(slotCount).fill(-1);
+  // Each slot's first pick as its number in `pickIds`, the few entries with more picks (nfl-td) keeping
+  // the rest apart; NO_PICK for none (pickIds[0] is the empty pick).
+  const pickIds: string[] = [''];
+  const firstPick = new Int32Array(slotCount).fill(NO_PICK);
   const morePicks = new Map<number, number[]>();
-  const pickIds: string[] = [];
-  const pickCodes = readCodes(row.pick_ids ?? '', pickIds);
-  readNumbers(row.slots, (slot) => {
+  const pickCodes = readCodes(row?.pick_ids ?? '', pickIds);
+  readNumbers(row?.slots ?? '', (slot) => {
     const code = pickCodes.next();
-    if (firstPick[slot] === -1) firstPick[slot] = code;
+    if (firstPick[slot] === NO_PICK) firstPick[slot] = code;
     else morePicks.set(slot, [...(morePicks.get(slot) ?? []), code]);
   });
   // Entries alike (the same locked kind and picks) share one player, found by a number made of the kind
   // and the pick, or for several picks by text (in one order: which was made first does not change a
   // week's result). Nothing is made per entry but its slot.
   const alike = new Map<number | string, WeekPlayer>();
-  const codeCount = pickIds.length + 1;
   for (let slot = 0; slot < slotCount; slot++) {
-    const first = firstPick[slot];
-    if (first === -1) continue;
     const kind = kindAt(locked.bytes, slot);
+    if (kind === 0) continue;
+    const first = firstPick[slot];
     const more = morePicks.get(slot);
     const picks = more === undefined ? null : [first, ...more].map((code) => pickIds[code]).sort();
     const key =
-      picks === null ? kind * codeCount + first : `${kind}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
+      picks === null
+        ? kind * pickIds.length + first
+        : `${kind}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
     let player = alike.get(key);
     if (player === undefined) {
       const before = must(locked.kinds.get(kind));
@@ -240,16 +236,22 @@ function readCodes(text: string, values: string[]): { next(): number } {
   const separator = PICK_SEPARATOR.charCodeAt(0);
   /** The values' numbers by a hash of their characters. */
   const byHash = new Map<number, number[]>();
+  const hashOf = (value: string, from: number, to: number) => {
+    let hash = 0;
+    for (let i = from; i < to; i++) hash = (Math.imul(hash, 31) + value.charCodeAt(i)) | 0;
+    return hash;
+  };
+  values.forEach((value, code) => {
+    const hash = hashOf(value, 0, value.length);
+    byHash.set(hash, [...(byHash.get(hash) ?? []), code]);
+  });
   let at = 0;
   return {
     next() {
       const start = at;
-      let hash = 0;
-      while (at < text.length && text.charCodeAt(at) !== separator) {
-        hash = (Math.imul(hash, 31) + text.charCodeAt(at)) | 0;
-        at++;
-      }
+      while (at < text.length && text.charCodeAt(at) !== separator) at++;
       const length = at - start;
+      const hash = hashOf(text, start, at);
       at++;
       const candidates = byHash.get(hash);
       if (candidates !== undefined) {
