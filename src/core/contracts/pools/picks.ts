@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
+import { PageInfoSchema, PageQuerySchema } from '../paging';
 
 export const PICK_MESSAGES = {
   entryNotFound: 'No entry was found matching these parameters.',
@@ -91,29 +92,57 @@ export const PickDistributionSchema = z.object({
 export type PickDistribution = z.infer<typeof PickDistributionSchema>;
 
 /**
- * GET /api/selections/all/{game}/{league}/{season}/{poolIdx}/{seasonType}. Only locked weeks carry
- * picks, for every viewer (the owner reads their own future picks from loadPool).
+ * ?week=&page=&pageSize=&q= of GET /api/selections/all: `week` chooses the locked week whose distribution is
+ * counted (the latest locked week when absent), the rest pages the entries and searches their labels.
  */
-export const SelectionsAllResponseSchema = z.object({
+export const SelectionsQuerySchema = PageQuerySchema.extend({
+  week: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^[0-9]{1,4}$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: PICK_MESSAGES.weekRequired })
+        .int({ error: PICK_MESSAGES.weekRequired })
+        .min(1, { error: PICK_MESSAGES.weekRequired })
+        .max(1000, { error: PICK_MESSAGES.weekRequired }),
+    )
+    .optional(),
+});
+export type SelectionsQuery = z.output<typeof SelectionsQuerySchema>;
+export type SelectionsRequest = z.input<typeof SelectionsQuerySchema>;
+
+/** One entry's locked picks, as Pool Selections lists them. */
+export const SelectionsEntrySchema = z.object({
+  entry_id: z.number(),
+  label: z.string(),
+  lives: z.number(),
+  extinct: z.boolean(),
+  /** Picks by week number (as a string key), locked weeks only. */
+  picks: z.record(z.string(), z.array(PickRowSchema)),
+});
+export type SelectionsEntry = z.infer<typeof SelectionsEntrySchema>;
+
+/**
+ * GET /api/selections/all/{game}/{league}/{season}/{poolIdx}/{seasonType}. Only locked weeks carry
+ * picks, for every viewer (the owner reads their own future picks from loadPool). The distribution is
+ * counted in the database for one week (`week`, the one asked for or the latest locked one); the entries
+ * come a page at a time, with the viewer's own in `mine` whatever the page or search.
+ */
+export const SelectionsAllResponseSchema = PageInfoSchema.extend({
+  /** The week whose distribution and total are given; null while no week has locked. */
+  week: z.number().nullable(),
   weeks: z.array(
     z.object({
       week: z.number(),
       locked: z.boolean(),
-      /** Number of picks that week; 0 while the week is hidden. */
+      /** Number of picks that week; 0 while the week is hidden or is not the week asked for. */
       total: z.number(),
-      /** null while the week has not locked. */
+      /** null while the week has not locked, and for the weeks other than `week`. */
       distribution: z.array(PickDistributionSchema).nullable(),
     }),
   ),
-  entries: z.array(
-    z.object({
-      entry_id: z.number(),
-      label: z.string(),
-      lives: z.number(),
-      extinct: z.boolean(),
-      /** Picks by week number (as a string key), locked weeks only. */
-      picks: z.record(z.string(), z.array(PickRowSchema)),
-    }),
-  ),
+  /** One page of the pool's entries (name order; sign-up order past 10,000 matching entries). */
+  entries: z.array(SelectionsEntrySchema),
+  /** The viewer's own entries (none for a visitor), with their locked picks. */
+  mine: z.array(SelectionsEntrySchema),
 });
 export type SelectionsAllResponse = z.infer<typeof SelectionsAllResponseSchema>;

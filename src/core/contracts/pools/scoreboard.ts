@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
+import { PageInfoSchema, PageQuerySchema } from '../paging';
 import { POOL_MESSAGES } from './sign-up';
 
 export const SCOREBOARD_MESSAGES = {
@@ -25,6 +26,10 @@ export const ScoreboardPathSchema = z.object({
   week: z.union([z.literal('default'), weekNumber], weekError),
 });
 export type ScoreboardPath = z.output<typeof ScoreboardPathSchema>;
+
+/** ?page=&pageSize=&q= of the scoreboard: a page of the counted entries, `q` finds an entry's label. */
+export const ScoreboardQuerySchema = PageQuerySchema;
+export type ScoreboardQuery = z.output<typeof ScoreboardQuerySchema>;
 
 /** inactive (not started), started (live), final, postponed. */
 export const GameCellStatusSchema = z.enum(['inactive', 'started', 'final', 'postponed']);
@@ -155,7 +160,12 @@ export const ScoreboardEntrySchema = z.object({
 });
 export type ScoreboardEntry = z.infer<typeof ScoreboardEntrySchema>;
 
-export const ScoreboardResponseSchema = z.object({
+/**
+ * GET /api/scoreboard/{poolId}/{week}?page=&pageSize=&q=: one page of the counted entries (name order;
+ * sign-up order past 10,000 matching entries; `total` counts those matching `q`) and the viewer's own
+ * counted entries in `mine`, whatever the page.
+ */
+export const ScoreboardResponseSchema = PageInfoSchema.extend({
   game: z.string(),
   week: z.number(),
   /** The selector's bounds: the pool's start week up to the live week (every week once final). */
@@ -172,5 +182,6 @@ export const ScoreboardResponseSchema = z.object({
   /** nfl-td pass TD threshold (0 ignores passing TDs). */
   nfl_pass_tds: z.number(),
   entries: z.array(ScoreboardEntrySchema),
+  mine: z.array(ScoreboardEntrySchema),
 });
 export type ScoreboardResponse = z.infer<typeof ScoreboardResponseSchema>;

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { Entrant, MyEntry, PickRow } from '../../../core/contracts/pools';
 import type { DbOrTx } from '../../db/client';
 import { entries, nflPlayers, picks, teams, users } from '../../db/schema';
+import { containsPattern } from '../../lib/paging';
 
 export type EntryRecord = typeof entries.$inferSelect;
 export type PickRecord = typeof picks.$inferSelect;
@@ -37,13 +39,80 @@ export async function listPoolEntries(db: DbOrTx, poolId: number, userId?: numbe
 }
 
 /**
- * Picks of the given entries, limited to `weeks` when given. Callers that show other entries'
- * picks pass the public weeks only, so a hidden pick is never even read.
+ * Up to this many matching entries a paged list is in name order (username, then entry number), as small
+ * pools always were; past it, in sign-up order, which the pool's (pool_id, slot) index walks without
+ * joining and sorting every entry with its owner's name. A search narrows a big pool to a name order again.
  */
-export async function listPicks(db: DbOrTx, entryIds: number[], weeks?: number[]): Promise<PickRecord[]> {
+export const NAME_ORDER_MAX_ENTRIES = 10_000;
+
+/** Which entries a paged list holds: every entry of the pool, or the counted ones (status 1) only. */
+export interface EntryPageOptions extends PageQuery {
+  countedOnly?: boolean;
+}
+
+/** An entry's label ("username [n]") in SQL, so a search finds "bob [2]" as well as "bob". */
+const labelSql = sql`(${users.username} || case when ${entries.entryNum} > 1 then ' [' || ${entries.entryNum} || ']' else '' end)`;
+
+function entryPageFilter(poolId: number, options: EntryPageOptions): SQL {
+  const conditions: SQL[] = [eq(entries.poolId, poolId)];
+  if (options.countedOnly) conditions.push(eq(entries.status, 1));
+  if (options.q) conditions.push(sql`${labelSql} ilike ${containsPattern(options.q)}`);
+  return and(...conditions) as SQL;
+}
+
+/** How many entries match a paged list's filter (one count in SQL; the owners are joined only to search). */
+export async function countPoolEntries(
+  db: DbOrTx,
+  poolId: number,
+  options: EntryPageOptions,
+): Promise<number> {
+  const base = db.select({ n: count() }).from(entries);
+  const [row] = options.q
+    ? await base.innerJoin(users, eq(users.id, entries.userId)).where(entryPageFilter(poolId, options))
+    : await base.where(entryPageFilter(poolId, options));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of the pool's entries with their owners' names: in name order up to NAME_ORDER_MAX_ENTRIES
+ * matching entries (`total`), in sign-up order past it. Never more than the page's rows leave the database.
+ */
+export async function pagePoolEntries(
+  db: DbOrTx,
+  poolId: number,
+  options: EntryPageOptions,
+  total: number,
+): Promise<NamedEntry[]> {
+  if (total === 0 || pageOffset(options) >= total) return [];
+  const order =
+    total <= NAME_ORDER_MAX_ENTRIES ? [asc(users.username), asc(entries.entryNum)] : [asc(entries.slot)];
+  return db
+    .select({ entry: entries, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(entryPageFilter(poolId, options))
+    .orderBy(...order, asc(entries.id))
+    .limit(options.pageSize)
+    .offset(pageOffset(options));
+}
+
+/** An int[] parameter: one parameter for a bounded list of ids (a page), never one per id. */
+export function intArray(values: readonly number[]): SQL {
+  return sql`string_to_array(${values.join(',')}, ',')::int[]`;
+}
+
+/**
+ * Picks of the given entries (a page or the viewer's own: a bounded list), limited to `weeks` when given.
+ * Callers that show other entries' picks pass the public weeks only, so a hidden pick is never even read.
+ */
+export async function listPicks(
+  db: DbOrTx,
+  entryIds: readonly number[],
+  weeks?: readonly number[],
+): Promise<PickRecord[]> {
   if (entryIds.length === 0 || (weeks !== undefined && weeks.length === 0)) return [];
-  const conditions = [inArray(picks.entryId, entryIds)];
-  if (weeks !== undefined) conditions.push(inArray(picks.week, weeks));
+  const conditions = [sql`${picks.entryId} = any(${intArray(entryIds)})`];
+  if (weeks !== undefined) conditions.push(sql`${picks.week} = any(${intArray(weeks)})`);
   return db
     .select()
     .from(picks)
@@ -55,7 +124,7 @@ export async function listPicks(db: DbOrTx, entryIds: number[], weeks?: number[]
 export async function loadPickNames(
   db: DbOrTx,
   game: string,
-  rows: PickRecord[],
+  rows: readonly Pick<PickRecord, 'pickId'>[],
 ): Promise<Map<string, string>> {
   const ids = [...new Set(rows.map((row) => row.pickId))];
   if (ids.length === 0) return new Map();
@@ -133,5 +202,32 @@ export function toEntrant(named: NamedEntry): Entrant {
     extinct: isExtinct(entry),
     weeks_alive: entry.weeksAlive,
     rebuys_made: entry.rebuysMade,
+  };
+}
+
+/** What the pool page counts of a pool's counted entries (status 1): its tiles and its prize pool's inputs. */
+export interface PoolCounts {
+  entrants: number;
+  alive: number;
+  insured: number;
+  rebuys: number;
+}
+
+/** The counted entries, those alive, insured, and their rebuys: one aggregate over the pool's entries. */
+export async function countPoolTotals(db: DbOrTx, poolId: number): Promise<PoolCounts> {
+  const [row] = await db
+    .select({
+      entrants: sql<string>`count(*)`,
+      alive: sql<string>`count(*) filter (where ${entries.lives} > 0)`,
+      insured: sql<string>`count(*) filter (where ${entries.insurancePurchased})`,
+      rebuys: sql<string>`coalesce(sum(${entries.rebuysMade}), 0)::bigint`,
+    })
+    .from(entries)
+    .where(and(eq(entries.poolId, poolId), eq(entries.status, 1)));
+  return {
+    entrants: Number(row?.entrants ?? 0),
+    alive: Number(row?.alive ?? 0),
+    insured: Number(row?.insured ?? 0),
+    rebuys: Number(row?.rebuys ?? 0),
   };
 }

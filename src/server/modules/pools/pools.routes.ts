@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BonusOptionsPathSchema,
   BonusOptionsResponseSchema,
+  EntrantsQuerySchema,
   EntrantsResponseSchema,
   FeedPathSchema,
   FeedResponseSchema,
@@ -13,6 +14,7 @@ import {
   RegisterEntryRequestSchema,
   RegisterEntryResponseSchema,
   SelectionsAllResponseSchema,
+  SelectionsQuerySchema,
 } from '../../../core/contracts/pools';
 import { requireSessionToken, requireUser } from '../../plugins/auth-guard';
 import { bonusesRoutes } from './bonuses/bonuses.routes';
@@ -59,18 +61,36 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `/api/gameEntrants/${POOL_PATH}`,
-    { schema: { params: PoolPathSchema, response: { 200: EntrantsResponseSchema } } },
-    async (request) => listEntrants(app.ctx, request.params, request.user),
+    {
+      schema: {
+        params: PoolPathSchema,
+        querystring: EntrantsQuerySchema,
+        response: { 200: EntrantsResponseSchema },
+      },
+    },
+    async (request) => listEntrants(app.ctx, request.params, request.query, request.user),
   );
   app.get(
     '/api/poolEntrants/:poolId',
-    { schema: { params: PoolIdPathSchema, response: { 200: EntrantsResponseSchema } } },
-    async (request) => listEntrants(app.ctx, { poolId: request.params.poolId }, request.user),
+    {
+      schema: {
+        params: PoolIdPathSchema,
+        querystring: EntrantsQuerySchema,
+        response: { 200: EntrantsResponseSchema },
+      },
+    },
+    async (request) => listEntrants(app.ctx, { poolId: request.params.poolId }, request.query, request.user),
   );
   app.get(
     `/api/selections/all/${POOL_PATH}`,
-    { schema: { params: PoolPathSchema, response: { 200: SelectionsAllResponseSchema } } },
-    async (request) => listSelections(app.ctx, request.params, request.user),
+    {
+      schema: {
+        params: PoolPathSchema,
+        querystring: SelectionsQuerySchema,
+        response: { 200: SelectionsAllResponseSchema },
+      },
+    },
+    async (request) => listSelections(app.ctx, request.params, request.query, request.user),
   );
   app.get(
     '/api/bonus/options/:game',

@@ -1,32 +1,37 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BonusGameSchema, listBonusOptions } from '../../../core/bonus';
 import { getLiveWeek, getPoolState, isOpenForEntry } from '../../../core/calendar';
 import type {
   BonusOptionsResponse,
+  EntrantsQuery,
   EntrantsResponse,
   LoadPoolResponse,
   PickDistribution,
   PickRow,
   PoolDetails,
   SelectionsAllResponse,
+  SelectionsEntry,
+  SelectionsQuery,
 } from '../../../core/contracts/pools';
 import type { Game, PlayableGame } from '../../../core/games';
 import { poolPrizePool } from '../../../core/season';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import { pools, seasonParams } from '../../db/schema';
 import type { UserRow } from '../auth/sessions';
 import type { PoolRecord } from '../leagues/leagues.repo';
 import { countSiblings, poolDisplayName } from '../leagues/pool-rows';
+import { keptForBigPool, readEntryPage, readOwnEntries, readPoolCounts } from './entry-pages';
 import { type PoolAccess, type PoolRef, requirePoolAccess } from './pool-access';
 import {
   entryLabel,
   isExtinct,
   listPicks,
-  listPoolEntries,
   loadMyEntries,
   loadPickNames,
   type NamedEntry,
+  type PickRecord,
+  type PoolCounts,
   toEntrant,
   toPickRow,
 } from './pool-entries.repo';
@@ -43,8 +48,8 @@ export async function loadPool(
 ): Promise<LoadPoolResponse> {
   const found = await requirePoolAccess(ctx.db, ref, viewer);
   const now = ctx.clock.now();
-  const all = await listPoolEntries(ctx.db, found.pool.id);
-  const pool = await describePool(ctx, found, all, now);
+  const counts = await readPoolCounts(ctx, found.pool.id);
+  const pool = await describePool(ctx, found, counts, now);
   const mine = viewer ? await loadMyEntries(ctx.db, found.pool.game, found.pool.id, viewer.id) : [];
   const mayJoin = found.access.isMember || found.league.joinable;
   return {
@@ -80,7 +85,7 @@ export async function countPoolSiblings(db: DbOrTx, pool: PoolRecord): Promise<M
 async function describePool(
   ctx: AppContext,
   found: PoolAccess,
-  all: NamedEntry[],
+  counts: PoolCounts,
   now: Date,
 ): Promise<PoolDetails> {
   const { pool, league } = found;
@@ -96,7 +101,6 @@ async function describePool(
       ),
     )
     .limit(1);
-  const counted = all.filter((named) => named.entry.status === 1).map((named) => named.entry);
   return {
     id: pool.id,
     game: pool.game,
@@ -138,92 +142,143 @@ async function describePool(
     state: getPoolState(pool, now),
     live_week: getLiveWeek(pool.deadlines, now, pool.game as Game),
     week_count: pool.deadlines.length,
-    entrants: counted.length,
-    alive: counted.filter((entry) => !isExtinct(entry)).length,
+    entrants: counts.entrants,
+    alive: counts.alive,
     prize_pool: poolPrizePool(pool, {
-      entrants: counted.length,
-      insured: counted.filter((entry) => entry.insurancePurchased).length,
-      rebuys: counted.reduce((sum, entry) => sum + entry.rebuysMade, 0),
+      entrants: counts.entrants,
+      insured: counts.insured,
+      rebuys: counts.rebuys,
     }),
   };
 }
 
-/** GET /api/gameEntrants and /api/poolEntrants: the pool's entries, never their picks. */
+/** GET /api/gameEntrants and /api/poolEntrants: a page of the pool's entries and the viewer's own, never their picks. */
 export async function listEntrants(
   ctx: AppContext,
   ref: PoolRef,
+  query: EntrantsQuery,
   viewer: UserRow | null,
 ): Promise<EntrantsResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
-  const all = await listPoolEntries(ctx.db, pool.id);
-  return { entrants: all.map(toEntrant) };
+  const [page, own] = await Promise.all([
+    readEntryPage(ctx, pool.id, query),
+    readOwnEntries(ctx, pool.id, viewer?.id),
+  ]);
+  return {
+    entrants: page.rows.map(toEntrant),
+    mine: own.map(toEntrant),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: page.total,
+  };
 }
 
 /**
- * GET /api/selections/all: per week the pick distribution and every entry's picks, for locked
- * weeks only, whoever asks (owners read their own open picks from loadPool). The picks of an open
- * week are never read from the database here.
+ * GET /api/selections/all: each week's state, the pick distribution of one locked week (counted in the
+ * database), a page of the entries and the viewer's own entries with their picks of locked weeks,
+ * whoever asks (owners read their own open picks from loadPool). The picks of an open week are never
+ * read from the database here.
  */
 export async function listSelections(
   ctx: AppContext,
   ref: PoolRef,
+  query: SelectionsQuery,
   viewer: UserRow | null,
 ): Promise<SelectionsAllResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
   const now = ctx.clock.now();
   const weeks = await loadPoolWeeks(ctx.db, pool);
   const publicWeeks = weeks.publicWeeks(now);
-  const all = await listPoolEntries(ctx.db, pool.id);
-  const rows = await listPicks(
-    ctx.db,
-    all.map((named) => named.entry.id),
-    publicWeeks,
-  );
-  const names = await loadPickNames(ctx.db, pool.game, rows);
-  const shown = rows.map((row) => ({ entryId: row.entryId, pick: toPickRow(row, names) }));
   const isPublic = new Set(publicWeeks);
+  // The week asked for when it is public; else the latest public week (an open week stays hidden).
+  const shown =
+    query.week !== undefined && isPublic.has(query.week) ? query.week : (publicWeeks.at(-1) ?? null);
+  const [distribution, page, own] = await Promise.all([
+    shown === null ? null : readDistribution(ctx, pool.id, pool.game, shown),
+    readEntryPage(ctx, pool.id, query),
+    readOwnEntries(ctx, pool.id, viewer?.id),
+  ]);
+  const listed = [...page.rows, ...own];
+  const rows = await listPicks(ctx.db, [...new Set(listed.map((named) => named.entry.id))], publicWeeks);
+  const names = await loadPickNames(ctx.db, pool.game, rows);
+  const toEntry = selectionsEntry(rows, names);
   return {
+    week: shown,
     weeks: Array.from({ length: weeks.weekCount }, (_, index) => {
       const week = index + 1;
       if (!isPublic.has(week)) return { week, locked: false, total: 0, distribution: null };
-      const weekPicks = shown.filter((item) => item.pick.week === week).map((item) => item.pick);
-      return { week, locked: true, total: weekPicks.length, distribution: distribute(weekPicks) };
+      if (week !== shown || !distribution) return { week, locked: true, total: 0, distribution: null };
+      return { week, locked: true, total: distribution.total, distribution: distribution.rows };
     }),
-    entries: all.map((named) => {
-      const byWeek: Record<string, PickRow[]> = {};
-      for (const item of shown) {
-        if (item.entryId !== named.entry.id) continue;
-        byWeek[String(item.pick.week)] ??= [];
-        byWeek[String(item.pick.week)].push(item.pick);
-      }
-      return {
-        entry_id: named.entry.id,
-        label: entryLabel(named.username, named.entry.entryNum),
-        lives: named.entry.lives,
-        extinct: isExtinct(named.entry),
-        picks: byWeek,
-      };
-    }),
+    entries: page.rows.map(toEntry),
+    mine: own.map(toEntry),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: page.total,
   };
 }
 
-/** Counts per choice, most picked first, with whole-number percentages of the week's picks. */
-function distribute(weekPicks: PickRow[]): PickDistribution[] {
-  const byId = new Map<string, PickDistribution>();
-  for (const pick of weekPicks) {
-    const row = byId.get(pick.pick_id) ?? {
-      pick_id: pick.pick_id,
-      team_abb: pick.team_abb,
-      name: pick.name,
-      count: 0,
-      pct: 0,
-    };
-    row.count += 1;
-    byId.set(pick.pick_id, row);
+/** An entry of Pool Selections with its picks among `rows` (the locked weeks' picks of the listed entries). */
+function selectionsEntry(rows: PickRecord[], names: Map<string, string>) {
+  const byEntry = new Map<number, Record<string, PickRow[]>>();
+  for (const row of rows) {
+    const byWeek = byEntry.get(row.entryId) ?? {};
+    byWeek[String(row.week)] ??= [];
+    byWeek[String(row.week)].push(toPickRow(row, names));
+    byEntry.set(row.entryId, byWeek);
   }
-  return [...byId.values()]
-    .map((row) => ({ ...row, pct: Math.round((row.count * 100) / weekPicks.length) }))
+  return (named: NamedEntry): SelectionsEntry => ({
+    entry_id: named.entry.id,
+    label: entryLabel(named.username, named.entry.entryNum),
+    lives: named.entry.lives,
+    extinct: isExtinct(named.entry),
+    picks: byEntry.get(named.entry.id) ?? {},
+  });
+}
+
+/**
+ * A locked week's picks counted per choice in the database (GROUP BY pick), most picked first, with
+ * whole-number percentages of the week's picks; kept for a big pool as its counts are.
+ */
+async function readDistribution(
+  ctx: AppContext,
+  poolId: number,
+  game: string,
+  week: number,
+): Promise<{ total: number; rows: PickDistribution[] }> {
+  return keptForBigPool(
+    ctx,
+    poolId,
+    `distribution:${week}`,
+    () => countWeekPicks(ctx.db, poolId, game, week),
+    (value) => value.total,
+  );
+}
+
+async function countWeekPicks(
+  db: DbOrTx,
+  poolId: number,
+  game: string,
+  week: number,
+): Promise<{ total: number; rows: PickDistribution[] }> {
+  const counted = rowsOf<{ pick_id: string; team_abb: string; n: string | number }>(
+    await db.execute(sql`
+      select pick_id, min(team_abb) as team_abb, count(*) as n
+      from picks where pool_id = ${poolId} and week = ${week}
+      group by pick_id`),
+  ).map((row) => ({ pickId: row.pick_id, teamAbb: row.team_abb, count: Number(row.n) }));
+  const total = counted.reduce((sum, row) => sum + row.count, 0);
+  const names = await loadPickNames(db, game, counted);
+  const rows = counted
+    .map((row) => ({
+      pick_id: row.pickId,
+      team_abb: row.teamAbb,
+      name: names.get(row.pickId) ?? row.pickId,
+      count: row.count,
+      pct: Math.round((row.count * 100) / total),
+    }))
     .sort((a, b) => b.count - a.count || a.pick_id.localeCompare(b.pick_id));
+  return { total, rows };
 }
 
 /** GET /api/bonus/options/{game}: the game's bonus options with default prizes (none for nfl-td). */

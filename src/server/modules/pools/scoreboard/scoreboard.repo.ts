@@ -70,9 +70,15 @@ export async function isWeekSettled(db: DbOrTx, poolId: number, week: number): P
   return Boolean(row?.settledAt);
 }
 
-/** The entries' judged rows of one week. */
-export async function loadEntryWeeks(db: DbOrTx, poolId: number, week: number): Promise<EntryWeekRecord[]> {
-  return readEntryWeeks(db, poolId, { weeks: [week] });
+/** The judged rows of one week of the given entries (a page, or the viewer's own: a bounded list). */
+export async function loadEntryWeeks(
+  db: DbOrTx,
+  poolId: number,
+  week: number,
+  entryIds: readonly number[],
+): Promise<EntryWeekRecord[]> {
+  if (entryIds.length === 0) return [];
+  return readEntryWeeks(db, poolId, { weeks: [week], entryIds });
 }
 
 /** Team names of a game by abbreviation. */

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ScoreboardPathSchema, ScoreboardResponseSchema } from '../../../../core/contracts/pools';
+import {
+  ScoreboardPathSchema,
+  ScoreboardQuerySchema,
+  ScoreboardResponseSchema,
+} from '../../../../core/contracts/pools';
 import { getScoreboard } from './scoreboard.service';
 
 /** The pool area's scoreboard calls. */
 export const scoreboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/scoreboard/:poolId/:week',
-    { schema: { params: ScoreboardPathSchema, response: { 200: ScoreboardResponseSchema } } },
-    async (request) => getScoreboard(app.ctx, request.params, request.user),
+    {
+      schema: {
+        params: ScoreboardPathSchema,
+        querystring: ScoreboardQuerySchema,
+        response: { 200: ScoreboardResponseSchema },
+      },
+    },
+    async (request) => getScoreboard(app.ctx, request.params, request.query, request.user),
   );
 };

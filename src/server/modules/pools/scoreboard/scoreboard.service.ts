@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { getLiveWeek, toPacificDate } from '../../../../core/calendar';
 import {
   type NflStatLine,
@@ -5,23 +6,21 @@ import {
   SCOREBOARD_MESSAGES,
   type ScoreboardEntry,
   type ScoreboardPath,
+  type ScoreboardQuery,
   type ScoreboardResponse,
 } from '../../../../core/contracts/pools';
 import type { Game } from '../../../../core/games';
 import { groupBy } from '../../../../core/group-by';
 import { isPlayerAdvancing } from '../../../../core/season';
 import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { entries as entriesTable } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
+import { keptForBigPool, readEntryPage, readOwnEntries } from '../entry-pages';
 import { requirePoolAccess } from '../pool-access';
-import {
-  entryLabel,
-  listPicks,
-  listPoolEntries,
-  type NamedEntry,
-  type PickRecord,
-} from '../pool-entries.repo';
+import { entryLabel, listPicks, type NamedEntry, type PickRecord } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';
 import { describeMatchup, toCellStatus, toTeamGameCell } from './game-cells';
 import {
@@ -39,7 +38,8 @@ import {
 /** The selector's bounds and opening week (spec 1, Scoreboard). */
 export function getScoreboardWeeks(
   pool: Pick<PoolRecord, 'deadlines' | 'startWeek' | 'final' | 'game'>,
-  counted: readonly { weeksAlive: number }[],
+  /** The highest weeks alive among the counted entries (read only for a final pool). */
+  highest: number,
   now: Date,
 ): { first: number; last: number; fallback: number } {
   const weekCount = Math.max(1, pool.deadlines.length);
@@ -47,49 +47,69 @@ export function getScoreboardWeeks(
   const first = clamp(pool.startWeek, 1);
   const last = pool.final ? weekCount : clamp(getLiveWeek(pool.deadlines, now, pool.game as Game), first);
   // A final pool opens on the last week anyone played: the highest weeks alive among its entrants.
-  const highest = Math.max(0, ...counted.map((entry) => entry.weeksAlive));
   const fallback = pool.final ? Math.min(last, clamp(highest, first)) : last;
   return { first, last, fallback };
 }
 
+/** The highest weeks alive among the pool's counted entries: max() in SQL, kept for a big pool. */
+async function readHighestWeeksAlive(ctx: AppContext, poolId: number): Promise<number> {
+  const read = async (db: DbOrTx) => {
+    const [row] = await db
+      .select({
+        highest: sql<number | null>`max(${entriesTable.weeksAlive})`,
+        n: sql<string>`count(*)`,
+      })
+      .from(entriesTable)
+      .where(sql`${entriesTable.poolId} = ${poolId} and ${entriesTable.status} = 1`);
+    return { highest: Number(row?.highest ?? 0), n: Number(row?.n ?? 0) };
+  };
+  const found = await keptForBigPool(
+    ctx,
+    poolId,
+    'highest-weeks-alive',
+    () => read(ctx.db),
+    (v) => v.n,
+  );
+  return found.highest;
+}
+
 /**
- * GET /api/scoreboard/{poolId}/{week}: every counted entry with its pick of the week and how it is
- * doing. Another entry's pick of a week that has not locked is never read: only the viewer's own
- * entries' picks are queried then.
+ * GET /api/scoreboard/{poolId}/{week}: a page of the counted entries and the viewer's own, each with
+ * its pick of the week and how it is doing. Another entry's pick of a week that has not locked is never
+ * read: only the viewer's own entries' picks are queried then.
  */
 export async function getScoreboard(
   ctx: AppContext,
   path: ScoreboardPath,
+  query: ScoreboardQuery,
   viewer: UserRow | null,
 ): Promise<ScoreboardResponse> {
   const { pool } = await requirePoolAccess(ctx.db, { poolId: path.poolId }, viewer);
   const now = ctx.clock.now();
-  const all = await listPoolEntries(ctx.db, pool.id);
-  const counted = all.filter((named) => named.entry.status === 1);
-  const bounds = getScoreboardWeeks(
-    pool,
-    counted.map((named) => named.entry),
-    now,
-  );
+  const highest = pool.final ? await readHighestWeeksAlive(ctx, pool.id) : 0;
+  const bounds = getScoreboardWeeks(pool, highest, now);
   const week = path.week === 'default' ? bounds.fallback : path.week;
   if (week > Math.max(1, pool.deadlines.length)) throw badRequest(SCOREBOARD_MESSAGES.weekNotInPool(week));
 
+  const [page, own] = await Promise.all([
+    readEntryPage(ctx, pool.id, { ...query, countedOnly: true }),
+    readOwnEntries(ctx, pool.id, viewer?.id, true),
+  ]);
   const weeks = await loadPoolWeeks(ctx.db, pool, week);
   const isPublic = weeks.isWeekPublic(week, now);
-  const mine = new Set(
-    counted
-      .filter((named) => viewer !== null && named.entry.userId === viewer.id)
-      .map((named) => named.entry.id),
-  );
-  const readable = isPublic ? counted.map((named) => named.entry.id) : [...mine];
+  const mine = new Set(own.map((named) => named.entry.id));
+  const pageIds = page.rows.map((named) => named.entry.id);
+  const readable = isPublic ? [...new Set([...pageIds, ...mine])] : [...mine];
   const picks = await listPicks(ctx.db, readable, [week]);
   const weekGames = await loadWeekGames(ctx.db, pool, week);
   const settled = await isWeekSettled(ctx.db, pool.id, week);
-  const results = new Map(
-    (await loadEntryWeeks(ctx.db, pool.id, week))
-      .filter((row) => row.result !== null)
-      .map((row) => [row.entryId, row]),
-  );
+  // Only the listed entries' judged weeks: a page, and the viewer's own not on it (each a bounded list).
+  const ownOffPage = [...mine].filter((id) => !pageIds.includes(id));
+  const judged = [
+    ...(await loadEntryWeeks(ctx.db, pool.id, week, pageIds)),
+    ...(await loadEntryWeeks(ctx.db, pool.id, week, ownOffPage)),
+  ];
+  const results = new Map(judged.filter((row) => row.result !== null).map((row) => [row.entryId, row]));
   const calendarDays = await loadWeekDays(ctx.db, pool, week);
   const days = [
     ...new Set([...calendarDays, ...weekGames.map((row) => toPacificDate(row.game.startTime))]),
@@ -100,10 +120,10 @@ export async function getScoreboard(
       ? await describeNflPicks(ctx, pool, week, picks, weekGames)
       : await describeTeamPicks(ctx, pool, picks, weekGames);
 
-  // By entry id: filtering the week's picks once per entry grew with the square of the pool's size.
+  // By entry id: filtering the week's picks once per entry grew with the square of the page's size.
   const picksOf = groupBy(picks, (pick) => pick.entryId);
-  const entries: ScoreboardEntry[] = counted.map((named) => {
-    const own = picksOf.get(named.entry.id) ?? [];
+  const toEntry = (named: NamedEntry): ScoreboardEntry => {
+    const ownPicks = picksOf.get(named.entry.id) ?? [];
     const shownAllowed = isPublic || mine.has(named.entry.id);
     const result = results.get(named.entry.id);
     return {
@@ -112,13 +132,13 @@ export async function getScoreboard(
       mine: mine.has(named.entry.id),
       lives: named.entry.lives,
       status: entryStatus(named),
-      pick: own.length > 0 ? 'shown' : shownAllowed ? 'none' : 'hidden',
-      ...describe(own),
+      pick: ownPicks.length > 0 ? 'shown' : shownAllowed ? 'none' : 'hidden',
+      ...describe(ownPicks),
       week_result: result?.result
         ? { result: result.result, lives: result.lives, status: result.status }
         : null,
     };
-  });
+  };
 
   return {
     game: pool.game,
@@ -131,7 +151,11 @@ export async function getScoreboard(
     final: pool.final,
     days,
     nfl_pass_tds: pool.nflPassTds,
-    entries,
+    entries: page.rows.map(toEntry),
+    mine: own.map(toEntry),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: page.total,
   };
 }
 
