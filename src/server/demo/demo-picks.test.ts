@@ -155,28 +155,34 @@ describe('demo picks', () => {
     // NFL TD and the two MLB pools are in progress on the demo clock; NBA has not started.
     expect(inProgress.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'nfl-td']);
     const viewer = await login(test.app, 'commish');
-    for (const r of inProgress) {
+    type Selections = {
+      week: number | null;
+      weeks: Array<{ week: number; locked: boolean; total: number; distribution: Array<{ count: number }> }>;
+    };
+    const read = async (r: (typeof inProgress)[number], week?: number) => {
       const response = await test.app.inject({
-        url: `/api/selections/all/${poolPath(r)}`,
+        url: `/api/selections/all/${poolPath(r)}${week ? `?week=${week}` : ''}`,
         headers: { cookie: viewer },
       });
       expect(response.statusCode).toBe(200);
-      const body = response.json() as {
-        weeks: Array<{
-          week: number;
-          locked: boolean;
-          total: number;
-          distribution: Array<{ count: number }>;
-        }>;
-      };
+      return response.json() as Selections;
+    };
+    for (const r of inProgress) {
+      const body = await read(r);
       // Weeks before a pool's start week are not played.
       const locked = body.weeks.filter((week) => week.locked && week.week >= r.pool.startWeek);
       expect(locked.length).toBeGreaterThan(0);
+      // Each locked week's distribution is counted when that week is asked for.
+      const shown: Selections['weeks'] = [];
       for (const week of locked) {
-        expect(week.total, `${r.pool.game} week ${week.week}`).toBeGreaterThan(0);
+        const answer = await read(r, week.week);
+        expect(answer.week).toBe(week.week);
+        const counted = must(answer.weeks.find((item) => item.week === week.week));
+        expect(counted.total, `${r.pool.game} week ${week.week}`).toBeGreaterThan(0);
+        shown.push(counted);
       }
       // Several entries share a favourite somewhere in the season.
-      expect(locked.some((week) => week.distribution.some((share) => share.count > 1))).toBe(true);
+      expect(shown.some((week) => week.distribution.some((share) => share.count > 1))).toBe(true);
       // An open week shows nothing, even where entrants have picked ahead.
       for (const week of body.weeks.filter((w) => !w.locked)) expect(week.total).toBe(0);
     }

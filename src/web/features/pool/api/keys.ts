@@ -14,7 +14,8 @@ export interface PoolAddress {
 export const poolKeys = {
   all: ['pool'] as const,
   load: (address: PoolAddress) => ['pool', 'load', addressKey(address)] as const,
-  selections: (address: PoolAddress) => ['pool', 'selections', addressKey(address)] as const,
+  selections: (address: PoolAddress, request: object = {}) =>
+    ['pool', 'selections', addressKey(address), request] as const,
   bonusOptions: (game: string) => ['pool', 'bonusOptions', game] as const,
 };
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   BonusOptionsResponseSchema,
   type LoadPoolResponse,
@@ -8,6 +8,7 @@ import {
 } from '../../../../core/contracts/pools';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { addressPath, type PoolAddress, poolKeys } from './keys';
+import { pagedQueryString } from './paged';
 
 /** The pool page's data: the pool and what the viewer may do in it. A 404 comes back as null (not found). */
 export function useLoadPool(address: PoolAddress) {
@@ -25,12 +26,26 @@ export function useLoadPool(address: PoolAddress) {
   });
 }
 
-/** Every entry's locked picks and each week's pick distribution (null while the week has not locked). */
-export function useSelectionsAll(address: PoolAddress) {
+/** What Pool Selections asks for: a locked week's distribution, and a page of the entries (searched). */
+export interface SelectionsRequest {
+  week?: number;
+  page?: number;
+  pageSize?: number;
+  q?: string;
+}
+
+/**
+ * Each week's state, one locked week's pick distribution (the asked one, else the latest), a page of the
+ * entries with their locked picks and the viewer's own entries (null distribution while a week is open).
+ */
+export function useSelectionsAll(address: PoolAddress, request: SelectionsRequest = {}) {
   return useQuery<SelectionsAllResponse>({
-    queryKey: poolKeys.selections(address),
+    queryKey: poolKeys.selections(address, request),
     queryFn: () =>
-      apiFetch(`/api/selections/all/${addressPath(address)}`, { schema: SelectionsAllResponseSchema }),
+      apiFetch(`/api/selections/all/${addressPath(address)}${pagedQueryString({ ...request })}`, {
+        schema: SelectionsAllResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -6,14 +7,28 @@ import {
   type PoolDetails,
   type PoolViewer,
   SCOREBOARD_MESSAGES,
+  type ScoreboardResponse,
 } from '../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../lib/api';
 import { useScoreboard } from '../../api/scoreboard';
+import { EntryPagination, EntrySearch } from '../entry-paging';
 import { NflBoard } from './nfl-board';
 import { WeekSelector } from './scoreboard-parts';
 import { TeamBoard } from './team-board';
 
-/** The pool's Live Scoring tab: a week's entries, their picks and how those picks are doing. */
+/** Entries a page of the scoreboard holds. */
+const PAGE_SIZE = 50;
+
+/** The viewer's own entries first, then the page's others (an own entry on the page is not shown twice). */
+function ownFirst(board: ScoreboardResponse): ScoreboardResponse {
+  const own = new Set(board.mine.map((entry) => entry.entry_id));
+  return { ...board, entries: [...board.mine, ...board.entries.filter((entry) => !own.has(entry.entry_id))] };
+}
+
+/**
+ * The pool's Live Scoring tab: a week's entries a page at a time (the viewer's own first), their picks and
+ * how those picks are doing; a search by entry name, on the server, once the entries fill more than a page.
+ */
 export function ScoreboardTab({
   pool,
 }: {
@@ -22,8 +37,12 @@ export function ScoreboardTab({
   activeEntry: MyEntry | null;
 }) {
   const [week, setWeek] = useState<number | 'default'>('default');
-  const board = useScoreboard(pool.id, week, !pool.final);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const board = useScoreboard(pool.id, week, !pool.final, { page, pageSize: PAGE_SIZE, q });
   const data = board.data;
+  const searchable = data !== undefined && (q !== '' || search !== '' || data.total > data.pageSize);
 
   let body: React.ReactNode;
   if (board.isPending) {
@@ -43,9 +62,10 @@ export function ScoreboardTab({
         </Stack>
       </Alert>
     );
-  } else if (data.entries.length === 0) {
+  } else if (data.entries.length === 0 && data.mine.length === 0 && q === '') {
     body = <Text c="dark.4">{SCOREBOARD_MESSAGES.empty}</Text>;
   } else {
+    const shown = ownFirst(data);
     body = (
       <Stack gap="sm">
         {!data.public && (
@@ -53,7 +73,23 @@ export function ScoreboardTab({
             {SCOREBOARD_MESSAGES.hidden}
           </Alert>
         )}
-        {data.game === 'nfl-td' ? <NflBoard board={data} /> : <TeamBoard board={data} />}
+        {searchable && (
+          <EntrySearch
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
+        )}
+        {shown.entries.length === 0 ? (
+          <Text c="dark.4">No entry matches the search.</Text>
+        ) : data.game === 'nfl-td' ? (
+          <NflBoard board={shown} />
+        ) : (
+          <TeamBoard board={shown} />
+        )}
+        <EntryPagination info={data} onChange={setPage} label="Scoreboard pages" />
       </Stack>
     );
   }
@@ -72,7 +108,15 @@ export function ScoreboardTab({
                 Week {data.week} settled
               </Text>
             )}
-            <WeekSelector week={data.week} first={data.first_week} last={data.last_week} onChange={setWeek} />
+            <WeekSelector
+              week={data.week}
+              first={data.first_week}
+              last={data.last_week}
+              onChange={(next) => {
+                setWeek(next);
+                setPage(1);
+              }}
+            />
           </Group>
         )}
       </Group>
