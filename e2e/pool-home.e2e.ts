@@ -8,6 +8,7 @@ afterAll(closeBrowser);
 
 const NBA_GLOBAL = '/nba/ala/2023/reg/0';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
+const MLB_GLOBAL = '/mlb/ala/2023/reg/0';
 
 async function logInByApi(page: Page, username: string): Promise<void> {
   const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
@@ -69,6 +70,39 @@ describe.each([
 
     await page.getByRole('tab', { name: 'Standings' }).click();
     await page.getByRole('heading', { name: 'Standings', level: 2 }).waitFor();
+    await context.close();
+  });
+
+  it('opens Pool Selections’ entries a page at a time, searched on the server', async () => {
+    const { context, page } = await newPage(viewport);
+    const asked: URL[] = [];
+    // The demo pool fits on one page: the answers say there are more, so the pager and the search show.
+    await page.context().route('**/api/selections/all/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.total = 200;
+      await route.fulfill({ response, json: body });
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/selections/all/')) asked.push(new URL(request.url()));
+    });
+    await page.goto(MLB_GLOBAL);
+    const card = page
+      .getByRole('heading', { name: 'Pool Selections' })
+      .locator('xpath=ancestor::div[contains(@class, "mantine-Card-root")]');
+    await card.getByRole('button', { name: 'Show entries’ picks' }).click();
+    const list = card.getByRole('table', { name: /picks by entry/ });
+    await list.waitFor();
+    expect(await list.getByRole('row').count()).toBeGreaterThan(1);
+    const pager = card.getByRole('navigation', { name: 'Pool Selections pages' });
+    await pager.getByRole('button', { name: 'Page 8' }).waitFor();
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => asked.some((url) => url.searchParams.get('page') === '2')).toBe(true);
+    await card.getByRole('textbox', { name: 'Search entries' }).fill('jord');
+    await expect.poll(() => asked.some((url) => url.searchParams.get('q') === 'jord')).toBe(true);
+    await list.getByRole('cell', { name: 'jordan', exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `pool-selections-paged-${label}`);
     await context.close();
   });
 

@@ -131,6 +131,34 @@ describe.each([
     await context.close();
   });
 
+  it('pages through a big pool’s entries and searches them on the server', async () => {
+    const { context, page } = await newPage(viewport);
+    const asked: URL[] = [];
+    // The demo pool fits on one page: the answers say there are more, so the pager and the search show.
+    await rewriteScoreboard(page, (body) => {
+      body.total = 120;
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/scoreboard/')) asked.push(new URL(request.url()));
+    });
+    await page.goto(MLB_GLOBAL);
+    await entryLine(page, 'jordan', phone).waitFor();
+    const pager = page.getByRole('navigation', { name: 'Scoreboard pages' });
+    await pager.getByRole('button', { name: 'Page 3' }).waitFor();
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => asked.some((url) => url.searchParams.get('page') === '2')).toBe(true);
+    await page.getByRole('textbox', { name: 'Search entries' }).fill('jord');
+    await expect
+      .poll(() =>
+        asked.some((url) => url.searchParams.get('q') === 'jord' && url.searchParams.get('page') === '1'),
+      )
+      .toBe(true);
+    await entryLine(page, 'jordan', phone).waitFor();
+    await expectNoAxeViolations(page, `paged scoreboard ${label}`);
+    await screenshot(page, `scoreboard-paged-${label}`);
+    await context.close();
+  });
+
   it('says when the pool has no active users yet, and offers a retry when loading fails', async () => {
     const { context, page } = await newPage(viewport);
     await rewriteScoreboard(page, (body) => {
