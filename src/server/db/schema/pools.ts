@@ -115,6 +115,9 @@ export const entries = pgTable(
     // The few entries a commissioner deactivated: the Pool Health Report takes them out of its counts.
     // `status` is never written by settling, so the settle's updates stay in place (HOT).
     index('entries_inactive_idx').on(t.poolId).where(sql`${t.status} <> 1`),
+    // The paged lists of a big pool (entrants, Pool Selections, the scoreboard) skip to a page in sign-up
+    // order along this index alone; neither column is written by settling, so its updates stay HOT.
+    index('entries_pool_status_slot_idx').on(t.poolId, t.status, t.slot),
   ],
 );
 
@@ -155,6 +158,8 @@ export const picks = pgTable(
     uniqueIndex('picks_entry_pick_idx').on(t.entryId, t.pickId).where(sql`not by_commish`),
     index('picks_entry_week_idx').on(t.entryId, t.week),
     index('picks_pool_week_idx').on(t.poolId, t.week),
+    // Pool Selections counts a locked week's picks per choice (GROUP BY pick_id) from this index alone.
+    index('picks_pool_week_pick_idx').on(t.poolId, t.week, t.pickId, t.teamAbb),
   ],
 );
 

@@ -50,26 +50,32 @@ export interface EntryPageOptions extends PageQuery {
   countedOnly?: boolean;
 }
 
-/** An entry's label ("username [n]") in SQL, so a search finds "bob [2]" as well as "bob". */
-const labelSql = sql`(${users.username} || case when ${entries.entryNum} > 1 then ' [' || ${entries.entryNum} || ']' else '' end)`;
+/**
+ * A search of entries by their label: "bob" finds every entry of a username containing it, "bob [2]" that
+ * username's entry 2. The owners are matched first (a scan of the users, not of the pool's entries joined
+ * to them), and their entries found through the pool's (pool_id, user_id) index.
+ */
+function searchFilter(q: string): SQL {
+  const numbered = /^(.*\S)\s*\[(\d{1,3})\]$/.exec(q);
+  const name = numbered ? numbered[1] : q;
+  const owners = sql`${entries.userId} in (select id from ${users} where lower(${users.username}) like lower(${containsPattern(name)}))`;
+  return numbered ? (and(owners, eq(entries.entryNum, Number(numbered[2]))) as SQL) : owners;
+}
 
 function entryPageFilter(poolId: number, options: EntryPageOptions): SQL {
   const conditions: SQL[] = [eq(entries.poolId, poolId)];
   if (options.countedOnly) conditions.push(eq(entries.status, 1));
-  if (options.q) conditions.push(sql`${labelSql} ilike ${containsPattern(options.q)}`);
+  if (options.q) conditions.push(searchFilter(options.q));
   return and(...conditions) as SQL;
 }
 
-/** How many entries match a paged list's filter (one count in SQL; the owners are joined only to search). */
+/** How many entries match a paged list's filter: one count in SQL. */
 export async function countPoolEntries(
   db: DbOrTx,
   poolId: number,
   options: EntryPageOptions,
 ): Promise<number> {
-  const base = db.select({ n: count() }).from(entries);
-  const [row] = options.q
-    ? await base.innerJoin(users, eq(users.id, entries.userId)).where(entryPageFilter(poolId, options))
-    : await base.where(entryPageFilter(poolId, options));
+  const [row] = await db.select({ n: count() }).from(entries).where(entryPageFilter(poolId, options));
   return Number(row?.n ?? 0);
 }
 
@@ -83,17 +89,35 @@ export async function pagePoolEntries(
   options: EntryPageOptions,
   total: number,
 ): Promise<NamedEntry[]> {
-  if (total === 0 || pageOffset(options) >= total) return [];
-  const order =
-    total <= NAME_ORDER_MAX_ENTRIES ? [asc(users.username), asc(entries.entryNum)] : [asc(entries.slot)];
-  return db
+  const offset = pageOffset(options);
+  if (total === 0 || offset >= total) return [];
+  const filter = entryPageFilter(poolId, options);
+  const query = db
     .select({ entry: entries, username: users.username })
     .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(entryPageFilter(poolId, options))
-    .orderBy(...order, asc(entries.id))
-    .limit(options.pageSize)
-    .offset(pageOffset(options));
+    .innerJoin(users, eq(users.id, entries.userId));
+  // A name order sorts the few matching entries; both orders are unique within a pool.
+  if (total <= NAME_ORDER_MAX_ENTRIES) {
+    return query
+      .where(filter)
+      .orderBy(asc(users.username), asc(entries.entryNum))
+      .limit(options.pageSize)
+      .offset(offset);
+  }
+  // Sign-up order: the page's first slot is found by skipping entries alone along the (pool_id, status,
+  // slot) index, then the page is read from there with its owners: skipping joined rows took seconds deep
+  // in a million entries.
+  const first = db
+    .select({ slot: entries.slot })
+    .from(entries)
+    .where(filter)
+    .orderBy(asc(entries.slot))
+    .limit(1)
+    .offset(offset);
+  return query
+    .where(and(filter, sql`${entries.slot} >= (${first})`))
+    .orderBy(asc(entries.slot))
+    .limit(options.pageSize);
 }
 
 /** An int[] parameter: one parameter for a bounded list of ids (a page), never one per id. */

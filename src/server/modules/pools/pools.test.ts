@@ -135,7 +135,12 @@ describe('entrants, selections, bonus options, feed and sign-up money', () => {
           rebuys_made: 0,
         },
       ]);
+      expect(answer.json()).toMatchObject({ mine: [], page: 1, pageSize: 50, total: 1 });
       expect(answer.body).not.toContain('NYY');
+      // The owner's own entries come in `mine` whatever the page or search.
+      const own = (await get(`${url}?q=nobody`, world.owner.cookie)).json();
+      expect(own.entrants).toEqual([]);
+      expect(own.mine.map((e: { entry_id: number }) => e.entry_id)).toEqual([entry.id]);
     }
     expect((await get('/api/poolEntrants/999999')).json().message).toBe(POOL_MESSAGES.poolNotFound);
   });
@@ -175,7 +180,14 @@ describe('entrants, selections, bonus options, feed and sign-up money', () => {
     // Once week 2 locks, its pick shows.
     t.clock.set(new Date('2026-11-23T00:00:00Z'));
     const later = (await get(`/api/selections/all/${PATH}`)).json();
+    expect(later.week).toBe(2);
     expect(later.weeks[1]).toMatchObject({ week: 2, locked: true, total: 1 });
+    // An earlier locked week's distribution is counted when asked for; the others carry none meanwhile.
+    const first = (await get(`/api/selections/all/${PATH}?week=1`)).json();
+    expect(first.week).toBe(1);
+    expect(first.weeks[0]).toMatchObject({ week: 1, locked: true, total: 3 });
+    expect(first.weeks[1]).toEqual({ week: 2, locked: true, total: 0, distribution: null });
+    expect((await get(`/api/selections/all/${PATH}?week=0`)).statusCode).toBe(400);
   });
 
   it('answers the bonus options of a game (none for nfl-td)', async () => {
