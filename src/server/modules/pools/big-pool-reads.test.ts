@@ -111,6 +111,12 @@ describe(`pool reads at ${BULK.toLocaleString('en-US')} entries`, () => {
       expect(found.body.entrants.map((entry) => entry.username)[0]).toBe('bulk000120');
       const label = await okJson<EntrantsResponse>(`${base}?q=${encodeURIComponent('alice [2]')}`);
       expect(label.body.entrants.map((entry) => entry.label)).toEqual(['alice [2]']);
+      // Past the last page: an empty page, never an error; page 0 is refused with its message.
+      const past = await okJson<EntrantsResponse>(`${base}?page=9999`);
+      expect(past.body).toMatchObject({ entrants: [], total: BULK + 2, page: 9999 });
+      const zero = await get(`${base}?page=0`);
+      expect(zero.statusCode).toBe(400);
+      expect(zero.json().message).toContain(PAGING_MESSAGES.page);
       const tooBig = await get(`${base}?pageSize=${MAX_PAGE_SIZE + 1}`);
       expect(tooBig.statusCode).toBe(400);
       expect(tooBig.json().message).toContain(PAGING_MESSAGES.pageSize);
