@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BonusDetailsPathSchema,
   BonusDetailsResponseSchema,
+  BonusParamsQuerySchema,
   BonusParamsResponseSchema,
   CommishBonusEventsResponseSchema,
   PoolIdPathSchema,
@@ -23,8 +24,14 @@ import {
 export const bonusPoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pools/getBonusParams/:poolId',
-    { schema: { params: PoolIdPathSchema, response: { 200: BonusParamsResponseSchema } } },
-    async (request) => getBonusParams(app.ctx, request.params.poolId, request.user),
+    {
+      schema: {
+        params: PoolIdPathSchema,
+        querystring: BonusParamsQuerySchema,
+        response: { 200: BonusParamsResponseSchema },
+      },
+    },
+    async (request) => getBonusParams(app.ctx, request.params.poolId, request.user, request.query),
   );
   app.post(
     '/pools/updateBonusPoolParams',
