@@ -86,33 +86,27 @@ export type AdminEntrant = z.infer<typeof AdminEntrantSchema>;
 export const AddableMemberSchema = z.object({ user_id: z.number(), username: z.string() });
 export type AddableMember = z.infer<typeof AddableMemberSchema>;
 
-/** How Manage Entrants orders its entries: by entry (username, then entry number), lives or weeks alive. */
-export const ADMIN_ENTRANT_SORTS = ['entry', 'lives', 'weeks_alive'] as const;
-export type AdminEntrantSort = (typeof ADMIN_ENTRANT_SORTS)[number];
 /** Which entries Manage Entrants lists: all, the active, the inactive or the eliminated ones. */
 export const ADMIN_ENTRANT_FILTERS = ['all', 'active', 'inactive', 'eliminated'] as const;
 export type AdminEntrantFilter = (typeof ADMIN_ENTRANT_FILTERS)[number];
 
 export const ADMIN_ENTRANTS_QUERY_MESSAGES = {
-  sort: `Sort by one of: ${ADMIN_ENTRANT_SORTS.join(', ')}.`,
   status: `Show one of: ${ADMIN_ENTRANT_FILTERS.join(', ')}.`,
 } as const;
 
 /**
- * GET /admin/entrants/{poolId}?page=&pageSize=&q=&sort=&status=: one page of the pool's entries. `q` finds
- * an entry by its owner's username or the commissioner's note on it.
+ * GET /admin/entrants/{poolId}?page=&pageSize=&q=&status=: one page of the pool's entries, by username and
+ * entry number. `q` finds an entry by its owner's username or the commissioner's note on it.
  */
 export const AdminEntrantsQuerySchema = pageQuerySchema().extend({
-  sort: z.enum(ADMIN_ENTRANT_SORTS, { error: ADMIN_ENTRANTS_QUERY_MESSAGES.sort }).default('entry'),
   status: z.enum(ADMIN_ENTRANT_FILTERS, { error: ADMIN_ENTRANTS_QUERY_MESSAGES.status }).default('all'),
 });
 export type AdminEntrantsQuery = z.output<typeof AdminEntrantsQuerySchema>;
-/** What a client sends (every field optional: the defaults are page 1 of 50, sorted by entry, all entries). */
+/** What a client sends (every field optional: the defaults are page 1 of 50 and all entries). */
 export interface AdminEntrantsRequest {
   page?: number;
   pageSize?: number;
   q?: string;
-  sort?: AdminEntrantSort;
   status?: AdminEntrantFilter;
 }
 

@@ -115,6 +115,8 @@ export const entries = pgTable(
     // The few entries a commissioner deactivated: the Pool Health Report takes them out of its counts.
     // `status` is never written by settling, so the settle's updates stay in place (HOT).
     index('entries_inactive_idx').on(t.poolId).where(sql`${t.status} <> 1`),
+    // The few entries a commissioner wrote a note on: Manage Entrants' search reads them, not the whole pool.
+    index('entries_noted_idx').on(t.poolId).where(sql`${t.notes} is not null`),
   ],
 );
 

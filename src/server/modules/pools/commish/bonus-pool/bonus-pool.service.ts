@@ -25,7 +25,6 @@ import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { bonusEvents, entries, ledger, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
-import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import {
@@ -34,7 +33,14 @@ import {
   loadPublicEvents,
   toBonusEvent,
 } from '../../bonuses/bonuses.service';
-import { entryWeekKindOf, readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
+import {
+  entryWeekKindOf,
+  KIND_BYTES,
+  kindAt,
+  readEntryWeeks,
+  readWeekKinds,
+  rewriteEntryWeeks,
+} from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
@@ -53,6 +59,7 @@ import {
   recordWeekTeams,
 } from '../../settlement/week-facts.repo';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
+import { entriesByUsername } from '../entry-search';
 
 const hasBonusPool = (pool: PoolRecord) => pool.game === 'nba' || pool.game === 'mlb';
 const isRunning = (pool: PoolRecord) => pool.bonusActive && !pool.bonusDisabled;
@@ -132,12 +139,26 @@ async function listConditions(
   };
 }
 
-/** Each list's count for the week, in one pass over the pool's entries in SQL. */
+/**
+ * Each list's count for the week. A week not locked yet counts all three in one pass over the pool's entries
+ * in SQL. A locked week's members are counted from its stored byte string, read once (one kind per slot:
+ * calling the per-entry SQL reader a million times is what a count must not do), the entries that cannot
+ * move in SQL; nobody can move into a locked week.
+ */
 async function countLists(
   db: DbOrTx,
   pool: PoolRecord,
+  week: BonusParamsWeek,
   lists: Record<BonusPoolList, SQL>,
 ): Promise<BonusPoolCounts> {
+  if (week.locked) {
+    const [fixed] = rowsOf<{ n: number | string }>(
+      await db.execute(
+        sql`select count(*) as n from entries e where e.pool_id = ${pool.id} and ${lists.fixed}`,
+      ),
+    );
+    return { in: await countLockedMembers(db, pool, week.week), out: 0, fixed: Number(fixed?.n ?? 0) };
+  }
   const [row] = rowsOf<{ in: number | string; out: number | string; fixed: number | string }>(
     await db.execute(sql`
       select count(*) filter (where ${lists.in}) as "in", count(*) filter (where ${lists.out}) as "out",
@@ -145,6 +166,18 @@ async function countLists(
       from entries e where e.pool_id = ${pool.id}`),
   );
   return { in: Number(row?.in ?? 0), out: Number(row?.out ?? 0), fixed: Number(row?.fixed ?? 0) };
+}
+
+/** How many entries a locked week's bonus pool held: its slots whose kind is one in the bonus pool. */
+async function countLockedMembers(db: DbOrTx, pool: PoolRecord, week: number): Promise<number> {
+  const stored = await readWeekKinds(db, pool.id, week);
+  if (!stored) return 0;
+  const bonusKinds = new Set([...stored.kinds].filter(([, kind]) => kind.inBonus).map(([n]) => n));
+  if (bonusKinds.size === 0) return 0;
+  let count = 0;
+  const slots = Math.floor(stored.bytes.length / KIND_BYTES);
+  for (let slot = 0; slot < slots; slot++) if (bonusKinds.has(kindAt(stored.bytes, slot))) count++;
+  return count;
 }
 
 const NO_COUNTS: BonusPoolCounts = { in: 0, out: 0, fixed: 0 };
@@ -181,10 +214,10 @@ export async function getBonusParams(
   if (!shown) return { available: true, ...empty, params, editable_week: weeks.editable };
   const editable = shown.week === weeks.editable && !shown.inactive;
   const lists = await listConditions(ctx.db, pool, shown, editable);
-  const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
+  const search = query.q ? sql`and e.id in (${entriesByUsername(pool.id, query.q)})` : sql``;
   const from = sql`from entries e join users u on u.id = e.user_id
     where e.pool_id = ${pool.id} and ${lists[query.list]} ${search}`;
-  const counts = await countLists(ctx.db, pool, lists);
+  const counts = await countLists(ctx.db, pool, shown, lists);
   const total = query.q
     ? Number(
         rowsOf<{ n: number | string }>(await ctx.db.execute(sql`select count(*) as n ${from}`))[0]?.n ?? 0,
@@ -311,7 +344,7 @@ export async function updateBonusPoolParams(
     await recordPoolAudits(tx, pool.id, viewer, audits, now);
 
     const shown: BonusParamsWeek = { week, locked: false, inactive: false };
-    const counts = await countLists(tx, pool, await listConditions(tx, pool, shown, true));
+    const counts = await countLists(tx, pool, shown, await listConditions(tx, pool, shown, true));
     return { poolId: pool.id, response: { message: M.updated(week), counts, added, removed } };
   });
   notifyPoolChanged(ctx, answer.poolId, 'money');

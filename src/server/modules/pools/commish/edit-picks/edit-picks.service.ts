@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { pageOffset } from '../../../../../core/contracts/paging';
 import {
   type EditPicksEntry,
@@ -14,7 +14,6 @@ import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
 import { entries, pickAudits, picks, teams, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
-import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { postPoolEvent } from '../../feed/feed.service';
@@ -23,6 +22,7 @@ import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { recordPoolAudits } from '../audit/audit.service';
+import { entriesByUsername } from '../entry-search';
 
 /** The weeks Edit Picks shows: from the pool's start week to its last deadline. */
 function poolWeekNumbers(pool: PoolRecord): number[] {
@@ -80,7 +80,7 @@ export async function getEditPicks(
   if (pool.game === 'nfl-td')
     return { available: false, entries: [], teams: [], entry: null, ...paging, total: 0 };
   const conditions: SQL[] = [eq(entries.poolId, pool.id)];
-  if (query.q) conditions.push(ilike(users.username, containsPattern(query.q)));
+  if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsername(pool.id, query.q)})`);
   const where = and(...conditions);
   const [count] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -78,20 +78,23 @@ export function ChampionsCard({
       if (!chosen.has(entrant.entry_id) && weeks !== ruleWeeks(entrant))
         userWeeksAlive[entrant.entry_id] = weeks;
     }
-    process.mutate(
-      {
+    // The promise, not mutate's callbacks: the pool turns final on success, and the reloaded tool no
+    // longer shows this card, whose callbacks would then never run.
+    process
+      .mutateAsync({
         leagueSeason: poolId,
         champions: champions.map((entrant) => entrant.entry_id),
         defaultWeeksAlive: defaultWeeks,
         userWeeksAlive,
-      },
-      {
-        onSuccess: (answer) => {
+      })
+      .then(
+        (answer) => {
           notify({ title: ENTRANTS_TOASTS.championsProcessed, message: answer.message });
           setConfirming(false);
         },
-      },
-    );
+        // The refusal shows in the dialog (process.error).
+        () => undefined,
+      );
   };
 
   return (

@@ -14,12 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import type {
-  AdminEntrantFilter,
-  AdminEntrantSort,
-  PoolDetails,
-  PoolViewer,
-} from '../../../../../../core/contracts/pools';
+import type { AdminEntrantFilter, PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDollars } from '../../../../../lib/format';
 import { useAdminEntrants } from '../../../api/commish-entrants';
@@ -29,11 +24,6 @@ import { ChampionsCard } from './champions-card';
 import { LivesModal, NoteModal } from './entrant-modals';
 import { type EntrantAction, EntrantsList } from './entrants-list';
 
-const SORTS: Array<{ value: AdminEntrantSort; label: string }> = [
-  { value: 'entry', label: 'Entry name' },
-  { value: 'lives', label: 'Most lives' },
-  { value: 'weeks_alive', label: 'Most weeks alive' },
-];
 const FILTERS: Array<{ value: AdminEntrantFilter; label: string }> = [
   { value: 'all', label: 'All entries' },
   { value: 'active', label: 'Active' },
@@ -53,13 +43,11 @@ export function ManageEntrantsTool({ pool }: { pool: PoolDetails; viewer: PoolVi
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState<AdminEntrantSort>('entry');
   const [status, setStatus] = useState<AdminEntrantFilter>('all');
   // Defaults are left out of the address, so a small pool's first load asks what it always did.
   const list = useAdminEntrants(pool.id, {
     page: page > 1 ? page : undefined,
     q: q || undefined,
-    sort: sort === 'entry' ? undefined : sort,
     status: status === 'all' ? undefined : status,
   });
   const [action, setAction] = useState<EntrantAction | null>(null);
@@ -136,17 +124,6 @@ export function ManageEntrantsTool({ pool }: { pool: PoolDetails; viewer: PoolVi
                 }}
                 allowDeselect={false}
                 w={160}
-              />
-              <Select
-                label="Sort by"
-                data={SORTS}
-                value={sort}
-                onChange={(value) => {
-                  setSort((value as AdminEntrantSort | null) ?? 'entry');
-                  setPage(1);
-                }}
-                allowDeselect={false}
-                w={180}
               />
             </Group>
             {list.isError && (
