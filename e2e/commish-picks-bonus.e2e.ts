@@ -53,6 +53,7 @@ const SAMPLE_EVENT = {
   total: 3000,
   winners: [1],
   winner_labels: ['alice'],
+  winner_count: 1,
 };
 
 async function showSampleBonus(page: Page) {
@@ -68,8 +69,13 @@ async function showSampleBonus(page: Page) {
           { entry_id: 2, label: 'bob', amount: -1500 },
           { entry_id: 3, label: 'carol', amount: -1500 },
         ],
+        winners_count: 1,
+        losers_count: 2,
         winners_total: 3000,
         losers_total: -3000,
+        page: 1,
+        pageSize: 50,
+        total: 2,
       },
     }),
   );

@@ -144,8 +144,18 @@ export const UpdateBonusPoolResponseSchema = z.object({
 });
 export type UpdateBonusPoolResponse = z.infer<typeof UpdateBonusPoolResponseSchema>;
 
-/** A standing bonus of the pool with its winners' labels, for the Pool Bonuses table. */
-export const CommishBonusEventSchema = BonusEventSchema.extend({ winner_labels: z.array(z.string()) });
+/** How many of a bonus's winners the Pool Bonuses table names (its details page through them all). */
+export const BONUS_WINNERS_SHOWN = 10;
+
+/**
+ * A standing bonus of the pool for the Pool Bonuses table: `winners` and `winner_labels` name its first
+ * BONUS_WINNERS_SHOWN winners (by entry id), `winner_count` counts them all: a big pool's bonus can have
+ * thousands.
+ */
+export const CommishBonusEventSchema = BonusEventSchema.extend({
+  winner_labels: z.array(z.string()),
+  winner_count: z.number(),
+});
 export type CommishBonusEvent = z.infer<typeof CommishBonusEventSchema>;
 
 /** GET /pools/getBonusEvents/{poolId} (league admins): the standing bonuses of every week, newest first. */
@@ -166,12 +176,22 @@ export const BonusDetailsLineSchema = z.object({
 });
 export type BonusDetailsLine = z.infer<typeof BonusDetailsLineSchema>;
 
-/** GET /api/bonus/details/{poolId}/{bonusId} (league admins): winners and losers of one bonus, with totals. */
-export const BonusDetailsResponseSchema = z.object({
+/** GET /api/bonus/details/{poolId}/{bonusId}?page=&pageSize=&q=: the same page of its winners and of its losers. */
+export const BonusDetailsQuerySchema = pageQuerySchema();
+
+/**
+ * GET /api/bonus/details/{poolId}/{bonusId} (league admins): one page of the winners and of the losers of
+ * one bonus (by username, searched by username), how many there are, and the totals, summed in SQL.
+ * `total` is the longer list's count, so one pager walks both.
+ */
+export const BonusDetailsResponseSchema = PageInfoSchema.extend({
   event: CommishBonusEventSchema,
   winners: z.array(BonusDetailsLineSchema),
   losers: z.array(BonusDetailsLineSchema),
-  /** Cents won in all (positive) and paid in all (negative). */
+  /** Winners and losers matching the search. */
+  winners_count: z.number(),
+  losers_count: z.number(),
+  /** Cents won in all (positive) and paid in all (negative), whatever the search. */
   winners_total: z.number().int(),
   losers_total: z.number().int(),
 });

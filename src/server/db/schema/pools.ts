@@ -204,7 +204,11 @@ export const ledger = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ledger_pool_idx').on(t.poolId, t.entryId)],
+  (t) => [
+    index('ledger_pool_idx').on(t.poolId, t.entryId),
+    // One bonus's rows (its details, recalculation), without reading the whole pool's ledger.
+    index('ledger_bonus_event_idx').on(t.bonusEventId).where(sql`${t.bonusEventId} is not null`),
+  ],
 );
 
 /** A pool's news feed event (sign-ups, insurance, commissioner posts, bonus news). Never a pick of an open week. */

@@ -45,13 +45,24 @@ export function useCommishBonusEvents(poolId: number) {
   });
 }
 
-/** One bonus's winners and losers with totals; loaded when its details are opened. */
-export function useBonusDetails(poolId: number, bonusId: number | null) {
+/** One page of a bonus's winners and losers with totals; loaded when its details are opened. */
+export function useBonusDetails(
+  poolId: number,
+  bonusId: number | null,
+  request: { page?: number; q?: string } = {},
+) {
+  const params = new URLSearchParams();
+  if (request.page) params.set('page', String(request.page));
+  if (request.q) params.set('q', request.q);
+  const query = params.toString();
   return useQuery<BonusDetailsResponse>({
-    queryKey: ['pool', 'commish', 'bonus-details', poolId, bonusId],
+    queryKey: ['pool', 'commish', 'bonus-details', poolId, bonusId, query],
     queryFn: () =>
-      apiFetch(`/api/bonus/details/${poolId}/${bonusId}`, { schema: BonusDetailsResponseSchema }),
+      apiFetch(`/api/bonus/details/${poolId}/${bonusId}${query ? `?${query}` : ''}`, {
+        schema: BonusDetailsResponseSchema,
+      }),
     enabled: bonusId !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BonusDetailsPathSchema,
+  BonusDetailsQuerySchema,
   BonusDetailsResponseSchema,
   BonusParamsQuerySchema,
   BonusParamsResponseSchema,
@@ -45,8 +46,15 @@ export const bonusPoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/bonus/details/:poolId/:bonusId',
-    { schema: { params: BonusDetailsPathSchema, response: { 200: BonusDetailsResponseSchema } } },
-    async (request) => getBonusDetails(app.ctx, request.params.poolId, request.params.bonusId, request.user),
+    {
+      schema: {
+        params: BonusDetailsPathSchema,
+        querystring: BonusDetailsQuerySchema,
+        response: { 200: BonusDetailsResponseSchema },
+      },
+    },
+    async (request) =>
+      getBonusDetails(app.ctx, request.params.poolId, request.params.bonusId, request.user, request.query),
   );
   app.post(
     '/api/bonus/recalculate',

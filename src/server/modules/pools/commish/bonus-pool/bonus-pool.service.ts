@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { canToggleBonus } from '../../../../../core/bonus';
 import { getLiveWeek } from '../../../../../core/calendar';
-import { pageOffset } from '../../../../../core/contracts/paging';
+import { type PageQuery, pageOffset } from '../../../../../core/contracts/paging';
 import {
+  BONUS_WINNERS_SHOWN,
   type BonusDetailsLine,
   type BonusDetailsResponse,
   type BonusParamsQuery,
@@ -351,9 +352,23 @@ export async function updateBonusPoolParams(
   return answer.response;
 }
 
+/** The first winners a bonus names (by entry id), as the Pool Bonuses table shows them. */
+const shownWinners = (row: BonusEventRecord) =>
+  [...row.winners].sort((a, b) => a - b).slice(0, BONUS_WINNERS_SHOWN);
+
 function toCommishEvent(row: BonusEventRecord, labels: Map<number, string>): CommishBonusEvent {
-  return { ...toBonusEvent(row), winner_labels: row.winners.map((id) => labels.get(id) ?? `#${id}`) };
+  const winners = shownWinners(row);
+  return {
+    ...toBonusEvent(row),
+    winners,
+    winner_labels: winners.map((id) => labels.get(id) ?? `#${id}`),
+    winner_count: row.winners.length,
+  };
 }
+
+/** The labels of the winners each event shows (never every winner of a big pool's bonus). */
+const eventLabels = (db: DbOrTx, poolId: number, rows: readonly BonusEventRecord[]) =>
+  loadEntryLabels(db, poolId, rows.flatMap(shownWinners));
 
 /** GET /pools/getBonusEvents/{poolId} (league admins): the pool's standing bonuses of locked weeks, newest week first. */
 export async function listCommishBonusEvents(
@@ -364,20 +379,20 @@ export async function listCommishBonusEvents(
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   // The same standing bonuses the Bonuses tab lists: never one of a week that has not locked.
   const rows = await loadPublicEvents(ctx, pool);
-  const labels = await loadEntryLabels(
-    ctx.db,
-    pool.id,
-    rows.flatMap((row) => row.winners),
-  );
+  const labels = await eventLabels(ctx.db, pool.id, rows);
   return { events: rows.map((row) => toCommishEvent(row, labels)) };
 }
 
-/** GET /api/bonus/details/{poolId}/{bonusId} (league admins): who won and who paid, from the bonus's ledger rows. */
+/**
+ * GET /api/bonus/details/{poolId}/{bonusId} (league admins): who won and who paid, from the bonus's ledger
+ * rows summed per entry in SQL: the counts and totals, and one page of each side by username.
+ */
 export async function getBonusDetails(
   ctx: AppContext,
   poolId: number,
   bonusId: number,
   viewer: UserRow | null,
+  query: PageQuery,
 ): Promise<BonusDetailsResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const [event] = await ctx.db
@@ -387,32 +402,50 @@ export async function getBonusDetails(
   // A bonus names the team its winners picked: one of a week that has not locked is not shown (never written).
   const publicWeeks = (await loadPoolWeeks(ctx.db, pool)).publicWeeks(ctx.clock.now());
   if (!event || !publicWeeks.includes(event.week)) throw notFound(M.bonusNotFound);
-  const sums = await ctx.db
-    .select({ entryId: ledger.entryId, amount: sql<number>`sum(${ledger.amount})::int` })
-    .from(ledger)
-    .where(and(eq(ledger.poolId, pool.id), eq(ledger.bonusEventId, event.id)))
-    .groupBy(ledger.entryId);
-  const labels = await loadEntryLabels(ctx.db, pool.id, [
-    ...event.winners,
-    ...sums.flatMap((row) => (row.entryId === null ? [] : [row.entryId])),
-  ]);
-  const lines: BonusDetailsLine[] = sums
-    .filter((row) => row.entryId !== null && Number(row.amount) !== 0)
-    .map((row) => ({
-      entry_id: row.entryId as number,
-      label: labels.get(row.entryId as number) ?? '',
+  const sums = sql`
+    select l.entry_id, sum(l.amount)::bigint as amount from ledger l
+    where l.pool_id = ${pool.id} and l.bonus_event_id = ${event.id} and l.entry_id is not null
+    group by l.entry_id having sum(l.amount) <> 0`;
+  const search = query.q ? sql`and s.entry_id in (${entriesByUsername(pool.id, query.q)})` : sql``;
+  const [totals] = rowsOf<{ won: string | number; paid: string | number; winners: string; losers: string }>(
+    await ctx.db.execute(sql`
+      with sums as (${sums})
+      select coalesce(sum(amount) filter (where amount > 0), 0) as won,
+        coalesce(sum(amount) filter (where amount < 0), 0) as paid,
+        count(*) filter (where amount > 0 ${search}) as winners,
+        count(*) filter (where amount < 0 ${search}) as losers
+      from sums s`),
+  );
+  const side = async (sign: SQL): Promise<BonusDetailsLine[]> =>
+    rowsOf<{ entry_id: number; amount: string | number; username: string; entry_num: number }>(
+      await ctx.db.execute(sql`
+        with sums as (${sums})
+        select s.entry_id, s.amount, u.username, e.entry_num
+        from sums s join entries e on e.id = s.entry_id join users u on u.id = e.user_id
+        where ${sign} ${search}
+        order by lower(u.username), e.entry_num, e.id
+        limit ${query.pageSize} offset ${pageOffset(query)}`),
+    ).map((row) => ({
+      entry_id: Number(row.entry_id),
+      label: entryLabel(row.username, Number(row.entry_num)),
       amount: Number(row.amount),
-    }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  const winners = lines.filter((line) => line.amount > 0);
-  const losers = lines.filter((line) => line.amount < 0);
-  const total = (list: BonusDetailsLine[]) => list.reduce((sum, line) => sum + line.amount, 0);
+    }));
+  const winners = await side(sql`s.amount > 0`);
+  const losers = await side(sql`s.amount < 0`);
+  const labels = await eventLabels(ctx.db, pool.id, [event]);
+  const winnersCount = Number(totals?.winners ?? 0);
+  const losersCount = Number(totals?.losers ?? 0);
   return {
     event: toCommishEvent(event, labels),
     winners,
     losers,
-    winners_total: total(winners),
-    losers_total: total(losers),
+    winners_count: winnersCount,
+    losers_count: losersCount,
+    winners_total: Number(totals?.won ?? 0),
+    losers_total: Number(totals?.paid ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Math.max(winnersCount, losersCount),
   };
 }
 
@@ -543,7 +576,7 @@ export async function recalculateBonus(
     };
     const winners = settled.winners.map((i) => members[i].entry.id);
     if (isSameBonus(event, money, winners)) {
-      const labels = await loadEntryLabels(tx, pool.id, event.winners);
+      const labels = await eventLabels(tx, pool.id, [event]);
       return {
         poolId: pool.id,
         response: {
@@ -577,7 +610,7 @@ export async function recalculateBonus(
       total: money.total,
       winners,
     });
-    const labels = await loadEntryLabels(tx, pool.id, winners);
+    const labels = await eventLabels(tx, pool.id, [replacement]);
     return {
       poolId: pool.id,
       response: {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions } from '../../../../../core/bonus';
 import { PAGING_MESSAGES } from '../../../../../core/contracts/paging';
-import { BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
+import { BONUS_WINNERS_SHOWN, BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
 import { rowsOf } from '../../../../db/client';
 import { bonusEvents, entries, gameFacts, ledger, poolAudits, poolWeeks } from '../../../../db/schema';
 import { buildEntryWeek, buildPick, listEntryWeeks } from '../../../../test/factories';
@@ -349,6 +349,67 @@ const recalculate = (poolId: number, bonusId: number, user: TestUser | null = wo
   post('/api/bonus/recalculate', { poolId, bonusId }, user);
 
 describe('bonus events, details and recalculation', () => {
+  it("pages a big bonus's winners and losers, sums them in SQL and names only the first winners", async () => {
+    const { pool, event } = await settledBonus();
+    const prefix = `bd${pool.id}x`;
+    // 3,000 more entries: 300 of them win $5 each on the bonus, the other 2,700 pay.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: pool.id,
+      leagueId: world.leagueId,
+      prefix,
+      users: 1500,
+      perUser: 2,
+    });
+    const mine = sql`e.pool_id = ${pool.id} and e.user_id in (select id from users where starts_with(username, ${prefix}))`;
+    await t.ctx.db.execute(sql`
+      insert into ledger (pool_id, entry_id, kind, amount, week, bonus_event_id, created_at)
+      select ${pool.id}, e.id, 'bonus', case when e.id % 10 = 0 then 500 else -50 end, 1, ${event.id}, now()
+      from entries e where ${mine}`);
+    await t.ctx.db.execute(sql`
+      update bonus_events set winners = winners || (
+        select jsonb_agg(e.id order by e.id) from entries e where ${mine} and e.id % 10 = 0)
+      where id = ${event.id}`);
+    const [sums] = rowsOf<{ winners: string; losers: string; won: string; paid: string }>(
+      await t.ctx.db.execute(sql`
+        with s as (select entry_id, sum(amount) as amount from ledger where bonus_event_id = ${event.id}
+          group by entry_id having sum(amount) <> 0)
+        select count(*) filter (where amount > 0) as winners, count(*) filter (where amount < 0) as losers,
+          sum(amount) filter (where amount > 0) as won, sum(amount) filter (where amount < 0) as paid from s`),
+    );
+    const url = `/api/bonus/details/${pool.id}/${event.id}`;
+    const first = await get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({
+      winners_count: Number(sums.winners),
+      losers_count: Number(sums.losers),
+      winners_total: Number(sums.won),
+      losers_total: Number(sums.paid),
+      total: Number(sums.losers),
+      page: 1,
+      pageSize: 50,
+    });
+    expect(body.winners).toHaveLength(50);
+    expect(body.losers).toHaveLength(50);
+    expect(body.event.winner_count).toBe(Number(sums.winners));
+    expect(body.event.winner_labels).toHaveLength(BONUS_WINNERS_SHOWN);
+    // Every line of the bonus in the answer would be a hundred kilobytes and more.
+    expect(first.body.length).toBeLessThan(15_000);
+    const second = (await get(`${url}?page=2`)).json();
+    expect(second.losers[0].entry_id).not.toBe(body.losers[0].entry_id);
+    const deep = (await get(`${url}?q=${prefix}1499`)).json();
+    expect([...deep.winners, ...deep.losers].map((line: { label: string }) => line.label).sort()).toEqual([
+      `${prefix}1499`,
+      `${prefix}1499 [2]`,
+    ]);
+    expect(deep.winners_count + deep.losers_count).toBe(2);
+    const events = await get(`/pools/getBonusEvents/${pool.id}`);
+    expect(events.json().events[0].winners).toHaveLength(BONUS_WINNERS_SHOWN);
+    expect(events.body.length).toBeLessThan(5_000);
+    const refused = await get(`${url}?pageSize=101`);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, PAGING_MESSAGES.pageSize]);
+  });
+
   it('lists the standing bonuses and shows one with its winners and losers and their totals', async () => {
     const { pool, a, b, c, event } = await settledBonus();
     const list = await get(`/pools/getBonusEvents/${pool.id}`);
@@ -361,6 +422,7 @@ describe('bonus events, details and recalculation', () => {
         team_abb: 'NYY',
         winners: [a.id],
         winner_labels: ['ann'],
+        winner_count: 1,
       },
     ]);
     const details = await get(`/api/bonus/details/${pool.id}/${event.id}`);
@@ -371,8 +433,13 @@ describe('bonus events, details and recalculation', () => {
         { entry_id: b.id, label: 'bob', amount: -1500 },
         { entry_id: c.id, label: 'cat', amount: -1500 },
       ],
+      winners_count: 1,
+      losers_count: 2,
       winners_total: 3000,
       losers_total: -3000,
+      page: 1,
+      pageSize: 50,
+      total: 2,
     });
     const missing = await get(`/api/bonus/details/${pool.id}/999999`);
     expect([missing.statusCode, missing.json().message]).toEqual([404, M.bonusNotFound]);

@@ -452,11 +452,22 @@ function BonusDetailsModal({
   event: CommishBonusEvent | null;
   onClose: () => void;
 }) {
-  const details = useBonusDetails(pool.id, event?.id ?? null);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const details = useBonusDetails(pool.id, event?.id ?? null, {
+    page: page > 1 ? page : undefined,
+    q: q || undefined,
+  });
+  const close = () => {
+    setPage(1);
+    setSearch('');
+    onClose();
+  };
   return (
     <Modal
       opened={event !== null}
-      onClose={onClose}
+      onClose={close}
       title={event ? `Week ${event.week} ${event.bonus_long_name}: ${event.team_abb}` : ''}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close bonus details' }}
@@ -474,20 +485,54 @@ function BonusDetailsModal({
       )}
       {details.data && (
         <Stack gap="md">
-          <LinesTable title="Winners" lines={details.data.winners} total={details.data.winners_total} />
-          <LinesTable title="Losers" lines={details.data.losers} total={details.data.losers_total} />
+          {details.data.total > details.data.pageSize || q !== '' ? (
+            <TextInput
+              label="Search winners and losers"
+              placeholder="Username"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+          ) : null}
+          <LinesTable
+            title="Winners"
+            lines={details.data.winners}
+            count={details.data.winners_count}
+            total={details.data.winners_total}
+          />
+          <LinesTable
+            title="Losers"
+            lines={details.data.losers}
+            count={details.data.losers_count}
+            total={details.data.losers_total}
+          />
+          <ListPager info={details.data} onPage={setPage} label="winners and losers" />
         </Stack>
       )}
     </Modal>
   );
 }
 
-function LinesTable({ title, lines, total }: { title: string; lines: BonusDetailsLine[]; total: number }) {
+function LinesTable({
+  title,
+  lines,
+  count,
+  total,
+}: {
+  title: string;
+  lines: BonusDetailsLine[];
+  /** Every line of the list matching the search, beyond the page shown. */
+  count: number;
+  total: number;
+}) {
   return (
     <Table verticalSpacing={4} fz="sm" aria-label={title}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{title}</Table.Th>
+          <Table.Th>{count > lines.length ? `${title} (${count.toLocaleString('en-US')})` : title}</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
         </Table.Tr>
       </Table.Thead>
