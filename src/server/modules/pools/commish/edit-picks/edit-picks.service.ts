@@ -82,10 +82,10 @@ export async function getEditPicks(
   const conditions: SQL[] = [eq(entries.poolId, pool.id)];
   if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsername(pool.id, query.q)})`);
   const where = and(...conditions);
+  // Counted over the pool's entries alone (the search is a subquery of entry ids): no join of a big pool.
   const [count] = await ctx.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
     .where(where);
   const named = await ctx.db
     .select({ entry: entries, username: users.username })
