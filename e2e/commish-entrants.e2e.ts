@@ -45,6 +45,15 @@ describe("Commish tools: Manage Entrants and the Commish's Desk", () => {
     await add.click();
     await page.getByText('User successfully added').waitFor();
     await rowOf(page, newcomer).waitFor();
+    // The list is searched on the server: only the matching entry stays.
+    const search = page.getByRole('textbox', { name: 'Search entrants' });
+    await search.fill(newcomer);
+    await expect.poll(() => rowOf(page, player).count()).toBe(0);
+    await rowOf(page, newcomer).waitFor();
+    await search.fill('no-such-entrant');
+    await page.getByText('No entry matches the search.').waitFor();
+    await search.fill('');
+    await rowOf(page, player).waitFor();
     await expectNoAxeViolations(page, 'manage entrants');
     await screenshot(page, 'commish-entrants-desktop');
   });

@@ -53,6 +53,7 @@ const SAMPLE_EVENT = {
   total: 3000,
   winners: [1],
   winner_labels: ['alice'],
+  winner_count: 1,
 };
 
 async function showSampleBonus(page: Page) {
@@ -68,8 +69,13 @@ async function showSampleBonus(page: Page) {
           { entry_id: 2, label: 'bob', amount: -1500 },
           { entry_id: 3, label: 'carol', amount: -1500 },
         ],
+        winners_count: 1,
+        losers_count: 2,
         winners_total: 3000,
         losers_total: -3000,
+        page: 1,
+        pageSize: 50,
+        total: 2,
       },
     }),
   );
@@ -80,7 +86,13 @@ describe('Commish tools: Edit Picks', () => {
     const page = commish.page;
     await page.goto(`${pool.path}/commishtools/editpicks`);
     await page.getByRole('heading', { name: 'Edit Picks', exact: true }).waitFor();
-    await choose(page, 'Entrant', player);
+    // The picker searches the pool's entries on the server: only the matching entry is offered.
+    await page.getByRole('combobox', { name: 'Entrant', exact: true }).fill(player);
+    await page.getByRole('option', { name: player, exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('option', { name: commish.username, exact: true }).count())
+      .toBe(0);
+    await page.getByRole('option', { name: player, exact: true }).click();
     const list = page.getByRole('list', { name: `Picks of ${player}` });
     await list.waitFor();
     const save = page.getByRole('button', { name: 'Save User Picks' });
@@ -101,7 +113,9 @@ describe('Commish tools: Edit Picks', () => {
     await page.getByText(`You have successfully updated picks for ${player}`).waitFor();
     await expect.poll(() => save.isDisabled()).toBe(true);
 
-    const entries = await (await page.request.get(`/api/pools/${pool.poolId}/commish/picks`)).json();
+    const entries = await (
+      await page.request.get(`/api/pools/${pool.poolId}/commish/picks?q=${encodeURIComponent(player)}`)
+    ).json();
     const entry = entries.entries.find((e: { label: string }) => e.label === player);
     const picks = await (
       await page.request.get(`/api/pools/${pool.poolId}/commish/picks?entry=${entry.id}`)
@@ -158,10 +172,19 @@ describe('Commish tools: Bonuses', () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     await page.getByText('No bonuses yet').waitFor();
 
-    const params = await (await page.request.get(`/pools/getBonusParams/${pool.poolId}`)).json();
-    const entry = params.entries.find((e: { label: string }) => e.label === player);
-    const week = params.params.find((p: { week: number }) => p.week === params.editable_week);
-    expect(week.users).toContain(entry.id);
+    const params = await (
+      await page.request.get(`/pools/getBonusParams/${pool.poolId}?q=${encodeURIComponent(player)}`)
+    ).json();
+    expect(params.week).toBe(params.editable_week);
+    expect(params.entries.map((e: { label: string }) => e.label)).toEqual([player]);
+    expect(params.counts.in).toBeGreaterThanOrEqual(1);
+    // The lists are searched on the server.
+    const search = page.getByRole('textbox', { name: 'Search entries' });
+    await search.fill('no-such-entry');
+    await expect.poll(() => inPool.count()).toBe(0);
+    await search.fill(player);
+    await inPool.getByText(player, { exact: true }).waitFor();
+    await search.fill('');
     await screenshot(page, 'commish-bonuses-desktop');
     await expectNoAxeViolations(page, 'bonuses');
 

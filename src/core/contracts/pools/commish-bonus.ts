@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
+import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { BonusEventSchema } from './bonuses';
 import { POOL_MESSAGES } from './sign-up';
 
@@ -9,6 +10,8 @@ export const BONUS_POOL_MESSAGES = {
   nflUnavailable: 'The bonus pool is not offered for NFL TD Survivor.',
   bonusInactive: 'The bonus pool is not active in this pool.',
   badUsers: 'Send the bonus pool as a list of entry ids.',
+  badMoves: 'Send at most 1,000 entry ids to add and 1,000 to remove, none in both lists.',
+  badList: "Show one of the lists: 'in', 'out' or 'fixed'.",
   badWeek: 'Choose a week of the pool.',
   unknownEntry: 'An entry in the list is not in this pool.',
   history: (week: number, editable: number) =>
@@ -28,11 +31,9 @@ export const BONUS_POOL_MESSAGES = {
   voided: 'The bonus no longer stands: it was voided and its money reversed.',
 } as const;
 
-/** One week's bonus pool: the entries in it. */
+/** One week of the bonus pool (who is in it is a list of its own: GET /pools/getBonusParams?week=). */
 export const BonusParamsWeekSchema = z.object({
   week: z.number(),
-  /** Entry ids in the week's bonus pool. */
-  users: z.array(z.number()),
   /** Locked weeks' membership was fixed at the lock: history. */
   locked: z.boolean(),
   /** The bonus pool did not run that week (off, shut down or disabled). */
@@ -53,43 +54,108 @@ export const BonusParamsEntrySchema = z.object({
 export type BonusParamsEntry = z.infer<typeof BonusParamsEntrySchema>;
 
 /**
- * GET /pools/getBonusParams/{poolId} (league admins): each week's bonus pool from the start week to the week
- * changes now apply to (`editable_week`, the week after the live week), and the pool's entries.
+ * The lists of a week's bonus pool: `in` its members (a locked week's as they locked), `out` the entries that
+ * could move in (the week changes apply to only), `fixed` the inactive and eliminated entries, which cannot move.
  */
-export const BonusParamsResponseSchema = z.object({
+export const BONUS_POOL_LISTS = ['in', 'out', 'fixed'] as const;
+export type BonusPoolList = (typeof BONUS_POOL_LISTS)[number];
+
+/** Most entries one save may move in and out of the bonus pool (each list). */
+export const MAX_BONUS_MOVES = 1000;
+
+/**
+ * GET /pools/getBonusParams/{poolId}?week=&list=&q=&page=&pageSize=: the week shown (the editable week, or the
+ * last one, when none is given) and one page of one of its lists, searched by username.
+ */
+export const BonusParamsQuerySchema = pageQuerySchema().extend({
+  week: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^[0-9]{1,4}$/.test(value) ? Number(value) : value),
+      z.number({ error: BONUS_POOL_MESSAGES.badWeek }).int({ error: BONUS_POOL_MESSAGES.badWeek }),
+    )
+    .optional(),
+  list: z.enum(BONUS_POOL_LISTS, { error: BONUS_POOL_MESSAGES.badList }).default('in'),
+});
+export type BonusParamsQuery = z.output<typeof BonusParamsQuerySchema>;
+export interface BonusParamsRequest {
+  week?: number;
+  list?: BonusPoolList;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** How many entries each list of the week holds (counted in SQL, whatever the search). */
+export const BonusPoolCountsSchema = z.object({ in: z.number(), out: z.number(), fixed: z.number() });
+export type BonusPoolCounts = z.infer<typeof BonusPoolCountsSchema>;
+
+/**
+ * GET /pools/getBonusParams/{poolId} (league admins): the weeks from the start week to the week changes now
+ * apply to (`editable_week`, the week after the live week), and for the week shown its counts and one page of
+ * the list asked for (`total`: the entries of that list matching the search).
+ */
+export const BonusParamsResponseSchema = PageInfoSchema.extend({
   /** False for nfl-td (no bonus pool). */
   available: z.boolean(),
   params: z.array(BonusParamsWeekSchema),
   /** The one week whose bonus pool can be set now (changes take effect the week after the live week); null when none. */
   editable_week: z.number().nullable(),
   live_week: z.number(),
+  /** The week shown; null when the pool has no week for a bonus pool. */
+  week: z.number().nullable(),
+  counts: BonusPoolCountsSchema,
+  list: z.enum(BONUS_POOL_LISTS),
   entries: z.array(BonusParamsEntrySchema),
 });
 export type BonusParamsResponse = z.infer<typeof BonusParamsResponseSchema>;
 
-/** POST /pools/updateBonusPoolParams: who is in the bonus pool from `week` on. */
-export const UpdateBonusPoolRequestSchema = z.object({
-  poolId: idSchema(POOL_MESSAGES.poolNotFound),
-  week: z.number({ error: BONUS_POOL_MESSAGES.badWeek }).int({ error: BONUS_POOL_MESSAGES.badWeek }),
-  users: z
-    .array(idSchema(BONUS_POOL_MESSAGES.unknownEntry), { error: BONUS_POOL_MESSAGES.badUsers })
-    .max(100_000, { error: BONUS_POOL_MESSAGES.badUsers }),
-});
+const entryIds = (max: number, message: string) =>
+  z.array(idSchema(BONUS_POOL_MESSAGES.unknownEntry), { error: message }).max(max, { error: message });
+
+/**
+ * POST /pools/updateBonusPoolParams: who is in the bonus pool from `week` on: either the moves (`add` and
+ * `remove`, what a big pool's pages send), or the whole membership as `users`.
+ */
+export const UpdateBonusPoolRequestSchema = z
+  .object({
+    poolId: idSchema(POOL_MESSAGES.poolNotFound),
+    week: z.number({ error: BONUS_POOL_MESSAGES.badWeek }).int({ error: BONUS_POOL_MESSAGES.badWeek }),
+    users: entryIds(100_000, BONUS_POOL_MESSAGES.badUsers).optional(),
+    add: entryIds(MAX_BONUS_MOVES, BONUS_POOL_MESSAGES.badMoves).default([]),
+    remove: entryIds(MAX_BONUS_MOVES, BONUS_POOL_MESSAGES.badMoves).default([]),
+  })
+  .refine(
+    (body) => {
+      const removed = new Set(body.remove);
+      return !body.add.some((id) => removed.has(id));
+    },
+    { error: BONUS_POOL_MESSAGES.badMoves, path: ['add'] },
+  );
 export type UpdateBonusPoolRequest = z.input<typeof UpdateBonusPoolRequestSchema>;
 export type UpdateBonusPoolBody = z.output<typeof UpdateBonusPoolRequestSchema>;
 
 export const UpdateBonusPoolResponseSchema = z.object({
   message: z.string(),
-  /** The weeks' bonus pools after the change, the updated week first. */
-  updatedParams: z.array(BonusParamsWeekSchema),
+  /** The updated week's counts after the change. */
+  counts: BonusPoolCountsSchema,
   /** Entries added and removed. */
   added: z.array(z.number()),
   removed: z.array(z.number()),
 });
 export type UpdateBonusPoolResponse = z.infer<typeof UpdateBonusPoolResponseSchema>;
 
-/** A standing bonus of the pool with its winners' labels, for the Pool Bonuses table. */
-export const CommishBonusEventSchema = BonusEventSchema.extend({ winner_labels: z.array(z.string()) });
+/** How many of a bonus's winners the Pool Bonuses table names (its details page through them all). */
+export const BONUS_WINNERS_SHOWN = 10;
+
+/**
+ * A standing bonus of the pool for the Pool Bonuses table: `winners` and `winner_labels` name its first
+ * BONUS_WINNERS_SHOWN winners (by entry id), `winner_count` counts them all: a big pool's bonus can have
+ * thousands.
+ */
+export const CommishBonusEventSchema = BonusEventSchema.extend({
+  winner_labels: z.array(z.string()),
+  winner_count: z.number(),
+});
 export type CommishBonusEvent = z.infer<typeof CommishBonusEventSchema>;
 
 /** GET /pools/getBonusEvents/{poolId} (league admins): the standing bonuses of every week, newest first. */
@@ -110,12 +176,22 @@ export const BonusDetailsLineSchema = z.object({
 });
 export type BonusDetailsLine = z.infer<typeof BonusDetailsLineSchema>;
 
-/** GET /api/bonus/details/{poolId}/{bonusId} (league admins): winners and losers of one bonus, with totals. */
-export const BonusDetailsResponseSchema = z.object({
+/** GET /api/bonus/details/{poolId}/{bonusId}?page=&pageSize=&q=: the same page of its winners and of its losers. */
+export const BonusDetailsQuerySchema = pageQuerySchema();
+
+/**
+ * GET /api/bonus/details/{poolId}/{bonusId} (league admins): one page of the winners and of the losers of
+ * one bonus (by username, searched by username), how many there are, and the totals, summed in SQL.
+ * `total` is the longer list's count, so one pager walks both.
+ */
+export const BonusDetailsResponseSchema = PageInfoSchema.extend({
   event: CommishBonusEventSchema,
   winners: z.array(BonusDetailsLineSchema),
   losers: z.array(BonusDetailsLineSchema),
-  /** Cents won in all (positive) and paid in all (negative). */
+  /** Winners and losers matching the search. */
+  winners_count: z.number(),
+  losers_count: z.number(),
+  /** Cents won in all (positive) and paid in all (negative), whatever the search. */
   winners_total: z.number().int(),
   losers_total: z.number().int(),
 });

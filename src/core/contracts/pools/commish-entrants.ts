@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../auth';
 import { idSchema, requiredText } from '../common';
+import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { FEED_EVENT_TYPES } from './feed';
 import { POOL_MESSAGES } from './sign-up';
 
@@ -85,10 +86,48 @@ export type AdminEntrant = z.infer<typeof AdminEntrantSchema>;
 export const AddableMemberSchema = z.object({ user_id: z.number(), username: z.string() });
 export type AddableMember = z.infer<typeof AddableMemberSchema>;
 
-/** GET /admin/entrants/{poolId}: the entrants, the members not yet entrants, and the prize money left. */
-export const AdminEntrantsResponseSchema = z.object({
+/** Which entries Manage Entrants lists: all, the active, the inactive or the eliminated ones. */
+export const ADMIN_ENTRANT_FILTERS = ['all', 'active', 'inactive', 'eliminated'] as const;
+export type AdminEntrantFilter = (typeof ADMIN_ENTRANT_FILTERS)[number];
+
+export const ADMIN_ENTRANTS_QUERY_MESSAGES = {
+  status: `Show one of: ${ADMIN_ENTRANT_FILTERS.join(', ')}.`,
+} as const;
+
+/**
+ * GET /admin/entrants/{poolId}?page=&pageSize=&q=&status=: one page of the pool's entries, by username and
+ * entry number. `q` finds an entry by its owner's username or the commissioner's note on it.
+ */
+export const AdminEntrantsQuerySchema = pageQuerySchema().extend({
+  status: z.enum(ADMIN_ENTRANT_FILTERS, { error: ADMIN_ENTRANTS_QUERY_MESSAGES.status }).default('all'),
+});
+export type AdminEntrantsQuery = z.output<typeof AdminEntrantsQuerySchema>;
+/** What a client sends (every field optional: the defaults are page 1 of 50 and all entries). */
+export interface AdminEntrantsRequest {
+  page?: number;
+  pageSize?: number;
+  q?: string;
+  status?: AdminEntrantFilter;
+}
+
+/** The pool's entries counted by status in SQL (every entry, whatever the page and search). */
+export const AdminEntrantCountsSchema = z.object({
+  entries: z.number(),
+  active: z.number(),
+  inactive: z.number(),
+  eliminated: z.number(),
+});
+export type AdminEntrantCounts = z.infer<typeof AdminEntrantCountsSchema>;
+
+/**
+ * GET /admin/entrants/{poolId}: one page of the entries (`total` those matching the search and filter), the
+ * pool's counts by status, and the prize money left. The members still to add are a call of their own.
+ */
+export const AdminEntrantsResponseSchema = PageInfoSchema.extend({
   entrants: z.array(AdminEntrantSchema),
-  members: z.array(AddableMemberSchema),
+  counts: AdminEntrantCountsSchema,
+  /** The most weeks alive of any entry: the champions form's suggested default. */
+  max_weeks_alive: z.number(),
   /** Champions processed: the pool is concluded and nothing here can change. */
   final: z.boolean(),
   /** Champion entry labels, as the pool stores them. */
@@ -101,6 +140,12 @@ export const AdminEntrantsResponseSchema = z.object({
   starting_lives: z.number(),
 });
 export type AdminEntrantsResponse = z.infer<typeof AdminEntrantsResponseSchema>;
+
+/** GET /admin/entrants/{poolId}/members?page=&pageSize=&q=: league members not entrants yet, by username. */
+export const AddableMembersQuerySchema = pageQuerySchema(20);
+
+export const AddableMembersResponseSchema = PageInfoSchema.extend({ members: z.array(AddableMemberSchema) });
+export type AddableMembersResponse = z.infer<typeof AddableMembersResponseSchema>;
 
 /** POST /admin/addEntrant: a league member who is not an entrant yet gets entry 1, charged the buy-in. */
 export const AddEntrantRequestSchema = z.object({

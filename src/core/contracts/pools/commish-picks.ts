@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
+import { PageInfoSchema, pageQuerySchema } from '../paging';
 
 /** The API of the Commish tools' Edit Picks. */
 
@@ -17,11 +18,20 @@ export const EDIT_PICKS_MESSAGES = {
 /** The first option of each week's team select: the entry holds no pick that week. */
 export const NO_PICK_LABEL = '- no pick -';
 
-/** GET /api/pools/{poolId}/commish/picks?entry=id: the pool's entries and, for a chosen entry, its picks per week. */
-export const EditPicksQuerySchema = z.object({
+/**
+ * GET /api/pools/{poolId}/commish/picks?entry=id&q=&page=&pageSize=: one page of the pool's entries for the
+ * entrant picker (searched by username) and, for a chosen entry, its picks per week.
+ */
+export const EditPicksQuerySchema = pageQuerySchema(20).extend({
   entry: idSchema(EDIT_PICKS_MESSAGES.entryNotFound).optional(),
 });
 export type EditPicksQuery = z.output<typeof EditPicksQuerySchema>;
+export interface EditPicksRequest {
+  entry?: number;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
 
 /** One entry of the pool in the entrant select. */
 export const EditPicksEntrySchema = z.object({
@@ -46,9 +56,10 @@ export const EditPicksWeekSchema = WeekSelectionSchema.extend({
   locked: z.boolean(),
 });
 
-export const EditPicksResponseSchema = z.object({
+export const EditPicksResponseSchema = PageInfoSchema.extend({
   /** False for nfl-td: the tool shows EDIT_PICKS_MESSAGES.nflUnavailable. */
   available: z.boolean(),
+  /** One page of the entries matching the search, by username and entry number (`total` counts them all). */
   entries: z.array(EditPicksEntrySchema),
   /** Every team of the game, by abbreviation. */
   teams: z.array(z.object({ abb: z.string(), name: z.string() })),

@@ -118,6 +118,8 @@ export const entries = pgTable(
     // The paged lists of a big pool (entrants, Pool Selections, the scoreboard) skip to a page in sign-up
     // order along this index alone; neither column is written by settling, so its updates stay HOT.
     index('entries_pool_status_slot_idx').on(t.poolId, t.status, t.slot),
+    // The few entries a commissioner wrote a note on: Manage Entrants' search reads them, not the whole pool.
+    index('entries_noted_idx').on(t.poolId).where(sql`${t.notes} is not null`),
   ],
 );
 
@@ -207,7 +209,11 @@ export const ledger = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ledger_pool_idx').on(t.poolId, t.entryId)],
+  (t) => [
+    index('ledger_pool_idx').on(t.poolId, t.entryId),
+    // One bonus's rows (its details, recalculation), without reading the whole pool's ledger.
+    index('ledger_bonus_event_idx').on(t.bonusEventId).where(sql`${t.bonusEventId} is not null`),
+  ],
 );
 
 /** A pool's news feed event (sign-ups, insurance, commissioner posts, bonus news). Never a pick of an open week. */

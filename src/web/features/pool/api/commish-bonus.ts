@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type BonusDetailsResponse,
   BonusDetailsResponseSchema,
+  type BonusParamsRequest,
   type BonusParamsResponse,
   BonusParamsResponseSchema,
   type CommishBonusEventsResponse,
@@ -15,11 +16,24 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 
-/** Each week's bonus pool and the pool's entries (league admins). */
-export function useBonusParams(poolId: number) {
+/**
+ * The pool's bonus weeks and, for one week, its counts and one page of one list (in, out or fixed),
+ * searched on the server (league admins). Defaults are left out of the address.
+ */
+export function useBonusParams(poolId: number, request: BonusParamsRequest = {}, enabled = true) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const query = params.toString();
   return useQuery<BonusParamsResponse>({
-    queryKey: ['pool', 'commish', 'bonus-params', poolId],
-    queryFn: () => apiFetch(`/pools/getBonusParams/${poolId}`, { schema: BonusParamsResponseSchema }),
+    queryKey: ['pool', 'commish', 'bonus-params', poolId, query],
+    queryFn: () =>
+      apiFetch(`/pools/getBonusParams/${poolId}${query ? `?${query}` : ''}`, {
+        schema: BonusParamsResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
@@ -31,13 +45,24 @@ export function useCommishBonusEvents(poolId: number) {
   });
 }
 
-/** One bonus's winners and losers with totals; loaded when its details are opened. */
-export function useBonusDetails(poolId: number, bonusId: number | null) {
+/** One page of a bonus's winners and losers with totals; loaded when its details are opened. */
+export function useBonusDetails(
+  poolId: number,
+  bonusId: number | null,
+  request: { page?: number; q?: string } = {},
+) {
+  const params = new URLSearchParams();
+  if (request.page) params.set('page', String(request.page));
+  if (request.q) params.set('q', request.q);
+  const query = params.toString();
   return useQuery<BonusDetailsResponse>({
-    queryKey: ['pool', 'commish', 'bonus-details', poolId, bonusId],
+    queryKey: ['pool', 'commish', 'bonus-details', poolId, bonusId, query],
     queryFn: () =>
-      apiFetch(`/api/bonus/details/${poolId}/${bonusId}`, { schema: BonusDetailsResponseSchema }),
+      apiFetch(`/api/bonus/details/${poolId}/${bonusId}${query ? `?${query}` : ''}`, {
+        schema: BonusDetailsResponseSchema,
+      }),
     enabled: bonusId !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,7 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  type AddableMembersResponse,
+  AddableMembersResponseSchema,
   type AddEntrantRequest,
+  type AdminEntrantsRequest,
   type AdminEntrantsResponse,
   AdminEntrantsResponseSchema,
   type CommishPostRequest,
@@ -19,16 +22,44 @@ import {
 import { apiFetch } from '../../../lib/api';
 import { poolKeys } from './keys';
 
-/** Manage Entrants' query key; it starts with 'pool' so any change of the pool refreshes it. */
+/** Manage Entrants' query keys; they start with 'pool' so any change of the pool refreshes them. */
 export const commishEntrantsKeys = {
-  list: (poolId: number) => ['pool', 'commishEntrants', poolId] as const,
+  list: (poolId: number, request: AdminEntrantsRequest = {}) =>
+    ['pool', 'commishEntrants', poolId, request] as const,
+  members: (poolId: number, q: string) => ['pool', 'commishEntrants', poolId, 'members', q] as const,
 };
 
-/** Every entry of the pool for its commissioner, the members still to add and the prizes left. */
-export function useAdminEntrants(poolId: number) {
+/** A query string of the values given (empty ones left out). */
+function queryString(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** One page of the pool's entries for its commissioner (searched, sorted and filtered on the server). */
+export function useAdminEntrants(poolId: number, request: AdminEntrantsRequest = {}) {
   return useQuery<AdminEntrantsResponse>({
-    queryKey: commishEntrantsKeys.list(poolId),
-    queryFn: () => apiFetch(`/admin/entrants/${poolId}`, { schema: AdminEntrantsResponseSchema }),
+    queryKey: commishEntrantsKeys.list(poolId, request),
+    queryFn: () =>
+      apiFetch(`/admin/entrants/${poolId}${queryString({ ...request })}`, {
+        schema: AdminEntrantsResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The first members matching a search among those not entrants yet (the add picker). */
+export function useAddableMembers(poolId: number, q: string) {
+  return useQuery<AddableMembersResponse>({
+    queryKey: commishEntrantsKeys.members(poolId, q),
+    queryFn: () =>
+      apiFetch(`/admin/entrants/${poolId}/members${queryString({ q })}`, {
+        schema: AddableMembersResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

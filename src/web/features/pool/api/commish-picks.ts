@@ -8,12 +8,19 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 
-/** Edit Picks: the pool's entries and teams, and the chosen entry's picks per week (league admins). */
-export function useEditPicks(poolId: number, entryId: number | null) {
+/**
+ * Edit Picks: the first entries matching a search (the picker; searched on the server), the game's teams,
+ * and the chosen entry's picks per week (league admins).
+ */
+export function useEditPicks(poolId: number, entryId: number | null, q = '') {
+  const params = new URLSearchParams();
+  if (entryId !== null) params.set('entry', String(entryId));
+  if (q) params.set('q', q);
+  const query = params.toString();
   return useQuery<EditPicksResponse>({
-    queryKey: ['pool', 'commish', 'picks', poolId, entryId],
+    queryKey: ['pool', 'commish', 'picks', poolId, entryId, q],
     queryFn: () =>
-      apiFetch(`/api/pools/${poolId}/commish/picks${entryId === null ? '' : `?entry=${entryId}`}`, {
+      apiFetch(`/api/pools/${poolId}/commish/picks${query ? `?${query}` : ''}`, {
         schema: EditPicksResponseSchema,
       }),
     placeholderData: keepPreviousData,

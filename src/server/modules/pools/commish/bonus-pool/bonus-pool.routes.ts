@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BonusDetailsPathSchema,
+  BonusDetailsQuerySchema,
   BonusDetailsResponseSchema,
+  BonusParamsQuerySchema,
   BonusParamsResponseSchema,
   CommishBonusEventsResponseSchema,
   PoolIdPathSchema,
@@ -23,8 +25,14 @@ import {
 export const bonusPoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pools/getBonusParams/:poolId',
-    { schema: { params: PoolIdPathSchema, response: { 200: BonusParamsResponseSchema } } },
-    async (request) => getBonusParams(app.ctx, request.params.poolId, request.user),
+    {
+      schema: {
+        params: PoolIdPathSchema,
+        querystring: BonusParamsQuerySchema,
+        response: { 200: BonusParamsResponseSchema },
+      },
+    },
+    async (request) => getBonusParams(app.ctx, request.params.poolId, request.user, request.query),
   );
   app.post(
     '/pools/updateBonusPoolParams',
@@ -38,8 +46,15 @@ export const bonusPoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/bonus/details/:poolId/:bonusId',
-    { schema: { params: BonusDetailsPathSchema, response: { 200: BonusDetailsResponseSchema } } },
-    async (request) => getBonusDetails(app.ctx, request.params.poolId, request.params.bonusId, request.user),
+    {
+      schema: {
+        params: BonusDetailsPathSchema,
+        querystring: BonusDetailsQuerySchema,
+        response: { 200: BonusDetailsResponseSchema },
+      },
+    },
+    async (request) =>
+      getBonusDetails(app.ctx, request.params.poolId, request.params.bonusId, request.user, request.query),
   );
   app.post(
     '/api/bonus/recalculate',

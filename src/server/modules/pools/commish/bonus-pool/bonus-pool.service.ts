@@ -1,12 +1,16 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { canToggleBonus } from '../../../../../core/bonus';
 import { getLiveWeek } from '../../../../../core/calendar';
+import { type PageQuery, pageOffset } from '../../../../../core/contracts/paging';
 import {
+  BONUS_WINNERS_SHOWN,
   type BonusDetailsLine,
   type BonusDetailsResponse,
-  type BonusParamsEntry,
+  type BonusParamsQuery,
   type BonusParamsResponse,
   type BonusParamsWeek,
+  type BonusPoolCounts,
+  type BonusPoolList,
   type CommishBonusEvent,
   type CommishBonusEventsResponse,
   FEED_EVENT_TYPES,
@@ -19,7 +23,7 @@ import type { Game } from '../../../../../core/games';
 import { changeFlag, type DeferredFlag, flagForWeek } from '../../../../../core/pool/entry-actions';
 import { settleBonusEvent, type WeekBonusSettlement } from '../../../../../core/season';
 import type { AppContext } from '../../../../context';
-import type { DbOrTx } from '../../../../db/client';
+import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { bonusEvents, entries, ledger, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
@@ -30,11 +34,18 @@ import {
   loadPublicEvents,
   toBonusEvent,
 } from '../../bonuses/bonuses.service';
-import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
+import {
+  entryWeekKindOf,
+  KIND_BYTES,
+  kindAt,
+  readEntryWeeks,
+  readWeekKinds,
+  rewriteEntryWeeks,
+} from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
-import { type EntryRecord, entryLabel, listPoolEntries, type NamedEntry } from '../../pool-entries.repo';
+import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import {
   isSameBonus,
@@ -49,6 +60,7 @@ import {
   recordWeekTeams,
 } from '../../settlement/week-facts.repo';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
+import { entriesByUsername } from '../entry-search';
 
 const hasBonusPool = (pool: PoolRecord) => pool.game === 'nba' || pool.game === 'mlb';
 const isRunning = (pool: PoolRecord) => pool.bonusActive && !pool.bonusDisabled;
@@ -69,14 +81,10 @@ function bonusWeeks(pool: PoolRecord, now: Date) {
   return { liveWeek, start, editable, last };
 }
 
-/**
- * Each week's bonus pool: a locked week's was fixed at the lock (its entry weeks' in_bonus); a week not locked
- * yet follows the entries' bonus switches as they stand for that week.
- */
-async function loadBonusParams(
+/** The weeks from the start week to the last one the tool shows, each locked or not and running or not. */
+async function loadBonusWeeks(
   db: DbOrTx,
   pool: PoolRecord,
-  named: readonly NamedEntry[],
   start: number,
   last: number,
 ): Promise<BonusParamsWeek[]> {
@@ -85,51 +93,165 @@ async function loadBonusParams(
     .from(poolWeeks)
     .where(eq(poolWeeks.poolId, pool.id));
   const running = new Map(locked.map((row) => [row.week, row.bonusRunning]));
-  const members = (await readEntryWeeks(db, pool.id)).filter((row) => row.inBonus);
   const params: BonusParamsWeek[] = [];
   for (let week = start; week <= last; week++) {
     const fixed = running.get(week);
-    if (fixed !== undefined) {
-      const users = members.filter((row) => row.week === week).map((row) => row.entryId);
-      params.push({ week, users, locked: true, inactive: !fixed });
-    } else {
-      const users = named
-        .filter(({ entry }) => isMovable(entry) && flagForWeek(bonusFlag(entry), week))
-        .map(({ entry }) => entry.id)
-        .sort((a, b) => a - b);
-      params.push({ week, users, locked: false, inactive: !isRunning(pool) });
-    }
+    params.push(
+      fixed !== undefined
+        ? { week, locked: true, inactive: !fixed }
+        : { week, locked: false, inactive: !isRunning(pool) },
+    );
   }
   return params;
 }
 
-function toParamsEntry({ entry, username }: NamedEntry): BonusParamsEntry {
+/** SQL over entries `e`: active and alive, so it can move in or out of the bonus pool. */
+const movableSql = sql`(e.status = 1 and e.lives > 0)`;
+
+/**
+ * SQL over entries `e`: in the week's bonus pool. A locked week's was fixed at the lock (the entry's week kind
+ * in the week's byte string, one of its bonus kinds); a week not locked yet follows the entry's bonus switch.
+ */
+async function inBonusSql(db: DbOrTx, pool: PoolRecord, week: BonusParamsWeek): Promise<SQL> {
+  if (!week.locked) {
+    return sql`(${movableSql} and (case when ${week.week} >= e.bonus_eff_week then e.bonus else e.bonus_prev end))`;
+  }
+  const kinds = rowsOf<{ kind: number }>(
+    await db.execute(sql`
+      select kind from entry_week_kinds where pool_id = ${pool.id} and week = ${week.week} and in_bonus`),
+  ).map((row) => Number(row.kind));
+  if (kinds.length === 0) return sql`false`;
+  const bytes = sql`(select pw.entry_kinds from pool_weeks pw where pw.pool_id = ${pool.id} and pw.week = ${week.week})`;
+  return sql`(${entryWeekKindOf(bytes, sql`e.slot`)} = any(${sql.param(kinds)}::int[]))`;
+}
+
+/** The lists of a week: who is in it, who could move in (the editable week only) and who cannot move. */
+async function listConditions(
+  db: DbOrTx,
+  pool: PoolRecord,
+  week: BonusParamsWeek,
+  editable: boolean,
+): Promise<Record<BonusPoolList, SQL>> {
+  const inBonus = await inBonusSql(db, pool, week);
   return {
-    id: entry.id,
-    label: entryLabel(username, entry.entryNum),
-    status: entry.status,
-    eliminated: entry.lives <= 0,
-    movable: isMovable(entry),
+    in: inBonus,
+    out: editable ? sql`(${movableSql} and not ${inBonus})` : sql`false`,
+    fixed: sql`not ${movableSql}`,
   };
 }
 
-/** GET /pools/getBonusParams/{poolId} (league admins): each week's bonus pool and the pool's entries. */
+/**
+ * Each list's count for the week. A week not locked yet counts all three in one pass over the pool's entries
+ * in SQL. A locked week's members are counted from its stored byte string, read once (one kind per slot:
+ * calling the per-entry SQL reader a million times is what a count must not do), the entries that cannot
+ * move in SQL; nobody can move into a locked week.
+ */
+async function countLists(
+  db: DbOrTx,
+  pool: PoolRecord,
+  week: BonusParamsWeek,
+  lists: Record<BonusPoolList, SQL>,
+): Promise<BonusPoolCounts> {
+  if (week.locked) {
+    const [fixed] = rowsOf<{ n: number | string }>(
+      await db.execute(
+        sql`select count(*) as n from entries e where e.pool_id = ${pool.id} and ${lists.fixed}`,
+      ),
+    );
+    return { in: await countLockedMembers(db, pool, week.week), out: 0, fixed: Number(fixed?.n ?? 0) };
+  }
+  const [row] = rowsOf<{ in: number | string; out: number | string; fixed: number | string }>(
+    await db.execute(sql`
+      select count(*) filter (where ${lists.in}) as "in", count(*) filter (where ${lists.out}) as "out",
+        count(*) filter (where ${lists.fixed}) as "fixed"
+      from entries e where e.pool_id = ${pool.id}`),
+  );
+  return { in: Number(row?.in ?? 0), out: Number(row?.out ?? 0), fixed: Number(row?.fixed ?? 0) };
+}
+
+/** How many entries a locked week's bonus pool held: its slots whose kind is one in the bonus pool. */
+async function countLockedMembers(db: DbOrTx, pool: PoolRecord, week: number): Promise<number> {
+  const stored = await readWeekKinds(db, pool.id, week);
+  if (!stored) return 0;
+  const bonusKinds = new Set([...stored.kinds].filter(([, kind]) => kind.inBonus).map(([n]) => n));
+  if (bonusKinds.size === 0) return 0;
+  let count = 0;
+  const slots = Math.floor(stored.bytes.length / KIND_BYTES);
+  for (let slot = 0; slot < slots; slot++) if (bonusKinds.has(kindAt(stored.bytes, slot))) count++;
+  return count;
+}
+
+const NO_COUNTS: BonusPoolCounts = { in: 0, out: 0, fixed: 0 };
+
+/**
+ * GET /pools/getBonusParams/{poolId} (league admins): the pool's bonus weeks, and for the week shown each
+ * list's count and one page of the list asked for, by username; nothing here grows with the pool.
+ */
 export async function getBonusParams(
   ctx: AppContext,
   poolId: number,
   viewer: UserRow | null,
+  query: BonusParamsQuery,
 ): Promise<BonusParamsResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const weeks = bonusWeeks(pool, ctx.clock.now());
-  if (!hasBonusPool(pool))
-    return { available: false, params: [], editable_week: null, live_week: weeks.liveWeek, entries: [] };
-  const named = await listPoolEntries(ctx.db, pool.id);
+  const empty = {
+    params: [],
+    editable_week: null,
+    live_week: weeks.liveWeek,
+    week: null,
+    counts: NO_COUNTS,
+    list: query.list,
+    entries: [],
+    page: query.page,
+    pageSize: query.pageSize,
+    total: 0,
+  };
+  if (!hasBonusPool(pool)) return { available: false, ...empty };
+  const params = await loadBonusWeeks(ctx.db, pool, weeks.start, weeks.last);
+  const fallback = weeks.editable ?? params.at(-1)?.week;
+  const shown = params.find((item) => item.week === (query.week ?? fallback));
+  if (query.week !== undefined && !shown) throw badRequest(M.badWeek);
+  if (!shown) return { available: true, ...empty, params, editable_week: weeks.editable };
+  const editable = shown.week === weeks.editable && !shown.inactive;
+  const lists = await listConditions(ctx.db, pool, shown, editable);
+  const search = query.q ? sql`and e.id in (${entriesByUsername(pool.id, query.q)})` : sql``;
+  const from = sql`from entries e join users u on u.id = e.user_id
+    where e.pool_id = ${pool.id} and ${lists[query.list]} ${search}`;
+  const counts = await countLists(ctx.db, pool, shown, lists);
+  const total = query.q
+    ? Number(
+        rowsOf<{ n: number | string }>(await ctx.db.execute(sql`select count(*) as n ${from}`))[0]?.n ?? 0,
+      )
+    : counts[query.list];
+  const rows = rowsOf<{ id: number; username: string; entry_num: number; status: number; lives: number }>(
+    await ctx.db.execute(sql`
+      select e.id, u.username, e.entry_num, e.status, e.lives ${from}
+      order by lower(u.username), e.entry_num, e.id
+      limit ${query.pageSize} offset ${pageOffset(query)}`),
+  );
   return {
     available: true,
-    params: await loadBonusParams(ctx.db, pool, named, weeks.start, weeks.last),
+    params,
     editable_week: weeks.editable,
     live_week: weeks.liveWeek,
-    entries: named.map(toParamsEntry),
+    week: shown.week,
+    counts,
+    list: query.list,
+    entries: rows.map((row) => {
+      const status = Number(row.status);
+      const lives = Number(row.lives);
+      return {
+        id: Number(row.id),
+        label: entryLabel(row.username, Number(row.entry_num)),
+        status,
+        eliminated: lives <= 0,
+        movable: status === 1 && lives > 0,
+      };
+    }),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
   };
 }
 
@@ -137,7 +259,8 @@ export async function getBonusParams(
  * POST /pools/updateBonusPoolParams (league admins): who is in the bonus pool from the week after the live
  * week on, through the entries' own bonus switch (changeFlag: effective the following week, the weeks before
  * keep their value). Locked weeks are history; inactive and eliminated entries cannot move. One audit row
- * per entry added or removed.
+ * per entry added or removed. The moves (`add`, `remove`) lock and read only the entries they name; a whole
+ * membership (`users`) is compared with every entry of the pool.
  */
 export async function updateBonusPoolParams(
   ctx: AppContext,
@@ -157,23 +280,32 @@ export async function updateBonusPoolParams(
     const week = weeks.editable;
     if (!isRunning(pool)) throw badRequest(M.bonusInactive);
 
-    const rows = await tx
-      .select({ entry: entries, username: users.username })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(eq(entries.poolId, pool.id))
-      .orderBy(asc(entries.id))
-      .for('update', { of: entries });
-    const wanted = new Set(body.users);
+    const whole = body.users !== undefined ? new Set(body.users) : null;
+    const adding = new Set(body.add);
+    const named = whole === null ? [...adding, ...body.remove] : null;
+    const rows =
+      named !== null && named.length === 0
+        ? []
+        : await tx
+            .select({ entry: entries, username: users.username })
+            .from(entries)
+            .innerJoin(users, eq(users.id, entries.userId))
+            .where(
+              named === null
+                ? eq(entries.poolId, pool.id)
+                : and(eq(entries.poolId, pool.id), sql`${entries.id} = any(${sql.param(named)}::int[])`),
+            )
+            .orderBy(asc(entries.id))
+            .for('update', { of: entries });
     const ids = new Set(rows.map((row) => row.entry.id));
-    if ([...wanted].some((id) => !ids.has(id))) throw badRequest(M.unknownEntry);
+    if ([...(whole ?? named ?? [])].some((id) => !ids.has(id))) throw badRequest(M.unknownEntry);
 
     const added: number[] = [];
     const removed: number[] = [];
     const audits = [];
     for (const { entry, username } of rows) {
       const flag = bonusFlag(entry);
-      const want = wanted.has(entry.id);
+      const want = whole ? whole.has(entry.id) : adding.has(entry.id);
       // Inactive and eliminated entries are in no bonus pool: listing one is asking to move it in.
       const have = isMovable(entry) && flagForWeek(flag, week);
       if (have === want) continue;
@@ -212,22 +344,31 @@ export async function updateBonusPoolParams(
     }
     await recordPoolAudits(tx, pool.id, viewer, audits, now);
 
-    const named = await listPoolEntries(tx, pool.id);
-    const params = await loadBonusParams(tx, pool, named, weeks.start, weeks.last);
-    const updated = params.filter((item) => item.week === week);
-    const others = params.filter((item) => item.week !== week).reverse();
-    return {
-      poolId: pool.id,
-      response: { message: M.updated(week), updatedParams: [...updated, ...others], added, removed },
-    };
+    const shown: BonusParamsWeek = { week, locked: false, inactive: false };
+    const counts = await countLists(tx, pool, shown, await listConditions(tx, pool, shown, true));
+    return { poolId: pool.id, response: { message: M.updated(week), counts, added, removed } };
   });
   notifyPoolChanged(ctx, answer.poolId, 'money');
   return answer.response;
 }
 
+/** The first winners a bonus names (by entry id), as the Pool Bonuses table shows them. */
+const shownWinners = (row: BonusEventRecord) =>
+  [...row.winners].sort((a, b) => a - b).slice(0, BONUS_WINNERS_SHOWN);
+
 function toCommishEvent(row: BonusEventRecord, labels: Map<number, string>): CommishBonusEvent {
-  return { ...toBonusEvent(row), winner_labels: row.winners.map((id) => labels.get(id) ?? `#${id}`) };
+  const winners = shownWinners(row);
+  return {
+    ...toBonusEvent(row),
+    winners,
+    winner_labels: winners.map((id) => labels.get(id) ?? `#${id}`),
+    winner_count: row.winners.length,
+  };
 }
+
+/** The labels of the winners each event shows (never every winner of a big pool's bonus). */
+const eventLabels = (db: DbOrTx, poolId: number, rows: readonly BonusEventRecord[]) =>
+  loadEntryLabels(db, poolId, rows.flatMap(shownWinners));
 
 /** GET /pools/getBonusEvents/{poolId} (league admins): the pool's standing bonuses of locked weeks, newest week first. */
 export async function listCommishBonusEvents(
@@ -238,20 +379,20 @@ export async function listCommishBonusEvents(
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   // The same standing bonuses the Bonuses tab lists: never one of a week that has not locked.
   const rows = await loadPublicEvents(ctx, pool);
-  const labels = await loadEntryLabels(
-    ctx.db,
-    pool.id,
-    rows.flatMap((row) => row.winners),
-  );
+  const labels = await eventLabels(ctx.db, pool.id, rows);
   return { events: rows.map((row) => toCommishEvent(row, labels)) };
 }
 
-/** GET /api/bonus/details/{poolId}/{bonusId} (league admins): who won and who paid, from the bonus's ledger rows. */
+/**
+ * GET /api/bonus/details/{poolId}/{bonusId} (league admins): who won and who paid, from the bonus's ledger
+ * rows summed per entry in SQL: the counts and totals, and one page of each side by username.
+ */
 export async function getBonusDetails(
   ctx: AppContext,
   poolId: number,
   bonusId: number,
   viewer: UserRow | null,
+  query: PageQuery,
 ): Promise<BonusDetailsResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const [event] = await ctx.db
@@ -261,32 +402,50 @@ export async function getBonusDetails(
   // A bonus names the team its winners picked: one of a week that has not locked is not shown (never written).
   const publicWeeks = (await loadPoolWeeks(ctx.db, pool)).publicWeeks(ctx.clock.now());
   if (!event || !publicWeeks.includes(event.week)) throw notFound(M.bonusNotFound);
-  const sums = await ctx.db
-    .select({ entryId: ledger.entryId, amount: sql<number>`sum(${ledger.amount})::int` })
-    .from(ledger)
-    .where(and(eq(ledger.poolId, pool.id), eq(ledger.bonusEventId, event.id)))
-    .groupBy(ledger.entryId);
-  const labels = await loadEntryLabels(ctx.db, pool.id, [
-    ...event.winners,
-    ...sums.flatMap((row) => (row.entryId === null ? [] : [row.entryId])),
-  ]);
-  const lines: BonusDetailsLine[] = sums
-    .filter((row) => row.entryId !== null && Number(row.amount) !== 0)
-    .map((row) => ({
-      entry_id: row.entryId as number,
-      label: labels.get(row.entryId as number) ?? '',
+  const sums = sql`
+    select l.entry_id, sum(l.amount)::bigint as amount from ledger l
+    where l.pool_id = ${pool.id} and l.bonus_event_id = ${event.id} and l.entry_id is not null
+    group by l.entry_id having sum(l.amount) <> 0`;
+  const search = query.q ? sql`and s.entry_id in (${entriesByUsername(pool.id, query.q)})` : sql``;
+  const [totals] = rowsOf<{ won: string | number; paid: string | number; winners: string; losers: string }>(
+    await ctx.db.execute(sql`
+      with sums as (${sums})
+      select coalesce(sum(amount) filter (where amount > 0), 0) as won,
+        coalesce(sum(amount) filter (where amount < 0), 0) as paid,
+        count(*) filter (where amount > 0 ${search}) as winners,
+        count(*) filter (where amount < 0 ${search}) as losers
+      from sums s`),
+  );
+  const side = async (sign: SQL): Promise<BonusDetailsLine[]> =>
+    rowsOf<{ entry_id: number; amount: string | number; username: string; entry_num: number }>(
+      await ctx.db.execute(sql`
+        with sums as (${sums})
+        select s.entry_id, s.amount, u.username, e.entry_num
+        from sums s join entries e on e.id = s.entry_id join users u on u.id = e.user_id
+        where ${sign} ${search}
+        order by lower(u.username), e.entry_num, e.id
+        limit ${query.pageSize} offset ${pageOffset(query)}`),
+    ).map((row) => ({
+      entry_id: Number(row.entry_id),
+      label: entryLabel(row.username, Number(row.entry_num)),
       amount: Number(row.amount),
-    }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  const winners = lines.filter((line) => line.amount > 0);
-  const losers = lines.filter((line) => line.amount < 0);
-  const total = (list: BonusDetailsLine[]) => list.reduce((sum, line) => sum + line.amount, 0);
+    }));
+  const winners = await side(sql`s.amount > 0`);
+  const losers = await side(sql`s.amount < 0`);
+  const labels = await eventLabels(ctx.db, pool.id, [event]);
+  const winnersCount = Number(totals?.winners ?? 0);
+  const losersCount = Number(totals?.losers ?? 0);
   return {
     event: toCommishEvent(event, labels),
     winners,
     losers,
-    winners_total: total(winners),
-    losers_total: total(losers),
+    winners_count: winnersCount,
+    losers_count: losersCount,
+    winners_total: Number(totals?.won ?? 0),
+    losers_total: Number(totals?.paid ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Math.max(winnersCount, losersCount),
   };
 }
 
@@ -417,7 +576,7 @@ export async function recalculateBonus(
     };
     const winners = settled.winners.map((i) => members[i].entry.id);
     if (isSameBonus(event, money, winners)) {
-      const labels = await loadEntryLabels(tx, pool.id, event.winners);
+      const labels = await eventLabels(tx, pool.id, [event]);
       return {
         poolId: pool.id,
         response: {
@@ -451,7 +610,7 @@ export async function recalculateBonus(
       total: money.total,
       winners,
     });
-    const labels = await loadEntryLabels(tx, pool.id, winners);
+    const labels = await eventLabels(tx, pool.id, [replacement]);
     return {
       poolId: pool.id,
       response: {

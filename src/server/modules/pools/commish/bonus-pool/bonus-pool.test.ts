@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions } from '../../../../../core/bonus';
-import { BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
+import { PAGING_MESSAGES } from '../../../../../core/contracts/paging';
+import { BONUS_WINNERS_SHOWN, BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
+import { rowsOf } from '../../../../db/client';
 import { bonusEvents, entries, gameFacts, ledger, poolAudits, poolWeeks } from '../../../../db/schema';
 import { buildEntryWeek, buildPick, listEntryWeeks } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
@@ -15,6 +17,7 @@ import {
   startPoolWorld,
 } from '../../pool-test-world';
 import { settleDueWeeks } from '../../settlement/settlement.service';
+import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -67,36 +70,125 @@ async function lockedWeekOne(running = true) {
 }
 
 describe('GET /pools/getBonusParams/{poolId}', () => {
-  it("gives each week's bonus pool up to the week changes apply to, and which entries cannot move", async () => {
+  it("gives the weeks up to the week changes apply to, and each list of a week's bonus pool with its count", async () => {
     const { pool, a, b, c, d } = await lockedWeekOne();
     const answer = await get(`/pools/getBonusParams/${pool.id}`);
     expect(answer.statusCode, answer.body).toBe(200);
+    const ann = { id: a.id, label: 'ann', status: 1, eliminated: false, movable: true };
     expect(answer.json()).toEqual({
       available: true,
       params: [
-        { week: 1, users: [a.id], locked: true, inactive: false },
-        { week: 2, users: [a.id], locked: false, inactive: false },
+        { week: 1, locked: true, inactive: false },
+        { week: 2, locked: false, inactive: false },
       ],
       editable_week: 2,
       live_week: 1,
-      entries: [
-        { id: a.id, label: 'ann', status: 1, eliminated: false, movable: true },
-        { id: b.id, label: 'bob', status: 1, eliminated: false, movable: true },
-        { id: c.id, label: 'cat', status: 0, eliminated: false, movable: false },
-        { id: d.id, label: 'dan', status: 1, eliminated: true, movable: false },
-      ],
+      week: 2,
+      counts: { in: 1, out: 1, fixed: 2 },
+      list: 'in',
+      entries: [ann],
+      page: 1,
+      pageSize: 50,
+      total: 1,
     });
+    const list = async (query: string) => (await get(`/pools/getBonusParams/${pool.id}?${query}`)).json();
+    expect((await list('list=out')).entries).toEqual([
+      { id: b.id, label: 'bob', status: 1, eliminated: false, movable: true },
+    ]);
+    expect((await list('list=fixed')).entries).toEqual([
+      { id: c.id, label: 'cat', status: 0, eliminated: false, movable: false },
+      { id: d.id, label: 'dan', status: 1, eliminated: true, movable: false },
+    ]);
+    // Locked week 1 lists who played in its bonus pool; nobody can move in.
+    expect(await list('week=1')).toMatchObject({
+      week: 1,
+      counts: { in: 1, out: 0, fixed: 2 },
+      entries: [ann],
+    });
+    expect((await list('week=1&list=out')).entries).toEqual([]);
+    expect((await list('q=bo&list=out')).total).toBe(1);
+    expect((await list('q=zed&list=out')).total).toBe(0);
   });
 
   it('says when the bonus pool did not run in a week, and that NFL TD has none', async () => {
     const { pool } = await lockedWeekOne(false);
-    const answer = await get(`/pools/getBonusParams/${pool.id}`);
-    expect(answer.json().params[0]).toEqual({ week: 1, users: [], locked: true, inactive: true });
+    const answer = await get(`/pools/getBonusParams/${pool.id}?week=1`);
+    expect(answer.json().params[0]).toEqual({ week: 1, locked: true, inactive: true });
+    expect(answer.json().counts.in).toBe(0);
     const nfl = await buildNflPool(t.ctx, world.leagueId);
     expect((await get(`/pools/getBonusParams/${nfl.id}`)).json()).toMatchObject({
       available: false,
       params: [],
     });
+  });
+
+  it("pages and searches a big pool's weeks in SQL, a locked week's members read from its entry weeks", async () => {
+    const pool = await bonusPool();
+    const prefix = `bp${pool.id}x`;
+    // 1,500 members with 2 entries each: 3,000 entries, those of even ids in the bonus pool from now on.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: pool.id,
+      leagueId: world.leagueId,
+      prefix,
+      users: 1500,
+      perUser: 2,
+    });
+    await t.ctx.db.execute(sql`update entries set bonus = (id % 2 = 0) where pool_id = ${pool.id}`);
+    // Week 1 locked with the entries of ids divisible by 3 in its bonus pool (kind 1), the others out (kind 2).
+    await t.ctx.db.execute(sql`
+      insert into entry_week_kinds (pool_id, week, kind, in_bonus, auto_rebuy)
+      values (${pool.id}, 1, 1, true, false), (${pool.id}, 1, 2, false, false)`);
+    await t.ctx.db.execute(sql`
+      insert into pool_weeks (pool_id, week, alive_at_lock, bonus_running, locked_at, entry_kinds)
+      select ${pool.id}, 1, 0, true, ${EARLY.toISOString()}::timestamptz,
+        decode(string_agg(lpad(to_hex(case when e.id % 3 = 0 then 1 else 2 end), 6, '0'), '' order by e.slot), 'hex')
+      from entries e where e.pool_id = ${pool.id}`);
+    const [expected] = rowsOf<{ locked_in: string; in_now: string; out_now: string; fixed: string }>(
+      await t.ctx.db.execute(sql`
+        select count(*) filter (where id % 3 = 0) as locked_in,
+          count(*) filter (where status = 1 and lives > 0 and bonus) as in_now,
+          count(*) filter (where status = 1 and lives > 0 and not bonus) as out_now,
+          count(*) filter (where not (status = 1 and lives > 0)) as fixed
+        from entries where pool_id = ${pool.id}`),
+    );
+    const url = `/pools/getBonusParams/${pool.id}`;
+    const locked = await get(`${url}?week=1`);
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(locked.json().counts).toEqual({
+      in: Number(expected.locked_in),
+      out: 0,
+      fixed: Number(expected.fixed),
+    });
+    expect(locked.json().total).toBe(Number(expected.locked_in));
+    expect(locked.json().entries).toHaveLength(50);
+    // Every member of the week in the answer would be tens of kilobytes.
+    expect(locked.body.length).toBeLessThan(10_000);
+    const page2 = (await get(`${url}?week=1&page=2`)).json();
+    expect(page2.entries[0].id).not.toBe(locked.json().entries[0].id);
+    const deep = (await get(`${url}?week=1&q=${prefix}1499`)).json();
+    expect(deep.entries.every((e: { id: number }) => e.id % 3 === 0)).toBe(true);
+    expect(deep.entries.map((e: { label: string }) => e.label.startsWith(`${prefix}1499`))).not.toContain(
+      false,
+    );
+
+    const editable = (await get(`${url}?list=out&pageSize=100`)).json();
+    expect(editable.week).toBe(2);
+    expect(editable.counts).toEqual({
+      in: Number(expected.in_now),
+      out: Number(expected.out_now),
+      fixed: Number(expected.fixed),
+    });
+    expect(editable.entries).toHaveLength(100);
+    expect(editable.entries.every((e: { id: number; movable: boolean }) => e.movable)).toBe(true);
+
+    for (const [query, message] of [
+      ['pageSize=101', PAGING_MESSAGES.pageSize],
+      ['list=all', M.badList],
+      ['week=9', M.badWeek],
+    ]) {
+      const refused = await get(`${url}?${query}`);
+      expect([refused.statusCode, refused.json().message], query).toEqual([400, message]);
+    }
   });
 
   it('is for the league admins only', async () => {
@@ -115,10 +207,7 @@ describe('POST /pools/updateBonusPoolParams', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
       message: 'Week 2 bonus pool has been updated.',
-      updatedParams: [
-        { week: 2, users: [b.id], locked: false, inactive: false },
-        { week: 1, users: [a.id], locked: true, inactive: false },
-      ],
+      counts: { in: 1, out: 1, fixed: 2 },
       added: [b.id],
       removed: [a.id],
     });
@@ -144,6 +233,36 @@ describe('POST /pools/updateBonusPoolParams', () => {
     // Locked week 1 is history: its membership did not change.
     const week1 = (await listEntryWeeks(t.ctx, { poolId: pool.id, week: 1 })).filter((row) => row.inBonus);
     expect(week1.map((row) => row.entryId)).toEqual([a.id]);
+  });
+
+  it("moves only the entries a save names (add and remove), as a big pool's pages send them", async () => {
+    const { pool, a, b, c } = await lockedWeekOne();
+    const move = (payload: object) =>
+      post('/pools/updateBonusPoolParams', { poolId: pool.id, week: 2, ...payload });
+    const answer = await move({ add: [b.id], remove: [a.id] });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ added: [b.id], removed: [a.id], counts: { in: 1, out: 1 } });
+    // Naming an entry already where it is asked to be changes nothing.
+    expect((await move({ add: [b.id] })).json()).toMatchObject({ added: [], removed: [] });
+    const cases: Array<[object, string]> = [
+      [{ add: [a.id], remove: [a.id] }, M.badMoves],
+      [{ add: [999_999] }, M.unknownEntry],
+      [{ add: [c.id] }, M.cannotMoveInactive('cat')],
+      [{ add: Array.from({ length: 1001 }, (_, i) => i + 1) }, M.badMoves],
+    ];
+    for (const [payload, message] of cases) {
+      const refused = await move(payload);
+      expect([refused.statusCode, refused.json().message], JSON.stringify(payload).slice(0, 80)).toEqual([
+        400,
+        message,
+      ]);
+    }
+    const rows = await t.ctx.db
+      .select()
+      .from(entries)
+      .where(eq(entries.poolId, pool.id))
+      .orderBy(asc(entries.id));
+    expect(rows.slice(0, 2).map((row) => row.bonus)).toEqual([false, true]);
   });
 
   it('refuses history weeks, entries that cannot move, unknown entries and pools without a bonus pool, changing nothing', async () => {
@@ -230,6 +349,67 @@ const recalculate = (poolId: number, bonusId: number, user: TestUser | null = wo
   post('/api/bonus/recalculate', { poolId, bonusId }, user);
 
 describe('bonus events, details and recalculation', () => {
+  it("pages a big bonus's winners and losers, sums them in SQL and names only the first winners", async () => {
+    const { pool, event } = await settledBonus();
+    const prefix = `bd${pool.id}x`;
+    // 3,000 more entries: 300 of them win $5 each on the bonus, the other 2,700 pay.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: pool.id,
+      leagueId: world.leagueId,
+      prefix,
+      users: 1500,
+      perUser: 2,
+    });
+    const mine = sql`e.pool_id = ${pool.id} and e.user_id in (select id from users where starts_with(username, ${prefix}))`;
+    await t.ctx.db.execute(sql`
+      insert into ledger (pool_id, entry_id, kind, amount, week, bonus_event_id, created_at)
+      select ${pool.id}, e.id, 'bonus', case when e.id % 10 = 0 then 500 else -50 end, 1, ${event.id}, now()
+      from entries e where ${mine}`);
+    await t.ctx.db.execute(sql`
+      update bonus_events set winners = winners || (
+        select jsonb_agg(e.id order by e.id) from entries e where ${mine} and e.id % 10 = 0)
+      where id = ${event.id}`);
+    const [sums] = rowsOf<{ winners: string; losers: string; won: string; paid: string }>(
+      await t.ctx.db.execute(sql`
+        with s as (select entry_id, sum(amount) as amount from ledger where bonus_event_id = ${event.id}
+          group by entry_id having sum(amount) <> 0)
+        select count(*) filter (where amount > 0) as winners, count(*) filter (where amount < 0) as losers,
+          sum(amount) filter (where amount > 0) as won, sum(amount) filter (where amount < 0) as paid from s`),
+    );
+    const url = `/api/bonus/details/${pool.id}/${event.id}`;
+    const first = await get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({
+      winners_count: Number(sums.winners),
+      losers_count: Number(sums.losers),
+      winners_total: Number(sums.won),
+      losers_total: Number(sums.paid),
+      total: Number(sums.losers),
+      page: 1,
+      pageSize: 50,
+    });
+    expect(body.winners).toHaveLength(50);
+    expect(body.losers).toHaveLength(50);
+    expect(body.event.winner_count).toBe(Number(sums.winners));
+    expect(body.event.winner_labels).toHaveLength(BONUS_WINNERS_SHOWN);
+    // Every line of the bonus in the answer would be a hundred kilobytes and more.
+    expect(first.body.length).toBeLessThan(15_000);
+    const second = (await get(`${url}?page=2`)).json();
+    expect(second.losers[0].entry_id).not.toBe(body.losers[0].entry_id);
+    const deep = (await get(`${url}?q=${prefix}1499`)).json();
+    expect([...deep.winners, ...deep.losers].map((line: { label: string }) => line.label).sort()).toEqual([
+      `${prefix}1499`,
+      `${prefix}1499 [2]`,
+    ]);
+    expect(deep.winners_count + deep.losers_count).toBe(2);
+    const events = await get(`/pools/getBonusEvents/${pool.id}`);
+    expect(events.json().events[0].winners).toHaveLength(BONUS_WINNERS_SHOWN);
+    expect(events.body.length).toBeLessThan(5_000);
+    const refused = await get(`${url}?pageSize=101`);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, PAGING_MESSAGES.pageSize]);
+  });
+
   it('lists the standing bonuses and shows one with its winners and losers and their totals', async () => {
     const { pool, a, b, c, event } = await settledBonus();
     const list = await get(`/pools/getBonusEvents/${pool.id}`);
@@ -242,6 +422,7 @@ describe('bonus events, details and recalculation', () => {
         team_abb: 'NYY',
         winners: [a.id],
         winner_labels: ['ann'],
+        winner_count: 1,
       },
     ]);
     const details = await get(`/api/bonus/details/${pool.id}/${event.id}`);
@@ -252,8 +433,13 @@ describe('bonus events, details and recalculation', () => {
         { entry_id: b.id, label: 'bob', amount: -1500 },
         { entry_id: c.id, label: 'cat', amount: -1500 },
       ],
+      winners_count: 1,
+      losers_count: 2,
       winners_total: 3000,
       losers_total: -3000,
+      page: 1,
+      pageSize: 50,
+      total: 2,
     });
     const missing = await get(`/api/bonus/details/${pool.id}/999999`);
     expect([missing.statusCode, missing.json().message]).toEqual([404, M.bonusNotFound]);

@@ -20,7 +20,7 @@ export const editPicksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EditPicksResponseSchema },
       },
     },
-    async (request) => getEditPicks(app.ctx, request.params.poolId, request.query.entry, request.user),
+    async (request) => getEditPicks(app.ctx, request.params.poolId, request.query, request.user),
   );
   app.post(
     '/admin/updateUserPicks',

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { pageOffset } from '../../../../../core/contracts/paging';
 import {
   type EditPicksEntry,
+  type EditPicksQuery,
   type EditPicksResponse,
   FEED_EVENT_TYPES,
   EDIT_PICKS_MESSAGES as M,
@@ -17,9 +19,10 @@ import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
-import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
+import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { recordPoolAudits } from '../audit/audit.service';
+import { entriesByUsername } from '../entry-search';
 
 /** The weeks Edit Picks shows: from the pool's start week to its last deadline. */
 function poolWeekNumbers(pool: PoolRecord): number[] {
@@ -62,26 +65,48 @@ async function describeWeeks(ctx: AppContext, db: DbOrTx, pool: PoolRecord, entr
 }
 
 /**
- * GET /api/pools/{poolId}/commish/picks?entry=id (league admins): the pool's entries, every team of the
- * game, and the chosen entry's pick per week. nfl-td pools answer `available: false`.
+ * GET /api/pools/{poolId}/commish/picks?entry=id&q=&page=&pageSize= (league admins): one page of the pool's
+ * entries for the picker (searched by username in SQL), every team of the game, and the chosen entry's pick
+ * per week. nfl-td pools answer `available: false`.
  */
 export async function getEditPicks(
   ctx: AppContext,
   poolId: number,
-  entryId: number | undefined,
+  query: EditPicksQuery,
   viewer: UserRow | null,
 ): Promise<EditPicksResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  if (pool.game === 'nfl-td') return { available: false, entries: [], teams: [], entry: null };
-  const named = await listPoolEntries(ctx.db, pool.id);
+  const paging = { page: query.page, pageSize: query.pageSize };
+  if (pool.game === 'nfl-td')
+    return { available: false, entries: [], teams: [], entry: null, ...paging, total: 0 };
+  const conditions: SQL[] = [eq(entries.poolId, pool.id)];
+  if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsername(pool.id, query.q)})`);
+  const where = and(...conditions);
+  // Counted over the pool's entries alone (the search is a subquery of entry ids): no join of a big pool.
+  const [count] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(entries)
+    .where(where);
+  const named = await ctx.db
+    .select({ entry: entries, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum), asc(entries.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
   const teamRows = await ctx.db
     .select({ abb: teams.abb, name: teams.name })
     .from(teams)
     .where(eq(teams.game, pool.game))
     .orderBy(asc(teams.abb));
   let entry: EditPicksResponse['entry'] = null;
-  if (entryId !== undefined) {
-    const found = named.find((row) => row.entry.id === entryId);
+  if (query.entry !== undefined) {
+    const [found] = await ctx.db
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.id, query.entry), eq(entries.poolId, pool.id)));
     if (!found) throw notFound(M.entryNotFound);
     entry = {
       ...toEditEntry(found.entry, found.username),
@@ -93,6 +118,8 @@ export async function getEditPicks(
     entries: named.map(({ entry, username }) => toEditEntry(entry, username)),
     teams: teamRows,
     entry,
+    ...paging,
+    total: count?.n ?? 0,
   };
 }
 

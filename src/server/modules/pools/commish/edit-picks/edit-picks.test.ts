@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PAGING_MESSAGES } from '../../../../../core/contracts/paging';
 import { EDIT_PICKS_MESSAGES as M } from '../../../../../core/contracts/pools';
 import { entries, pickAudits, picks, poolAudits, poolEvents } from '../../../../db/schema';
 import { buildPick } from '../../../../test/factories';
@@ -7,6 +8,7 @@ import type { TestApp } from '../../../../test/harness';
 import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
 import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { judgeWeek, readWeekPicks } from '../../settlement/settlement.service';
+import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -92,7 +94,48 @@ describe('GET /api/pools/{poolId}/commish/picks', () => {
   it('says Edit Picks is not available for an NFL TD pool', async () => {
     const pool = await buildNflPool(t.ctx, world.leagueId);
     const answer = await get(`/api/pools/${pool.id}/commish/picks`, world.owner);
-    expect(answer.json()).toEqual({ available: false, entries: [], teams: [], entry: null });
+    expect(answer.json()).toEqual({
+      available: false,
+      entries: [],
+      teams: [],
+      entry: null,
+      page: 1,
+      pageSize: 20,
+      total: 0,
+    });
+  });
+
+  it("pages and searches a big pool's entries on the server, and loads a deep entry's picks alone", async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const prefix = `pk${pool.id}x`;
+    // 2,000 members with 2 entries each: 4,000 entries.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: pool.id,
+      leagueId: world.leagueId,
+      prefix,
+      users: 2000,
+      perUser: 2,
+    });
+    const url = `/api/pools/${pool.id}/commish/picks`;
+    const first = await get(url, world.owner);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ page: 1, pageSize: 20, total: 4000 });
+    expect(first.json().entries).toHaveLength(20);
+    // Every entry in the answer would be hundreds of kilobytes.
+    expect(first.body.length).toBeLessThan(5_000);
+    const second = await get(`${url}?page=2`, world.owner);
+    expect(second.json().entries[0].id).not.toBe(first.json().entries[0].id);
+
+    const deep = await get(`${url}?q=${prefix}1998`, world.owner);
+    const found: Array<{ id: number; label: string }> = deep.json().entries;
+    expect(found.map((e) => e.label)).toEqual([`${prefix}1998`, `${prefix}1998 [2]`]);
+    const chosen = await get(`${url}?entry=${found[1].id}`, world.owner);
+    expect(chosen.json().entry).toMatchObject({ id: found[1].id, label: `${prefix}1998 [2]` });
+    expect(chosen.json().entry.weeks).toHaveLength(3);
+    expect(chosen.body.length).toBeLessThan(5_000);
+
+    const refused = await get(`${url}?pageSize=101`, world.owner);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, PAGING_MESSAGES.pageSize]);
   });
 });
 

@@ -14,6 +14,13 @@ export const ENTRANTS_ADMIN_CELLS: Cell[] = [
     expected: COMMISH_GET,
   },
   {
+    name: 'Manage Entrants members still to add of the hidden league pool',
+    method: 'GET',
+    route: 'GET /admin/entrants/:poolId/members',
+    url: (w) => `/admin/entrants/${w.poolId}/members`,
+    expected: COMMISH_GET,
+  },
+  {
     name: 'addEntrant of someone who is not a league member',
     method: 'POST',
     route: 'POST /admin/addEntrant',

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AddableMembersQuerySchema,
+  AddableMembersResponseSchema,
   AddEntrantRequestSchema,
+  AdminEntrantsQuerySchema,
   AdminEntrantsResponseSchema,
   EditUserLivesRequestSchema,
   EntrantChangeResponseSchema,
@@ -14,6 +17,7 @@ import { requireUser } from '../../../../plugins/auth-guard';
 import {
   addEntrant,
   editUserLives,
+  listAddableMembers,
   listAdminEntrants,
   processLeagueChamps,
   toggleUserStatus,
@@ -24,8 +28,25 @@ import {
 export const entrantsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/entrants/:poolId',
-    { schema: { params: PoolIdPathSchema, response: { 200: AdminEntrantsResponseSchema } } },
-    async (request) => listAdminEntrants(app.ctx, request.params.poolId, request.user),
+    {
+      schema: {
+        params: PoolIdPathSchema,
+        querystring: AdminEntrantsQuerySchema,
+        response: { 200: AdminEntrantsResponseSchema },
+      },
+    },
+    async (request) => listAdminEntrants(app.ctx, request.params.poolId, request.user, request.query),
+  );
+  app.get(
+    '/admin/entrants/:poolId/members',
+    {
+      schema: {
+        params: PoolIdPathSchema,
+        querystring: AddableMembersQuerySchema,
+        response: { 200: AddableMembersResponseSchema },
+      },
+    },
+    async (request) => listAddableMembers(app.ctx, request.params.poolId, request.user, request.query),
   );
   app.post(
     '/admin/addEntrant',

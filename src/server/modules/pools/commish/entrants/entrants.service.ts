@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { type PageQuery, pageOffset } from '../../../../../core/contracts/paging';
 import {
-  type AddableMember,
+  type AddableMembersResponse,
   type AddEntrantBody,
   type AdminEntrant,
+  type AdminEntrantsQuery,
   type AdminEntrantsResponse,
   type EditUserLivesBody,
   ENTRANTS_MESSAGES,
@@ -15,9 +17,10 @@ import {
 } from '../../../../../core/contracts/pools';
 import { formatDollars, processChampions } from '../../../../../core/money';
 import type { AppContext } from '../../../../context';
-import type { DbOrTx } from '../../../../db/client';
+import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
+import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
@@ -32,6 +35,7 @@ import {
 } from '../../pool-access';
 import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
+import { entriesByUsernameOrNote } from '../entry-search';
 import { awardPrizes, loadPrizeMoney } from '../money/prize-money.repo';
 
 /*
@@ -66,50 +70,119 @@ function toAdminEntrant(
 const championSet = (pool: { champions: string[] }) =>
   new Set(pool.champions.map((name) => name.toLowerCase()));
 
-/** GET /admin/entrants/{poolId}: every entry, the league members not yet entrants, and the prize money left. */
+const ENTRANT_FILTER: Record<AdminEntrantsQuery['status'], SQL | undefined> = {
+  all: undefined,
+  active: eq(entries.status, 1),
+  inactive: ne(entries.status, 1),
+  eliminated: lte(entries.lives, 0),
+};
+
+/**
+ * GET /admin/entrants/{poolId}: one page of the pool's entries by username (searched by username or note,
+ * filtered by status, in SQL), the pool's counts by status, and the prize money left. Nothing here reads the pool
+ * whole into the server: counts are SQL aggregates, and the page is a LIMIT/OFFSET of the sorted entries.
+ */
 export async function listAdminEntrants(
   ctx: AppContext,
   poolId: number,
   viewer: UserRow | null,
+  query: AdminEntrantsQuery,
 ): Promise<AdminEntrantsResponse> {
-  const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const rows = await listPoolEntries(ctx.db, pool.id);
-  const money = await loadPrizeMoney(ctx.db, pool);
+  const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
+  const conditions: SQL[] = [eq(entries.poolId, pool.id)];
+  const filter = ENTRANT_FILTER[query.status];
+  if (filter) conditions.push(filter);
+  if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsernameOrNote(pool.id, query.q)})`);
+  const where = and(...conditions);
+  // Three reads that do not wait for each other: the counts by status (one pass over the pool's entries in
+  // SQL), the page (walking the username index, so a first page stops early) and the prize money.
+  const [[counts], rows, money] = await Promise.all([
+    ctx.db
+      .select({
+        entries: sql<number>`count(*)`.mapWith(Number),
+        active: sql<number>`count(*) filter (where ${entries.status} = 1)`.mapWith(Number),
+        inactive: sql<number>`count(*) filter (where ${entries.status} <> 1)`.mapWith(Number),
+        eliminated: sql<number>`count(*) filter (where ${entries.lives} <= 0)`.mapWith(Number),
+        maxWeeksAlive: sql<number>`coalesce(max(${entries.weeksAlive}), 0)`.mapWith(Number),
+      })
+      .from(entries)
+      .where(eq(entries.poolId, pool.id)),
+    ctx.db
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(where)
+      .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum), asc(entries.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    // The prize rows are a pool's champions and splits: a few, whatever the pool's size.
+    loadPrizeMoney(ctx.db, pool),
+  ]);
+  // Without a search or filter the total is the pool's count; otherwise one count of the matches.
+  const total =
+    conditions.length === 1
+      ? counts.entries
+      : ((
+          await ctx.db
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(entries)
+            .where(where)
+        )[0]?.n ?? 0);
   const champions = championSet(pool);
-  const entrantIds = new Set(rows.map((row) => row.entry.userId));
-  // Members, and admins even without a member row (they run the league and may play in it).
-  const memberRows = await ctx.db
-    .select({ user_id: users.id, username: users.username })
-    .from(leagueMembers)
-    .innerJoin(users, eq(users.id, leagueMembers.userId))
-    .where(eq(leagueMembers.leagueId, league.id));
-  const admins =
-    league.admins.length === 0
-      ? []
-      : await ctx.db
-          .select({ user_id: users.id, username: users.username })
-          .from(users)
-          .where(
-            inArray(
-              sql`lower(${users.username})`,
-              league.admins.map((name) => name.toLowerCase()),
-            ),
-          );
-  const members = new Map<number, AddableMember>();
-  for (const member of [...memberRows, ...admins]) {
-    if (!entrantIds.has(member.user_id)) members.set(member.user_id, member);
-  }
+  const { maxWeeksAlive, ...statusCounts } = counts;
   return {
     entrants: rows.map((row) =>
       toAdminEntrant(row.entry, row.username, money.prizesByEntry.get(row.entry.id) ?? 0, champions),
     ),
-    members: [...members.values()].sort((a, b) => a.username.localeCompare(b.username)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    counts: statusCounts,
+    max_weeks_alive: maxWeeksAlive,
     final: pool.final,
     champions: pool.champions,
     prize_pool: money.prizePool,
     allocated: money.awarded,
     remaining_prizes: money.remaining,
     starting_lives: pool.rebuys + 1,
+  };
+}
+
+/**
+ * GET /admin/entrants/{poolId}/members: one page of the league's members (and its admins, who may play
+ * without a member row) who are no entrant of the pool yet, by username, searched by username in SQL.
+ */
+export async function listAddableMembers(
+  ctx: AppContext,
+  poolId: number,
+  viewer: UserRow | null,
+  query: PageQuery,
+): Promise<AddableMembersResponse> {
+  const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
+  const admins = league.admins.map((name) => name.toLowerCase());
+  const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
+  const candidates = sql`
+    with candidates as (
+      select lm.user_id from league_members lm where lm.league_id = ${league.id}
+      union
+      select u.id from users u where lower(u.username) = any(${sql.param(admins)}::text[])
+    )
+    select u.id as user_id, u.username from candidates c join users u on u.id = c.user_id
+    where not exists (select 1 from entries e where e.pool_id = ${pool.id} and e.user_id = u.id) ${search}`;
+  const [count] = rowsOf<{ n: number | string }>(
+    await ctx.db.execute(sql`select count(*) as n from (${candidates}) m`),
+  );
+  const members = rowsOf<{ user_id: number; username: string }>(
+    await ctx.db.execute(sql`
+      ${candidates}
+      order by lower(u.username), u.id
+      limit ${query.pageSize} offset ${pageOffset(query)}`),
+  );
+  return {
+    members: members.map((row) => ({ user_id: Number(row.user_id), username: row.username })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(count?.n ?? 0),
   };
 }
 

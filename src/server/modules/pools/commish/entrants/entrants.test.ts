@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PAGING_MESSAGES } from '../../../../../core/contracts/paging';
 import {
+  ADMIN_ENTRANTS_QUERY_MESSAGES,
   type AdminEntrantsResponse,
   ENTRANTS_MESSAGES,
   FEED_EVENT_TYPES,
@@ -12,6 +14,7 @@ import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../leagues/league-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
 import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../../pool-test-world';
+import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -56,8 +59,25 @@ describe('GET /admin/entrants/{poolId}', () => {
     ]);
     expect(body.entrants[0]).toMatchObject({ notes: 'Paid', weeks_alive: 4, champion: false });
     expect(body.entrants[2].needs_rebuy).toBe(true);
+    expect(body).toMatchObject({
+      page: 1,
+      pageSize: 50,
+      total: 3,
+      counts: { entries: 3, active: 2, inactive: 1, eliminated: 1 },
+      max_weeks_alive: 4,
+    });
     // The commissioner (an admin without an entry) and carol may be added; alice and bob are entrants.
-    expect(body.members.map((m) => m.username)).toEqual(['carol', 'commish']);
+    const members = await get(`/admin/entrants/${pool.id}/members`, world.owner.cookie);
+    expect(members.statusCode, members.body).toBe(200);
+    expect(members.json()).toEqual({
+      members: [
+        { user_id: expect.any(Number), username: 'carol' },
+        { user_id: world.owner.id, username: 'commish' },
+      ],
+      page: 1,
+      pageSize: 20,
+      total: 2,
+    });
     // Two active entries: $100 prize pool, $25 already awarded.
     expect(body).toMatchObject({
       final: false,
@@ -88,6 +108,96 @@ describe('GET /admin/entrants/{poolId}', () => {
       const probe = await post('/admin/updateUserNotes', { userSeasonId: entryId, note: 'x' }, bob.cookie);
       expect([probe.statusCode, probe.json().message]).toEqual([404, ENTRANTS_MESSAGES.entryNotFound]);
     }
+  });
+});
+
+describe('GET /admin/entrants/{poolId} of a big pool', () => {
+  it('answers one page of a bounded size, searches, filters and counts in SQL, and refuses pages over 100', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const prefix = `big${pool.id}x`;
+    // 1,400 members with 3 entries each: 4,200 entries, every 7th member's inactive with a note.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: pool.id,
+      leagueId: world.leagueId,
+      prefix,
+      users: 1400,
+      perUser: 3,
+    });
+    const url = `/admin/entrants/${pool.id}`;
+    const first = await get(url, world.owner.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    const body: AdminEntrantsResponse = first.json();
+    expect(body.entrants).toHaveLength(50);
+    expect(body.total).toBe(4200);
+    expect(body.counts.entries).toBe(4200);
+    expect(body.counts.active + body.counts.inactive).toBe(4200);
+    expect(body.counts.eliminated).toBe(1400);
+    expect(body.max_weeks_alive).toBe(3);
+    // Every entry of the pool in the answer would be hundreds of kilobytes.
+    expect(first.body.length).toBeLessThan(30_000);
+    const second: AdminEntrantsResponse = (await get(`${url}?page=2`, world.owner.cookie)).json();
+    expect(second.entrants).toHaveLength(50);
+    const firstIds = new Set(body.entrants.map((e) => e.entry_id));
+    expect(second.entrants.some((e) => firstIds.has(e.entry_id))).toBe(false);
+
+    // A deep entry is found by its username, and by its note.
+    const deep = await get(`${url}?q=${prefix}1397`, world.owner.cookie);
+    expect(deep.json().entrants.map((e: { label: string }) => e.label)).toEqual([
+      `${prefix}1397`,
+      `${prefix}1397 [2]`,
+      `${prefix}1397 [3]`,
+    ]);
+    expect(deep.json().total).toBe(3);
+    const noted: AdminEntrantsResponse = (
+      await get(`${url}?q=note%20of&pageSize=100`, world.owner.cookie)
+    ).json();
+    expect(noted.total).toBe(body.counts.inactive);
+    expect(noted.entrants.every((e) => e.status === 0 && e.notes?.startsWith('note of'))).toBe(true);
+    const inactive: AdminEntrantsResponse = (await get(`${url}?status=inactive`, world.owner.cookie)).json();
+    expect(inactive.total).toBe(body.counts.inactive);
+    const eliminated: AdminEntrantsResponse = (
+      await get(`${url}?status=eliminated`, world.owner.cookie)
+    ).json();
+    expect(eliminated.total).toBe(1400);
+    expect(eliminated.entrants.every((e) => e.eliminated)).toBe(true);
+
+    for (const [query, message] of [
+      ['pageSize=101', PAGING_MESSAGES.pageSize],
+      ['page=0', PAGING_MESSAGES.page],
+      ['status=gone', ADMIN_ENTRANTS_QUERY_MESSAGES.status],
+    ]) {
+      const refused = await get(`${url}?${query}`, world.owner.cookie);
+      expect([refused.statusCode, refused.json().message], query).toEqual([400, message]);
+    }
+  });
+
+  it('pages and searches the members still to add on the server', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const other = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1 });
+    const prefix = `mem${pool.id}x`;
+    // 2,000 members with an entry in another pool, none in this one.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: other.id,
+      leagueId: world.leagueId,
+      prefix,
+      users: 2000,
+      perUser: 1,
+    });
+    const alice = await member('alice');
+    await enter(t.ctx, pool.id, alice);
+    const url = `/admin/entrants/${pool.id}/members`;
+    const first = await get(url, world.owner.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().members).toHaveLength(20);
+    expect(first.json().total).toBe(2001);
+    expect(first.body.length).toBeLessThan(5_000);
+    const second = await get(`${url}?page=2`, world.owner.cookie);
+    expect(second.json().members[0]).not.toEqual(first.json().members[0]);
+    const deep = await get(`${url}?q=${prefix}1999`, world.owner.cookie);
+    expect(deep.json().members.map((m: { username: string }) => m.username)).toEqual([`${prefix}1999`]);
+    expect((await get(`${url}?q=alice`, world.owner.cookie)).json().total).toBe(0);
+    const refused = await get(`${url}?pageSize=101`, world.owner.cookie);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, PAGING_MESSAGES.pageSize]);
   });
 });
 

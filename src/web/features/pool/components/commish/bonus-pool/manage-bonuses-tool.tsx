@@ -12,9 +12,11 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMinus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -23,6 +25,7 @@ import {
   type BonusParamsEntry,
   type BonusParamsResponse,
   type BonusParamsWeek,
+  type BonusPoolList,
   type CommishBonusEvent,
   type PoolDetails,
   type PoolViewer,
@@ -38,6 +41,7 @@ import {
   useUpdateBonusPool,
 } from '../../../api/commish-bonus';
 import { poolPath } from '../../pool-labels';
+import { ListPager } from '../list-pager';
 import { QueryState } from '../query-state';
 
 /**
@@ -55,8 +59,8 @@ export function ManageBonusesTool({ pool }: { pool: PoolDetails; viewer: PoolVie
 }
 
 function BonusPoolWeeks({ pool }: { pool: PoolDetails }) {
-  const params = useBonusParams(pool.id);
   const [chosen, setChosen] = useState<number | null>(null);
+  const params = useBonusParams(pool.id, { week: chosen ?? undefined });
   return (
     <Stack gap="sm">
       <Title order={3}>Manage Bonus Pool</Title>
@@ -93,9 +97,7 @@ function WeekPicker({
   chosen: number | null;
   onChoose: (week: number) => void;
 }) {
-  const fallback = data.editable_week ?? data.params[data.params.length - 1].week;
-  const week =
-    data.params.find((item) => item.week === chosen) ?? data.params.find((item) => item.week === fallback);
+  const week = data.params.find((item) => item.week === data.week);
   if (!week) return null;
   return (
     <>
@@ -111,56 +113,93 @@ function WeekPicker({
         onChange={(value) => value !== null && onChoose(Number(value))}
       />
       <WeekLists
-        key={`${week.week}:${week.users.join(',')}`}
+        key={week.week}
         poolId={poolId}
         week={week}
+        weekParam={chosen ?? undefined}
         editable={week.week === data.editable_week}
-        entries={data.entries}
       />
     </>
   );
 }
 
+/** An entry moved in or out and not saved yet. */
+interface Move {
+  into: boolean;
+  entry: BonusParamsEntry;
+}
+
+type Pages = Record<BonusPoolList, number>;
+
+/**
+ * A week's three lists (in the bonus pool, not in it, cannot move), each paged and searched on the server.
+ * Moves stay here until saved, and are sent as moves (who goes in, who goes out), whatever the pool's size.
+ */
 function WeekLists({
   poolId,
   week,
+  weekParam,
   editable,
-  entries,
 }: {
   poolId: number;
   week: BonusParamsWeek;
+  /** The week as the first load asked for it (none: the server's default week). */
+  weekParam: number | undefined;
   editable: boolean;
-  entries: BonusParamsEntry[];
 }) {
-  const [members, setMembers] = useState(() => new Set(week.users));
+  const [moves, setMoves] = useState<Map<number, Move>>(() => new Map());
+  const [pages, setPages] = useState<Pages>({ in: 1, out: 1, fixed: 1 });
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
   const save = useUpdateBonusPool();
   const canEdit = editable && !week.inactive;
-  const movable = entries.filter((entry) => entry.movable);
-  const fixed = entries.filter((entry) => !entry.movable);
-  const inPool = movable.filter((entry) => members.has(entry.id));
-  // A locked week lists who played in it, whatever they are now.
-  const shownIn = canEdit ? inPool : entries.filter((entry) => members.has(entry.id));
-  const out = movable.filter((entry) => !members.has(entry.id));
-  const dirty = members.size !== week.users.length || week.users.some((id) => !members.has(id));
+  const request = (list: BonusPoolList) => ({
+    week: weekParam,
+    list: list === 'in' ? undefined : list,
+    page: pages[list] > 1 ? pages[list] : undefined,
+    q: q || undefined,
+  });
+  const inList = useBonusParams(poolId, request('in'));
+  const outList = useBonusParams(poolId, request('out'), canEdit);
+  const fixedList = useBonusParams(poolId, request('fixed'));
+  const counts = inList.data?.counts ?? { in: 0, out: 0, fixed: 0 };
+  const pending = [...moves.values()];
+  const added = pending.filter((move) => move.into).map((move) => move.entry);
+  const removed = pending.filter((move) => !move.into).map((move) => move.entry);
+  const unmoved = (list: BonusParamsEntry[] | undefined) => (list ?? []).filter((e) => !moves.has(e.id));
+  const shownIn = [...added, ...unmoved(inList.data?.entries)];
+  const shownOut = canEdit ? [...removed, ...unmoved(outList.data?.entries)] : [];
+  const setPage = (list: BonusPoolList) => (page: number) =>
+    setPages((current) => ({ ...current, [list]: page }));
 
-  const move = (id: number, into: boolean) =>
-    setMembers((current) => {
-      const next = new Set(current);
-      if (into) next.add(id);
-      else next.delete(id);
+  // Moving an entry that was moved already takes it back to where the server has it.
+  const move = (entry: BonusParamsEntry, into: boolean) =>
+    setMoves((current) => {
+      const next = new Map(current);
+      if (next.has(entry.id)) next.delete(entry.id);
+      else next.set(entry.id, { into, entry });
       return next;
     });
   const submit = () =>
-    save.mutateAsync({ poolId, week: week.week, users: [...members] }).then(
-      () =>
-        notify({ title: 'Bonus Pool Updated', message: `Week ${week.week} bonus pool has been updated.` }),
-      () =>
-        notify({
-          title: 'Error Updating Bonus Pool',
-          message: 'An error occurred while updating the bonus pool. Please try again later.',
-          color: 'red',
-        }),
-    );
+    save
+      .mutateAsync({
+        poolId,
+        week: week.week,
+        add: added.map((entry) => entry.id),
+        remove: removed.map((entry) => entry.id),
+      })
+      .then(
+        () => {
+          setMoves(new Map());
+          notify({ title: 'Bonus Pool Updated', message: `Week ${week.week} bonus pool has been updated.` });
+        },
+        () =>
+          notify({
+            title: 'Error Updating Bonus Pool',
+            message: 'An error occurred while updating the bonus pool. Please try again later.',
+            color: 'red',
+          }),
+      );
 
   return (
     <Stack gap="sm">
@@ -179,15 +218,32 @@ function WeekLists({
           ? `Changes take effect in Week ${week.week}; earlier weeks are history. Moves stay here until you save.`
           : `Week ${week.week}'s bonus pool is history: it was fixed when the week locked.`}
       </Text>
+      <TextInput
+        label="Search entries"
+        placeholder="Username"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPages({ in: 1, out: 1, fixed: 1 });
+        }}
+        maw={360}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <EntryList title={`In the Week ${week.week} bonus pool`} entries={shownIn} empty="Nobody">
+        <EntryList
+          title={`In the Week ${week.week} bonus pool`}
+          count={counts.in + added.length - removed.length}
+          entries={shownIn}
+          empty="Nobody"
+          pager={<ListPager info={inList.data} onPage={setPage('in')} label="the bonus pool" />}
+        >
           {(entry) =>
             canEdit && (
               <ActionIcon
                 variant="light"
                 color="red"
                 aria-label={`Remove ${entry.label} from the bonus pool`}
-                onClick={() => move(entry.id, false)}
+                onClick={() => move(entry, false)}
               >
                 <IconMinus size={16} aria-hidden />
               </ActionIcon>
@@ -196,15 +252,21 @@ function WeekLists({
         </EntryList>
         <EntryList
           title="Not in the bonus pool"
-          entries={canEdit ? out : []}
+          count={canEdit ? counts.out - added.length + removed.length : 0}
+          entries={shownOut}
           empty={canEdit ? 'Nobody' : '—'}
+          pager={
+            canEdit && (
+              <ListPager info={outList.data} onPage={setPage('out')} label="entries not in the bonus pool" />
+            )
+          }
         >
           {(entry) => (
             <ActionIcon
               variant="light"
               color="green"
               aria-label={`Add ${entry.label} to the bonus pool`}
-              onClick={() => move(entry.id, true)}
+              onClick={() => move(entry, true)}
             >
               <IconPlus size={16} aria-hidden />
             </ActionIcon>
@@ -212,16 +274,18 @@ function WeekLists({
         </EntryList>
         <EntryList
           title="Inactive entries"
-          entries={fixed}
+          count={counts.fixed}
+          entries={fixedList.data?.entries ?? []}
           empty="None"
           note={(entry) => (entry.status === 0 ? 'inactive' : 'eliminated')}
+          pager={<ListPager info={fixedList.data} onPage={setPage('fixed')} label="inactive entries" />}
         >
           {() => null}
         </EntryList>
       </SimpleGrid>
       {canEdit && (
         <Group>
-          <Button onClick={submit} disabled={!dirty} loading={save.isPending}>
+          <Button onClick={submit} disabled={moves.size === 0} loading={save.isPending}>
             Save Bonus Pool
           </Button>
         </Group>
@@ -232,21 +296,26 @@ function WeekLists({
 
 function EntryList({
   title,
+  count,
   entries,
   empty,
   note,
+  pager,
   children,
 }: {
   title: string;
+  /** Every entry of the list, beyond the page shown. */
+  count: number;
   entries: BonusParamsEntry[];
   empty: string;
   note?: (entry: BonusParamsEntry) => string;
+  pager?: React.ReactNode;
   children: (entry: BonusParamsEntry) => React.ReactNode;
 }) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Text fw={700} mb={6}>
-        {title} ({entries.length})
+        {title} ({count.toLocaleString('en-US')})
       </Text>
       {entries.length === 0 ? (
         <Text size="sm" c="dark.4">
@@ -270,6 +339,7 @@ function EntryList({
           ))}
         </Stack>
       )}
+      {pager}
     </Paper>
   );
 }
@@ -382,11 +452,22 @@ function BonusDetailsModal({
   event: CommishBonusEvent | null;
   onClose: () => void;
 }) {
-  const details = useBonusDetails(pool.id, event?.id ?? null);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const details = useBonusDetails(pool.id, event?.id ?? null, {
+    page: page > 1 ? page : undefined,
+    q: q || undefined,
+  });
+  const close = () => {
+    setPage(1);
+    setSearch('');
+    onClose();
+  };
   return (
     <Modal
       opened={event !== null}
-      onClose={onClose}
+      onClose={close}
       title={event ? `Week ${event.week} ${event.bonus_long_name}: ${event.team_abb}` : ''}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close bonus details' }}
@@ -404,20 +485,54 @@ function BonusDetailsModal({
       )}
       {details.data && (
         <Stack gap="md">
-          <LinesTable title="Winners" lines={details.data.winners} total={details.data.winners_total} />
-          <LinesTable title="Losers" lines={details.data.losers} total={details.data.losers_total} />
+          {details.data.total > details.data.pageSize || q !== '' ? (
+            <TextInput
+              label="Search winners and losers"
+              placeholder="Username"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+          ) : null}
+          <LinesTable
+            title="Winners"
+            lines={details.data.winners}
+            count={details.data.winners_count}
+            total={details.data.winners_total}
+          />
+          <LinesTable
+            title="Losers"
+            lines={details.data.losers}
+            count={details.data.losers_count}
+            total={details.data.losers_total}
+          />
+          <ListPager info={details.data} onPage={setPage} label="winners and losers" />
         </Stack>
       )}
     </Modal>
   );
 }
 
-function LinesTable({ title, lines, total }: { title: string; lines: BonusDetailsLine[]; total: number }) {
+function LinesTable({
+  title,
+  lines,
+  count,
+  total,
+}: {
+  title: string;
+  lines: BonusDetailsLine[];
+  /** Every line of the list matching the search, beyond the page shown. */
+  count: number;
+  total: number;
+}) {
   return (
     <Table verticalSpacing={4} fz="sm" aria-label={title}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{title}</Table.Th>
+          <Table.Th>{count > lines.length ? `${title} (${count.toLocaleString('en-US')})` : title}</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
         </Table.Tr>
       </Table.Thead>

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -25,7 +26,18 @@ type ChosenEntry = NonNullable<EditPicksResponse['entry']>;
  */
 export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
   const [entryId, setEntryId] = useState<number | null>(null);
-  const picks = useEditPicks(pool.id, entryId);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  // Once an entry is chosen the box shows its name: the list is not searched for it again.
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
+  const picks = useEditPicks(pool.id, entryId, chosenLabel !== null && search === chosenLabel ? '' : q);
+  const found = picks.data?.entries ?? [];
+  const chosen = picks.data?.entry;
+  const options = [
+    ...(chosen && chosen.id === entryId && !found.some((entry) => entry.id === chosen.id) ? [chosen] : []),
+    ...found,
+  ];
+  const more = picks.data ? picks.data.total - found.length : 0;
 
   if (pool.game === 'nfl-td') {
     return (
@@ -48,20 +60,25 @@ export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer 
           {EDIT_PICKS_MESSAGES.nflUnavailable}
         </Alert>
       )}
-      {picks.data?.available && picks.data.entries.length === 0 && (
+      {picks.data?.available && picks.data.total === 0 && q === '' && entryId === null && (
         <Alert color="gray" title="No entrants yet">
           Nobody has entered this pool yet, so there are no picks to edit.
         </Alert>
       )}
-      {picks.data?.available && picks.data.entries.length > 0 && (
+      {picks.data?.available && (picks.data.total > 0 || q !== '' || entryId !== null) && (
         <>
           <Select
             label="Entrant"
             placeholder="Search for an entrant"
+            description={more > 0 ? 'Type a name to find more entrants.' : undefined}
             searchable
-            nothingFoundMessage="No entrant by that name"
+            searchValue={search}
+            onSearchChange={setSearch}
+            // The server has searched already: every option it sent is shown.
+            filter={({ options: all }) => all}
+            nothingFoundMessage={picks.isFetching ? 'Searching…' : 'No entrant by that name'}
             maw={420}
-            data={picks.data.entries.map((entry) => ({
+            data={options.map((entry) => ({
               value: String(entry.id),
               label:
                 entry.status === 0
@@ -71,7 +88,10 @@ export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer 
                     : entry.label,
             }))}
             value={entryId === null ? null : String(entryId)}
-            onChange={(value) => setEntryId(value === null ? null : Number(value))}
+            onChange={(value, option) => {
+              setEntryId(value === null ? null : Number(value));
+              setChosenLabel(value === null ? null : (option?.label ?? null));
+            }}
           />
           {entryId !== null && picks.isFetching && !picks.data.entry && (
             <Loader size="sm" aria-label="Loading picks" />
