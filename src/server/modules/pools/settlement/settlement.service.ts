@@ -462,13 +462,14 @@ export async function readWeekPicks(
   return { weekPicks, used };
 }
 
-const NOTHING_USED: readonly string[] = [];
+/** No used picks: the picks' unique index refuses an entrant's reuse of a team or player already. */
+export const NOTHING_USED: readonly string[] = [];
 
 /**
  * The players as recordBonusEvent reads them, by their place in `slots`: the entry ids of the bonus
  * events' winners and payers, and the winners' usernames (no other place is read).
  */
-async function readBonusPlayers(
+export async function readBonusPlayers(
   tx: DbOrTx,
   poolId: number,
   settlements: readonly WeekBonusSettlement[],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
-import type { WeekEntryOutcome } from '../../../../core/season';
+import type { EntryState, WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import {
   type EntryWeekKind,
@@ -377,18 +377,15 @@ export async function writeEntryOutcomes(
         rebuys_made = ${count(1)}, weeks_alive = ${count(2)}
       from (select ${sql.param(states)}::bytea as b) as k
       where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and get_byte(k.b, ${at(0)}) > 0`;
-    // Planned without looking at the byte string: a custom plan copies its megabytes as a constant (0.15 s
-    // of planning). The charged entries come from the pool's own in this statement: the ledger's check of
-    // each new row's entry (migration 0023) is told their keys hold (migration 0028). Both for this
-    // statement only.
-    const [{ previous }] = rowsOf<{ previous: string }>(
-      await tx.execute(sql`select current_setting('plan_cache_mode') as previous`),
-    );
-    await tx.execute(sql`
-      select set_config('plan_cache_mode', 'force_generic_plan', true), set_config('ala.ledger_keys_held', 'on', true)`);
-    if (rebuyCharge === null) {
-      await tx.execute(update);
-    } else {
+    // Planned without looking at the byte string (planGenerically). The charged entries come from the
+    // pool's own in this statement: the ledger's check of each new row's entry (migration 0023) is told
+    // their keys hold (migration 0028), for this statement only.
+    await planGenerically(tx, async () => {
+      if (rebuyCharge === null) {
+        await tx.execute(update);
+        return;
+      }
+      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
       await tx.execute(sql`
         with judged as (${update} returning e.id, e.slot, get_byte(k.b, ${at(0)}) >> 2 as rebuys)
         insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
@@ -397,10 +394,8 @@ export async function writeEntryOutcomes(
         from judged j cross join generate_series(1, j.rebuys)
         where j.rebuys > 0
         order by j.slot`);
-    }
-    await tx.execute(
-      sql`select set_config('plan_cache_mode', ${previous}, true), set_config('ala.ledger_keys_held', 'off', true)`,
-    );
+      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
+    });
   }
   await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedBytes);
 }
@@ -417,7 +412,7 @@ const RESULT_INDEX: Record<string, number> = { advance: 1, loss: 2, moon: 3, 'no
  * What tells one outcome from another: a number made of its columns when they are small and it moved no
  * bonus money (nearly every entry, and no string made for each), its columns as text otherwise.
  */
-function outcomeKey(outcome: WeekEntryOutcome): number | string {
+export function outcomeKey(outcome: WeekEntryOutcome): number | string {
   const { lives, rebuysMade, weeksAlive, status } = outcome.state;
   const statusIndex = STATUS_INDEX[status];
   const resultIndex = outcome.result === null ? 0 : RESULT_INDEX[outcome.result];
@@ -447,4 +442,140 @@ export async function readUsernames(tx: DbOrTx, entryIds: readonly number[]): Pr
       where e.id = any(${intArray(entryIds)})`),
   );
   return new Map(rows.map((row) => [Number(row.id), row.username]));
+}
+
+/**
+ * Runs statements planned without looking at their values: a custom plan copies a byte string of a
+ * million entries' states as a constant (0.15 s of planning for 4 MB). For these statements only.
+ */
+async function planGenerically(tx: DbOrTx, run: () => Promise<void>): Promise<void> {
+  const [{ previous }] = rowsOf<{ previous: string }>(
+    await tx.execute(sql`select current_setting('plan_cache_mode') as previous`),
+  );
+  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  await run();
+  await tx.execute(sql`select set_config('plan_cache_mode', ${previous}, true)`);
+}
+
+/** Up to this many slots are named in a list and found by the (pool_id, slot) index; more, by a scan. */
+const LISTED_SLOTS = 1000;
+
+/**
+ * SQL: the pool's entries whose slot has a byte other than `skip` in `bytes` (one byte a slot), as
+ * `e` with that byte as `k.n`. Few are found by their slots through the index; many by reading the
+ * pool's entries once, each one's byte in place.
+ */
+function entriesBySlotByte(poolId: number, bytes: Buffer, skip: number): ReturnType<typeof sql> {
+  const listed: number[] = [];
+  for (let slot = 0; slot < bytes.length && listed.length <= LISTED_SLOTS; slot++)
+    if (bytes[slot] !== skip) listed.push(slot);
+  const which =
+    listed.length <= LISTED_SLOTS
+      ? sql`e.slot = any(${intArray(listed)})`
+      : sql`e.slot between 0 and ${bytes.length - 1}`;
+  // The conditions of a scan run in any order: a slot past the bytes' end reads as `skip`.
+  return sql`entries e cross join lateral (
+      select case when e.slot between 0 and ${bytes.length - 1} then get_byte(${sql.param(bytes)}::bytea, e.slot)
+        else ${skip}::int end as n) k
+    where e.pool_id = ${poolId}::int and ${which} and k.n <> ${skip}::int`;
+}
+
+/**
+ * Appends rebuy rows by slot: `counts[slot]` rebuys charged at the pool's price (negative: refunded),
+ * none when rebuys are free. One statement, the entries found by their slots (re-judging a big pool's
+ * week charges or refunds the auto-rebuys of every entry whose result changed).
+ */
+export async function appendRebuysBySlot(
+  tx: DbOrTx,
+  pool: { id: number; rebuyPrice: number },
+  rows: { counts: Int8Array; week: number; notes: string; now: Date },
+): Promise<void> {
+  if (pool.rebuyPrice === 0) return;
+  const bytes = Buffer.alloc(rows.counts.length);
+  for (let slot = 0; slot < bytes.length; slot++) bytes[slot] = rows.counts[slot] + 128;
+  await planGenerically(tx, async () => {
+    await tx.execute(sql`
+      insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
+      select ${pool.id}::int, c.id, 'rebuy', case when c.n > 0 then ${-pool.rebuyPrice}::int else ${pool.rebuyPrice}::int end,
+        ${rows.week}::int, ${rows.notes}::text, ${rows.now.toISOString()}::timestamptz
+      from (select e.id, e.slot, k.n - 128 as n from ${entriesBySlotByte(pool.id, bytes, 128)}) c
+      cross join generate_series(1, abs(c.n))
+      order by c.slot`);
+  });
+}
+
+/**
+ * Of the entries at the `candidates` slots (1 a slot), the ones that paid a rebuy since (no rebuy needed
+ * now, lives left), as 1 a slot; every candidate's row locked until the transaction ends, so no rebuy is
+ * paid between this read and the entries' rewrite.
+ */
+export async function lockPaidRebuys(
+  tx: DbOrTx,
+  poolId: number,
+  candidates: Uint8Array,
+): Promise<Uint8Array> {
+  const paid = new Uint8Array(candidates.length);
+  let found = '';
+  await planGenerically(tx, async () => {
+    const [row] = rowsOf<{ slots: string | null }>(
+      await tx.execute(sql`
+        select string_agg(s.slot::text, ',') filter (where s.paid) as slots
+        from (
+          select e.slot, not e.needs_rebuy and e.lives > 0 as paid
+          from ${entriesBySlotByte(poolId, Buffer.from(candidates.buffer, candidates.byteOffset, candidates.length), 0)}
+          for update of e
+        ) as s`),
+    );
+    found = row?.slots ?? '';
+  });
+  readNumbers(found, (slot) => {
+    paid[slot] = 1;
+  });
+  return paid;
+}
+
+/**
+ * Writes entries' states by slot (`states[bySlot[slot] - 1]`; 0: left as it is), in one update that
+ * reads each row's in place from a byte string and rewrites only the rows whose state changed.
+ */
+export async function writeEntryStates(
+  tx: DbOrTx,
+  poolId: number,
+  bySlot: Int32Array,
+  states: readonly EntryState[],
+): Promise<void> {
+  let width = 1;
+  for (const state of states) if (Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
+  const stride = 1 + 3 * width;
+  const bytes = Buffer.alloc(bySlot.length * stride);
+  let written = 0;
+  for (let slot = 0; slot < bySlot.length; slot++) {
+    const n = bySlot[slot];
+    if (n === 0) continue;
+    const state = states[n - 1];
+    const at = slot * stride;
+    bytes[at] = state.status === 'needs-rebuy' ? 2 : 1;
+    bytes.writeUIntBE(state.lives, at + 1, width);
+    bytes.writeUIntBE(state.rebuysMade, at + 1 + width, width);
+    bytes.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
+    written++;
+  }
+  if (written === 0) return;
+  // The conditions of a scan run in any order: a slot past the bytes' end reads as 0 (not written).
+  const byte = (offset: number) =>
+    sql`(case when e.slot between 0 and ${bySlot.length - 1} then get_byte(k.b, ${sql.raw(`${stride} * e.slot + ${offset}`)}) else 0 end)`;
+  const count = (n: number) => {
+    const offset = 1 + n * width;
+    return width === 1 ? byte(offset) : sql`(${byte(offset)} * 256 + ${byte(offset + 1)})`;
+  };
+  const needsRebuy = sql`${byte(0)} = 2`;
+  await planGenerically(tx, async () => {
+    await tx.execute(sql`
+      update entries as e set needs_rebuy = ${needsRebuy}, lives = ${count(0)}, rebuys_made = ${count(1)},
+        weeks_alive = ${count(2)}
+      from (select ${sql.param(bytes)}::bytea as b) as k
+      where e.pool_id = ${poolId} and e.slot between 0 and ${bySlot.length - 1} and ${byte(0)} > 0
+        and (e.needs_rebuy, e.lives, e.rebuys_made, e.weeks_alive)
+          is distinct from (${needsRebuy}, ${count(0)}, ${count(1)}, ${count(2)})`);
+  });
 }
