@@ -150,6 +150,8 @@ export async function rejudgeFromWeek(
     let carried: SlotStates | null = null;
     /** The previous re-judged week as first judged (did the entry then need a rebuy?). */
     let previous: JudgedBefore | null = null;
+    /** Which entries (by slot) the last re-judged week judged otherwise than it first did. */
+    let changed = new Uint8Array(0);
 
     for (const settledWeek of settled) {
       const week = settledWeek.week;
@@ -164,9 +166,8 @@ export async function rejudgeFromWeek(
       const played = await readWeekPlayers(tx, pool.id, week);
       const { slots, players, locked } = played;
       const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
-      /** Rebuys paid before this week's lock that a corrected result made unneeded, by slot. */
-      const refunded = new Int8Array(slotCount);
-      let refunds = 0;
+      /** Rebuys paid before this week's lock that a corrected result made unneeded: their slots. */
+      const refunded: number[] = [];
       /** Entries alike (the same player, corrected state and rebuy before the lock) share one input. */
       const playerNumbers = new Map<WeekPlayer, number>();
       const shared = new Map<number, WeekEntryInput>();
@@ -180,10 +181,7 @@ export async function rejudgeFromWeek(
         const corrected = carried?.at(slot);
         let rebuyBeforeLock = false;
         if (corrected?.status === 'needs-rebuy') rebuyBeforeLock = paid;
-        else if (corrected && paid) {
-          refunded[slot] = -1;
-          refunds++;
-        }
+        else if (corrected && paid) refunded.push(slot);
         let playerNumber = playerNumbers.get(player);
         if (playerNumber === undefined) {
           playerNumber = playerNumbers.size;
@@ -219,21 +217,24 @@ export async function rejudgeFromWeek(
       // its outcome), the auto-rebuys it bought against those first charged, and its state after.
       const judged = new WeekKinds();
       const bytes = emptyKindBytes(slotCount);
-      const charged = new Int8Array(slotCount);
-      let charges = 0;
+      const charged: number[] = [];
+      const chargedCounts: number[] = [];
       const next = new SlotStates(slotCount);
       /** The judged kind of each input's outcomes: by outcome object, then by what tells outcomes apart. */
       const kindOf = new Map<WeekEntryInput, Map<WeekEntryOutcome | number | string, number>>();
+      /** Whether a new kind judges its entry as its kind before did, by the two kinds' numbers. */
+      const sameAsBefore = new Map<number, boolean>();
+      changed = new Uint8Array(slotCount);
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
         const input = inputs[i];
         const result = outcome.entries[i];
-        const before = must(locked.kinds.get(players[i].lockedKind));
+        const lockedKind = players[i].lockedKind;
+        const before = must(locked.kinds.get(lockedKind));
         const autoBought = result.rebuysBought - (input.rebuyBeforeLock ? 1 : 0);
-        const change = autoBought - before.rebuysBought;
-        if (change !== 0) {
-          charged[slot] = change;
-          charges++;
+        if (autoBought !== before.rebuysBought) {
+          charged.push(slot);
+          chargedCounts.push(autoBought - before.rebuysBought);
         }
         let byOutcome = kindOf.get(input);
         if (byOutcome === undefined) {
@@ -265,21 +266,28 @@ export async function rejudgeFromWeek(
         }
         bytes.writeUIntBE(kind, slot * KIND_BYTES, KIND_BYTES);
         next.set(slot, result.state);
+        const pair = kind * 16_777_216 + lockedKind;
+        let same = sameAsBefore.get(pair);
+        if (same === undefined) {
+          same = judgesAlike(before, must(judged.list[kind - 1]));
+          sameAsBefore.set(pair, same);
+        }
+        if (!same) changed[slot] = 1;
       }
-      if (refunds > 0)
-        await appendRebuysBySlot(tx, pool, {
-          counts: refunded,
-          week,
-          notes: `Rebuy before Week ${week} refunded: a corrected result`,
-          now,
-        });
-      if (charges > 0)
-        await appendRebuysBySlot(tx, pool, {
-          counts: charged,
-          week,
-          notes: `Auto-rebuy after Week ${week}: a corrected result`,
-          now,
-        });
+      await appendRebuysBySlot(tx, pool, {
+        slots: refunded,
+        counts: refunded.map(() => -1),
+        week,
+        notes: `Rebuy before Week ${week} refunded: a corrected result`,
+        now,
+      });
+      await appendRebuysBySlot(tx, pool, {
+        slots: charged,
+        counts: chargedCounts,
+        week,
+        notes: `Auto-rebuy after Week ${week}: a corrected result`,
+        now,
+      });
       await storeWeekKinds(tx, pool.id, week, judged.list, bytes);
       // Always: a bonus no longer detected is voided.
       const bonusPlayers = await readBonusPlayers(tx, pool.id, outcome.bonusEvents, slots);
@@ -299,41 +307,39 @@ export async function rejudgeFromWeek(
     const last = carried;
 
     // The entries as the last re-judged week left them, with a rebuy paid since then kept (or refunded
-    // when the corrected week no longer needs it). Only those that needed one then can have paid since.
-    const slotCount = last.bySlot.length;
-    const candidates = new Uint8Array(slotCount);
-    let candidateCount = 0;
-    for (let slot = 0; slot < slotCount; slot++) {
-      if (last.bySlot[slot] !== 0 && neededRebuy(previous, slot)) {
-        candidates[slot] = 1;
-        candidateCount++;
-      }
+    // when the corrected week no longer needs it). An entry the week judges as before is left as it is
+    // (its state, any rebuy paid since and its later locked week are already right): only the others
+    // are read, locked and written.
+    const moved: number[] = [];
+    const candidates: number[] = [];
+    for (let slot = 0; slot < changed.length; slot++) {
+      if (changed[slot] === 0 || last.bySlot[slot] === 0) continue;
+      moved.push(slot);
+      if (neededRebuy(previous, slot)) candidates.push(slot);
     }
-    const paidSince =
-      candidateCount === 0 ? new Uint8Array(slotCount) : await lockPaidRebuys(tx, pool.id, candidates);
-    const refundedSince = new Int8Array(slotCount);
-    let refundsSince = 0;
-    const final = new SlotStates(slotCount);
-    for (let slot = 0; slot < slotCount; slot++) {
-      const state = last.at(slot);
-      if (state === undefined) continue;
+    const paidSince = await lockPaidRebuys(tx, pool.id, candidates);
+    const refundedSince: number[] = [];
+    const final = new SlotStates(last.bySlot.length);
+    const finalStates: EntryState[] = new Array(moved.length);
+    moved.forEach((slot, i) => {
+      const state = must(last.at(slot));
       let nextState = state;
-      if (paidSince[slot] === 1 && state.status === 'needs-rebuy') {
+      if (paidSince.has(slot) && state.status === 'needs-rebuy') {
         nextState = { ...state, status: 'alive', rebuysMade: state.rebuysMade + 1 };
-      } else if (paidSince[slot] === 1) {
-        refundedSince[slot] = -1;
-        refundsSince++;
+      } else if (paidSince.has(slot)) {
+        refundedSince.push(slot);
       }
       final.set(slot, nextState);
-    }
-    await writeEntryStates(tx, pool.id, final.bySlot, final.list);
-    if (refundsSince > 0)
-      await appendRebuysBySlot(tx, pool, {
-        counts: refundedSince,
-        week: lastWeek + 1,
-        notes: 'Rebuy refunded: a corrected result',
-        now,
-      });
+      finalStates[i] = nextState;
+    });
+    await writeEntryStates(tx, pool.id, moved, finalStates);
+    await appendRebuysBySlot(tx, pool, {
+      slots: refundedSince,
+      counts: refundedSince.map(() => -1),
+      week: lastWeek + 1,
+      notes: 'Rebuy refunded: a corrected result',
+      now,
+    });
 
     // A week locked after the last re-judged one starts from the corrected state.
     const laterWeeks = await tx
@@ -358,6 +364,26 @@ export async function rejudgeFromWeek(
     );
     return weeksDone;
   });
+}
+
+/**
+ * Whether a week judged anew leaves an entry as it was first judged: the same state to start from (with
+ * the same rebuy before the lock: a week locked waiting for one is played only with it, 'no-rebuy'
+ * otherwise), the same settings and the same result. The rules engine is deterministic, so the entry
+ * ends the week in the same state. Bonus money does not change a state.
+ */
+function judgesAlike(before: EntryWeekKind, after: EntryWeekKind): boolean {
+  return (
+    before.livesBefore === after.livesBefore &&
+    before.rebuysBefore === after.rebuysBefore &&
+    before.needsRebuyBefore === after.needsRebuyBefore &&
+    before.weeksAliveBefore === after.weeksAliveBefore &&
+    before.autoRebuy === after.autoRebuy &&
+    before.result === after.result &&
+    before.lives === after.lives &&
+    before.status === after.status &&
+    before.rebuysBought === after.rebuysBought
+  );
 }
 
 /**

@@ -457,125 +457,159 @@ async function planGenerically(tx: DbOrTx, run: () => Promise<void>): Promise<vo
   await tx.execute(sql`select set_config('plan_cache_mode', ${previous}, true)`);
 }
 
-/** Up to this many slots are named in a list and found by the (pool_id, slot) index; more, by a scan. */
-const LISTED_SLOTS = 1000;
+/** Bytes of a slot in a list of slots (slots go up to 16,777,215, as kinds do). */
+const SLOT_BYTES = 3;
 
 /**
- * SQL: the pool's entries whose slot has a byte other than `skip` in `bytes` (one byte a slot), as
- * `e` with that byte as `k.n`. Few are found by their slots through the index; many by reading the
- * pool's entries once, each one's byte in place.
+ * Some slots of a pool and values for each, sent as one byte string: per slot, its number in SLOT_BYTES
+ * bytes and then `width` bytes of its own. `rows` gives SQL: the list as `s(i)` (its place) joined to
+ * the pool's entries `e` by their (pool_id, slot) index, and `value(n)` reads the slot's n-th byte.
+ * A list of a hundred thousand entries is one parameter and one join, never a parameter per entry.
  */
-function entriesBySlotByte(poolId: number, bytes: Buffer, skip: number): ReturnType<typeof sql> {
-  const listed: number[] = [];
-  for (let slot = 0; slot < bytes.length && listed.length <= LISTED_SLOTS; slot++)
-    if (bytes[slot] !== skip) listed.push(slot);
-  const which =
-    listed.length <= LISTED_SLOTS
-      ? sql`e.slot = any(${intArray(listed)})`
-      : sql`e.slot between 0 and ${bytes.length - 1}`;
-  // The conditions of a scan run in any order: a slot past the bytes' end reads as `skip`.
-  return sql`entries e cross join lateral (
-      select case when e.slot between 0 and ${bytes.length - 1} then get_byte(${sql.param(bytes)}::bytea, e.slot)
-        else ${skip}::int end as n) k
-    where e.pool_id = ${poolId}::int and ${which} and k.n <> ${skip}::int`;
+class SlotList {
+  readonly bytes: Buffer;
+  private readonly stride: number;
+
+  constructor(
+    readonly count: number,
+    width: number,
+  ) {
+    this.stride = SLOT_BYTES + width;
+    this.bytes = Buffer.alloc(count * this.stride);
+  }
+
+  /** Writes the i-th slot; its values are written at `valueAt(i)`. */
+  setSlot(i: number, slot: number): void {
+    this.bytes.writeUIntBE(slot, i * this.stride, SLOT_BYTES);
+  }
+
+  valueAt(i: number): number {
+    return i * this.stride + SLOT_BYTES;
+  }
+
+  /** SQL: the n-th value byte of the list's row `s.i`. */
+  value(n: number): ReturnType<typeof sql> {
+    return sql`get_byte(k.b, ${sql.raw(`${this.stride} * s.i + ${SLOT_BYTES + n}`)})`;
+  }
+
+  /** SQL: the slot of the list's row `s.i`. */
+  slot(): ReturnType<typeof sql> {
+    const at = (n: number) => sql.raw(`${this.stride} * s.i + ${n}`);
+    return sql`(get_byte(k.b, ${at(0)}) * 65536 + get_byte(k.b, ${at(1)}) * 256 + get_byte(k.b, ${at(2)}))`;
+  }
+
+  /** SQL (a FROM list): the list's rows `s(i)` and its bytes `k.b`. */
+  rows(): ReturnType<typeof sql> {
+    return sql`generate_series(0, ${this.count - 1}::int) as s(i) cross join (select ${sql.param(this.bytes)}::bytea as b) as k`;
+  }
 }
 
 /**
- * Appends rebuy rows by slot: `counts[slot]` rebuys charged at the pool's price (negative: refunded),
- * none when rebuys are free. One statement, the entries found by their slots (re-judging a big pool's
- * week charges or refunds the auto-rebuys of every entry whose result changed).
+ * Appends rebuy rows for some slots: `counts[i]` rebuys for `slots[i]`, charged at the pool's price
+ * (negative: refunded), none when rebuys are free. One statement (re-judging a big pool's week charges or
+ * refunds the auto-rebuys of every entry whose result changed).
  */
 export async function appendRebuysBySlot(
   tx: DbOrTx,
   pool: { id: number; rebuyPrice: number },
-  rows: { counts: Int8Array; week: number; notes: string; now: Date },
+  rows: { slots: readonly number[]; counts: readonly number[]; week: number; notes: string; now: Date },
 ): Promise<void> {
-  if (pool.rebuyPrice === 0) return;
-  const bytes = Buffer.alloc(rows.counts.length);
-  for (let slot = 0; slot < bytes.length; slot++) bytes[slot] = rows.counts[slot] + 128;
+  if (pool.rebuyPrice === 0 || rows.slots.length === 0) return;
+  const list = new SlotList(rows.slots.length, 1);
+  rows.slots.forEach((slot, i) => {
+    if (!Number.isInteger(rows.counts[i]) || Math.abs(rows.counts[i]) > 127)
+      throw new Error(`${rows.counts[i]} rebuys for one entry`);
+    list.setSlot(i, slot);
+    list.bytes[list.valueAt(i)] = rows.counts[i] + 128;
+  });
   await planGenerically(tx, async () => {
     await tx.execute(sql`
       insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
       select ${pool.id}::int, c.id, 'rebuy', case when c.n > 0 then ${-pool.rebuyPrice}::int else ${pool.rebuyPrice}::int end,
         ${rows.week}::int, ${rows.notes}::text, ${rows.now.toISOString()}::timestamptz
-      from (select e.id, e.slot, k.n - 128 as n from ${entriesBySlotByte(pool.id, bytes, 128)}) c
+      from (
+        select e.id, e.slot, ${list.value(0)} - 128 as n
+        from ${list.rows()} join entries e on e.pool_id = ${pool.id}::int and e.slot = ${list.slot()}
+      ) as c
       cross join generate_series(1, abs(c.n))
+      where c.n <> 0
       order by c.slot`);
   });
 }
 
 /**
- * Of the entries at the `candidates` slots (1 a slot), the ones that paid a rebuy since (no rebuy needed
- * now, lives left), as 1 a slot; every candidate's row locked until the transaction ends, so no rebuy is
- * paid between this read and the entries' rewrite.
+ * Of the entries at some slots, the slots of those that paid a rebuy since (no rebuy needed now, lives
+ * left); every one's row locked until the transaction ends, so no rebuy is paid between this read and
+ * the entries' rewrite.
  */
 export async function lockPaidRebuys(
   tx: DbOrTx,
   poolId: number,
-  candidates: Uint8Array,
-): Promise<Uint8Array> {
-  const paid = new Uint8Array(candidates.length);
+  slots: readonly number[],
+): Promise<Set<number>> {
+  const paid = new Set<number>();
+  if (slots.length === 0) return paid;
+  const list = new SlotList(slots.length, 0);
+  slots.forEach((slot, i) => {
+    list.setSlot(i, slot);
+  });
   let found = '';
   await planGenerically(tx, async () => {
     const [row] = rowsOf<{ slots: string | null }>(
       await tx.execute(sql`
-        select string_agg(s.slot::text, ',') filter (where s.paid) as slots
+        select string_agg(p.slot::text, ',') filter (where p.paid) as slots
         from (
           select e.slot, not e.needs_rebuy and e.lives > 0 as paid
-          from ${entriesBySlotByte(poolId, Buffer.from(candidates.buffer, candidates.byteOffset, candidates.length), 0)}
+          from ${list.rows()} join entries e on e.pool_id = ${poolId}::int and e.slot = ${list.slot()}
           for update of e
-        ) as s`),
+        ) as p`),
     );
     found = row?.slots ?? '';
   });
   readNumbers(found, (slot) => {
-    paid[slot] = 1;
+    paid.add(slot);
   });
   return paid;
 }
 
 /**
- * Writes entries' states by slot (`states[bySlot[slot] - 1]`; 0: left as it is), in one update that
- * reads each row's in place from a byte string and rewrites only the rows whose state changed.
+ * Writes some entries' states: `states[i]` for the entry at `slots[i]`, in one update that reads each
+ * row's from a byte string and rewrites only the rows whose state changed.
  */
 export async function writeEntryStates(
   tx: DbOrTx,
   poolId: number,
-  bySlot: Int32Array,
+  slots: readonly number[],
   states: readonly EntryState[],
 ): Promise<void> {
+  if (slots.length === 0) return;
   let width = 1;
   for (const state of states) if (Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
-  const stride = 1 + 3 * width;
-  const bytes = Buffer.alloc(bySlot.length * stride);
-  let written = 0;
-  for (let slot = 0; slot < bySlot.length; slot++) {
-    const n = bySlot[slot];
-    if (n === 0) continue;
-    const state = states[n - 1];
-    const at = slot * stride;
-    bytes[at] = state.status === 'needs-rebuy' ? 2 : 1;
-    bytes.writeUIntBE(state.lives, at + 1, width);
-    bytes.writeUIntBE(state.rebuysMade, at + 1 + width, width);
-    bytes.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
-    written++;
-  }
-  if (written === 0) return;
-  // The conditions of a scan run in any order: a slot past the bytes' end reads as 0 (not written).
-  const byte = (offset: number) =>
-    sql`(case when e.slot between 0 and ${bySlot.length - 1} then get_byte(k.b, ${sql.raw(`${stride} * e.slot + ${offset}`)}) else 0 end)`;
+  const list = new SlotList(slots.length, 1 + 3 * width);
+  slots.forEach((slot, i) => {
+    const state = states[i];
+    const at = list.valueAt(i);
+    list.setSlot(i, slot);
+    list.bytes[at] = state.status === 'needs-rebuy' ? 1 : 0;
+    list.bytes.writeUIntBE(state.lives, at + 1, width);
+    list.bytes.writeUIntBE(state.rebuysMade, at + 1 + width, width);
+    list.bytes.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
+  });
   const count = (n: number) => {
     const offset = 1 + n * width;
-    return width === 1 ? byte(offset) : sql`(${byte(offset)} * 256 + ${byte(offset + 1)})`;
+    return width === 1 ? list.value(offset) : sql`(${list.value(offset)} * 256 + ${list.value(offset + 1)})`;
   };
-  const needsRebuy = sql`${byte(0)} = 2`;
   await planGenerically(tx, async () => {
     await tx.execute(sql`
-      update entries as e set needs_rebuy = ${needsRebuy}, lives = ${count(0)}, rebuys_made = ${count(1)},
-        weeks_alive = ${count(2)}
-      from (select ${sql.param(bytes)}::bytea as b) as k
-      where e.pool_id = ${poolId} and e.slot between 0 and ${bySlot.length - 1} and ${byte(0)} > 0
+      update entries as e set needs_rebuy = n.needs_rebuy, lives = n.lives, rebuys_made = n.rebuys_made,
+        weeks_alive = n.weeks_alive
+      from (
+        select ${list.slot()} as slot, ${list.value(0)} = 1 as needs_rebuy, ${count(0)} as lives,
+          ${count(1)} as rebuys_made, ${count(2)} as weeks_alive
+        from ${list.rows()}
+      ) as n
+      where e.pool_id = ${poolId}::int and e.slot = n.slot
         and (e.needs_rebuy, e.lives, e.rebuys_made, e.weeks_alive)
-          is distinct from (${needsRebuy}, ${count(0)}, ${count(1)}, ${count(2)})`);
+          is distinct from (n.needs_rebuy, n.lives, n.rebuys_made, n.weeks_alive)`);
   });
 }
