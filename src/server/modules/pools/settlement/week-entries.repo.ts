@@ -207,7 +207,7 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
         : `${kind}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
     let player = alike.get(key);
     if (player === undefined) {
-      const before = must(locked.kinds.get(kind));
+      const before = must(locked.kinds.get(kind), `kind ${kind} of week ${week} of pool ${poolId}`);
       const pick = pickIds[first];
       player = {
         lives: before.livesBefore,
