@@ -11,6 +11,9 @@ describe('sports feeds admin page', () => {
     await page.getByRole('heading', { name: 'Feed health' }).waitFor();
     // The demo replays its seasons, so the replay feeds have been polled.
     await page.getByRole('cell', { name: 'OK' }).first().waitFor({ timeout: 30_000 });
+    // The pools' settlement jobs: the demo's pools all lock and settle.
+    await page.getByRole('heading', { name: 'Settlement jobs' }).waitFor();
+    await page.getByText("Every pool's weeks lock and settle: no settlement job is failing.").waitFor();
 
     // The result editor opens on the season's live week, and on the new game's when the game changes.
     const liveWeek = async (game: string) => {
@@ -52,6 +55,7 @@ describe('sports feeds admin page', () => {
     await page.getByText('Only site admins can see this page.').waitFor();
     const api = await page.request.get('/admin/feeds');
     expect(api.status()).toBe(403);
+    expect((await page.request.get('/admin/settlement')).status()).toBe(403);
     await context.close();
     const admin = await newPage(PHONE);
     await logIn(admin.page, 'commish');
