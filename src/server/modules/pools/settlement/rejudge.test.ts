@@ -1,13 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { games, poolWeeks } from '../../../db/schema';
+import { entries, games, ledger, poolWeeks } from '../../../db/schema';
+import { buildPick, listEntryWeeks } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import { buildMlbPool, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
+import type { TestUser } from '../../leagues/league-test-world';
+import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { settleDueWeeks } from './settlement.service';
 
 let t: TestApp;
 let world: PoolWorld;
+let players: TestUser[];
 const EARLY = new Date('2026-11-10T00:00:00Z');
 /**
  * On PostgreSQL, past the 65,535 parameters of its protocol: a statement with a parameter per entry
@@ -17,7 +20,124 @@ const EARLY = new Date('2026-11-10T00:00:00Z');
 const ENTRIES = process.env.TEST_DATABASE_URL ? 70_000 : 7_000;
 
 beforeEach(async () => {
-  ({ t, world } = await startPoolWorld({ seasons: ['mlb'] }));
+  ({
+    t,
+    world,
+    members: players,
+  } = await startPoolWorld({ seasons: ['mlb'], members: ['ann', 'bob', 'cat'] }));
+});
+
+/** Week 1 finals: BOS@NYY 3-5, NYY@HOU 2-4, HOU@TOR 1-3, so NYY and HOU 1-1 advance, BOS 0-1 loses. */
+function finishWeekOne() {
+  return finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+}
+
+/** The feed's correction of BOS@NYY in week 1: Boston won 5-3, so NYY goes 0-2 and BOS 1-0. */
+async function correctWeekOne(week: Awaited<ReturnType<typeof finishWeekOne>>) {
+  const game = week.find((g) => g.home === 'NYY');
+  if (!game) throw new Error('no NYY home game');
+  await t.ctx.db.update(games).set({ homeScore: 3, awayScore: 5 }).where(eq(games.id, game.id));
+  t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+}
+
+/** The entrant pays the rebuy their entry waits for. */
+async function payRebuy(user: TestUser, entryId: number) {
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/user/rebuy',
+    headers: { cookie: user.cookie },
+    payload: { userSeason: entryId, game: 'mlb', season: 2023, alias: 'SQUAD' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+}
+
+async function stateOf(id: number) {
+  const [row] = await t.ctx.db.select().from(entries).where(eq(entries.id, id));
+  return { lives: row.lives, rebuys: row.rebuysMade, needsRebuy: row.needsRebuy, weeksAlive: row.weeksAlive };
+}
+
+async function rebuyRows(poolId: number) {
+  const rows = await t.ctx.db
+    .select({ entryId: ledger.entryId, amount: ledger.amount, week: ledger.week, notes: ledger.notes })
+    .from(ledger)
+    .where(and(eq(ledger.poolId, poolId), eq(ledger.kind, 'rebuy')))
+    .orderBy(asc(ledger.id));
+  return rows.map((row) => [row.entryId, row.amount, row.week, row.notes]);
+}
+
+describe('re-judging a corrected week', () => {
+  it('refunds a rebuy paid since the week that the corrected week no longer needs', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
+    const b = await enter(t.ctx, pool.id, players[1], { createdAt: EARLY });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+    const week = await finishWeekOne();
+    await settleDueWeeks(t.ctx);
+    expect(await stateOf(b.id)).toEqual({ lives: 2, rebuys: 0, needsRebuy: true, weeksAlive: 1 });
+    await payRebuy(players[1], b.id);
+
+    await correctWeekOne(week);
+    expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([{ poolId: pool.id, week: 1 }]);
+    expect(await stateOf(b.id)).toEqual({ lives: 3, rebuys: 0, needsRebuy: false, weeksAlive: 1 });
+    expect(await rebuyRows(pool.id)).toEqual([
+      [b.id, -2500, 2, null],
+      [b.id, 2500, 2, 'Rebuy refunded: a corrected result'],
+    ]);
+  });
+
+  it('re-judges the weeks after it from the corrected states: a rebuy paid before a later lock is refunded, an entry that needed one and did not pay is out, and the next locked week starts over', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
+    const [ann, bob, cat] = players;
+    const a = await enter(t.ctx, pool.id, ann, { createdAt: EARLY });
+    const b = await enter(t.ctx, pool.id, bob, { createdAt: EARLY });
+    const c = await enter(t.ctx, pool.id, cat, { createdAt: EARLY, autoRebuy: true });
+    const picks = { [a.id]: ['NYY', 'HOU'], [b.id]: ['BOS', 'NYY'], [c.id]: ['NYY', 'BOS'] };
+    for (const [id, [first, second]] of Object.entries(picks)) {
+      await buildPick(t.ctx, { entryId: Number(id), week: 1, pickId: first });
+      await buildPick(t.ctx, { entryId: Number(id), week: 2, pickId: second });
+    }
+    const week = await finishWeekOne();
+    await settleDueWeeks(t.ctx);
+    // bob lost week 1 and pays his rebuy before week 2 locks.
+    await payRebuy(bob, b.id);
+    // Week 2 (NYY 0-2, BOS and HOU 1-0) locks and settles; week 3 locks.
+    t.clock.set(new Date('2026-11-24T12:00:00Z'));
+    await finishWeek(t.ctx, 2, { 'NYY-BOS': [1, 2], 'HOU-NYY': [4, 2] });
+    expect((await settleDueWeeks(t.ctx)).settled).toEqual([{ poolId: pool.id, week: 2 }]);
+    t.clock.set(new Date('2026-12-01T12:00:00Z'));
+    expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: pool.id, week: 3 }]);
+
+    await correctWeekOne(week);
+    expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([
+      { poolId: pool.id, week: 1 },
+      { poolId: pool.id, week: 2 },
+    ]);
+    // ann's NYY now lost week 1: she waited for a rebuy she never paid, so week 2 put her out.
+    expect(await stateOf(a.id)).toEqual({ lives: 0, rebuys: 0, needsRebuy: false, weeksAlive: 1 });
+    // bob's BOS won week 1: his rebuy was not needed (refunded); NYY lost him a life in week 2.
+    expect(await stateOf(b.id)).toEqual({ lives: 2, rebuys: 0, needsRebuy: true, weeksAlive: 2 });
+    // cat's NYY lost week 1 too: an auto-rebuy is charged now; BOS won week 2.
+    expect(await stateOf(c.id)).toEqual({ lives: 2, rebuys: 1, needsRebuy: false, weeksAlive: 2 });
+    const corrected = (await rebuyRows(pool.id)).filter((row) =>
+      String(row[3]).endsWith('a corrected result'),
+    );
+    expect(corrected).toEqual([
+      [c.id, -2500, 1, 'Auto-rebuy after Week 1: a corrected result'],
+      [b.id, 2500, 2, 'Rebuy before Week 2 refunded: a corrected result'],
+    ]);
+    const judged = await listEntryWeeks(t.ctx, { poolId: pool.id, week: 2 });
+    expect(judged.map((row) => [row.entryId, row.result, row.lives, row.status])).toEqual([
+      [a.id, 'no-rebuy', 0, 'eliminated'],
+      [b.id, 'loss', 2, 'needs-rebuy'],
+      [c.id, 'advance', 2, 'alive'],
+    ]);
+    // Week 3, locked before the correction, starts from the corrected states.
+    const locked = await listEntryWeeks(t.ctx, { poolId: pool.id, week: 3 });
+    expect(locked.map((row) => [row.entryId, row.livesBefore, row.needsRebuyBefore, row.result])).toEqual([
+      [a.id, 0, false, null],
+      [b.id, 2, true, null],
+      [c.id, 2, false, null],
+    ]);
+  });
 });
 
 /** Entry n picks nothing when n is a multiple of 10, otherwise NYY, BOS or HOU by n modulo 3. */
