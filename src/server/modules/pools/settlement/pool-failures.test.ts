@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SettlementJobsResponse } from '../../../../core/contracts/sports';
 import { rowsOf } from '../../../db/client';
-import { entries, poolJobFailures } from '../../../db/schema';
+import { entries, poolJobFailures, pools } from '../../../db/schema';
 import { startSettlementJob } from '../../../jobs/settlement-job';
 import { buildPick, registerUser } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
@@ -129,6 +129,17 @@ describe('one pool never stops another', () => {
     expect(healed.settled).toEqual([{ poolId: broken.pool.id, week: 1 }]);
     expect(healed.failed).toEqual([]);
     expect((await failingPools()).json<SettlementJobsResponse>()).toMatchObject({ failures: [], total: 0 });
+  });
+
+  it('forgets the failure of a pool that has ended since', async () => {
+    const broken = await poolWithPicks(0, 'Broken Pool');
+    await settleDueWeeks(t.ctx);
+    await breakLockedWeek(broken.pool.id);
+    await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+    expect((await settleDueWeeks(t.ctx)).failed).toHaveLength(1);
+    await t.ctx.db.update(pools).set({ final: true }).where(eq(pools.id, broken.pool.id));
+    await settleDueWeeks(t.ctx);
+    expect(await t.ctx.db.select().from(poolJobFailures)).toEqual([]);
   });
 
   it('waits 30 s after a first failure, twice as long after each next one, at most 30 minutes', () => {

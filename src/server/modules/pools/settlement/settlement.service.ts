@@ -157,6 +157,9 @@ export async function settleDueWeeks(
       notifyPoolChanged(ctx, pool.id, 'standings');
     }
   }
+  // A pool that failed and has since ended (or is not settled here) has nothing left to retry.
+  const settling = new Set(open.filter((pool) => pool.game !== 'world-cup').map((pool) => pool.id));
+  for (const poolId of failing.keys()) if (!settling.has(poolId)) await clearPoolJobFailure(ctx.db, poolId);
   return run;
 }
 
