@@ -29,15 +29,22 @@ export function retryDelayMs(failures: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(Math.max(failures - 1, 0), 16));
 }
 
-/** An error in words: its message (a database error's detail too), never its stack. */
+/**
+ * An error in words, never its stack: its message, or for a failed statement what the database said first
+ * and then the statement's start (its parameters left out: a big pool's could be megabytes).
+ */
 export function errorInWords(error: unknown): string {
+  let words: string;
   if (error instanceof Error) {
-    // A database error arrives wrapped ("Failed query: ..."): its cause says what the database refused.
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    const words = `${error.name === 'Error' ? '' : `${error.name}: `}${error.message.split('\nparams:')[0]}${cause}`;
-    return words.length > ERROR_CHARS ? `${words.slice(0, ERROR_CHARS)}...` : words;
+    const message = error.message.split('\nparams:')[0].replace(/\s+/g, ' ').trim();
+    words =
+      error.cause instanceof Error
+        ? `${error.cause.message} (${message})`
+        : `${error.name === 'Error' ? '' : `${error.name}: `}${message}`;
+  } else {
+    words = String(error);
   }
-  return String(error).slice(0, ERROR_CHARS);
+  return words.length > ERROR_CHARS ? `${words.slice(0, ERROR_CHARS)}...` : words;
 }
 
 /** Every pool failing now, by pool id (a handful at most: read once per pass). */

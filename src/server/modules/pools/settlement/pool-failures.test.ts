@@ -9,7 +9,7 @@ import type { TestApp } from '../../../test/harness';
 import { grantSiteAdmin } from '../../admin/site-admins.service';
 import type { TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { retryDelayMs } from './job-failures';
+import { errorInWords, retryDelayMs } from './job-failures';
 import { settleDueWeeks } from './settlement.service';
 
 let t: TestApp;
@@ -140,6 +140,19 @@ describe('one pool never stops another', () => {
     await t.ctx.db.update(pools).set({ final: true }).where(eq(pools.id, broken.pool.id));
     await settleDueWeeks(t.ctx);
     expect(await t.ctx.db.select().from(poolJobFailures)).toEqual([]);
+  });
+
+  it('says what went wrong in words: the message, what the database refused first, never the parameters', () => {
+    expect(errorInWords(new RangeError('Maximum call stack size exceeded'))).toBe(
+      'RangeError: Maximum call stack size exceeded',
+    );
+    const refused = new Error('Failed query: select *\n  from entries where id in ($1, $2)\nparams: 1,2', {
+      cause: new Error('bind message has 70000 parameter formats but 0 parameters'),
+    });
+    expect(errorInWords(refused)).toBe(
+      'bind message has 70000 parameter formats but 0 parameters (Failed query: select * from entries where id in ($1, $2))',
+    );
+    expect(errorInWords(new Error('x'.repeat(5000)))).toHaveLength(2003);
   });
 
   it('waits 30 s after a first failure, twice as long after each next one, at most 30 minutes', () => {
