@@ -6,7 +6,9 @@
 // created and migrated on each run). Usage: npm run bench:settle-pool
 // Knobs: BENCH_ENTRIES (1000000); BENCH_WEEK (1): the week settled, after as many weeks as come before it
 // were played (every entry won them: their judged weeks, picks and settled pool weeks are in the tables, as
-// mid-season). After the timed phases it measures this server's floor (see floorSeconds).
+// mid-season); BENCH_REJUDGE=1: then a result of the settled week is corrected (a twelfth of the entries
+// advance where they had lost), and the re-judging of the week is timed
+// against the same target. After the timed phases it measures this server's floor (see floorSeconds).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import type { AppContext } from '../src/server/context';
@@ -16,6 +18,7 @@ import { ManualClock } from '../src/server/lib/clock';
 import { createOutboxMailer } from '../src/server/mail/mailer';
 import { readJudgedWeekNews } from '../src/server/modules/pools/feed/week-news.repo';
 import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
+import { findCorrectedWeek, rejudgeFromWeek } from '../src/server/modules/pools/settlement/rejudge.service';
 import { lockPoolWeek, settlePoolWeek } from '../src/server/modules/pools/settlement/settlement.service';
 import { recreateDatabase } from './support';
 
@@ -31,6 +34,7 @@ class FloorMeasured extends Error {
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const WEEK = Number(process.env.BENCH_WEEK ?? 1);
+const REJUDGE = process.env.BENCH_REJUDGE === '1';
 const TARGET_SECONDS = 10;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench_settle';
 const TEAMS = ['NYY', 'BOS', 'HOU', 'TOR', 'SEA', 'TEX', 'LAD', 'SF', 'ATL', 'NYM', 'CHC', 'STL'];
@@ -186,9 +190,10 @@ const settled = await settlePoolWeek(ctx, pool, WEEK);
 const settleSeconds = (performance.now() - settleStarted) / 1000;
 if (!settled) throw new Error('the week did not settle');
 
-const summary = await db.execute(sql`
+const summarySql = sql`
   select count(*) filter (where needs_rebuy) as needs_rebuy, count(*) filter (where lives = 2 and not needs_rebuy) as rebought,
-    count(*) filter (where lives = 3) as advanced from entries where pool_id = ${pool.id}`);
+    count(*) filter (where lives = 3) as advanced from entries where pool_id = ${pool.id}`;
+const summary = await db.execute(summarySql);
 const total = lockSeconds + settleSeconds;
 console.log(summary.rows[0]);
 console.log(`lock:   ${lockSeconds.toFixed(2)} s`);
@@ -212,7 +217,35 @@ feedTimes.sort((a, b) => a - b);
 console.log(
   `feed, first page (200) of the week's news: median ${feedTimes[10].toFixed(1)} ms, slowest ${feedTimes[19].toFixed(1)} ms over 20 reads`,
 );
+if (REJUDGE) await timeRejudge();
 await database.close();
+
+/**
+ * Corrects a result of the settled week: HOU beat TOR 5-3 on its first day, now TOR won 3-2, so TOR goes
+ * 3-3 and advances where it lost (HOU, 3-3, still advances); the entries that picked TOR (a twelfth)
+ * get their life back and their auto-rebuy refunded. Times finding the correction and re-judging the week.
+ */
+async function timeRejudge(): Promise<void> {
+  await db.execute(sql`
+    update games set home_score = 2, away_score = 3 where gid = ${`bench-settle-${WEEK}-0-2`}`);
+  clock.set(new Date(now.getTime() + 60_000));
+  const started = performance.now();
+  const corrected = await findCorrectedWeek(db, pool);
+  if (corrected !== WEEK) throw new Error(`the correction was found in week ${corrected}, not ${WEEK}`);
+  const found = (performance.now() - started) / 1000;
+  const weeks = await rejudgeFromWeek(ctx, pool, corrected);
+  const seconds = (performance.now() - started) / 1000;
+  if (weeks.join() !== String(WEEK)) throw new Error(`re-judged weeks ${weeks.join()}, not ${WEEK}`);
+  const [money] = (
+    await db.execute(sql`
+      select count(*) filter (where amount < 0) as charged, count(*) filter (where amount > 0) as refunded
+      from ledger where pool_id = ${pool.id} and notes like '%a corrected result'`)
+  ).rows;
+  console.log((await db.execute(summarySql)).rows[0]);
+  console.log(
+    `re-judge of week ${WEEK} after a corrected result: ${seconds.toFixed(2)} s (finding it ${found.toFixed(2)} s), ${money.charged} auto-rebuys charged and ${money.refunded} refunded (target: under ${TARGET_SECONDS} s: ${seconds < TARGET_SECONDS ? 'met' : 'NOT met'})`,
+  );
+}
 
 /** A memory or size setting as PostgreSQL counts it (in units of 8kB, of MB...), in MB. */
 function formatSetting(setting: string, unit: string): string {

@@ -3,6 +3,30 @@ import { closeBrowser, logIn, newPage, PHONE, screenshot } from './support/brows
 
 afterAll(closeBrowser);
 
+/** A failing pool as GET /admin/settlement answers it, for showing the section when a pool fails. */
+const FAILING = {
+  failures: [
+    {
+      pool_id: 999,
+      league: 'A Level Above',
+      pool: 'MLB Survivor',
+      game: 'mlb',
+      path: '/mlb/ALA/2023/reg/0',
+      step: 'settle',
+      week: 3,
+      what: 'Judging Week 3',
+      error: 'Expected a kind 7 of week 3 of pool 999, found undefined',
+      failures: 4,
+      first_failed_at: '2026-11-27T03:00:00.000Z',
+      last_failed_at: '2026-11-27T03:07:30.000Z',
+      next_retry_at: '2026-11-27T03:11:30.000Z',
+    },
+  ],
+  page: 1,
+  pageSize: 50,
+  total: 1,
+};
+
 describe('sports feeds admin page', () => {
   it('shows feed health and lets a site admin correct a result', async () => {
     const { context, page } = await newPage();
@@ -11,6 +35,20 @@ describe('sports feeds admin page', () => {
     await page.getByRole('heading', { name: 'Feed health' }).waitFor();
     // The demo replays its seasons, so the replay feeds have been polled.
     await page.getByRole('cell', { name: 'OK' }).first().waitFor({ timeout: 30_000 });
+    // The pools' settlement jobs: the demo's pools all lock and settle.
+    await page.getByRole('heading', { name: 'Settlement jobs' }).waitFor();
+    await page.getByText("Every pool's weeks lock and settle: no settlement job is failing.").waitFor();
+    // A failing pool is listed in words: where, what failed, the error, failures in a row, the next try.
+    await page.route('**/admin/settlement?*', (route) => route.fulfill({ json: FAILING }));
+    await page.reload();
+    const failing = page.getByRole('row').filter({ hasText: 'MLB Survivor' });
+    await failing.getByRole('cell', { name: 'Judging Week 3' }).waitFor();
+    await failing.getByText('Expected a kind 7 of week 3').waitFor();
+    await page.getByText('1 pool is failing').waitFor();
+    await screenshot(page, 'admin-feeds-settlement-failing');
+    await page.unroute('**/admin/settlement?*');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settlement jobs' }).waitFor();
 
     // The result editor opens on the season's live week, and on the new game's when the game changes.
     const liveWeek = async (game: string) => {
@@ -52,6 +90,7 @@ describe('sports feeds admin page', () => {
     await page.getByText('Only site admins can see this page.').waitFor();
     const api = await page.request.get('/admin/feeds');
     expect(api.status()).toBe(403);
+    expect((await page.request.get('/admin/settlement')).status()).toBe(403);
     await context.close();
     const admin = await newPage(PHONE);
     await logIn(admin.page, 'commish');

@@ -444,6 +444,13 @@ const MATRIX: Cell[] = [
     expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 200 },
   },
   {
+    name: 'failing settlement jobs',
+    method: 'GET',
+    route: 'GET /admin/settlement',
+    url: () => '/admin/settlement',
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 200 },
+  },
+  {
     name: 'enter a result for an unknown game',
     method: 'POST',
     route: 'POST /admin/results',

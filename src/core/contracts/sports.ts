@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlayableGameSchema, SeasonTypeSchema } from '../games';
+import { PageInfoSchema } from './paging';
 
 /** Path of a season: /{game}/{season}/{seasonType}. */
 export const SeasonPathSchema = z.object({
@@ -170,3 +171,31 @@ export const FeedHealthSchema = z.object({
   failures_24h: z.number(),
 });
 export const FeedsHealthResponseSchema = z.array(FeedHealthSchema);
+
+/** A pool whose settlement job fails now (site admins' Settlement jobs): what failed and when it is tried again. */
+export const SettlementJobFailureSchema = z.object({
+  pool_id: z.number(),
+  league: z.string(),
+  pool: z.string(),
+  game: z.string(),
+  /** The pool page's path. */
+  path: z.string(),
+  /** lock, settle or rejudge. */
+  step: z.string(),
+  week: z.number().nullable(),
+  /** What failed, in words ("Judging Week 3"). */
+  what: z.string(),
+  /** The error in words. */
+  error: z.string(),
+  /** Failures in a row since the pool last went through. */
+  failures: z.number(),
+  first_failed_at: z.string(),
+  last_failed_at: z.string(),
+  next_retry_at: z.string(),
+});
+export type SettlementJobFailure = z.infer<typeof SettlementJobFailureSchema>;
+/** GET /admin/settlement: a page of the failing pools (the paging contract), the one failing longest first. */
+export const SettlementJobsResponseSchema = PageInfoSchema.extend({
+  failures: z.array(SettlementJobFailureSchema),
+});
+export type SettlementJobsResponse = z.infer<typeof SettlementJobsResponseSchema>;

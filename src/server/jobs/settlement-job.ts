@@ -13,8 +13,10 @@ export interface SettlementJobOptions {
 
 /**
  * Locks and settles due pool weeks until stopped. Only the polling leader (the instance that runs the
- * ingest, holding the same advisory lock) settles; a failed pass is logged and retried at the next one,
- * and since every week is locked and settled once, in its own transaction, a pass can always be re-run.
+ * ingest, holding the same advisory lock) settles. Each pool goes on its own: a pool's failure is logged
+ * with the pool and its error, recorded for site admins and retried after a backoff, while the others
+ * settle (settleDueWeeks); a pass that fails as a whole is logged and retried at the next one. Since
+ * every week is locked and settled once, in its own transaction, a pass can always be re-run.
  */
 export function startSettlementJob(
   ctx: AppContext,
@@ -29,6 +31,21 @@ export function startSettlementJob(
     try {
       if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
         const result = await (options.settle ?? settleDueWeeks)(ctx);
+        // A pool that failed was recorded (site admins see it) and is retried after a backoff; the
+        // other pools went on in the same pass.
+        for (const failure of result.failed) {
+          log.warn(
+            {
+              poolId: failure.poolId,
+              step: failure.step,
+              week: failure.week,
+              error: failure.error,
+              failures: failure.failures,
+              nextRetryAt: failure.nextRetryAt.toISOString(),
+            },
+            'pool settlement failed',
+          );
+        }
         if (result.locked.length + result.settled.length + result.rejudged.length > 0) {
           log.info(
             {

@@ -3,9 +3,10 @@ import { Page } from '../components/page';
 import { useCurrentUser } from '../features/auth/api/session';
 import { FeedHealthTable } from '../features/feeds/components/feed-health-table';
 import { ResultEditor } from '../features/feeds/components/result-editor';
+import { SettlementJobs } from '../features/feeds/components/settlement-jobs';
 import { currentSeasonOf, useSeasonIndex } from '../features/seasons/api/season-index';
 
-/** Site admins watch the sports feeds and enter or correct results. */
+/** Site admins watch the sports feeds and the pools' settlement jobs, and enter or correct results. */
 export default function AdminFeedsPage() {
   const { user, isLoading } = useCurrentUser();
   const seasons = useSeasonIndex();
@@ -20,13 +21,19 @@ export default function AdminFeedsPage() {
   return (
     <Page
       title="Sports Feeds"
-      subtitle="Feed health, and results entered or corrected by hand (every change is audited)."
+      subtitle="Feed health, the pools' settlement jobs, and results entered or corrected by hand (every change is audited)."
     >
       <Card withBorder>
         <Title order={2} fz="lg" mb="sm">
           Feed health
         </Title>
         <FeedHealthTable />
+      </Card>
+      <Card withBorder>
+        <Title order={2} fz="lg" mb="sm">
+          Settlement jobs
+        </Title>
+        <SettlementJobs />
       </Card>
       <Card withBorder>
         <Title order={2} fz="lg" mb="sm">

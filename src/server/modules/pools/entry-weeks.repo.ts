@@ -95,7 +95,9 @@ export class WeekKinds {
   /** The kinds a week already holds, by their numbers (kept, so its byte string stays true). */
   static of(existing: ReadonlyMap<number, EntryWeekKind>): WeekKinds {
     const kinds = new WeekKinds();
-    const highest = Math.max(0, ...existing.keys());
+    // Not Math.max(...keys): a spread passes each key as an argument, and a call takes only so many.
+    let highest = 0;
+    for (const n of existing.keys()) highest = Math.max(highest, n);
     for (let n = 1; n <= highest; n++) {
       const kind = existing.get(n);
       // A number no longer used keeps its place with a kind no entry week can have.

@@ -1,12 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminResultRequestSchema, FeedsHealthResponseSchema } from '../../../core/contracts/sports';
+import { PageQuerySchema } from '../../../core/contracts/paging';
+import {
+  AdminResultRequestSchema,
+  FeedsHealthResponseSchema,
+  SettlementJobsResponseSchema,
+} from '../../../core/contracts/sports';
 import { siteAdminRoutes, withUser } from '../../plugins/auth-guard';
+import { listPoolJobFailures } from '../pools/settlement/job-failures';
 import { enterResult, getFeedsHealth } from './sports-admin.service';
 
-/** Site-admin tools for sports data: feed health and hand-entered results (one role check for the tree). */
+/**
+ * Site-admin tools for sports data: feed health, hand-entered results, and the pools whose settlement
+ * fails (one role check for the tree).
+ */
 export const sportsAdminRoutes: FastifyPluginAsyncZod = siteAdminRoutes(async (app) => {
   app.get('/admin/feeds', { schema: { response: { 200: FeedsHealthResponseSchema } } }, async () =>
     getFeedsHealth(app.ctx),
+  );
+
+  app.get(
+    '/admin/settlement',
+    { schema: { querystring: PageQuerySchema, response: { 200: SettlementJobsResponseSchema } } },
+    async (request) => listPoolJobFailures(app.ctx, request.query),
   );
 
   app.post(

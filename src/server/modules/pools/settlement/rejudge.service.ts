@@ -1,28 +1,38 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
-import type { EntryState, WeekEntryInput } from '../../../../core/season';
+import type { EntryState, WeekEntryInput, WeekEntryOutcome } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import { bonusEvents, entries, poolWeeks, users } from '../../../db/schema';
+import { bonusEvents, poolWeeks } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import {
   type EntryWeekKind,
-  type EntryWeekRow,
-  readEntryWeeks,
-  rewriteEntryWeeks,
+  emptyKindBytes,
+  KIND_BYTES,
+  kindAt,
+  readWeekKinds,
+  storeWeekKinds,
+  WeekKinds,
 } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
-import { appendLedger, type LedgerRowInput } from '../ledger';
 import {
   countAliveByLives,
   isSameBonus,
   judgeWeek,
-  readWeekPicks,
-  rebuyCharges,
+  NOTHING_USED,
+  readBonusPlayers,
   recordBonusEvent,
   SETTLEMENT_EVENT_TYPES,
   voidBonusEvent,
 } from './settlement.service';
+import {
+  appendRebuysBySlot,
+  lockPaidRebuys,
+  outcomeKey,
+  readWeekPlayers,
+  type WeekPlayer,
+  writeEntryStates,
+} from './week-entries.repo';
 import {
   detectPoolWeekBonuses,
   digestWeekResults,
@@ -45,13 +55,62 @@ export async function findCorrectedWeek(db: DbOrTx, pool: PoolRecord): Promise<n
   return changed?.week ?? null;
 }
 
-function stateOf(lives: number, rebuys: number, needsRebuy: boolean, weeksAlive: number): EntryState {
-  return {
-    lives,
-    rebuysMade: rebuys,
-    status: lives <= 0 ? 'eliminated' : needsRebuy ? 'needs-rebuy' : 'alive',
-    weeksAlive,
-  };
+/**
+ * The corrected states of the entries that played the last re-judged week, by slot: a week's distinct
+ * states (a few hundred for a million entries) and each slot's number in them (0: it did not play).
+ */
+class SlotStates {
+  readonly list: EntryState[] = [];
+  readonly bySlot: Int32Array;
+  private readonly numbers = new Map<EntryState, number>();
+  private readonly byCode = new Map<number | string, number>();
+
+  constructor(slotCount: number) {
+    this.bySlot = new Int32Array(slotCount);
+  }
+
+  set(slot: number, state: EntryState): void {
+    let n = this.numbers.get(state);
+    if (n === undefined) {
+      const code = stateCode(state);
+      n = this.byCode.get(code);
+      if (n === undefined) {
+        n = this.list.push(state);
+        this.byCode.set(code, n);
+      }
+      this.numbers.set(state, n);
+    }
+    this.bySlot[slot] = n;
+  }
+
+  /** The state at a slot, or undefined when it did not play. */
+  at(slot: number): EntryState | undefined {
+    const n = slot < this.bySlot.length ? this.bySlot[slot] : 0;
+    return n === 0 ? undefined : this.list[n - 1];
+  }
+}
+
+const STATUS_CODE: Record<string, number> = { alive: 0, 'needs-rebuy': 1, eliminated: 2 };
+
+/** What tells one state from another: a number when its counts are small, text otherwise. */
+function stateCode({ lives, rebuysMade, weeksAlive, status }: EntryState): number | string {
+  const s = STATUS_CODE[status];
+  if (s === undefined || lives > 1023 || rebuysMade > 1023 || weeksAlive > 1023)
+    return `${lives},${rebuysMade},${weeksAlive},${status}`;
+  return ((lives * 1024 + rebuysMade) * 1024 + weeksAlive) * 4 + s;
+}
+
+/** A judged week as it was before this re-judging: its kinds and which kind each slot had. */
+interface JudgedBefore {
+  kinds: ReadonlyMap<number, EntryWeekKind>;
+  bytes: Buffer;
+}
+
+/** Whether the entry at a slot needed a rebuy after a week as it was first judged. */
+function neededRebuy(week: JudgedBefore | null, slot: number): boolean {
+  if (week === null) return false;
+  const kind = kindAt(week.bytes, slot);
+  return kind !== 0 && week.kinds.get(kind)?.status === 'needs-rebuy';
 }
 
 /**
@@ -61,6 +120,11 @@ function stateOf(lives: number, rebuys: number, needsRebuy: boolean, weeksAlive:
  * needed but was not paid eliminates at that lock, as at any lock). Money is never edited: auto-rebuy
  * charges and bonus money that changed get compensating ledger rows, and a bonus that no longer stands
  * is voided with its rows reversed. Returns the weeks re-judged (none while a week's games are not all final).
+ *
+ * Set-based as the settlement is (decision 009): a week's players are read by slot from its byte string,
+ * entries alike share one rules-engine input, the entries' states and the money go back as byte strings
+ * indexed by slot. No statement names entries one by one, so a million entries cost what a few do in
+ * statements.
  */
 export async function rejudgeFromWeek(
   ctx: AppContext,
@@ -68,6 +132,7 @@ export async function rejudgeFromWeek(
   fromWeek: number,
 ): Promise<number[]> {
   const now = ctx.clock.now();
+  const isNfl = pool.game === 'nfl-td';
   return ctx.db.transaction(async (tx) => {
     const settled = await tx
       .select()
@@ -78,124 +143,158 @@ export async function rejudgeFromWeek(
       .orderBy(asc(poolWeeks.week))
       .for('update');
     if (settled.length === 0) return [];
+    // As the settlement: memory for the big statements' hashes and sorts, and no JIT compiling.
+    await tx.execute(sql`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`);
     const weeksDone: number[] = [];
-    /** The corrected state after the previous re-judged week, by entry. */
-    let carried = new Map<number, EntryState>();
-    /** The previous week's rows as first settled (did the entry then need a rebuy?). */
-    let previousRows = new Map<number, EntryWeekRow>();
-    const money: LedgerRowInput[] = [];
-    /** The pool's entries with their usernames, by id. */
-    const pooled = new Map(
-      (
-        await tx
-          .select({ entry: entries, username: users.username })
-          .from(entries)
-          .innerJoin(users, eq(users.id, entries.userId))
-          .where(eq(entries.poolId, pool.id))
-      ).map((row) => [row.entry.id, row]),
-    );
+    /** The corrected states after the previous re-judged week, by slot. */
+    let carried: SlotStates | null = null;
+    /** The previous re-judged week as first judged (did the entry then need a rebuy?). */
+    let previous: JudgedBefore | null = null;
+    /** Which entries (by slot) the last re-judged week judged otherwise than it first did. */
+    let changed = new Uint8Array(0);
 
     for (const settledWeek of settled) {
       const week = settledWeek.week;
       const weekGames = await loadWeekGames(tx, pool, week);
       if (!isWeekComplete(weekGames)) break;
       const teams = recordWeekTeams(weekGames);
-      const stats = pool.game === 'nfl-td' ? await loadWeekPlayerStats(tx, pool, week) : {};
+      const stats = isNfl ? await loadWeekPlayerStats(tx, pool, week) : {};
       const bonuses = settledWeek.bonusRunning
         ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams)
         : [];
-      const players = (await readEntryWeeks(tx, pool.id, { weeks: [week] })).map((entryWeek) => ({
-        entryWeek,
-        entry: must(pooled.get(entryWeek.entryId)).entry,
-        username: must(pooled.get(entryWeek.entryId)).username,
-      }));
-      const { weekPicks, used } = await readWeekPicks(tx, pool.id, week);
-      const isNfl = pool.game === 'nfl-td';
-      const manualRebuy = new Map<number, boolean>();
-      const inputs: WeekEntryInput[] = players.map(({ entry, entryWeek }) => {
-        const locked = stateOf(
-          entryWeek.livesBefore,
-          entryWeek.rebuysBefore,
-          entryWeek.needsRebuyBefore,
-          entryWeek.weeksAliveBefore,
-        );
-        const before = previousRows.get(entry.id);
+      // Who played the week, each from the state it locked with (the kind it was judged as).
+      const played = await readWeekPlayers(tx, pool.id, week);
+      const { slots, players, locked } = played;
+      const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
+      /** Rebuys paid before this week's lock that a corrected result made unneeded: their slots. */
+      const refunded: number[] = [];
+      /** Entries alike (the same player, corrected state and rebuy before the lock) share one input. */
+      const playerNumbers = new Map<WeekPlayer, number>();
+      const shared = new Map<number, WeekEntryInput>();
+      const stateCount = (carried?.list.length ?? 0) + 1;
+      const inputs: WeekEntryInput[] = new Array(slots.length);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        const player = players[i];
         // It paid a rebuy before this lock when it needed one after last week and locked without the need.
-        const paid =
-          before?.status === 'needs-rebuy' && !entryWeek.needsRebuyBefore && entryWeek.livesBefore > 0;
-        const corrected = carried.get(entry.id);
-        let state = locked;
+        const paid = neededRebuy(previous, slot) && !player.needsRebuy && player.lives > 0;
+        const corrected = carried?.at(slot);
         let rebuyBeforeLock = false;
-        if (corrected) {
-          if (corrected.status === 'needs-rebuy') {
-            state = corrected;
-            rebuyBeforeLock = paid;
-          } else {
-            state = corrected;
-            if (paid)
-              money.push(
-                ...rebuyCharges(
-                  pool,
-                  week,
-                  entry.id,
-                  -1,
-                  `Rebuy before Week ${week} refunded: a corrected result`,
-                ),
-              );
-          }
+        if (corrected?.status === 'needs-rebuy') rebuyBeforeLock = paid;
+        else if (corrected && paid) refunded.push(slot);
+        let playerNumber = playerNumbers.get(player);
+        if (playerNumber === undefined) {
+          playerNumber = playerNumbers.size;
+          playerNumbers.set(player, playerNumber);
         }
-        manualRebuy.set(entry.id, rebuyBeforeLock);
-        const own = weekPicks.get(entry.id) ?? [];
-        return {
-          id: String(entry.id),
-          state,
-          autoRebuy: entryWeek.autoRebuy,
-          insured: false,
-          pick: isNfl ? own : (own[0] ?? null),
-          used: used.get(entry.id) ?? [],
-          rebuyBeforeLock,
-          inBonusPool: entryWeek.inBonus,
-        };
-      });
+        const stateNumber = corrected === undefined ? 0 : (carried?.bySlot[slot] ?? 0);
+        const key = (playerNumber * stateCount + stateNumber) * 2 + (rebuyBeforeLock ? 1 : 0);
+        let input = shared.get(key);
+        if (input === undefined) {
+          input = {
+            id: `slot ${slot}`,
+            state: corrected ?? {
+              lives: player.lives,
+              rebuysMade: player.rebuysMade,
+              status: player.lives <= 0 ? 'eliminated' : player.needsRebuy ? 'needs-rebuy' : 'alive',
+              weeksAlive: player.weeksAlive,
+            },
+            autoRebuy: player.autoRebuy,
+            insured: false,
+            pick: isNfl ? player.picks : (player.picks[0] ?? null),
+            // As when the week was first judged: the picks' unique index refuses a used team or player.
+            used: NOTHING_USED,
+            rebuyBeforeLock,
+            inBonusPool: player.inBonus,
+          };
+          shared.set(key, input);
+        }
+        inputs[i] = input;
+      }
       const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
 
-      const judged: Array<{ entryId: number; kind: EntryWeekKind }> = [];
-      for (let i = 0; i < players.length; i++) {
-        const { entry, entryWeek } = players[i];
+      // The judged week anew: each entry's kind (the kind it locked as, its corrected starting state and
+      // its outcome), the auto-rebuys it bought against those first charged, and its state after.
+      const judged = new WeekKinds();
+      const bytes = emptyKindBytes(slotCount);
+      const charged: number[] = [];
+      const chargedCounts: number[] = [];
+      const next = new SlotStates(slotCount);
+      /** The judged kind of each input's outcomes: by outcome object, then by what tells outcomes apart. */
+      const kindOf = new Map<WeekEntryInput, Map<WeekEntryOutcome | number | string, number>>();
+      /** Whether a new kind judges its entry as its kind before did, by the two kinds' numbers. */
+      const sameAsBefore = new Map<number, boolean>();
+      changed = new Uint8Array(slotCount);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i];
+        const input = inputs[i];
         const result = outcome.entries[i];
-        const autoBought = result.rebuysBought - (manualRebuy.get(entry.id) ? 1 : 0);
-        money.push(
-          ...rebuyCharges(
-            pool,
-            week,
-            entry.id,
-            autoBought - entryWeek.rebuysBought,
-            `Auto-rebuy after Week ${week}: a corrected result`,
-          ),
-        );
-        const lockedState = inputs[i].state;
-        judged.push({
-          entryId: entry.id,
-          kind: {
-            inBonus: entryWeek.inBonus,
-            autoRebuy: entryWeek.autoRebuy,
-            result: result.played ? (result.result ?? 'no-pick') : null,
-            lives: result.state.lives,
-            status: result.state.status,
-            rebuysBought: autoBought,
-            bonusNet: result.bonusNet,
-            livesBefore: lockedState.lives,
-            rebuysBefore: lockedState.rebuysMade,
-            needsRebuyBefore: lockedState.status === 'needs-rebuy',
-            weeksAliveBefore: lockedState.weeksAlive,
-          },
-        });
+        const lockedKind = players[i].lockedKind;
+        const before = must(locked.kinds.get(lockedKind));
+        const autoBought = result.rebuysBought - (input.rebuyBeforeLock ? 1 : 0);
+        if (autoBought !== before.rebuysBought) {
+          charged.push(slot);
+          chargedCounts.push(autoBought - before.rebuysBought);
+        }
+        let byOutcome = kindOf.get(input);
+        if (byOutcome === undefined) {
+          byOutcome = new Map();
+          kindOf.set(input, byOutcome);
+        }
+        let kind = byOutcome.get(result);
+        if (kind === undefined) {
+          const key = outcomeKey(result);
+          kind = byOutcome.get(key);
+          if (kind === undefined) {
+            const { state } = input;
+            kind = judged.numberOf({
+              inBonus: before.inBonus,
+              autoRebuy: before.autoRebuy,
+              result: result.played ? (result.result ?? 'no-pick') : null,
+              lives: result.state.lives,
+              status: result.state.status,
+              rebuysBought: autoBought,
+              bonusNet: result.bonusNet,
+              livesBefore: state.lives,
+              rebuysBefore: state.rebuysMade,
+              needsRebuyBefore: state.status === 'needs-rebuy',
+              weeksAliveBefore: state.weeksAlive,
+            });
+            byOutcome.set(key, kind);
+          }
+          byOutcome.set(result, kind);
+        }
+        bytes.writeUIntBE(kind, slot * KIND_BYTES, KIND_BYTES);
+        next.set(slot, result.state);
+        const pair = kind * 16_777_216 + lockedKind;
+        let same = sameAsBefore.get(pair);
+        if (same === undefined) {
+          same = judgesAlike(before, must(judged.list[kind - 1]));
+          sameAsBefore.set(pair, same);
+        }
+        if (!same) changed[slot] = 1;
       }
-      await rewriteEntryWeeks(tx, pool.id, week, judged);
-      await replaceBonusEvents(tx, pool, week, bonuses, outcome.bonusEvents, players, now);
+      await appendRebuysBySlot(tx, pool, {
+        slots: refunded,
+        counts: refunded.map(() => -1),
+        week,
+        notes: `Rebuy before Week ${week} refunded: a corrected result`,
+        now,
+      });
+      await appendRebuysBySlot(tx, pool, {
+        slots: charged,
+        counts: chargedCounts,
+        week,
+        notes: `Auto-rebuy after Week ${week}: a corrected result`,
+        now,
+      });
+      await storeWeekKinds(tx, pool.id, week, judged.list, bytes);
+      // Always: a bonus no longer detected is voided.
+      const bonusPlayers = await readBonusPlayers(tx, pool.id, outcome.bonusEvents, slots);
+      await replaceBonusEvents(tx, pool, week, bonuses, outcome.bonusEvents, bonusPlayers, now);
 
-      previousRows = new Map(players.map(({ entry, entryWeek }) => [entry.id, entryWeek]));
-      carried = new Map(players.map(({ entry }, i) => [entry.id, outcome.entries[i].state]));
+      previous = locked;
+      carried = next;
       const [digest] = (await digestWeekResults(tx, pool, [week])).values();
       await tx
         .update(poolWeeks)
@@ -203,71 +302,53 @@ export async function rejudgeFromWeek(
         .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
       weeksDone.push(week);
     }
-    if (weeksDone.length === 0) return [];
-
-    // The entries as the last re-judged week left them, with a rebuy paid since then kept (or refunded).
+    if (weeksDone.length === 0 || carried === null) return [];
     const lastWeek = weeksDone[weeksDone.length - 1];
-    const current = await tx
-      .select()
-      .from(entries)
-      .where(inArray(entries.id, [...carried.keys()]))
-      .for('update');
-    const nextStates = new Map<number, EntryState>();
-    for (const entry of current) {
-      const state = carried.get(entry.id);
-      const before = previousRows.get(entry.id);
-      if (!state) continue;
-      const paidSince = before?.status === 'needs-rebuy' && !entry.needsRebuy && entry.lives > 0;
-      let next = state;
-      if (paidSince && state.status === 'needs-rebuy') {
-        next = { ...state, status: 'alive', rebuysMade: state.rebuysMade + 1 };
-      } else if (paidSince) {
-        money.push(...rebuyCharges(pool, lastWeek + 1, entry.id, -1, `Rebuy refunded: a corrected result`));
-      }
-      await tx
-        .update(entries)
-        .set({
-          lives: next.lives,
-          rebuysMade: next.rebuysMade,
-          needsRebuy: next.status === 'needs-rebuy',
-          weeksAlive: next.weeksAlive,
-        })
-        .where(eq(entries.id, entry.id));
-      // A week locked after the last settled one starts from the corrected state.
-      nextStates.set(entry.id, next);
+    const last = carried;
+
+    // The entries as the last re-judged week left them, with a rebuy paid since then kept (or refunded
+    // when the corrected week no longer needs it). An entry the week judges as before is left as it is
+    // (its state, any rebuy paid since and its later locked week are already right): only the others
+    // are read, locked and written.
+    const moved: number[] = [];
+    const candidates: number[] = [];
+    for (let slot = 0; slot < changed.length; slot++) {
+      if (changed[slot] === 0 || last.bySlot[slot] === 0) continue;
+      moved.push(slot);
+      if (neededRebuy(previous, slot)) candidates.push(slot);
     }
-    // A week locked after the last settled one starts from the corrected state.
+    const paidSince = await lockPaidRebuys(tx, pool.id, candidates);
+    const refundedSince: number[] = [];
+    const final = new SlotStates(last.bySlot.length);
+    const finalStates: EntryState[] = new Array(moved.length);
+    moved.forEach((slot, i) => {
+      const state = must(last.at(slot));
+      let nextState = state;
+      if (paidSince.has(slot) && state.status === 'needs-rebuy') {
+        nextState = { ...state, status: 'alive', rebuysMade: state.rebuysMade + 1 };
+      } else if (paidSince.has(slot)) {
+        refundedSince.push(slot);
+      }
+      final.set(slot, nextState);
+      finalStates[i] = nextState;
+    });
+    await writeEntryStates(tx, pool.id, moved, finalStates);
+    await appendRebuysBySlot(tx, pool, {
+      slots: refundedSince,
+      counts: refundedSince.map(() => -1),
+      week: lastWeek + 1,
+      notes: 'Rebuy refunded: a corrected result',
+      now,
+    });
+
+    // A week locked after the last re-judged one starts from the corrected state.
     const laterWeeks = await tx
       .select({ week: poolWeeks.week })
       .from(poolWeeks)
-      .where(and(eq(poolWeeks.poolId, pool.id), gt(poolWeeks.week, lastWeek)));
-    const later = await readEntryWeeks(tx, pool.id, {
-      weeks: laterWeeks.map((row) => row.week),
-      entryIds: [...nextStates.keys()],
-    });
-    for (const week of new Set(later.map((row) => row.week))) {
-      await rewriteEntryWeeks(
-        tx,
-        pool.id,
-        week,
-        later
-          .filter((row) => row.week === week)
-          .map(({ poolId: _pool, entryId, week: _week, ...kind }) => {
-            const next = must(nextStates.get(entryId));
-            return {
-              entryId,
-              kind: {
-                ...kind,
-                livesBefore: next.lives,
-                rebuysBefore: next.rebuysMade,
-                needsRebuyBefore: next.status === 'needs-rebuy',
-                weeksAliveBefore: next.weeksAlive,
-              },
-            };
-          }),
-      );
-    }
-    await appendLedger(tx, money, now);
+      .where(and(eq(poolWeeks.poolId, pool.id), gt(poolWeeks.week, lastWeek)))
+      .orderBy(asc(poolWeeks.week));
+    for (const { week } of laterWeeks) await restartLockedWeek(tx, pool.id, week, final);
+
     await postPoolEvent(
       tx,
       {
@@ -283,6 +364,70 @@ export async function rejudgeFromWeek(
     );
     return weeksDone;
   });
+}
+
+/**
+ * Whether a week judged anew leaves an entry as it was first judged: the same state to start from (with
+ * the same rebuy before the lock: a week locked waiting for one is played only with it, 'no-rebuy'
+ * otherwise), the same settings and the same result. The rules engine is deterministic, so the entry
+ * ends the week in the same state. Bonus money does not change a state.
+ */
+function judgesAlike(before: EntryWeekKind, after: EntryWeekKind): boolean {
+  return (
+    before.livesBefore === after.livesBefore &&
+    before.rebuysBefore === after.rebuysBefore &&
+    before.needsRebuyBefore === after.needsRebuyBefore &&
+    before.weeksAliveBefore === after.weeksAliveBefore &&
+    before.autoRebuy === after.autoRebuy &&
+    before.result === after.result &&
+    before.lives === after.lives &&
+    before.status === after.status &&
+    before.rebuysBought === after.rebuysBought
+  );
+}
+
+/**
+ * Rewrites the state a later week's entries locked with, for those whose corrected state is known
+ * (`states`, by slot): their kinds take the corrected state as the one they locked with.
+ */
+async function restartLockedWeek(
+  tx: DbOrTx,
+  poolId: number,
+  week: number,
+  states: SlotStates,
+): Promise<void> {
+  const stored = await readWeekKinds(tx, poolId, week, { forUpdate: true });
+  if (!stored) return;
+  const kinds = WeekKinds.of(stored.kinds);
+  const bytes = Buffer.from(stored.bytes);
+  const slotCount = Math.floor(bytes.length / KIND_BYTES);
+  /** The new kind by the kind it was and the corrected state's number. */
+  const renumbered = new Map<number, number>();
+  const stateCount = states.list.length + 1;
+  let changed = false;
+  for (let slot = 0; slot < slotCount; slot++) {
+    const kind = kindAt(bytes, slot);
+    if (kind === 0) continue;
+    const state = states.at(slot);
+    if (state === undefined) continue;
+    const key = kind * stateCount + states.bySlot[slot];
+    let again = renumbered.get(key);
+    if (again === undefined) {
+      again = kinds.numberOf({
+        ...must(stored.kinds.get(kind)),
+        livesBefore: state.lives,
+        rebuysBefore: state.rebuysMade,
+        needsRebuyBefore: state.status === 'needs-rebuy',
+        weeksAliveBefore: state.weeksAlive,
+      });
+      renumbered.set(key, again);
+    }
+    if (again !== kind) {
+      bytes.writeUIntBE(again, slot * KIND_BYTES, KIND_BYTES);
+      changed = true;
+    }
+  }
+  if (changed) await storeWeekKinds(tx, poolId, week, kinds.list, bytes);
 }
 
 /**

@@ -24,6 +24,13 @@ import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
+import {
+  clearPoolJobFailure,
+  type PoolJobProgress,
+  type PoolJobStep,
+  readPoolJobFailures,
+  recordPoolJobFailure,
+} from './job-failures';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.service';
 import {
   readEntriesInPlay,
@@ -61,6 +68,23 @@ export interface SettlementRun {
   settled: Array<{ poolId: number; week: number }>;
   /** Settled weeks judged again after a result correction. */
   rejudged: Array<{ poolId: number; week: number }>;
+  /** Pools that failed in this pass (recorded, retried after a backoff; the other pools went on). */
+  failed: Array<PoolJobFailureReport>;
+}
+
+/** One pool's failure in a pass: where, the error in words, failures in a row and the next try. */
+export interface PoolJobFailureReport {
+  poolId: number;
+  step: PoolJobStep;
+  week: number | null;
+  error: string;
+  failures: number;
+  nextRetryAt: Date;
+}
+
+/** A pass that did nothing yet. */
+export function emptyRun(): SettlementRun {
+  return { locked: [], settled: [], rejudged: [], failed: [] };
 }
 
 /** Options of a settlement pass. */
@@ -86,29 +110,56 @@ export function valueForWeek(
  * Locks and settles every week that is due in every pool still playing: a week locks once its lock
  * instant has passed, and is judged once it is locked, the week before it is settled and all its games
  * are final. Weeks go in order; a week waiting for results holds the weeks after it.
+ *
+ * Each pool goes on its own: a pool that fails (re-judging, locking or judging one of its weeks) is
+ * recorded with what failed and its error, skipped until its retry (30 s, then twice as long after each
+ * failure in a row, up to 30 min), and every other pool's weeks lock and settle in the same pass.
  */
 export async function settleDueWeeks(
   ctx: AppContext,
   options: SettlementOptions = {},
 ): Promise<SettlementRun> {
-  const run: SettlementRun = { locked: [], settled: [], rejudged: [] };
+  const run = emptyRun();
   const now = ctx.clock.now();
   // Pools not started yet too: their first week may be picked ahead (the demo's entrants do).
-  const open = await ctx.db.select().from(pools).where(eq(pools.final, false));
+  const open = await ctx.db.select().from(pools).where(eq(pools.final, false)).orderBy(asc(pools.id));
+  const failing = await readPoolJobFailures(ctx.db);
+  const wallNow = ctx.wallClock.now().getTime();
   for (const pool of open) {
     if (pool.game === 'world-cup') continue;
-    const corrected = await findCorrectedWeek(ctx.db, pool);
-    if (corrected !== null) {
-      for (const week of await rejudgeFromWeek(ctx, pool, corrected))
-        run.rejudged.push({ poolId: pool.id, week });
-    }
+    const failure = failing.get(pool.id);
+    if (failure && failure.nextRetryAt.getTime() > wallNow) continue;
     const before = run.locked.length + run.settled.length + run.rejudged.length;
-    await settlePoolDueWeeks(ctx, pool, now, run, options);
+    const at: PoolJobProgress = { step: 'rejudge', week: null };
+    let corrected: number | null = null;
+    try {
+      corrected = await findCorrectedWeek(ctx.db, pool);
+      if (corrected !== null) {
+        at.week = corrected;
+        for (const week of await rejudgeFromWeek(ctx, pool, corrected))
+          run.rejudged.push({ poolId: pool.id, week });
+      }
+      await settlePoolDueWeeks(ctx, pool, now, run, options, at);
+      if (failure) await clearPoolJobFailure(ctx.db, pool.id);
+    } catch (error) {
+      const recorded = await recordPoolJobFailure(ctx, pool.id, at, error);
+      run.failed.push({
+        poolId: pool.id,
+        step: at.step,
+        week: at.week,
+        error: recorded.error,
+        failures: recorded.failures,
+        nextRetryAt: recorded.nextRetryAt,
+      });
+    }
     // Open pages refetch once the pool's weeks moved (after the transactions committed).
     if (run.locked.length + run.settled.length + run.rejudged.length > before || corrected !== null) {
       notifyPoolChanged(ctx, pool.id, 'standings');
     }
   }
+  // A pool that failed and has since ended (or is not settled here) has nothing left to retry.
+  const settling = new Set(open.filter((pool) => pool.game !== 'world-cup').map((pool) => pool.id));
+  for (const poolId of failing.keys()) if (!settling.has(poolId)) await clearPoolJobFailure(ctx.db, poolId);
   return run;
 }
 
@@ -117,9 +168,12 @@ export async function settlePoolDueWeeks(
   ctx: AppContext,
   pool: PoolRecord,
   now: Date,
-  run: SettlementRun = { locked: [], settled: [], rejudged: [] },
+  run: SettlementRun = emptyRun(),
   options: SettlementOptions = {},
+  at: PoolJobProgress = { step: 'lock', week: null },
 ): Promise<SettlementRun> {
+  at.step = 'lock';
+  at.week = null;
   const calendar = await loadPoolWeeks(ctx.db, pool);
   const done = await ctx.db
     .select({ week: poolWeeks.week, settledAt: poolWeeks.settledAt })
@@ -130,11 +184,15 @@ export async function settlePoolDueWeeks(
     const lockAt = weekLockAt(calendar, pool, week);
     if (lockAt.getTime() > now.getTime()) break;
     if (!status.has(week)) {
+      at.step = 'lock';
+      at.week = week;
       await options.beforeLock?.(pool, week, lockAt);
       if (await lockPoolWeek(ctx, pool, calendar, week, lockAt)) run.locked.push({ poolId: pool.id, week });
       status.set(week, false);
     }
     if (status.get(week) === true) continue;
+    at.step = 'settle';
+    at.week = week;
     if (await settlePoolWeek(ctx, pool, week)) {
       run.settled.push({ poolId: pool.id, week });
       status.set(week, true);
@@ -147,6 +205,8 @@ export async function settlePoolDueWeeks(
     for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
       const lockAt = weekLockAt(calendar, pool, week);
       if (lockAt.getTime() <= now.getTime()) continue;
+      at.step = 'lock';
+      at.week = week;
       await options.beforeLock(pool, week, lockAt);
       break;
     }
@@ -462,13 +522,14 @@ export async function readWeekPicks(
   return { weekPicks, used };
 }
 
-const NOTHING_USED: readonly string[] = [];
+/** No used picks: the picks' unique index refuses an entrant's reuse of a team or player already. */
+export const NOTHING_USED: readonly string[] = [];
 
 /**
  * The players as recordBonusEvent reads them, by their place in `slots`: the entry ids of the bonus
  * events' winners and payers, and the winners' usernames (no other place is read).
  */
-async function readBonusPlayers(
+export async function readBonusPlayers(
   tx: DbOrTx,
   poolId: number,
   settlements: readonly WeekBonusSettlement[],

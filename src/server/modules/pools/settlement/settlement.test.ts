@@ -96,7 +96,12 @@ describe('settlement of a week', () => {
     await buildPick(t.ctx, { entryId: e.id, week: 1, pickId: 'NYY' });
 
     const first = await settleDueWeeks(t.ctx);
-    expect(first).toEqual({ locked: [{ poolId: pool.id, week: 1 }], settled: [], rejudged: [] });
+    expect(first).toEqual({
+      locked: [{ poolId: pool.id, week: 1 }],
+      settled: [],
+      rejudged: [],
+      failed: [],
+    });
     const assigned = await t.ctx.db.select().from(picks).where(eq(picks.entryId, d.id));
     expect(assigned.map((p) => [p.week, p.pickId, p.byInsurance])).toEqual([[1, 'NYY', true]]);
     const locked = await listEntryWeeks(t.ctx, { poolId: pool.id });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
-import type { WeekEntryOutcome } from '../../../../core/season';
+import type { EntryState, WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import {
   type EntryWeekKind,
@@ -207,7 +207,7 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
         : `${kind}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
     let player = alike.get(key);
     if (player === undefined) {
-      const before = must(locked.kinds.get(kind));
+      const before = must(locked.kinds.get(kind), `kind ${kind} of week ${week} of pool ${poolId}`);
       const pick = pickIds[first];
       player = {
         lives: before.livesBefore,
@@ -377,18 +377,15 @@ export async function writeEntryOutcomes(
         rebuys_made = ${count(1)}, weeks_alive = ${count(2)}
       from (select ${sql.param(states)}::bytea as b) as k
       where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and get_byte(k.b, ${at(0)}) > 0`;
-    // Planned without looking at the byte string: a custom plan copies its megabytes as a constant (0.15 s
-    // of planning). The charged entries come from the pool's own in this statement: the ledger's check of
-    // each new row's entry (migration 0023) is told their keys hold (migration 0028). Both for this
-    // statement only.
-    const [{ previous }] = rowsOf<{ previous: string }>(
-      await tx.execute(sql`select current_setting('plan_cache_mode') as previous`),
-    );
-    await tx.execute(sql`
-      select set_config('plan_cache_mode', 'force_generic_plan', true), set_config('ala.ledger_keys_held', 'on', true)`);
-    if (rebuyCharge === null) {
-      await tx.execute(update);
-    } else {
+    // Planned without looking at the byte string (planGenerically). The charged entries come from the
+    // pool's own in this statement: the ledger's check of each new row's entry (migration 0023) is told
+    // their keys hold (migration 0028), for this statement only.
+    await planGenerically(tx, async () => {
+      if (rebuyCharge === null) {
+        await tx.execute(update);
+        return;
+      }
+      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
       await tx.execute(sql`
         with judged as (${update} returning e.id, e.slot, get_byte(k.b, ${at(0)}) >> 2 as rebuys)
         insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
@@ -397,10 +394,8 @@ export async function writeEntryOutcomes(
         from judged j cross join generate_series(1, j.rebuys)
         where j.rebuys > 0
         order by j.slot`);
-    }
-    await tx.execute(
-      sql`select set_config('plan_cache_mode', ${previous}, true), set_config('ala.ledger_keys_held', 'off', true)`,
-    );
+      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
+    });
   }
   await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedBytes);
 }
@@ -417,7 +412,7 @@ const RESULT_INDEX: Record<string, number> = { advance: 1, loss: 2, moon: 3, 'no
  * What tells one outcome from another: a number made of its columns when they are small and it moved no
  * bonus money (nearly every entry, and no string made for each), its columns as text otherwise.
  */
-function outcomeKey(outcome: WeekEntryOutcome): number | string {
+export function outcomeKey(outcome: WeekEntryOutcome): number | string {
   const { lives, rebuysMade, weeksAlive, status } = outcome.state;
   const statusIndex = STATUS_INDEX[status];
   const resultIndex = outcome.result === null ? 0 : RESULT_INDEX[outcome.result];
@@ -447,4 +442,174 @@ export async function readUsernames(tx: DbOrTx, entryIds: readonly number[]): Pr
       where e.id = any(${intArray(entryIds)})`),
   );
   return new Map(rows.map((row) => [Number(row.id), row.username]));
+}
+
+/**
+ * Runs statements planned without looking at their values: a custom plan copies a byte string of a
+ * million entries' states as a constant (0.15 s of planning for 4 MB). For these statements only.
+ */
+async function planGenerically(tx: DbOrTx, run: () => Promise<void>): Promise<void> {
+  const [{ previous }] = rowsOf<{ previous: string }>(
+    await tx.execute(sql`select current_setting('plan_cache_mode') as previous`),
+  );
+  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  await run();
+  await tx.execute(sql`select set_config('plan_cache_mode', ${previous}, true)`);
+}
+
+/** Bytes of a slot in a list of slots (slots go up to 16,777,215, as kinds do). */
+const SLOT_BYTES = 3;
+
+/**
+ * Some slots of a pool and values for each, sent as one byte string: per slot, its number in SLOT_BYTES
+ * bytes and then `width` bytes of its own. `rows` gives SQL: the list as `s(i)` (its place) joined to
+ * the pool's entries `e` by their (pool_id, slot) index, and `value(n)` reads the slot's n-th byte.
+ * A list of a hundred thousand entries is one parameter and one join, never a parameter per entry.
+ */
+class SlotList {
+  readonly bytes: Buffer;
+  private readonly stride: number;
+
+  constructor(
+    readonly count: number,
+    width: number,
+  ) {
+    this.stride = SLOT_BYTES + width;
+    this.bytes = Buffer.alloc(count * this.stride);
+  }
+
+  /** Writes the i-th slot; its values are written at `valueAt(i)`. */
+  setSlot(i: number, slot: number): void {
+    this.bytes.writeUIntBE(slot, i * this.stride, SLOT_BYTES);
+  }
+
+  valueAt(i: number): number {
+    return i * this.stride + SLOT_BYTES;
+  }
+
+  /** SQL: the n-th value byte of the list's row `s.i`. */
+  value(n: number): ReturnType<typeof sql> {
+    return sql`get_byte(k.b, ${sql.raw(`${this.stride} * s.i + ${SLOT_BYTES + n}`)})`;
+  }
+
+  /** SQL: the slot of the list's row `s.i`. */
+  slot(): ReturnType<typeof sql> {
+    const at = (n: number) => sql.raw(`${this.stride} * s.i + ${n}`);
+    return sql`(get_byte(k.b, ${at(0)}) * 65536 + get_byte(k.b, ${at(1)}) * 256 + get_byte(k.b, ${at(2)}))`;
+  }
+
+  /** SQL (a FROM list): the list's rows `s(i)` and its bytes `k.b`. */
+  rows(): ReturnType<typeof sql> {
+    return sql`generate_series(0, ${this.count - 1}::int) as s(i) cross join (select ${sql.param(this.bytes)}::bytea as b) as k`;
+  }
+}
+
+/**
+ * Appends rebuy rows for some slots: `counts[i]` rebuys for `slots[i]`, charged at the pool's price
+ * (negative: refunded), none when rebuys are free. One statement (re-judging a big pool's week charges or
+ * refunds the auto-rebuys of every entry whose result changed).
+ */
+export async function appendRebuysBySlot(
+  tx: DbOrTx,
+  pool: { id: number; rebuyPrice: number },
+  rows: { slots: readonly number[]; counts: readonly number[]; week: number; notes: string; now: Date },
+): Promise<void> {
+  if (pool.rebuyPrice === 0 || rows.slots.length === 0) return;
+  const list = new SlotList(rows.slots.length, 1);
+  rows.slots.forEach((slot, i) => {
+    if (!Number.isInteger(rows.counts[i]) || Math.abs(rows.counts[i]) > 127)
+      throw new Error(`${rows.counts[i]} rebuys for one entry`);
+    list.setSlot(i, slot);
+    list.bytes[list.valueAt(i)] = rows.counts[i] + 128;
+  });
+  await planGenerically(tx, async () => {
+    await tx.execute(sql`
+      insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
+      select ${pool.id}::int, c.id, 'rebuy', case when c.n > 0 then ${-pool.rebuyPrice}::int else ${pool.rebuyPrice}::int end,
+        ${rows.week}::int, ${rows.notes}::text, ${rows.now.toISOString()}::timestamptz
+      from (
+        select e.id, e.slot, ${list.value(0)} - 128 as n
+        from ${list.rows()} join entries e on e.pool_id = ${pool.id}::int and e.slot = ${list.slot()}
+      ) as c
+      cross join generate_series(1, abs(c.n))
+      where c.n <> 0
+      order by c.slot`);
+  });
+}
+
+/**
+ * Of the entries at some slots, the slots of those that paid a rebuy since (no rebuy needed now, lives
+ * left); every one's row locked until the transaction ends, so no rebuy is paid between this read and
+ * the entries' rewrite.
+ */
+export async function lockPaidRebuys(
+  tx: DbOrTx,
+  poolId: number,
+  slots: readonly number[],
+): Promise<Set<number>> {
+  const paid = new Set<number>();
+  if (slots.length === 0) return paid;
+  const list = new SlotList(slots.length, 0);
+  slots.forEach((slot, i) => {
+    list.setSlot(i, slot);
+  });
+  let found = '';
+  await planGenerically(tx, async () => {
+    const [row] = rowsOf<{ slots: string | null }>(
+      await tx.execute(sql`
+        select string_agg(p.slot::text, ',') filter (where p.paid) as slots
+        from (
+          select e.slot, not e.needs_rebuy and e.lives > 0 as paid
+          from ${list.rows()} join entries e on e.pool_id = ${poolId}::int and e.slot = ${list.slot()}
+          for update of e
+        ) as p`),
+    );
+    found = row?.slots ?? '';
+  });
+  readNumbers(found, (slot) => {
+    paid.add(slot);
+  });
+  return paid;
+}
+
+/**
+ * Writes some entries' states: `states[i]` for the entry at `slots[i]`, in one update that reads each
+ * row's from a byte string and rewrites only the rows whose state changed.
+ */
+export async function writeEntryStates(
+  tx: DbOrTx,
+  poolId: number,
+  slots: readonly number[],
+  states: readonly EntryState[],
+): Promise<void> {
+  if (slots.length === 0) return;
+  let width = 1;
+  for (const state of states) if (Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
+  const list = new SlotList(slots.length, 1 + 3 * width);
+  slots.forEach((slot, i) => {
+    const state = states[i];
+    const at = list.valueAt(i);
+    list.setSlot(i, slot);
+    list.bytes[at] = state.status === 'needs-rebuy' ? 1 : 0;
+    list.bytes.writeUIntBE(state.lives, at + 1, width);
+    list.bytes.writeUIntBE(state.rebuysMade, at + 1 + width, width);
+    list.bytes.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
+  });
+  const count = (n: number) => {
+    const offset = 1 + n * width;
+    return width === 1 ? list.value(offset) : sql`(${list.value(offset)} * 256 + ${list.value(offset + 1)})`;
+  };
+  await planGenerically(tx, async () => {
+    await tx.execute(sql`
+      update entries as e set needs_rebuy = n.needs_rebuy, lives = n.lives, rebuys_made = n.rebuys_made,
+        weeks_alive = n.weeks_alive
+      from (
+        select ${list.slot()} as slot, ${list.value(0)} = 1 as needs_rebuy, ${count(0)} as lives,
+          ${count(1)} as rebuys_made, ${count(2)} as weeks_alive
+        from ${list.rows()}
+      ) as n
+      where e.pool_id = ${poolId}::int and e.slot = n.slot
+        and (e.needs_rebuy, e.lives, e.rebuys_made, e.weeks_alive)
+          is distinct from (n.needs_rebuy, n.lives, n.rebuys_made, n.weeks_alive)`);
+  });
 }

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   ActiveWeekResponseSchema,
   type AdminResultRequest,
   FeedsHealthResponseSchema,
   type ScheduleGame,
+  SettlementJobsResponseSchema,
   WeekScheduleResponseSchema,
 } from '../../../../core/contracts/sports';
 import { apiFetch } from '../../../lib/api';
@@ -16,6 +17,20 @@ export function useFeedsHealth() {
   return useQuery({
     queryKey: ['admin', 'feeds'],
     queryFn: () => apiFetch('/admin/feeds', { schema: FeedsHealthResponseSchema }),
+    refetchInterval: 30_000,
+    retry: false,
+  });
+}
+
+/** The pools whose settlement job fails now, a page at a time (site admins only); refreshed every 30 s. */
+export function useSettlementJobs(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'settlement', page],
+    queryFn: () =>
+      apiFetch(`/admin/settlement?${new URLSearchParams({ page: String(page) })}`, {
+        schema: SettlementJobsResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
     refetchInterval: 30_000,
     retry: false,
   });

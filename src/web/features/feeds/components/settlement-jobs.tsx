@@ -1,0 +1,153 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { SettlementJobFailure } from '../../../../core/contracts/sports';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { useSettlementJobs } from '../api/feeds';
+
+const when = (value: string) => formatDate(value, 'M/D/YY, h:mm:ss A');
+
+/** Failures in a row, and since when, in words. */
+function failuresOf(job: SettlementJobFailure): string {
+  const times = job.failures === 1 ? 'Failed once' : `Failed ${job.failures} times in a row`;
+  return `${times} since ${when(job.first_failed_at)}`;
+}
+
+/**
+ * The pools whose settlement job fails (locking, judging or re-judging a week): each one is retried
+ * on its own after a backoff while every other pool's weeks lock and settle on time.
+ */
+export function SettlementJobs() {
+  const [page, setPage] = useState(1);
+  const jobs = useSettlementJobs(page);
+  if (jobs.isLoading) return <Loader aria-label="Loading settlement jobs" />;
+  if (jobs.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(jobs.error)}
+      </Alert>
+    );
+  }
+  const data = jobs.data;
+  if (!data || data.total === 0) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Badge color="green.8" style={{ flexShrink: 0 }}>
+          OK
+        </Badge>
+        <Text size="sm">Every pool's weeks lock and settle: no settlement job is failing.</Text>
+      </Group>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const poolLink = (job: SettlementJobFailure) => (
+    <Anchor component={Link} to={job.path} fw={700} size="sm">
+      {job.pool}
+    </Anchor>
+  );
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="red.8" role="status">
+        {data.total === 1 ? '1 pool is failing' : `${data.total} pools are failing`}: each is tried again on
+        its own, the other pools lock and settle on time.
+      </Text>
+      <Stack gap="xs" hiddenFrom="sm">
+        {data.failures.map((job) => (
+          <Paper key={job.pool_id} withBorder p="sm">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Box style={{ minWidth: 0 }}>
+                {poolLink(job)}
+                <Text size="xs" c="dimmed">
+                  {job.league} · {job.game}
+                </Text>
+              </Box>
+              <Badge color="red.8" style={{ flexShrink: 0 }}>
+                FAILING
+              </Badge>
+            </Group>
+            <Text size="sm" fw={600}>
+              {job.what} failed
+            </Text>
+            <Text size="xs" c="red.8" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
+              {job.error}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {failuresOf(job)} · next try {when(job.next_retry_at)}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>League</Table.Th>
+                <Table.Th>Pool</Table.Th>
+                <Table.Th>Week</Table.Th>
+                <Table.Th>What failed</Table.Th>
+                <Table.Th>Error</Table.Th>
+                <Table.Th>Failures in a row</Table.Th>
+                <Table.Th>Next retry</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.failures.map((job) => (
+                <Table.Tr key={job.pool_id}>
+                  <Table.Td>{job.league}</Table.Td>
+                  <Table.Td>
+                    {poolLink(job)}
+                    <Text size="xs" c="dimmed">
+                      {job.game}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{job.week ?? '—'}</Table.Td>
+                  <Table.Td>{job.what}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="red.8" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
+                      {job.error}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {job.failures}
+                    <Text size="xs" c="dimmed">
+                      since {when(job.first_failed_at)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{when(job.next_retry_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
