@@ -115,6 +115,10 @@ export const entries = pgTable(
     // The few entries a commissioner deactivated: the Pool Health Report takes them out of its counts.
     // `status` is never written by settling, so the settle's updates stay in place (HOT).
     index('entries_inactive_idx').on(t.poolId).where(sql`${t.status} <> 1`),
+    // A user's own entries across pools (profile, activity, transactions): never a scan of a big pool.
+    index('entries_user_idx').on(t.userId),
+    // The few entries that won prizes: a league's members sorted by prizes won read only these.
+    index('entries_prizes_idx').on(t.poolId, t.userId).where(sql`${t.prizes} <> 0`),
   ],
 );
 
