@@ -341,7 +341,7 @@ export const LEAGUE_PAGE_MEMBERS = 25;
 
 /**
  * GET /leagueRoutes/members/{leagueId}?page=&pageSize=&q= (anyone who may see the league): one page of the
- * members, sorted by prizes won (descending) then username; q searches usernames (and real names, for
+ * members, sorted by prizes won (descending) then by when they joined; q searches usernames (and real names, for
  * members). `mine` is the viewer's own member row wherever it falls (null for non-members); total counts
  * the members matching q. A page size above 100 answers 400.
  */

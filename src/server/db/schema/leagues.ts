@@ -52,6 +52,8 @@ export const leagueMembers = pgTable(
     uniqueIndex('league_members_league_user_idx').on(t.leagueId, t.userId),
     // The leagues of one user (every list's visibility, the profile): the global league holds every user.
     index('league_members_user_idx').on(t.userId),
+    // A league's member list pages in the order members joined, skipping pages in the index alone.
+    index('league_members_since_idx').on(t.leagueId, t.createdAt, t.userId),
   ],
 );
 

@@ -9,9 +9,9 @@ import type { LeagueRow } from './leagues.repo';
 /*
  * A league's member list, paged in SQL: the global league has every user as a member and its pools a
  * million entries, so neither the members nor the entries are ever read whole. Members sort by prizes won
- * (descending), then by username. Prizes come only from entries that won some (the partial index
- * entries_prizes_idx), a few rows however big the pools; the members who won nothing follow in the order of
- * the username index, read only as far as the page.
+ * (descending), then by the order they joined. Prizes come only from entries that won some (the partial
+ * index entries_prizes_idx), a few rows however big the pools; the members who won nothing follow in the
+ * order of the index on (league, joined), skipped over in the index alone.
  */
 
 interface MemberSqlRow extends Record<string, unknown> {
@@ -65,8 +65,9 @@ const memberColumns = sql`m.id, m.user_id, u.username, u.photo_url, u.tagline, u
   m.created_at`;
 
 /**
- * One page of the league's members matching `q`, and how many match. The page is two ordered parts read
- * only as deep as the page: the prize winners (few), then everyone else by lower(username) (unique).
+ * One page of the league's members matching `q`, and how many match. The page is cut from two ordered
+ * parts: the prize winners (few), then everyone else by the order they joined (the index
+ * league_members_since_idx), skipped over in the index before any user row is read.
  */
 export async function leagueMemberPage(
   db: DbOrTx,
@@ -75,39 +76,65 @@ export async function leagueMemberPage(
   options: MemberPageOptions,
 ): Promise<{ members: LeagueMember[]; total: number }> {
   const offset = pageOffset(query);
-  const depth = offset + query.pageSize;
   const search = searchSql(query, options);
-  const rows = await db.execute<MemberSqlRow>(sql`
-    with prized as (${prizedSql(league.id)})
-    select * from (
-      (select 0 as part, ${memberColumns}, pz.prizes
-        from prized pz
-        join league_members m on m.league_id = ${league.id} and m.user_id = pz.user_id
-        join users u on u.id = m.user_id
-        where ${search}
-        order by pz.prizes desc, lower(u.username)
-        limit ${depth})
-      union all
-      (select 1 as part, ${memberColumns}, 0::bigint as prizes
-        from users u
-        join league_members m on m.league_id = ${league.id} and m.user_id = u.id
-        where ${search} and not exists (select 1 from prized pz where pz.user_id = u.id)
-        order by lower(u.username)
-        limit ${depth})
-    ) parts
-    order by part, prizes desc, lower(username)
-    limit ${query.pageSize} offset ${offset}`);
-  const [counted] = (
-    await db.execute<{ total: number }>(
+  const [winnerCount, total] = await Promise.all([
+    db.execute<{ count: number }>(sql`
+      with prized as (${prizedSql(league.id)})
+      select count(*)::int as count from prized pz
+      join league_members m on m.league_id = ${league.id} and m.user_id = pz.user_id
+      join users u on u.id = m.user_id
+      where ${search}`),
+    db.execute<{ total: number }>(
       query.q
         ? sql`select count(*)::int as total from league_members m join users u on u.id = m.user_id
             where m.league_id = ${league.id} and ${search}`
         : sql`select count(*)::int as total from league_members m where m.league_id = ${league.id}`,
-    )
-  ).rows;
+    ),
+  ]);
+  const winners = Number(winnerCount.rows[0]?.count ?? 0);
+  const fromWinners = Math.max(0, Math.min(query.pageSize, winners - offset));
+  const fromOthers = query.pageSize - fromWinners;
+  const othersOffset = Math.max(0, offset - winners);
+  const [winnerRows, otherRows] = await Promise.all([
+    fromWinners === 0
+      ? Promise.resolve({ rows: [] as MemberSqlRow[] })
+      : db.execute<MemberSqlRow>(sql`
+          with prized as (${prizedSql(league.id)})
+          select ${memberColumns}, pz.prizes
+          from prized pz
+          join league_members m on m.league_id = ${league.id} and m.user_id = pz.user_id
+          join users u on u.id = m.user_id
+          where ${search}
+          order by pz.prizes desc, m.created_at, m.user_id
+          limit ${fromWinners} offset ${offset}`),
+    fromOthers === 0
+      ? Promise.resolve({ rows: [] as MemberSqlRow[] })
+      : db.execute<MemberSqlRow>(
+          query.q
+            ? sql`
+              with prized as (${prizedSql(league.id)})
+              select ${memberColumns}, 0 as prizes
+              from league_members m join users u on u.id = m.user_id
+              where m.league_id = ${league.id} and ${search}
+                and m.user_id not in (select user_id from prized)
+              order by m.created_at, m.user_id
+              limit ${fromOthers} offset ${othersOffset}`
+            : // Without a search the page is found in the index alone; only its own users are read.
+              sql`
+              with prized as (${prizedSql(league.id)}),
+              page as (
+                select m.id, m.user_id, m.created_at from league_members m
+                where m.league_id = ${league.id} and m.user_id not in (select user_id from prized)
+                order by m.created_at, m.user_id
+                limit ${fromOthers} offset ${othersOffset})
+              select ${memberColumns}, 0 as prizes
+              from page m join users u on u.id = m.user_id
+              order by m.created_at, m.user_id`,
+        ),
+  ]);
   return {
-    members: rows.rows.map((row) => toMember(league, row, options.showNames)),
-    total: Number(counted?.total ?? 0),
+    members: [...winnerRows.rows, ...otherRows.rows].map((row) => toMember(league, row, options.showNames)),
+    total: Number(total.rows[0]?.total ?? 0),
   };
 }
 

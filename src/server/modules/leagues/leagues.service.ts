@@ -347,7 +347,7 @@ export async function fetchLeague(
 }
 
 /**
- * GET /leagueRoutes/members/{leagueId}: a page of the members (prizes won, then username), searched on the
+ * GET /leagueRoutes/members/{leagueId}: a page of the members (prizes won, then when they joined), searched on the
  * server, with the viewer's own row wherever it falls. Hidden leagues answer outsiders 404, as everywhere.
  */
 export async function listLeagueMembers(

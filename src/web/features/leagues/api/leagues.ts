@@ -171,7 +171,7 @@ export function useLeagueRequests(leagueId: number, list: ListPage) {
   });
 }
 
-/** A page of the league's members (prizes won, then username), searched on the server. */
+/** A page of the league's members (prizes won, then when they joined), searched on the server. */
 export function useLeagueMembers(leagueId: number, list: ListPage) {
   return useQuery({
     // Under 'league' so that membership changes refresh it with the league page.

@@ -7,7 +7,7 @@ import { useLeagueMembers } from '../api/leagues';
 import { ListPager, ListSearch, useListPage } from './list-pager';
 
 /**
- * The member list, a page at a time from the server (prizes won, then username) with a server-side search;
+ * The member list, a page at a time from the server (prizes won, then when they joined) with a server-side search;
  * the viewer's own row stays on top. Real names only reach members.
  */
 export function LeagueMembers({ view }: { view: LeagueView }) {
