@@ -81,6 +81,10 @@ describe('a big league page', () => {
     await buildEntry(t.ctx, { poolId: poolB.id, userId: rich, prizes: 2_000_000_000, lives: 0 });
     await buildEntry(t.ctx, { poolId: poolB.id, userId: await userId('m00500'), prizes: 5000, lives: 0 });
     await buildEntry(t.ctx, { poolId: poolB.id, userId: viewer.id, prizes: 100, lives: 0 });
+    // Ten entries deactivated by the commissioner are not counted.
+    await t.ctx.db.execute(
+      sql`update entries set status = 0 where pool_id = ${poolA.id} and user_id in (select user_id from entries where pool_id = ${poolA.id} order by user_id limit 10)`,
+    );
 
     const response = await get('/leagueRoutes/fetchLeague/abb/ALL', viewer);
     expect(response.statusCode).toBe(200);
@@ -101,7 +105,14 @@ describe('a big league page', () => {
       prizes: 100,
       real_name: 'Firstzviewer Secretzviewer',
     });
-    expect(body.pools.find((p: { id: number }) => p.id === poolA.id).entries).toBe(MEMBERS + 2);
+    // The entrant counts come from SQL (slots and the deactivated ones), the same on All Pools.
+    expect(body.pools.find((p: { id: number }) => p.id === poolA.id).entries).toBe(MEMBERS + 2 - 10);
+    expect(body.pools.find((p: { id: number }) => p.id === poolB.id).entries).toBe(3);
+    const allPools = (await get('/leagueRoutes/allPools', viewer)).json();
+    expect(allPools.find((p: { id: number }) => p.id === poolA.id)).toMatchObject({
+      entries: MEMBERS + 2 - 10,
+      has_entry: true,
+    });
     expect(response.body.length).toBeLessThan(60_000);
   });
 
