@@ -41,6 +41,8 @@ const MAPPED = {
       prize: 4000,
       total: 4000,
       winners: [11],
+      // A huge pool's bonus: the server names its first winners and counts the rest.
+      winner_count: 3,
       winner_labels: ['taylor'],
       lines: [
         { entry_id: 11, username: 'taylor', label: 'taylor', dollars_total: 4000, winner: true },
@@ -63,6 +65,7 @@ const MAPPED = {
       prize: 3000,
       total: 3000,
       winners: [10],
+      winner_count: 1,
       winner_labels: ['jordan'],
       lines: [
         { entry_id: 10, username: 'jordan', label: 'jordan', dollars_total: 3000, winner: true },
@@ -128,6 +131,7 @@ describe.each([
       await page.getByRole('columnheader', { name: '$', exact: true }).waitFor();
     }
     await page.getByText('-$20').filter({ visible: true }).first().waitFor();
+    await page.getByText('taylor, and 2 more').filter({ visible: true }).first().waitFor();
 
     // One user: only their lines, and their total.
     await page.getByRole('switch', { name: 'Show All Users' }).click({ force: true });

@@ -35,10 +35,18 @@ export const BonusEventSchema = z.object({
   prize: z.number().int(),
   /** Cents paid out in all (prize x winners), charged to the week's other bonus-pool entries. */
   total: z.number().int(),
-  /** Winning entry ids. */
+  /**
+   * Winning entry ids. On the Bonuses tab's calls (events, mapped) at most BONUS_WINNERS_SHOWN of them, the
+   * viewer's own first: a bonus of a huge pool can have tens of thousands of winners.
+   */
   winners: z.array(z.number()),
+  /** How many entries won it in all. */
+  winner_count: z.number().int(),
 });
 export type BonusEvent = z.infer<typeof BonusEventSchema>;
+
+/** How many winners of one bonus the Bonuses tab's calls name (the viewer's own entries always among them). */
+export const BONUS_WINNERS_SHOWN = 50;
 
 /** GET /api/bonus/events/{leagueSeasonId}: the pool's bonus events, newest week first. */
 export const BonusEventsResponseSchema = z.object({ events: z.array(BonusEventSchema) });
@@ -56,9 +64,13 @@ export const BonusLineSchema = z.object({
 export type BonusLine = z.infer<typeof BonusLineSchema>;
 
 export const MappedBonusEventSchema = BonusEventSchema.extend({
-  /** Labels of the winning entries. */
+  /** Labels of the winning entries named in `winners`. */
   winner_labels: z.array(z.string()),
-  /** Every entry the event moved money for, winners first. */
+  /**
+   * The entries the event moved money for, winners first: the named winners' prizes and the viewer's own
+   * entries' prizes and charges. The charges of everyone else are not listed (a huge pool's bonus charges
+   * every bonus entry of the week); the event's total is what they paid together.
+   */
   lines: z.array(BonusLineSchema),
 });
 export type MappedBonusEvent = z.infer<typeof MappedBonusEventSchema>;

@@ -156,6 +156,12 @@ function Bonuses({
           />
         </SimpleGrid>
       </Stack>
+      {view === 'payouts' && events.length > 0 && (
+        <Text size="sm" c="dark.4" mb="xs">
+          Payouts lists your own entries' charges: each bonus's total is shared by the week's other bonus-pool
+          entries.
+        </Text>
+      )}
       {events.length === 0 ? (
         <Text c="dark.4">{EMPTY_EARNED}</Text>
       ) : shown.length === 0 ? (
