@@ -150,6 +150,14 @@ describe('a big league page', () => {
     const visitorPage = (await get(`/leagueRoutes/members/${leagueId}`)).json();
     expect(visitorPage.members.every((m: { real_name: string | null }) => m.real_name === null)).toBe(true);
 
+    // A search pages too, and a page past its end still says how many match.
+    const many1 = (await get(`/leagueRoutes/members/${leagueId}?q=m0&pageSize=100`, viewer)).json();
+    const many2 = (await get(`/leagueRoutes/members/${leagueId}?q=m0&pageSize=100&page=2`, viewer)).json();
+    expect([many1.total, many2.total]).toEqual([MEMBERS, MEMBERS]);
+    expect(many2.members[0].username).toBe('m00101');
+    const beyond = (await get(`/leagueRoutes/members/${leagueId}?q=m0&pageSize=100&page=40`, viewer)).json();
+    expect(beyond).toMatchObject({ total: MEMBERS, members: [] });
+
     // A search for "%" matches the character, not everything.
     expect((await get(`/leagueRoutes/members/${leagueId}?q=%25`, viewer)).json().total).toBe(0);
   });
