@@ -91,3 +91,28 @@ export const BonusTallysResponseSchema = z.object({
   gameBonusTotals: z.array(TallySchema.extend({ bonus_id: z.number(), bonus_name: z.string() })),
 });
 export type BonusTallysResponse = z.infer<typeof BonusTallysResponseSchema>;
+
+/** How many places the Bonus Pool Leaderboard lists (the viewer's own entries come besides). */
+export const BONUS_LEADERBOARD_TOP = 10;
+
+/** One entry on the Bonus Pool Leaderboard: its place (ties share one) and its bonus money (cents, signed). */
+export const BonusLeaderRowSchema = z.object({
+  entry_id: z.number(),
+  label: z.string(),
+  place: z.number().int(),
+  /** Won minus charged, from the ledger. */
+  bonus: z.number().int(),
+});
+export type BonusLeaderRow = z.infer<typeof BonusLeaderRowSchema>;
+
+/**
+ * GET /api/bonus/leaderboard/{leagueSeasonId}: the entries in the bonus pool (or that have moved bonus money)
+ * ranked by their bonus money: the top BONUS_LEADERBOARD_TOP, the viewer's own entries with their places,
+ * and how many are ranked. Summed in SQL; a big pool's ranking is kept until its money changes.
+ */
+export const BonusLeaderboardResponseSchema = z.object({
+  top: z.array(BonusLeaderRowSchema),
+  mine: z.array(BonusLeaderRowSchema),
+  ranked: z.number().int(),
+});
+export type BonusLeaderboardResponse = z.infer<typeof BonusLeaderboardResponseSchema>;

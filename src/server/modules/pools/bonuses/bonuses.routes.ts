@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BonusEventsResponseSchema,
+  BonusLeaderboardResponseSchema,
   BonusPoolPathSchema,
   BonusTallysPathSchema,
   BonusTallysResponseSchema,
   MappedBonusesResponseSchema,
 } from '../../../../core/contracts/pools';
+import { getBonusLeaderboard } from './bonus-leaderboard';
 import { getBonusTallys, listBonusEvents, listMappedBonuses } from './bonuses.service';
 
 /** The pool area's bonuses calls. */
@@ -19,6 +21,11 @@ export const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bonus/mapped/:leagueSeasonId',
     { schema: { params: BonusPoolPathSchema, response: { 200: MappedBonusesResponseSchema } } },
     async (request) => listMappedBonuses(app.ctx, { poolId: request.params.leagueSeasonId }, request.user),
+  );
+  app.get(
+    '/api/bonus/leaderboard/:leagueSeasonId',
+    { schema: { params: BonusPoolPathSchema, response: { 200: BonusLeaderboardResponseSchema } } },
+    async (request) => getBonusLeaderboard(app.ctx, { poolId: request.params.leagueSeasonId }, request.user),
   );
   app.get(
     '/api/bonus/tallys/:game/:season/:seasonType/:leagueSeasonId',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  BONUS_LEADERBOARD_TOP,
   BONUS_WINNERS_SHOWN,
   type MappedBonusesResponse,
   POOL_MESSAGES,
@@ -183,43 +184,43 @@ describe('GET /api/bonus/tallys/{game}/{season}/{seasonType}/{leagueSeasonId}', 
   });
 });
 
-describe('a huge bonus pool', () => {
-  /**
-   * 3000 bonus entries; one bonus won by the first 2000 of them (the viewer's entry among the last), charged
-   * to the other 1000: bulk-inserted with generate_series, as settlement leaves them.
-   */
-  async function seedHugeBonus() {
-    const pool = await buildMlbPool(t.ctx, world.leagueId, { bonusActive: true });
-    const viewer = await joinLeague(t, world.leagueId, 'zed');
-    await t.ctx.db.execute(sql`
-      insert into users (username, email, name_first, name_last)
-      select 'b' || lpad(i::text, 5, '0'), 'b' || i || '@example.com', 'B', 'B' from generate_series(1, 2999) as i`);
-    await t.ctx.db.execute(sql`
-      insert into entries (pool_id, user_id, lives, bonus)
-      select ${pool.id}, u.id, 3, true from users u where u.username like 'b%' order by u.username`);
-    const mine = await enter(t.ctx, pool.id, viewer, { bonus: true });
-    const { rows } = await t.ctx.db.execute<{ ids: number[] }>(
-      sql`select array_agg(id order by id) as ids from entries where pool_id = ${pool.id} and id <> ${mine.id}`,
-    );
-    const others = (rows[0]?.ids ?? []).map(Number);
-    const winners = [...others.slice(0, 1999), mine.id];
-    const event = await buildBonusEvent(t.ctx, {
-      poolId: pool.id,
-      week: 1,
-      teamAbb: 'NYY',
-      gid: 'g-1',
-      winners,
-      prize: 100,
-      total: 100 * winners.length,
-    });
-    await t.ctx.db.execute(sql`
-      insert into ledger (pool_id, entry_id, kind, amount, week, bonus_event_id, created_at)
-      select ${pool.id}, e.id, 'bonus', case when e.id = any(${`{${winners.join(',')}}`}::int[]) then 100 else -200 end,
-        1, ${event.id}, now()
-      from entries e where e.pool_id = ${pool.id}`);
-    return { pool, viewer, mine, event, winners };
-  }
+/**
+ * 3000 bonus entries; one bonus won by the first 2000 of them (the viewer's entry among the last), charged
+ * to the other 1000: bulk-inserted with generate_series, as settlement leaves them.
+ */
+async function seedHugeBonus() {
+  const pool = await buildMlbPool(t.ctx, world.leagueId, { bonusActive: true });
+  const viewer = await joinLeague(t, world.leagueId, 'zed');
+  await t.ctx.db.execute(sql`
+    insert into users (username, email, name_first, name_last)
+    select 'b' || lpad(i::text, 5, '0'), 'b' || i || '@example.com', 'B', 'B' from generate_series(1, 2999) as i`);
+  await t.ctx.db.execute(sql`
+    insert into entries (pool_id, user_id, lives, bonus)
+    select ${pool.id}, u.id, 3, true from users u where u.username like 'b%' order by u.username`);
+  const mine = await enter(t.ctx, pool.id, viewer, { bonus: true });
+  const { rows } = await t.ctx.db.execute<{ ids: number[] }>(
+    sql`select array_agg(id order by id) as ids from entries where pool_id = ${pool.id} and id <> ${mine.id}`,
+  );
+  const others = (rows[0]?.ids ?? []).map(Number);
+  const winners = [...others.slice(0, 1999), mine.id];
+  const event = await buildBonusEvent(t.ctx, {
+    poolId: pool.id,
+    week: 1,
+    teamAbb: 'NYY',
+    gid: 'g-1',
+    winners,
+    prize: 100,
+    total: 100 * winners.length,
+  });
+  await t.ctx.db.execute(sql`
+    insert into ledger (pool_id, entry_id, kind, amount, week, bonus_event_id, created_at)
+    select ${pool.id}, e.id, 'bonus', case when e.id = any(${`{${winners.join(',')}}`}::int[]) then 100 else -200 end,
+      1, ${event.id}, now()
+    from entries e where e.pool_id = ${pool.id}`);
+  return { pool, viewer, mine, event, winners };
+}
 
+describe('a huge bonus pool', () => {
   it('names at most 50 winners an event, the viewer own entry first, with the count of them all', async () => {
     const { pool, viewer, mine, event } = await seedHugeBonus();
     const events = await get(`/api/bonus/events/${pool.id}`, viewer.cookie);
@@ -264,5 +265,46 @@ describe('a huge bonus pool', () => {
 
     const tallys = (await get(`/api/bonus/tallys/mlb/2023/reg/${pool.id}`)).json();
     expect(tallys.weekTotals).toEqual([{ week: 1, count: 1, total: 200_000 }]);
+  });
+});
+
+describe('GET /api/bonus/leaderboard/{leagueSeasonId}', () => {
+  it('ranks the bonus entries by their bonus money, ties sharing a place, with the viewer own', async () => {
+    const { pool, users } = await seedBonuses();
+    const answer = await get(`/api/bonus/leaderboard/${pool.id}`, users.alice.cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(
+      body.top.map((row: { label: string; place: number; bonus: number }) => [
+        row.label,
+        row.place,
+        row.bonus,
+      ]),
+    ).toEqual([
+      ['bob', 1, 6500],
+      ['carol', 2, 1500],
+      ['alice', 3, 1000],
+      ['alice [2]', 4, -4000],
+    ]);
+    expect(body.ranked).toBe(4);
+    expect(body.mine.map((row: { label: string }) => row.label)).toEqual(['alice', 'alice [2]']);
+  });
+
+  it('answers the top ten and the viewer place in a huge bonus pool', async () => {
+    const { pool, viewer } = await seedHugeBonus();
+    const body = (await get(`/api/bonus/leaderboard/${pool.id}`, viewer.cookie)).json();
+    expect(body.ranked).toBe(3000);
+    expect(body.top).toHaveLength(BONUS_LEADERBOARD_TOP);
+    expect(
+      body.top.every((row: { place: number; bonus: number }) => row.place === 1 && row.bonus === 100),
+    ).toBe(true);
+    expect(body.mine).toEqual([expect.objectContaining({ label: 'zed', place: 1, bonus: 100 })]);
+    const payer = await joinLeague(t, world.leagueId, 'payer');
+    const entry = await enter(t.ctx, pool.id, payer, { bonus: true });
+    await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: entry.id, kind: 'bonus', amount: -200, week: 1 });
+    const asPayer = (await get(`/api/bonus/leaderboard/${pool.id}`, payer.cookie)).json();
+    // 2000 winners hold more; the 1000 others charged share the payer's place.
+    expect(asPayer.mine).toEqual([expect.objectContaining({ label: 'payer', place: 2001, bonus: -200 })]);
+    expect(asPayer.ranked).toBe(3001);
   });
 });
