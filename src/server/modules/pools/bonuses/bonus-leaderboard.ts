@@ -25,41 +25,54 @@ interface Ranking {
   ranked: number;
 }
 
-function rankedSql(poolId: number) {
-  return sql`
+/**
+ * One pass over the pool's bonus rows: each ranked entry's money, then both the amounts held (with how many
+ * hold each) and the top entries from it. Only the top entries' users are read (one array of ten ids).
+ */
+async function loadRanking(db: DbOrTx, poolId: number): Promise<Ranking> {
+  const { rows } = await db.execute<{
+    amounts: { bonus: number | string; count: number }[] | null;
+    top: { id: number; bonus: number | string }[] | null;
+  }>(sql`
     with net as (
       select l.entry_id, sum(l.amount)::bigint as bonus from ledger l
       where l.pool_id = ${poolId} and l.kind = 'bonus' and l.entry_id is not null
       group by l.entry_id),
-    ranked as (
-      select e.id, e.entry_num, u.username, coalesce(n.bonus, 0) as bonus
-      from entries e join users u on u.id = e.user_id
-      left join net n on n.entry_id = e.id
-      where e.pool_id = ${poolId} and (e.bonus or coalesce(n.bonus, 0) <> 0))`;
-}
-
-async function loadRanking(db: DbOrTx, poolId: number): Promise<Ranking> {
-  const [top, amounts] = await Promise.all([
-    db.execute<{ id: number; entry_num: number; username: string; bonus: string }>(sql`
-      ${rankedSql(poolId)}
-      select id, entry_num, username, bonus from ranked
-      order by bonus desc, lower(username), entry_num
-      limit ${BONUS_LEADERBOARD_TOP}`),
-    db.execute<{ bonus: string; count: number }>(sql`
-      ${rankedSql(poolId)}
-      select bonus, count(*)::int as count from ranked group by bonus order by bonus desc`),
-  ]);
-  const held = amounts.rows.map((row) => ({ bonus: Number(row.bonus), count: Number(row.count) }));
-  const ranking = { amounts: held, ranked: held.reduce((sum, row) => sum + row.count, 0) };
-  return {
-    ...ranking,
-    top: top.rows.map((row) => ({
-      entry_id: Number(row.id),
-      label: entryLabel(row.username, Number(row.entry_num)),
-      bonus: Number(row.bonus),
-      place: placeOf(ranking.amounts, Number(row.bonus)),
-    })),
-  };
+    ranked as materialized (
+      select e.id, coalesce(n.bonus, 0) as bonus
+      from entries e left join net n on n.entry_id = e.id
+      where e.pool_id = ${poolId} and (e.bonus or coalesce(n.bonus, 0) <> 0)),
+    amounts as (select bonus, count(*)::int as count from ranked group by bonus),
+    -- Within a tie (one place) entries follow in sign-up order, so no user is read to cut the top.
+    top as (select id, bonus from ranked order by bonus desc, id limit ${BONUS_LEADERBOARD_TOP})
+    select
+      (select json_agg(json_build_object('bonus', bonus, 'count', count) order by bonus desc) from amounts)
+        as amounts,
+      (select json_agg(json_build_object('id', id, 'bonus', bonus) order by bonus desc, id) from top) as top`);
+  const row = rows[0];
+  const amounts = (row?.amounts ?? []).map((item) => ({
+    bonus: Number(item.bonus),
+    count: Number(item.count),
+  }));
+  const candidates = (row?.top ?? []).map((item) => ({ id: Number(item.id), bonus: Number(item.bonus) }));
+  const labels = new Map<number, { username: string; entryNum: number }>();
+  if (candidates.length > 0) {
+    const named = await db.execute<{ id: number; username: string; entry_num: number }>(sql`
+      select e.id, u.username, e.entry_num from entries e join users u on u.id = e.user_id
+      where e.pool_id = ${poolId} and e.id = any(${`{${candidates.map((item) => item.id).join(',')}}`}::int[])`);
+    for (const item of named.rows)
+      labels.set(Number(item.id), { username: item.username, entryNum: Number(item.entry_num) });
+  }
+  const top = candidates.map((item) => {
+    const who = labels.get(item.id) ?? { username: '', entryNum: 1 };
+    return {
+      entry_id: item.id,
+      label: entryLabel(who.username, who.entryNum),
+      bonus: item.bonus,
+      place: placeOf(amounts, item.bonus),
+    };
+  });
+  return { top, amounts, ranked: amounts.reduce((sum, item) => sum + item.count, 0) };
 }
 
 /** 1 + how many ranked entries hold more: ties share a place. */
