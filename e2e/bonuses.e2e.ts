@@ -25,6 +25,9 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /** Two settled bonus events, the shape the server answers (winners paid, the others charged, zero-sum). */
 const MAPPED = {
+  page: 1,
+  pageSize: 50,
+  total: 2,
   events: [
     {
       id: 2,
@@ -146,9 +149,26 @@ describe.each([
     await context.close();
   });
 
+  it('pages through a season of bonuses on the server', async () => {
+    const { context, page } = await newPage(viewport);
+    const asked: string[] = [];
+    await page.route('**/api/bonus/mapped/*', (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url.searchParams.get('page') ?? '1');
+      const body = { ...MAPPED, total: 120, page: Number(url.searchParams.get('page') ?? 1) };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await page.goto(`${MLB_GLOBAL}/bonuses`);
+    await page.getByText('120 bonuses · page 1 of 3, newest first').waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText('120 bonuses · page 2 of 3, newest first').waitFor();
+    expect(asked).toContain('2');
+    await context.close();
+  });
+
   it('says when nothing has been earned, and shows a failure as an alert', async () => {
     const { context, page } = await newPage(viewport);
-    await mockMapped(page, { events: [] });
+    await mockMapped(page, { events: [], page: 1, pageSize: 50, total: 0 });
     await page.goto(`${MLB_GLOBAL}/bonuses`);
     await page.getByText(EMPTY_EARNED).waitFor();
     await page.unroute('**/api/bonus/mapped/*');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
+import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { PoolPathSchema } from './paths';
 import { POOL_MESSAGES } from './sign-up';
 
@@ -48,8 +49,16 @@ export type BonusEvent = z.infer<typeof BonusEventSchema>;
 /** How many winners of one bonus the Bonuses tab's calls name (the viewer's own entries always among them). */
 export const BONUS_WINNERS_SHOWN = 50;
 
-/** GET /api/bonus/events/{leagueSeasonId}: the pool's bonus events, newest week first. */
-export const BonusEventsResponseSchema = z.object({ events: z.array(BonusEventSchema) });
+/**
+ * ?page=&pageSize=&q= of /api/bonus/events and /api/bonus/mapped: a season's bonuses come a page of events at
+ * a time (newest first); q searches the bonus name, team, player and description. A page size above 100
+ * answers 400.
+ */
+export const BonusEventsQuerySchema = pageQuerySchema(50);
+export type BonusEventsQuery = z.input<typeof BonusEventsQuerySchema>;
+
+/** GET /api/bonus/events/{leagueSeasonId}: a page of the pool's bonus events, newest week first. */
+export const BonusEventsResponseSchema = PageInfoSchema.extend({ events: z.array(BonusEventSchema) });
 export type BonusEventsResponse = z.infer<typeof BonusEventsResponseSchema>;
 
 /** One entry's money on one bonus event, from the ledger: + prize won, - payout charged (dollars_total). */
@@ -75,8 +84,8 @@ export const MappedBonusEventSchema = BonusEventSchema.extend({
 });
 export type MappedBonusEvent = z.infer<typeof MappedBonusEventSchema>;
 
-/** GET /api/bonus/mapped/{leagueSeasonId}: the events with their winners' names and each entry's dollars. */
-export const MappedBonusesResponseSchema = z.object({ events: z.array(MappedBonusEventSchema) });
+/** GET /api/bonus/mapped/{leagueSeasonId}: a page of the events with their winners' names and dollars. */
+export const MappedBonusesResponseSchema = PageInfoSchema.extend({ events: z.array(MappedBonusEventSchema) });
 export type MappedBonusesResponse = z.infer<typeof MappedBonusesResponseSchema>;
 
 /** A count of bonus events and the cents they paid out. */

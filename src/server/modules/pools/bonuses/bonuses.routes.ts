@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BonusEventsQuerySchema,
   BonusEventsResponseSchema,
   BonusLeaderboardResponseSchema,
   BonusPoolPathSchema,
@@ -14,13 +15,27 @@ import { getBonusTallys, listBonusEvents, listMappedBonuses } from './bonuses.se
 export const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bonus/events/:leagueSeasonId',
-    { schema: { params: BonusPoolPathSchema, response: { 200: BonusEventsResponseSchema } } },
-    async (request) => listBonusEvents(app.ctx, { poolId: request.params.leagueSeasonId }, request.user),
+    {
+      schema: {
+        params: BonusPoolPathSchema,
+        querystring: BonusEventsQuerySchema,
+        response: { 200: BonusEventsResponseSchema },
+      },
+    },
+    async (request) =>
+      listBonusEvents(app.ctx, { poolId: request.params.leagueSeasonId }, request.user, request.query),
   );
   app.get(
     '/api/bonus/mapped/:leagueSeasonId',
-    { schema: { params: BonusPoolPathSchema, response: { 200: MappedBonusesResponseSchema } } },
-    async (request) => listMappedBonuses(app.ctx, { poolId: request.params.leagueSeasonId }, request.user),
+    {
+      schema: {
+        params: BonusPoolPathSchema,
+        querystring: BonusEventsQuerySchema,
+        response: { 200: MappedBonusesResponseSchema },
+      },
+    },
+    async (request) =>
+      listMappedBonuses(app.ctx, { poolId: request.params.leagueSeasonId }, request.user, request.query),
   );
   app.get(
     '/api/bonus/leaderboard/:leagueSeasonId',

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type PageQuery, pageOffset } from '../../../../core/contracts/paging';
 import type {
   BonusEvent,
   BonusEventsResponse,
@@ -11,6 +12,7 @@ import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { bonusEvents, entries, ledger, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { containsPattern } from '../../../lib/paging';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
@@ -73,11 +75,28 @@ async function loadShownEvents(
   ctx: AppContext,
   pool: PoolRecord,
   mine: readonly number[],
-): Promise<ShownEvent[]> {
+  query: PageQuery,
+): Promise<{ events: ShownEvent[]; total: number }> {
   const weeks = await loadPoolWeeks(ctx.db, pool);
   const publicWeeks = weeks.publicWeeks(ctx.clock.now());
-  if (publicWeeks.length === 0) return [];
+  if (publicWeeks.length === 0) return { events: [], total: 0 };
   const { winners: _winners, ...columns } = getTableColumns(bonusEvents);
+  const pattern = containsPattern(query.q);
+  const where = and(
+    eq(bonusEvents.poolId, pool.id),
+    sql`${bonusEvents.week} = any(${`{${publicWeeks.join(',')}}`}::int[])`,
+    isNull(bonusEvents.voidedAt),
+    query.q
+      ? or(
+          ilike(bonusEvents.bonusName, pattern),
+          ilike(bonusEvents.bonusLongName, pattern),
+          ilike(bonusEvents.teamAbb, pattern),
+          ilike(bonusEvents.player, pattern),
+          ilike(bonusEvents.desc, pattern),
+        )
+      : undefined,
+  );
+  const [counted] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(bonusEvents).where(where);
   const rows = await ctx.db
     .select({
       ...columns,
@@ -88,19 +107,18 @@ async function loadShownEvents(
         limit ${BONUS_WINNERS_SHOWN})`,
     })
     .from(bonusEvents)
-    .where(
-      and(
-        eq(bonusEvents.poolId, pool.id),
-        sql`${bonusEvents.week} = any(${`{${publicWeeks.join(',')}}`}::int[])`,
-        isNull(bonusEvents.voidedAt),
-      ),
-    )
-    .orderBy(desc(bonusEvents.week), desc(bonusEvents.bonusDate), asc(bonusEvents.id));
-  return rows.map(({ shown, winnerCount, ...row }) => ({
-    ...row,
-    winners: shown.map(Number),
-    winnerCount: Number(winnerCount),
-  }));
+    .where(where)
+    .orderBy(desc(bonusEvents.week), desc(bonusEvents.bonusDate), asc(bonusEvents.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return {
+    events: rows.map(({ shown, winnerCount, ...row }) => ({
+      ...row,
+      winners: shown.map(Number),
+      winnerCount: Number(winnerCount),
+    })),
+    total: Number(counted?.total ?? 0),
+  };
 }
 
 function toShownEvent(row: ShownEvent): BonusEvent {
@@ -122,10 +140,12 @@ export async function listBonusEvents(
   ctx: AppContext,
   ref: PoolRef,
   viewer: UserRow | null,
+  query: PageQuery,
 ): Promise<BonusEventsResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
   const mine = await viewerEntryIds(ctx.db, pool.id, viewer);
-  return { events: (await loadShownEvents(ctx, pool, mine)).map(toShownEvent) };
+  const { events, total } = await loadShownEvents(ctx, pool, mine, query);
+  return { events: events.map(toShownEvent), page: query.page, pageSize: query.pageSize, total };
 }
 
 /**
@@ -164,10 +184,11 @@ export async function listMappedBonuses(
   ctx: AppContext,
   ref: PoolRef,
   viewer: UserRow | null,
+  query: PageQuery,
 ): Promise<MappedBonusesResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
   const mine = await viewerEntryIds(ctx.db, pool.id, viewer);
-  const events = await loadShownEvents(ctx, pool, mine);
+  const { events, total } = await loadShownEvents(ctx, pool, mine, query);
   const named = [...new Set([...events.flatMap((event) => event.winners), ...mine])];
   const [rows, labels] = await Promise.all([
     loadEventLines(ctx.db, pool.id, named),
@@ -175,6 +196,9 @@ export async function listMappedBonuses(
   ]);
   const own = new Set(mine);
   return {
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
     events: events.map((event) => {
       const shown = new Set(event.winners);
       const byEntry = new Map<

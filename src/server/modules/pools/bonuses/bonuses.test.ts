@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { PAGING_MESSAGES } from '../../../../core/contracts/paging';
 import {
   BONUS_LEADERBOARD_TOP,
   BONUS_WINNERS_SHOWN,
@@ -105,6 +106,26 @@ describe('GET /api/bonus/events/{leagueSeasonId}', () => {
       prize: 5000,
       bonus_date: '2026-11-17T02:00:00.000Z',
     });
+  });
+
+  it('pages the events on the server and searches them', async () => {
+    const { pool, fifty, slam } = await seedBonuses();
+    const first = (await get(`/api/bonus/events/${pool.id}?pageSize=1`)).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 1, total: 2 });
+    expect(first.events.map((e: { id: number }) => e.id)).toEqual([slam.id]);
+    const second = (await get(`/api/bonus/events/${pool.id}?pageSize=1&page=2`)).json();
+    expect(second.events.map((e: { id: number }) => e.id)).toEqual([fifty.id]);
+    const mapped = (await get(`/api/bonus/mapped/${pool.id}?pageSize=1&page=2`)).json();
+    expect(mapped).toMatchObject({ page: 2, pageSize: 1, total: 2 });
+    expect(mapped.events.map((e: { id: number }) => e.id)).toEqual([fifty.id]);
+    const judge = (await get(`/api/bonus/mapped/${pool.id}?q=judge`)).json();
+    expect(judge.total).toBe(1);
+    expect(judge.events[0].id).toBe(fifty.id);
+    for (const url of [`/api/bonus/events/${pool.id}`, `/api/bonus/mapped/${pool.id}`]) {
+      const tooBig = await get(`${url}?pageSize=101`);
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json().message).toBe(PAGING_MESSAGES.pageSize);
+    }
   });
 
   it('is not found for an unknown pool', async () => {
