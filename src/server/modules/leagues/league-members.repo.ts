@@ -65,10 +65,10 @@ const memberColumns = sql`m.id, m.user_id, u.username, u.photo_url, u.tagline, u
   m.created_at`;
 
 /**
- * One page of the league's members matching `q`, and how many match. Without a search the page is cut from
- * two ordered parts: the prize winners (few), then everyone else by the order they joined (the index
- * league_members_since_idx), skipped over in the index before any user row is read. A search scans the
- * users once and counts its matches in the same statement.
+ * One page of the league's members matching `q`, and how many match. The page is cut from two ordered
+ * parts: the prize winners (few), then everyone else by the order they joined (the index
+ * league_members_since_idx). Without a search the page is skipped to in the index before any user row is
+ * read; a search walks the same order, filtering as it goes, and counts its matches beside.
  */
 export async function leagueMemberPage(
   db: DbOrTx,
@@ -78,37 +78,18 @@ export async function leagueMemberPage(
 ): Promise<{ members: LeagueMember[]; total: number }> {
   const offset = pageOffset(query);
   const search = searchSql(query, options);
-  if (query.q) {
-    // A search reads the users once (ILIKE), counting the matches and cutting the page in one statement.
-    const { rows } = await db.execute<MemberSqlRow & { total: number }>(sql`
-      with prized as (${prizedSql(league.id)})
-      select ${memberColumns}, coalesce(pz.prizes, 0) as prizes, count(*) over ()::int as total
-      from league_members m join users u on u.id = m.user_id
-      left join prized pz on pz.user_id = m.user_id
-      where m.league_id = ${league.id} and ${search}
-      order by coalesce(pz.prizes, 0) desc, m.created_at, m.user_id
-      limit ${query.pageSize} offset ${offset}`);
-    const total =
-      rows.length > 0
-        ? Number(rows[0].total)
-        : offset === 0
-          ? 0
-          : Number(
-              (
-                await db.execute<{ total: number }>(sql`
-                  select count(*)::int as total from league_members m join users u on u.id = m.user_id
-                  where m.league_id = ${league.id} and ${search}`)
-              ).rows[0]?.total ?? 0,
-            );
-    return { members: rows.map((row) => toMember(league, row, options.showNames)), total };
-  }
   const [winnerCount, total] = await Promise.all([
     db.execute<{ count: number }>(sql`
       with prized as (${prizedSql(league.id)})
       select count(*)::int as count from prized pz
-      join league_members m on m.league_id = ${league.id} and m.user_id = pz.user_id`),
+      join league_members m on m.league_id = ${league.id} and m.user_id = pz.user_id
+      join users u on u.id = m.user_id
+      where ${search}`),
     db.execute<{ total: number }>(
-      sql`select count(*)::int as total from league_members m where m.league_id = ${league.id}`,
+      query.q
+        ? sql`select count(*)::int as total from league_members m join users u on u.id = m.user_id
+            where m.league_id = ${league.id} and ${search}`
+        : sql`select count(*)::int as total from league_members m where m.league_id = ${league.id}`,
     ),
   ]);
   const winners = Number(winnerCount.rows[0]?.count ?? 0);
@@ -124,21 +105,34 @@ export async function leagueMemberPage(
           from prized pz
           join league_members m on m.league_id = ${league.id} and m.user_id = pz.user_id
           join users u on u.id = m.user_id
+          where ${search}
           order by pz.prizes desc, m.created_at, m.user_id
           limit ${fromWinners} offset ${offset}`),
     fromOthers === 0
       ? Promise.resolve({ rows: [] as MemberSqlRow[] })
-      : // The page is found in the index alone; only its own users are read.
-        db.execute<MemberSqlRow>(sql`
-          with prized as (${prizedSql(league.id)}),
-          page as (
-            select m.id, m.user_id, m.created_at from league_members m
-            where m.league_id = ${league.id} and m.user_id not in (select user_id from prized)
-            order by m.created_at, m.user_id
-            limit ${fromOthers} offset ${othersOffset})
-          select ${memberColumns}, 0 as prizes
-          from page m join users u on u.id = m.user_id
-          order by m.created_at, m.user_id`),
+      : db.execute<MemberSqlRow>(
+          query.q
+            ? // Walked in the order members joined, filtered as it goes: a broad search fills its page at once.
+              sql`
+              with prized as (${prizedSql(league.id)})
+              select ${memberColumns}, 0 as prizes
+              from league_members m join users u on u.id = m.user_id
+              where m.league_id = ${league.id} and ${search}
+                and m.user_id not in (select user_id from prized)
+              order by m.created_at, m.user_id
+              limit ${fromOthers} offset ${othersOffset}`
+            : // The page is found in the index alone; only its own users are read.
+              sql`
+              with prized as (${prizedSql(league.id)}),
+              page as (
+                select m.id, m.user_id, m.created_at from league_members m
+                where m.league_id = ${league.id} and m.user_id not in (select user_id from prized)
+                order by m.created_at, m.user_id
+                limit ${fromOthers} offset ${othersOffset})
+              select ${memberColumns}, 0 as prizes
+              from page m join users u on u.id = m.user_id
+              order by m.created_at, m.user_id`,
+        ),
   ]);
   return {
     members: [...winnerRows.rows, ...otherRows.rows].map((row) => toMember(league, row, options.showNames)),
