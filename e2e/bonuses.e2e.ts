@@ -25,6 +25,9 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /** Two settled bonus events, the shape the server answers (winners paid, the others charged, zero-sum). */
 const MAPPED = {
+  page: 1,
+  pageSize: 50,
+  total: 2,
   events: [
     {
       id: 2,
@@ -41,6 +44,8 @@ const MAPPED = {
       prize: 4000,
       total: 4000,
       winners: [11],
+      // A huge pool's bonus: the server names its first winners and counts the rest.
+      winner_count: 3,
       winner_labels: ['taylor'],
       lines: [
         { entry_id: 11, username: 'taylor', label: 'taylor', dollars_total: 4000, winner: true },
@@ -63,6 +68,7 @@ const MAPPED = {
       prize: 3000,
       total: 3000,
       winners: [10],
+      winner_count: 1,
       winner_labels: ['jordan'],
       lines: [
         { entry_id: 10, username: 'jordan', label: 'jordan', dollars_total: 3000, winner: true },
@@ -128,6 +134,7 @@ describe.each([
       await page.getByRole('columnheader', { name: '$', exact: true }).waitFor();
     }
     await page.getByText('-$20').filter({ visible: true }).first().waitFor();
+    await page.getByText('taylor, and 2 more').filter({ visible: true }).first().waitFor();
 
     // One user: only their lines, and their total.
     await page.getByRole('switch', { name: 'Show All Users' }).click({ force: true });
@@ -142,9 +149,26 @@ describe.each([
     await context.close();
   });
 
+  it('pages through a season of bonuses on the server', async () => {
+    const { context, page } = await newPage(viewport);
+    const asked: string[] = [];
+    await page.route('**/api/bonus/mapped/*', (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url.searchParams.get('page') ?? '1');
+      const body = { ...MAPPED, total: 120, page: Number(url.searchParams.get('page') ?? 1) };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await page.goto(`${MLB_GLOBAL}/bonuses`);
+    await page.getByText('120 bonuses · page 1 of 3, newest first').waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText('120 bonuses · page 2 of 3, newest first').waitFor();
+    expect(asked).toContain('2');
+    await context.close();
+  });
+
   it('says when nothing has been earned, and shows a failure as an alert', async () => {
     const { context, page } = await newPage(viewport);
-    await mockMapped(page, { events: [] });
+    await mockMapped(page, { events: [], page: 1, pageSize: 50, total: 0 });
     await page.goto(`${MLB_GLOBAL}/bonuses`);
     await page.getByText(EMPTY_EARNED).waitFor();
     await page.unroute('**/api/bonus/mapped/*');

@@ -208,6 +208,12 @@ describe('creating a league and inviting a friend', () => {
     await page.getByRole('cell', { name: friendName, exact: true }).waitFor();
     await page.getByRole('cell', { name: `Fresh frd` }).waitFor();
     await screenshot(page, 'league-members-desktop');
+    // The search runs on the server (a big league's members come a page at a time).
+    await page.getByRole('textbox', { name: 'Search members' }).fill(friendName);
+    await page.getByText('1 member matches').waitFor();
+    await page.getByRole('cell', { name: friendName, exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Search members' }).fill('nobody-like-this');
+    await page.getByText('No member matches the search.').waitFor();
 
     await page.getByRole('tab', { name: 'Rankings' }).click();
     await page.getByText('Coming Soon - This page is under construction.').waitFor();

@@ -56,6 +56,13 @@ const MATRIX: Cell[] = [
     mayListMembers: true,
   },
   {
+    name: 'league members page',
+    method: 'GET',
+    route: 'GET /leagueRoutes/members/:leagueId',
+    url: (w) => `/leagueRoutes/members/${w.hiddenId}`,
+    expected: { visitor: 404, nonMember: 404, member: 200, admin: 200, siteAdmin: 404 },
+  },
+  {
     name: 'requests list',
     method: 'GET',
     route: 'GET /leagueRoutes/requests/:leagueId',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHttpUrl } from './auth';
 import { idSchema } from './common';
+import { PageInfoSchema, pageQuerySchema } from './paging';
 
 /**
  * API contract for leagues, memberships, league mail and the hub lists (issue 4).
@@ -335,11 +336,33 @@ export const ViewerSchema = z.object({
 });
 export type Viewer = z.infer<typeof ViewerSchema>;
 
-/** The full league page. Members sorted by prizes won, descending. */
+/** How many members the league page carries with it (its Members card); the Members tab pages the rest. */
+export const LEAGUE_PAGE_MEMBERS = 25;
+
+/**
+ * GET /leagueRoutes/members/{leagueId}?page=&pageSize=&q= (anyone who may see the league): one page of the
+ * members, sorted by prizes won (descending) then by when they joined; q searches usernames (and real names, for
+ * members). `mine` is the viewer's own member row wherever it falls (null for non-members); total counts
+ * the members matching q. A page size above 100 answers 400.
+ */
+export const LeagueMembersQuerySchema = pageQuerySchema(LEAGUE_PAGE_MEMBERS);
+export type LeagueMembersQuery = z.input<typeof LeagueMembersQuerySchema>;
+export const LeagueMembersPageSchema = PageInfoSchema.extend({
+  members: z.array(LeagueMemberSchema),
+  mine: LeagueMemberSchema.nullable(),
+});
+export type LeagueMembersPage = z.infer<typeof LeagueMembersPageSchema>;
+
+/**
+ * The full league page. `members` is the first page of the members sorted by prizes won, descending
+ * (LEAGUE_PAGE_MEMBERS of them); `member_page` says how many there are; `my_member` is the viewer's own row.
+ */
 export const LeagueViewSchema = z.object({
   gate: z.literal(false),
   league: LeagueInfoSchema,
   members: z.array(LeagueMemberSchema),
+  member_page: PageInfoSchema,
+  my_member: LeagueMemberSchema.nullable(),
   /** {PUBLIC_URL}/invite/league/{invite_code}; null for non-members. */
   invite_url: z.string().nullable(),
   available_pools: z.array(AvailablePoolSchema),
@@ -419,8 +442,17 @@ export const LeagueRequestRowSchema = z.object({
   status: z.number(),
 });
 export type LeagueRequestRow = z.infer<typeof LeagueRequestRowSchema>;
-/** GET /leagueRoutes/requests/{leagueId} (admins only): newest first, all statuses. */
-export const LeagueRequestsResponseSchema = z.array(LeagueRequestRowSchema);
+/**
+ * GET /leagueRoutes/requests/{leagueId}?page=&pageSize=&q= (admins only): newest first, all statuses, paged;
+ * q searches usernames and names. `pending` counts the open requests of the whole league.
+ */
+export const LeagueRequestsQuerySchema = pageQuerySchema();
+export type LeagueRequestsQuery = z.input<typeof LeagueRequestsQuerySchema>;
+export const LeagueRequestsResponseSchema = PageInfoSchema.extend({
+  requests: z.array(LeagueRequestRowSchema),
+  pending: z.number(),
+});
+export type LeagueRequestsResponse = z.infer<typeof LeagueRequestsResponseSchema>;
 
 /**
  * POST /leagueRoutes/decideAccess (admins only): 1 approves (adds the member), 3 rejects, 2 reopens.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
+import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { PoolPathSchema } from './paths';
 import { POOL_MESSAGES } from './sign-up';
 
@@ -35,13 +36,29 @@ export const BonusEventSchema = z.object({
   prize: z.number().int(),
   /** Cents paid out in all (prize x winners), charged to the week's other bonus-pool entries. */
   total: z.number().int(),
-  /** Winning entry ids. */
+  /**
+   * Winning entry ids. On the Bonuses tab's calls (events, mapped) at most BONUS_WINNERS_SHOWN of them, the
+   * viewer's own first: a bonus of a huge pool can have tens of thousands of winners.
+   */
   winners: z.array(z.number()),
+  /** How many entries won it in all. */
+  winner_count: z.number().int(),
 });
 export type BonusEvent = z.infer<typeof BonusEventSchema>;
 
-/** GET /api/bonus/events/{leagueSeasonId}: the pool's bonus events, newest week first. */
-export const BonusEventsResponseSchema = z.object({ events: z.array(BonusEventSchema) });
+/** How many winners of one bonus the Bonuses tab's calls name (the viewer's own entries always among them). */
+export const BONUS_WINNERS_SHOWN = 50;
+
+/**
+ * ?page=&pageSize=&q= of /api/bonus/events and /api/bonus/mapped: a season's bonuses come a page of events at
+ * a time (newest first); q searches the bonus name, team, player and description. A page size above 100
+ * answers 400.
+ */
+export const BonusEventsQuerySchema = pageQuerySchema(50);
+export type BonusEventsQuery = z.input<typeof BonusEventsQuerySchema>;
+
+/** GET /api/bonus/events/{leagueSeasonId}: a page of the pool's bonus events, newest week first. */
+export const BonusEventsResponseSchema = PageInfoSchema.extend({ events: z.array(BonusEventSchema) });
 export type BonusEventsResponse = z.infer<typeof BonusEventsResponseSchema>;
 
 /** One entry's money on one bonus event, from the ledger: + prize won, - payout charged (dollars_total). */
@@ -56,15 +73,19 @@ export const BonusLineSchema = z.object({
 export type BonusLine = z.infer<typeof BonusLineSchema>;
 
 export const MappedBonusEventSchema = BonusEventSchema.extend({
-  /** Labels of the winning entries. */
+  /** Labels of the winning entries named in `winners`. */
   winner_labels: z.array(z.string()),
-  /** Every entry the event moved money for, winners first. */
+  /**
+   * The entries the event moved money for, winners first: the named winners' prizes and the viewer's own
+   * entries' prizes and charges. The charges of everyone else are not listed (a huge pool's bonus charges
+   * every bonus entry of the week); the event's total is what they paid together.
+   */
   lines: z.array(BonusLineSchema),
 });
 export type MappedBonusEvent = z.infer<typeof MappedBonusEventSchema>;
 
-/** GET /api/bonus/mapped/{leagueSeasonId}: the events with their winners' names and each entry's dollars. */
-export const MappedBonusesResponseSchema = z.object({ events: z.array(MappedBonusEventSchema) });
+/** GET /api/bonus/mapped/{leagueSeasonId}: a page of the events with their winners' names and dollars. */
+export const MappedBonusesResponseSchema = PageInfoSchema.extend({ events: z.array(MappedBonusEventSchema) });
 export type MappedBonusesResponse = z.infer<typeof MappedBonusesResponseSchema>;
 
 /** A count of bonus events and the cents they paid out. */
@@ -79,3 +100,28 @@ export const BonusTallysResponseSchema = z.object({
   gameBonusTotals: z.array(TallySchema.extend({ bonus_id: z.number(), bonus_name: z.string() })),
 });
 export type BonusTallysResponse = z.infer<typeof BonusTallysResponseSchema>;
+
+/** How many places the Bonus Pool Leaderboard lists (the viewer's own entries come besides). */
+export const BONUS_LEADERBOARD_TOP = 10;
+
+/** One entry on the Bonus Pool Leaderboard: its place (ties share one) and its bonus money (cents, signed). */
+export const BonusLeaderRowSchema = z.object({
+  entry_id: z.number(),
+  label: z.string(),
+  place: z.number().int(),
+  /** Won minus charged, from the ledger. */
+  bonus: z.number().int(),
+});
+export type BonusLeaderRow = z.infer<typeof BonusLeaderRowSchema>;
+
+/**
+ * GET /api/bonus/leaderboard/{leagueSeasonId}: the entries in the bonus pool (or that have moved bonus money)
+ * ranked by their bonus money: the top BONUS_LEADERBOARD_TOP, the viewer's own entries with their places,
+ * and how many are ranked. Summed in SQL; a big pool's ranking is kept until its money changes.
+ */
+export const BonusLeaderboardResponseSchema = z.object({
+  top: z.array(BonusLeaderRowSchema),
+  mine: z.array(BonusLeaderRowSchema),
+  ranked: z.number().int(),
+});
+export type BonusLeaderboardResponse = z.infer<typeof BonusLeaderboardResponseSchema>;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const leagues = pgTable(
@@ -38,7 +48,13 @@ export const leagueMembers = pgTable(
     emailNewPools: boolean('email_new_pools').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('league_members_league_user_idx').on(t.leagueId, t.userId)],
+  (t) => [
+    uniqueIndex('league_members_league_user_idx').on(t.leagueId, t.userId),
+    // The leagues of one user (every list's visibility, the profile): the global league holds every user.
+    index('league_members_user_idx').on(t.userId),
+    // A league's member list pages in the order members joined, skipping pages in the index alone.
+    index('league_members_since_idx').on(t.leagueId, t.createdAt, t.userId),
+  ],
 );
 
 /** Join requests: status 1 approved, 2 pending, 3 rejected. */

@@ -120,6 +120,10 @@ export const entries = pgTable(
     index('entries_pool_status_slot_idx').on(t.poolId, t.status, t.slot),
     // The few entries a commissioner wrote a note on: Manage Entrants' search reads them, not the whole pool.
     index('entries_noted_idx').on(t.poolId).where(sql`${t.notes} is not null`),
+    // A user's own entries across pools (profile, activity, transactions): never a scan of a big pool.
+    index('entries_user_idx').on(t.userId),
+    // The few entries that won prizes: a league's members sorted by prizes won read only these.
+    index('entries_prizes_idx').on(t.poolId, t.userId).where(sql`${t.prizes} <> 0`),
   ],
 );
 

@@ -61,26 +61,30 @@ export async function usernamesById(db: DbOrTx, ids: number[]): Promise<Map<numb
   return new Map(rows.map((row) => [row.id, row.username]));
 }
 
-/** Counted (status 1) entries per pool. */
+/**
+ * Counted (status 1) entries per pool, without counting a big pool's entries: an entry's slot is its place
+ * in the pool, 0 and up in sign-up order with no gaps (given by a trigger; entries are never deleted), so
+ * the pool holds max(slot) + 1 entries, read at the end of entries_pool_slot_idx; the few deactivated ones
+ * come from the partial index entries_inactive_idx.
+ */
 export async function countedEntriesByPool(db: DbOrTx, poolIds: number[]): Promise<Map<number, number>> {
   if (poolIds.length === 0) return new Map();
-  const rows = await db
-    .select({ poolId: entries.poolId, count: sql<number>`count(*)::int` })
-    .from(entries)
-    .where(and(inArray(entries.poolId, poolIds), eq(entries.status, 1)))
-    .groupBy(entries.poolId);
+  const { rows } = await db.execute<{ poolId: number; count: number }>(sql`
+    select p.id as "poolId",
+      (coalesce((select max(e.slot) + 1 from entries e where e.pool_id = p.id), 0)
+        - (select count(*) from entries e where e.pool_id = p.id and e.status <> 1))::int as count
+    from pools p where p.id = any(${`{${poolIds.join(',')}}`}::int[])`);
   return new Map(rows.map((row) => [row.poolId, Number(row.count)]));
 }
 
-/** The user's entries in the given pools. */
+/** The user's entries in the given pools: read by user (entries_user_idx), a handful however big the pools. */
 export async function viewerEntries(
   db: DbOrTx,
   userId: number | undefined,
   poolIds: number[],
 ): Promise<(typeof entries.$inferSelect)[]> {
   if (userId === undefined || poolIds.length === 0) return [];
-  return db
-    .select()
-    .from(entries)
-    .where(and(eq(entries.userId, userId), inArray(entries.poolId, poolIds)));
+  const wanted = new Set(poolIds);
+  const rows = await db.select().from(entries).where(eq(entries.userId, userId));
+  return rows.filter((entry) => wanted.has(entry.poolId));
 }

@@ -19,6 +19,9 @@ import {
   JoinLeagueRequestSchema,
   LEAGUE_MESSAGES,
   LeagueMemberResponseSchema,
+  LeagueMembersPageSchema,
+  LeagueMembersQuerySchema,
+  LeagueRequestsQuerySchema,
   LeagueRequestsResponseSchema,
   RequestAccessRequestSchema,
   RequestAccessResponseSchema,
@@ -29,7 +32,14 @@ import {
 } from '../../../core/contracts/leagues';
 import { signedInRoutes, withUser } from '../../plugins/auth-guard';
 import { emailUsers, inviteByEmail } from './league-mail.service';
-import { createLeague, fetchLeague, listLeagues, listPools, updateLeague } from './leagues.service';
+import {
+  createLeague,
+  fetchLeague,
+  listLeagueMembers,
+  listLeagues,
+  listPools,
+  updateLeague,
+} from './leagues.service';
 import {
   acceptInvite,
   decideAccess,
@@ -63,6 +73,18 @@ export const leaguesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leagueRoutes/fetchLeague/:a/:b',
     { schema: { params: FetchLeagueParamsSchema, response: { 200: FetchLeagueResponseSchema } } },
     async (request) => fetchLeague(ctx, request.user, request.params.a, request.params.b),
+  );
+
+  app.get(
+    '/leagueRoutes/members/:leagueId',
+    {
+      schema: {
+        params: z.object({ leagueId: idSchema(LEAGUE_MESSAGES.notFound) }),
+        querystring: LeagueMembersQuerySchema,
+        response: { 200: LeagueMembersPageSchema },
+      },
+    },
+    async (request) => listLeagueMembers(ctx, request.user, request.params.leagueId, request.query),
   );
 
   await app.register(signedInLeagueRoutes);
@@ -122,10 +144,11 @@ const signedInLeagueRoutes = signedInRoutes(async (app) => {
     {
       schema: {
         params: z.object({ leagueId: idSchema(LEAGUE_MESSAGES.notFound) }),
+        querystring: LeagueRequestsQuerySchema,
         response: { 200: LeagueRequestsResponseSchema },
       },
     },
-    withUser(async (request, user) => listRequests(ctx, user, request.params.leagueId)),
+    withUser(async (request, user) => listRequests(ctx, user, request.params.leagueId, request.query)),
   );
 
   app.post(

@@ -8,25 +8,28 @@ import {
   type CreateLeagueResponse,
   type FetchLeagueResponse,
   LEAGUE_MESSAGES,
+  LEAGUE_PAGE_MEMBERS,
   type LeagueInfo,
-  type LeagueMember,
+  type LeagueMembersPage,
   type UpdateLeagueRequest,
 } from '../../../core/contracts/leagues';
+import type { PageQuery } from '../../../core/contracts/paging';
 import { GAME_NAMES, GameSchema } from '../../../core/games';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { entries, leagueMembers, leagueRequests, leagues, pools, seasonParams, users } from '../../db/schema';
+import { leagueMembers, leagueRequests, leagues, pools, seasonParams } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { publicUrl } from '../../lib/public-url';
 import { createToken } from '../../lib/tokens';
 import type { UserRow } from '../auth/sessions';
 import {
   canSeeLeague,
-  isLeagueAdmin,
   loadAccess,
   loadLeagueVisibility,
+  requireLeagueAccess,
   requireLeagueAdmin,
 } from './league-access';
+import { leagueMemberOf, leagueMemberPage } from './league-members.repo';
 import {
   countedEntriesByPool,
   findLeagueByAbb,
@@ -277,7 +280,11 @@ export async function fetchLeague(
     };
   }
   const now = ctx.clock.now();
-  const members = await leagueMemberList(ctx.db, league, access.isMember);
+  const showNames = { showNames: access.isMember };
+  const [memberPage, myMember] = await Promise.all([
+    leagueMemberPage(ctx.db, league, { page: 1, pageSize: LEAGUE_PAGE_MEMBERS, q: '' }, showNames),
+    leagueMemberOf(ctx.db, league, viewer?.id, showNames),
+  ]);
   const leaguePools = await ctx.db
     .select()
     .from(pools)
@@ -294,8 +301,10 @@ export async function fetchLeague(
   const showInvite = access.isMember || mode === 'invite';
   return {
     gate: false,
-    league: toLeagueInfo(league, names, showInvite, members.length),
-    members,
+    league: toLeagueInfo(league, names, showInvite, memberPage.total),
+    members: memberPage.members,
+    member_page: { page: 1, pageSize: LEAGUE_PAGE_MEMBERS, total: memberPage.total },
+    my_member: myMember,
     invite_url: access.isMember ? `${publicUrl(ctx.config)}/invite/league/${league.inviteCode}` : null,
     available_pools: available,
     pools: leaguePools.map((pool) => ({
@@ -337,33 +346,23 @@ export async function fetchLeague(
   };
 }
 
-/** Members sorted by prizes won; real names only when the viewer belongs to the league. */
-async function leagueMemberList(db: DbOrTx, league: LeagueRow, showNames: boolean): Promise<LeagueMember[]> {
-  const rows = await db
-    .select({ member: leagueMembers, user: users })
-    .from(leagueMembers)
-    .innerJoin(users, eq(users.id, leagueMembers.userId))
-    .where(eq(leagueMembers.leagueId, league.id));
-  const prizeRows = await db
-    .select({ userId: entries.userId, prizes: sql<number>`coalesce(sum(${entries.prizes}), 0)::int` })
-    .from(entries)
-    .innerJoin(pools, eq(pools.id, entries.poolId))
-    .where(eq(pools.leagueId, league.id))
-    .groupBy(entries.userId);
-  const prizesOf = new Map(prizeRows.map((row) => [row.userId, Number(row.prizes)]));
-  return rows
-    .map(({ member, user }) => ({
-      id: member.id,
-      user_id: user.id,
-      username: user.username,
-      photo_url: user.photoUrl,
-      tagline: user.tagline,
-      real_name: showNames ? `${user.nameFirst} ${user.nameLast}` : null,
-      created_at: member.createdAt.toISOString(),
-      admin: isLeagueAdmin(league, user.username),
-      prizes: prizesOf.get(user.id) ?? 0,
-    }))
-    .sort((a, b) => b.prizes - a.prizes || a.username.localeCompare(b.username));
+/**
+ * GET /leagueRoutes/members/{leagueId}: a page of the members (prizes won, then when they joined), searched on the
+ * server, with the viewer's own row wherever it falls. Hidden leagues answer outsiders 404, as everywhere.
+ */
+export async function listLeagueMembers(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  leagueId: number,
+  query: PageQuery,
+): Promise<LeagueMembersPage> {
+  const access = await requireLeagueAccess(ctx.db, leagueId, viewer);
+  const options = { showNames: access.isMember };
+  const [page, mine] = await Promise.all([
+    leagueMemberPage(ctx.db, access.league, query, options),
+    leagueMemberOf(ctx.db, access.league, viewer?.id, options),
+  ]);
+  return { ...page, page: query.page, pageSize: query.pageSize, mine };
 }
 
 const HIDDEN_GAME_KEYS: Record<string, string> = { nba: 'nba', mlb: 'mlb', nfl: 'nfl-td' };

@@ -1,18 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type DecideAccessResponse,
   LEAGUE_MESSAGES,
   type LeagueMemberResponse,
   type LeagueRequestRow,
+  type LeagueRequestsResponse,
   type RequestAccessRequestSchema,
   type RequestAccessResponse,
   type RequestStatus,
 } from '../../../core/contracts/leagues';
+import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { leagueMembers, leagueRequests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/paging';
 import type { UserRow } from '../auth/sessions';
 import {
   loadAccess,
@@ -143,20 +146,51 @@ function toRequestRow(row: RequestJoin): LeagueRequestRow {
   };
 }
 
-/** The league's join requests for its admins, newest first. */
+/** The league's join requests for its admins, newest first, a page at a time (q: username, name or e-mail). */
 export async function listRequests(
   ctx: AppContext,
   viewer: UserRow,
   leagueId: number,
-): Promise<LeagueRequestRow[]> {
+  query: PageQuery,
+): Promise<LeagueRequestsResponse> {
   await requireLeagueAdmin(ctx.db, leagueId, viewer);
-  const rows = await ctx.db
-    .select(requestColumns)
-    .from(leagueRequests)
-    .innerJoin(users, eq(users.id, leagueRequests.userId))
-    .where(eq(leagueRequests.leagueId, leagueId))
-    .orderBy(desc(leagueRequests.createdAt), desc(leagueRequests.id));
-  return rows.map(toRequestRow);
+  const pattern = containsPattern(query.q);
+  const where = and(
+    eq(leagueRequests.leagueId, leagueId),
+    query.q
+      ? or(
+          ilike(users.username, pattern),
+          ilike(sql`${users.nameFirst} || ' ' || ${users.nameLast}`, pattern),
+          ilike(users.email, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [counted], [open]] = await Promise.all([
+    ctx.db
+      .select(requestColumns)
+      .from(leagueRequests)
+      .innerJoin(users, eq(users.id, leagueRequests.userId))
+      .where(where)
+      .orderBy(desc(leagueRequests.createdAt), desc(leagueRequests.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(leagueRequests)
+      .innerJoin(users, eq(users.id, leagueRequests.userId))
+      .where(where),
+    ctx.db
+      .select({ pending: sql<number>`count(*)::int` })
+      .from(leagueRequests)
+      .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.status, 2))),
+  ]);
+  return {
+    requests: rows.map(toRequestRow),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(counted?.total ?? 0),
+    pending: Number(open?.pending ?? 0),
+  };
 }
 
 /**

@@ -79,7 +79,7 @@ describe('requestAccess and decideAccess', () => {
 
     const list = await get(`/leagueRoutes/requests/${id}`, founder);
     expect(list.statusCode).toBe(200);
-    const [request] = list.json();
+    const [request] = list.json().requests;
     expect(request).toMatchObject({
       username: 'player',
       full_name: 'Firstplayer Secretplayer',
@@ -144,7 +144,7 @@ describe('requestAccess and decideAccess', () => {
   it('refuses decisions by non-admins, bad statuses and unknown requests', async () => {
     const id = await createLeagueAs(t.app, founder, { name: 'Private', abb: 'PRIV' });
     await post('/leagueRoutes/requestAccess', { league_id: id }, player);
-    const [request] = (await get(`/leagueRoutes/requests/${id}`, founder)).json();
+    const [request] = (await get(`/leagueRoutes/requests/${id}`, founder)).json().requests;
     const self = await post('/leagueRoutes/decideAccess', { request_id: request.id, status: 1 }, player);
     expect(self.statusCode).toBe(403);
     expect(self.json()).toEqual({ message: LEAGUE_MESSAGES.adminsOnly });
@@ -162,7 +162,7 @@ describe('requestAccess and decideAccess', () => {
   it("takes the spec's payload: the application row, the league name and the status", async () => {
     const id = await createLeagueAs(t.app, founder, { name: 'Private', abb: 'PRIV' });
     await post('/leagueRoutes/requestAccess', { league_id: id }, player);
-    const [application] = (await get(`/leagueRoutes/requests/${id}`, founder)).json();
+    const [application] = (await get(`/leagueRoutes/requests/${id}`, founder)).json().requests;
     const approved = await post(
       '/leagueRoutes/decideAccess',
       { application, league_name: 'Private', status: 1 },

@@ -17,6 +17,13 @@ export const BONUSES_CELLS: Cell[] = [
     expected: HIDDEN_POOL,
   },
   {
+    name: 'bonus leaderboard of the hidden league pool',
+    method: 'GET',
+    route: 'GET /api/bonus/leaderboard/:leagueSeasonId',
+    url: (w) => `/api/bonus/leaderboard/${w.poolId}`,
+    expected: HIDDEN_POOL,
+  },
+  {
     name: 'bonus tallys of the hidden league pool',
     method: 'GET',
     route: 'GET /api/bonus/tallys/:game/:season/:seasonType/:leagueSeasonId',

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type PageQuery, pageOffset } from '../../../../core/contracts/paging';
 import type {
   BonusEvent,
   BonusEventsResponse,
@@ -6,11 +7,12 @@ import type {
   BonusTallysResponse,
   MappedBonusesResponse,
 } from '../../../../core/contracts/pools';
-import { POOL_MESSAGES } from '../../../../core/contracts/pools';
+import { BONUS_WINNERS_SHOWN, POOL_MESSAGES } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { bonusEvents, entries, ledger, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { containsPattern } from '../../../lib/paging';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
@@ -58,7 +60,79 @@ export function toBonusEvent(row: BonusEventRecord): BonusEvent {
     prize: row.prize,
     total: row.total,
     winners: row.winners,
+    winner_count: row.winners.length,
   };
+}
+
+/** A public bonus event as the Bonuses tab reads it: its first winners only (the viewer's own first). */
+type ShownEvent = Omit<BonusEventRecord, 'winners'> & { winners: number[]; winnerCount: number };
+
+/**
+ * The pool's public bonus events with at most BONUS_WINNERS_SHOWN winners each, the viewer's entries first,
+ * cut in SQL: the winners of a huge pool's bonus are never all sent or even parsed in Node.
+ */
+async function loadShownEvents(
+  ctx: AppContext,
+  pool: PoolRecord,
+  mine: readonly number[],
+  query: PageQuery,
+): Promise<{ events: ShownEvent[]; total: number }> {
+  const weeks = await loadPoolWeeks(ctx.db, pool);
+  const publicWeeks = weeks.publicWeeks(ctx.clock.now());
+  if (publicWeeks.length === 0) return { events: [], total: 0 };
+  const { winners: _winners, ...columns } = getTableColumns(bonusEvents);
+  const pattern = containsPattern(query.q);
+  const where = and(
+    eq(bonusEvents.poolId, pool.id),
+    sql`${bonusEvents.week} = any(${`{${publicWeeks.join(',')}}`}::int[])`,
+    isNull(bonusEvents.voidedAt),
+    query.q
+      ? or(
+          ilike(bonusEvents.bonusName, pattern),
+          ilike(bonusEvents.bonusLongName, pattern),
+          ilike(bonusEvents.teamAbb, pattern),
+          ilike(bonusEvents.player, pattern),
+          ilike(bonusEvents.desc, pattern),
+        )
+      : undefined,
+  );
+  const [counted] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(bonusEvents).where(where);
+  const rows = await ctx.db
+    .select({
+      ...columns,
+      winnerCount: sql<number>`jsonb_array_length(${bonusEvents.winners})`,
+      shown: sql<number[]>`array(
+        select w.id::int from jsonb_array_elements_text(${bonusEvents.winners}) with ordinality as w(id, n)
+        order by (w.id::int = any(${`{${mine.join(',')}}`}::int[])) desc, w.n
+        limit ${BONUS_WINNERS_SHOWN})`,
+    })
+    .from(bonusEvents)
+    .where(where)
+    .orderBy(desc(bonusEvents.week), desc(bonusEvents.bonusDate), asc(bonusEvents.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return {
+    events: rows.map(({ shown, winnerCount, ...row }) => ({
+      ...row,
+      winners: shown.map(Number),
+      winnerCount: Number(winnerCount),
+    })),
+    total: Number(counted?.total ?? 0),
+  };
+}
+
+function toShownEvent(row: ShownEvent): BonusEvent {
+  return { ...toBonusEvent({ ...row, winners: row.winners }), winner_count: row.winnerCount };
+}
+
+/** The viewer's entry ids in the pool (a handful). */
+async function viewerEntryIds(db: DbOrTx, poolId: number, viewer: UserRow | null): Promise<number[]> {
+  if (!viewer) return [];
+  const rows = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(eq(entries.poolId, poolId), eq(entries.userId, viewer.id)));
+  return rows.map((row) => row.id);
 }
 
 /** GET /api/bonus/events/{leagueSeasonId}: the pool's bonus events, newest week first. */
@@ -66,14 +140,20 @@ export async function listBonusEvents(
   ctx: AppContext,
   ref: PoolRef,
   viewer: UserRow | null,
+  query: PageQuery,
 ): Promise<BonusEventsResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
-  return { events: (await loadPublicEvents(ctx, pool)).map(toBonusEvent) };
+  const mine = await viewerEntryIds(ctx.db, pool.id, viewer);
+  const { events, total } = await loadShownEvents(ctx, pool, mine, query);
+  return { events: events.map(toShownEvent), page: query.page, pageSize: query.pageSize, total };
 }
 
-/** Each event's ledger rows summed per entry, with the entry's username. */
-async function loadEventLines(db: DbOrTx, poolId: number, eventIds: number[]) {
-  if (eventIds.length === 0) return [];
+/**
+ * The bonus ledger rows of the given entries (the shown winners and the viewer's own entries), per event,
+ * with the entry's username: read entry by entry (ledger_pool_idx), never every entry an event charged.
+ */
+async function loadEventLines(db: DbOrTx, poolId: number, entryIds: readonly number[]) {
+  if (entryIds.length === 0) return [];
   return db
     .select({
       eventId: ledger.bonusEventId,
@@ -85,39 +165,48 @@ async function loadEventLines(db: DbOrTx, poolId: number, eventIds: number[]) {
     .from(ledger)
     .innerJoin(entries, eq(entries.id, ledger.entryId))
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(ledger.poolId, poolId), eq(ledger.kind, 'bonus'), inArray(ledger.bonusEventId, eventIds)))
+    .where(
+      and(
+        eq(ledger.poolId, poolId),
+        sql`${ledger.entryId} = any(${`{${[...new Set(entryIds)].join(',')}}`}::int[])`,
+        eq(ledger.kind, 'bonus'),
+      ),
+    )
     .orderBy(asc(users.username), asc(entries.entryNum));
 }
 
 /**
- * GET /api/bonus/mapped/{leagueSeasonId}: the events with their winners' names and every entry's dollars on
- * each (from the ledger: + for winners, - for the entries charged), winners first.
+ * GET /api/bonus/mapped/{leagueSeasonId}: the events with their (first) winners' names and dollars, and the
+ * viewer's own entries' dollars on each (from the ledger: + for winners, - for the entries charged), winners
+ * first. Bounded: BONUS_WINNERS_SHOWN winners an event, plus the viewer's entries.
  */
 export async function listMappedBonuses(
   ctx: AppContext,
   ref: PoolRef,
   viewer: UserRow | null,
+  query: PageQuery,
 ): Promise<MappedBonusesResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
-  const events = await loadPublicEvents(ctx, pool);
-  const rows = await loadEventLines(
-    ctx.db,
-    pool.id,
-    events.map((event) => event.id),
-  );
-  const labels = await loadEntryLabels(
-    ctx.db,
-    pool.id,
-    events.flatMap((event) => event.winners),
-  );
+  const mine = await viewerEntryIds(ctx.db, pool.id, viewer);
+  const { events, total } = await loadShownEvents(ctx, pool, mine, query);
+  const named = [...new Set([...events.flatMap((event) => event.winners), ...mine])];
+  const [rows, labels] = await Promise.all([
+    loadEventLines(ctx.db, pool.id, named),
+    loadEntryLabels(ctx.db, pool.id, named),
+  ]);
+  const own = new Set(mine);
   return {
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
     events: events.map((event) => {
+      const shown = new Set(event.winners);
       const byEntry = new Map<
         number,
         { entry_id: number; username: string; label: string; dollars_total: number }
       >();
       for (const row of rows) {
-        if (row.eventId !== event.id) continue;
+        if (row.eventId !== event.id || (!shown.has(row.entryId) && !own.has(row.entryId))) continue;
         const line = byEntry.get(row.entryId) ?? {
           entry_id: row.entryId,
           username: row.username,
@@ -127,12 +216,11 @@ export async function listMappedBonuses(
         line.dollars_total += row.amount;
         byEntry.set(row.entryId, line);
       }
-      const winners = new Set(event.winners);
       const lines = [...byEntry.values()]
-        .map((line) => ({ ...line, winner: winners.has(line.entry_id) }))
+        .map((line) => ({ ...line, winner: shown.has(line.entry_id) }))
         .sort((a, b) => Number(b.winner) - Number(a.winner) || a.label.localeCompare(b.label));
       return {
-        ...toBonusEvent(event),
+        ...toShownEvent(event),
         winner_labels: event.winners.map((id) => labels.get(id) ?? 'unknown entry'),
         lines,
       };
@@ -140,7 +228,7 @@ export async function listMappedBonuses(
   };
 }
 
-/** The labels ('alice', 'alice [2]') of the pool's entries among `ids`. */
+/** The labels ('alice', 'alice [2]') of the pool's entries among `ids` (one array parameter). */
 export async function loadEntryLabels(
   db: DbOrTx,
   poolId: number,
@@ -151,7 +239,9 @@ export async function loadEntryLabels(
     .select({ id: entries.id, entryNum: entries.entryNum, username: users.username })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(entries.poolId, poolId), inArray(entries.id, [...new Set(ids)])));
+    .where(
+      and(eq(entries.poolId, poolId), sql`${entries.id} = any(${`{${[...new Set(ids)].join(',')}}`}::int[])`),
+    );
   return new Map(rows.map((row) => [row.id, entryLabel(row.username, row.entryNum)]));
 }
 
@@ -168,38 +258,63 @@ export async function getBonusTallys(
   if (pool.game !== path.game || pool.season !== path.season || pool.seasonType !== path.seasonType) {
     throw notFound(POOL_MESSAGES.poolNotFound);
   }
-  const events = await loadPublicEvents(ctx, pool);
-  const tally = <K>(key: (event: BonusEventRecord) => K | null) => {
-    const found = new Map<K, { count: number; total: number; first: BonusEventRecord }>();
-    for (const event of events) {
-      const k = key(event);
-      if (k === null) continue;
-      const item = found.get(k) ?? { count: 0, total: 0, first: event };
-      item.count += 1;
-      item.total += event.total;
-      found.set(k, item);
-    }
-    return [...found.entries()];
-  };
+  const weeks = await loadPoolWeeks(ctx.db, pool);
+  const publicWeeks = weeks.publicWeeks(ctx.clock.now());
+  if (publicWeeks.length === 0) return { weekTotals: [], gameTotals: [], gameBonusTotals: [] };
+  // Summed in SQL: the events' winner lists (which grow with the pool) are never read.
+  const where = and(
+    eq(bonusEvents.poolId, pool.id),
+    sql`${bonusEvents.week} = any(${`{${publicWeeks.join(',')}}`}::int[])`,
+    isNull(bonusEvents.voidedAt),
+  );
+  const count = sql<number>`count(*)::int`;
+  const total = sql<string>`sum(${bonusEvents.total})::bigint`;
+  const [byWeek, byGame, byBonus] = await Promise.all([
+    ctx.db
+      .select({ week: bonusEvents.week, count, total })
+      .from(bonusEvents)
+      .where(where)
+      .groupBy(bonusEvents.week)
+      .orderBy(asc(bonusEvents.week)),
+    ctx.db
+      .select({
+        gid: sql<string>`${bonusEvents.gid}`,
+        // The summary of the game's first event, as the list showed it.
+        gameSummary: sql<
+          string | null
+        >`(array_agg(${bonusEvents.gameSummary} order by ${bonusEvents.week} desc, ${bonusEvents.bonusDate} desc, ${bonusEvents.id}))[1]`,
+        count,
+        total,
+      })
+      .from(bonusEvents)
+      .where(and(where, isNotNull(bonusEvents.gid)))
+      .groupBy(bonusEvents.gid)
+      .orderBy(asc(bonusEvents.gid)),
+    ctx.db
+      .select({
+        bonusId: bonusEvents.bonusId,
+        bonusName: sql<string>`(array_agg(${bonusEvents.bonusName} order by ${bonusEvents.week} desc, ${bonusEvents.bonusDate} desc, ${bonusEvents.id}))[1]`,
+        count,
+        total,
+      })
+      .from(bonusEvents)
+      .where(where)
+      .groupBy(bonusEvents.bonusId)
+      .orderBy(asc(bonusEvents.bonusId)),
+  ]);
   return {
-    weekTotals: tally((event) => event.week)
-      .map(([week, item]) => ({ week, count: item.count, total: item.total }))
-      .sort((a, b) => a.week - b.week),
-    gameTotals: tally((event) => event.gid)
-      .map(([gid, item]) => ({
-        gid,
-        game_summary: item.first.gameSummary,
-        count: item.count,
-        total: item.total,
-      }))
-      .sort((a, b) => a.gid.localeCompare(b.gid)),
-    gameBonusTotals: tally((event) => event.bonusId)
-      .map(([bonusId, item]) => ({
-        bonus_id: bonusId,
-        bonus_name: item.first.bonusName,
-        count: item.count,
-        total: item.total,
-      }))
-      .sort((a, b) => a.bonus_id - b.bonus_id),
+    weekTotals: byWeek.map((row) => ({ week: row.week, count: row.count, total: Number(row.total) })),
+    gameTotals: byGame.map((row) => ({
+      gid: row.gid,
+      game_summary: row.gameSummary,
+      count: row.count,
+      total: Number(row.total),
+    })),
+    gameBonusTotals: byBonus.map((row) => ({
+      bonus_id: row.bonusId,
+      bonus_name: row.bonusName,
+      count: row.count,
+      total: Number(row.total),
+    })),
   };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   AllLeaguesResponseSchema,
@@ -14,6 +14,7 @@ import {
   FetchLeagueResponseSchema,
   InviteByEmailResponseSchema,
   LeagueMemberResponseSchema,
+  LeagueMembersPageSchema,
   LeagueRequestsResponseSchema,
   type RequestAccessRequest,
   RequestAccessResponseSchema,
@@ -148,11 +149,36 @@ export function useUpdateLeague() {
   });
 }
 
-/** Commissioner: the league's join requests, newest first. */
-export function useLeagueRequests(leagueId: number) {
+/** A page of a list and its server-side search. */
+export interface ListPage {
+  page: number;
+  q: string;
+}
+
+function pageParams({ page, q }: ListPage): string {
+  return new URLSearchParams({ page: String(page), ...(q ? { q } : {}) }).toString();
+}
+
+/** Commissioner: the league's join requests, newest first, a page at a time. */
+export function useLeagueRequests(leagueId: number, list: ListPage) {
   return useQuery({
-    queryKey: ['leagueRequests', leagueId],
-    queryFn: () => apiFetch(`/leagueRoutes/requests/${leagueId}`, { schema: LeagueRequestsResponseSchema }),
+    queryKey: ['leagueRequests', leagueId, list.page, list.q],
+    queryFn: () =>
+      apiFetch(`/leagueRoutes/requests/${leagueId}?${pageParams(list)}`, {
+        schema: LeagueRequestsResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the league's members (prizes won, then when they joined), searched on the server. */
+export function useLeagueMembers(leagueId: number, list: ListPage) {
+  return useQuery({
+    // Under 'league' so that membership changes refresh it with the league page.
+    queryKey: ['league', 'members', leagueId, list.page, list.q],
+    queryFn: () =>
+      apiFetch(`/leagueRoutes/members/${leagueId}?${pageParams(list)}`, { schema: LeagueMembersPageSchema }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -3,6 +3,7 @@ import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDecideAccess, useLeagueRequests } from '../api/leagues';
+import { ListPager, ListSearch, useListPage } from './list-pager';
 
 const STATUS: Record<number, { label: string; color: string }> = {
   1: { label: 'Approved', color: 'green.8' },
@@ -11,7 +12,8 @@ const STATUS: Record<number, { label: string; color: string }> = {
 
 /** The league's join requests: approve or reject pending ones, reopen rejected ones. */
 export function JoinRequests({ leagueId }: { leagueId: number }) {
-  const requests = useLeagueRequests(leagueId);
+  const paging = useListPage();
+  const requests = useLeagueRequests(leagueId, paging.list);
   const decide = useDecideAccess();
   if (requests.isLoading) return <Loader aria-label="Loading requests" />;
   if (requests.isError) {
@@ -21,13 +23,28 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
       </Alert>
     );
   }
-  const rows = requests.data ?? [];
-  if (rows.length === 0) return <Text c="dark.4">Nobody has asked to join this league yet.</Text>;
+  const data = requests.data;
+  const rows = data?.requests ?? [];
+  if (rows.length === 0 && !paging.list.q && paging.list.page === 1) {
+    return <Text c="dark.4">Nobody has asked to join this league yet.</Text>;
+  }
   const act = (row: LeagueRequestRow, status: RequestStatus) =>
     decide.mutate({ request_id: row.id, status, current_status: row.status });
   const busy = (row: LeagueRequestRow) => decide.isPending && decide.variables?.request_id === row.id;
   return (
     <>
+      <ListSearch
+        label="Search requests"
+        placeholder="Username, name or email"
+        value={paging.search}
+        onChange={paging.setSearch}
+      />
+      {data && (
+        <Text size="sm" c="dark.4" role="status" my="xs">
+          {data.total} {data.total === 1 ? 'request' : 'requests'}
+          {paging.list.q ? ' match' : ''} · {data.pending} pending
+        </Text>
+      )}
       {decide.isError && (
         <Alert color="red" role="alert" mb="sm">
           {errorMessage(decide.error)}
@@ -92,6 +109,7 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
           </Stack>
         ))}
       </Stack>
+      {data && <ListPager info={data} onChange={paging.setPage} />}
     </>
   );
 }

@@ -35,8 +35,12 @@ export function LeagueHome({ view, onLogin }: { view: LeagueView; onLogin: () =>
   );
 }
 
+/** The first page of the members (the server sorts them by prizes won) and the viewer, then a link to all. */
 function MembersCard({ view }: { view: LeagueView }) {
-  const members = [...view.members].sort((a, b) => b.prizes - a.prizes);
+  const mine = view.my_member;
+  const members =
+    mine && !view.members.some((member) => member.id === mine.id) ? [...view.members, mine] : view.members;
+  const more = view.member_page.total - view.members.length;
   return (
     <Card withBorder padding="md" h="100%">
       <Title order={2} fz="md" mb="xs">
@@ -60,6 +64,11 @@ function MembersCard({ view }: { view: LeagueView }) {
             )}
           </Group>
         ))}
+        {more > 0 && (
+          <Anchor component={Link} to={`/league/${view.league.abb}/members`} size="sm">
+            See all {view.member_page.total} members
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );

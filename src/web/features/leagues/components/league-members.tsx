@@ -1,16 +1,49 @@
-import { Avatar, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconUser } from '@tabler/icons-react';
 import type { LeagueMember, LeagueView } from '../../../../core/contracts/leagues';
+import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
+import { useLeagueMembers } from '../api/leagues';
+import { ListPager, ListSearch, useListPage } from './list-pager';
 
-/** The member list; real names only reach members. */
+/**
+ * The member list, a page at a time from the server (prizes won, then when they joined) with a server-side search;
+ * the viewer's own row stays on top. Real names only reach members.
+ */
 export function LeagueMembers({ view }: { view: LeagueView }) {
-  const count = view.members.length;
+  const paging = useListPage();
+  const page = useLeagueMembers(view.league.id, paging.list);
+  const count = view.league.member_count;
+  const data = page.data;
+  const mine = data?.mine ?? view.my_member;
+  // The viewer's own row first, unless the page already shows it.
+  const rows = data
+    ? [...(mine && !data.members.some((m) => m.id === mine.id) ? [mine] : []), ...data.members]
+    : [];
   return (
     <>
       <Title order={2} fz="lg" mb="sm">
         {count} {count === 1 ? 'Member' : 'Members'}
       </Title>
+      <ListSearch
+        label="Search members"
+        placeholder={view.viewer.isMember ? 'Username or name' : 'Username'}
+        value={paging.search}
+        onChange={paging.setSearch}
+      />
+      {page.isLoading && <Loader aria-label="Loading members" mt="sm" />}
+      {page.isError && (
+        <Alert color="red" role="alert" mt="sm">
+          {errorMessage(page.error)}
+        </Alert>
+      )}
+      {data && paging.list.q && (
+        <Text size="sm" c="dark.4" role="status" my="xs">
+          {data.total === 0
+            ? 'No member matches the search.'
+            : `${data.total} ${data.total === 1 ? 'member matches' : 'members match'}`}
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={640} visibleFrom="sm">
         <Table striped verticalSpacing="xs">
           <Table.Thead>
@@ -23,7 +56,7 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {view.members.map((member) => (
+            {rows.map((member) => (
               <Table.Tr key={member.id}>
                 <Table.Td>
                   <Who member={member} />
@@ -47,7 +80,7 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
       </Table.ScrollContainer>
       {/* On a phone each member is a card: who, their name, since when, and whether they run the league. */}
       <Stack gap={0} hiddenFrom="sm">
-        {view.members.map((member, index) => (
+        {rows.map((member, index) => (
           <Stack
             key={member.id}
             role="group"
@@ -70,6 +103,7 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
           </Stack>
         ))}
       </Stack>
+      {data && <ListPager info={data} onChange={paging.setPage} />}
     </>
   );
 }

@@ -26,7 +26,10 @@ export interface BonusFilters {
   teams: string[] | null;
 }
 
-/** The rows of one view; a winner without a ledger line yet still shows, at the event's prize. */
+/**
+ * The rows of one view; a winner without a ledger line yet still shows, at the event's prize. The server
+ * names an event's first winners (the viewer's own first) and, among the entries charged, the viewer's own.
+ */
 export function buildBonusRows(events: MappedBonusEvent[], view: BonusView): BonusRow[] {
   return events.flatMap((event) => {
     const base = {
@@ -38,7 +41,11 @@ export function buildBonusRows(events: MappedBonusEvent[], view: BonusView): Bon
       // The description usually names the player already; prefix the name only when it does not.
       details:
         event.player && !event.desc.includes(event.player) ? `${event.player}: ${event.desc}` : event.desc,
-      winners: event.winner_labels,
+      // A huge pool's bonus names its first winners only; the rest are counted.
+      winners:
+        event.winner_count > event.winner_labels.length
+          ? [...event.winner_labels, `and ${event.winner_count - event.winner_labels.length} more`]
+          : event.winner_labels,
     };
     if (view === 'prizes') {
       return event.winners.map((entryId, index) => {

@@ -5,16 +5,20 @@ import {
   Group,
   Loader,
   MultiSelect,
+  Pagination,
   Select,
   SimpleGrid,
   Stack,
   Switch,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { IconGift } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconGift, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { pageCount } from '../../../../../core/contracts/paging';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
@@ -27,7 +31,8 @@ const EMPTY_FILTERED = "Use the filters and dropdowns to view this pool's Perfor
 /**
  * The pool's Performance Bonuses tab: every bonus the pool paid, as prizes (what winners received) or payouts
  * (what the other bonus-pool entries were charged), filtered by user, week, type and team. Dollars show in the
- * Payouts view; in the Prizes view only to league admins.
+ * Payouts view; in the Prizes view only to league admins. The events come a page at a time from the server
+ * (newest first), searched there; the filters apply to the page shown.
  */
 export function BonusesTab({
   pool,
@@ -57,7 +62,10 @@ function Bonuses({
   viewer: PoolViewer;
   activeEntry: MyEntry | null;
 }) {
-  const bonuses = useMappedBonuses(pool.id);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const bonuses = useMappedBonuses(pool.id, page, q);
   const [view, setView] = useState<BonusView>('prizes');
   const [allUsers, setAllUsers] = useState(true);
   const [allWeeks, setAllWeeks] = useState(true);
@@ -86,6 +94,7 @@ function Bonuses({
     );
   }
   const events = bonuses.data.events;
+  const pages = pageCount(bonuses.data);
   const rows = buildBonusRows(events, view);
   const shown = filterBonusRows(rows, {
     users: allUsers ? null : users,
@@ -155,8 +164,32 @@ function Bonuses({
             onChange={setTeams}
           />
         </SimpleGrid>
+        <TextInput
+          label="Search bonuses"
+          placeholder="Bonus, team, player or details"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+        />
+        {pages > 1 && (
+          <Text size="sm" c="dark.4" role="status">
+            {bonuses.data.total} bonuses · page {bonuses.data.page} of {pages}, newest first
+          </Text>
+        )}
       </Stack>
-      {events.length === 0 ? (
+      {view === 'payouts' && events.length > 0 && (
+        <Text size="sm" c="dark.4" mb="xs">
+          Payouts lists your own entries' charges: each bonus's total is shared by the week's other bonus-pool
+          entries.
+        </Text>
+      )}
+      {events.length === 0 && q ? (
+        <Text c="dark.4">No bonus matches the search.</Text>
+      ) : events.length === 0 ? (
         <Text c="dark.4">{EMPTY_EARNED}</Text>
       ) : shown.length === 0 ? (
         <Text c="dark.4">{EMPTY_FILTERED}</Text>
@@ -165,6 +198,20 @@ function Bonuses({
           <BonusTable rows={shown} columns={columns} total={oneUser ? total : null} />
           <BonusCards rows={shown} columns={columns} total={oneUser ? total : null} />
         </>
+      )}
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
       )}
     </Card>
   );

@@ -2,15 +2,13 @@ import { Alert, Card, Center, Loader, Table, Text, Title } from '@mantine/core';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
-import { useFinances } from '../../api/finances';
-
-/** How many places the card lists; the active entry is added below when it ranks lower. */
-const TOP = 10;
+import { useBonusLeaderboard } from '../../api/bonuses';
 
 /**
  * The Home card Bonus Pool Leaderboard (only when the pool has a bonus pool): entries ranked by their bonus
  * money so far (won minus charged, from the ledger), the entries in the bonus pool and any that have moved
- * bonus money. Ties share a place.
+ * bonus money. Ties share a place. The server ranks them and sends the top ten; the active entry is added
+ * below when it ranks lower.
  */
 export function BonusLeaderboardCard({
   pool,
@@ -20,31 +18,30 @@ export function BonusLeaderboardCard({
   viewer: PoolViewer;
   activeEntry: MyEntry | null;
 }) {
-  const finances = useFinances(pool.id, pool.bonus_active);
+  const leaderboard = useBonusLeaderboard(pool.id, pool.bonus_active);
   if (!pool.bonus_active) return null;
-  const ranked = (finances.data?.rows ?? [])
-    .filter((row) => row.in_bonus || row.bonus !== 0)
-    .sort((a, b) => b.bonus - a.bonus || a.label.localeCompare(b.label))
-    .map((row, index, all) => ({
-      row,
-      place: all.findIndex((other) => other.bonus === row.bonus) + 1,
-      index,
-    }));
-  const shown = ranked.filter(
-    (item) => item.index < TOP || (activeEntry !== null && item.row.entry_id === activeEntry.id),
+  const top = leaderboard.data?.top ?? [];
+  const active = leaderboard.data?.mine.find(
+    (row) => activeEntry !== null && row.entry_id === activeEntry.id,
   );
+  const shown = [
+    ...top.map((row) => ({ row, place: row.place })),
+    ...(active && !top.some((row) => row.entry_id === active.entry_id)
+      ? [{ row: active, place: active.place }]
+      : []),
+  ];
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="md" mb="xs" id="bonus-leaderboard-title">
         Bonus Pool Leaderboard
       </Title>
-      {finances.isLoading ? (
+      {leaderboard.isLoading ? (
         <Center py="sm">
           <Loader size="sm" aria-label="Loading the bonus leaderboard" />
         </Center>
-      ) : finances.isError ? (
+      ) : leaderboard.isError ? (
         <Alert color="red" role="alert">
-          {errorMessage(finances.error)}
+          {errorMessage(leaderboard.error)}
         </Alert>
       ) : shown.length === 0 ? (
         <Text size="sm" c="dark.4">
