@@ -145,11 +145,11 @@ export const UpdateBonusPoolResponseSchema = z.object({
 export type UpdateBonusPoolResponse = z.infer<typeof UpdateBonusPoolResponseSchema>;
 
 /** How many of a bonus's winners the Pool Bonuses table names (its details page through them all). */
-export const BONUS_WINNERS_SHOWN = 10;
+export const COMMISH_BONUS_WINNERS_SHOWN = 10;
 
 /**
  * A standing bonus of the pool for the Pool Bonuses table: `winners` and `winner_labels` name its first
- * BONUS_WINNERS_SHOWN winners (by entry id), `winner_count` counts them all: a big pool's bonus can have
+ * COMMISH_BONUS_WINNERS_SHOWN winners (by entry id), `winner_count` counts them all: a big pool's bonus can have
  * thousands.
  */
 export const CommishBonusEventSchema = BonusEventSchema.extend({

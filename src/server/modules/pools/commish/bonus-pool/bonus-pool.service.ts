@@ -3,7 +3,6 @@ import { canToggleBonus } from '../../../../../core/bonus';
 import { getLiveWeek } from '../../../../../core/calendar';
 import { type PageQuery, pageOffset } from '../../../../../core/contracts/paging';
 import {
-  BONUS_WINNERS_SHOWN,
   type BonusDetailsLine,
   type BonusDetailsResponse,
   type BonusParamsQuery,
@@ -11,6 +10,7 @@ import {
   type BonusParamsWeek,
   type BonusPoolCounts,
   type BonusPoolList,
+  COMMISH_BONUS_WINNERS_SHOWN,
   type CommishBonusEvent,
   type CommishBonusEventsResponse,
   FEED_EVENT_TYPES,
@@ -354,7 +354,7 @@ export async function updateBonusPoolParams(
 
 /** The first winners a bonus names (by entry id), as the Pool Bonuses table shows them. */
 const shownWinners = (row: BonusEventRecord) =>
-  [...row.winners].sort((a, b) => a - b).slice(0, BONUS_WINNERS_SHOWN);
+  [...row.winners].sort((a, b) => a - b).slice(0, COMMISH_BONUS_WINNERS_SHOWN);
 
 function toCommishEvent(row: BonusEventRecord, labels: Map<number, string>): CommishBonusEvent {
   const winners = shownWinners(row);

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions } from '../../../../../core/bonus';
 import { PAGING_MESSAGES } from '../../../../../core/contracts/paging';
-import { BONUS_WINNERS_SHOWN, BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
+import { COMMISH_BONUS_WINNERS_SHOWN, BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
 import { rowsOf } from '../../../../db/client';
 import { bonusEvents, entries, gameFacts, ledger, poolAudits, poolWeeks } from '../../../../db/schema';
 import { buildEntryWeek, buildPick, listEntryWeeks } from '../../../../test/factories';
@@ -392,7 +392,7 @@ describe('bonus events, details and recalculation', () => {
     expect(body.winners).toHaveLength(50);
     expect(body.losers).toHaveLength(50);
     expect(body.event.winner_count).toBe(Number(sums.winners));
-    expect(body.event.winner_labels).toHaveLength(BONUS_WINNERS_SHOWN);
+    expect(body.event.winner_labels).toHaveLength(COMMISH_BONUS_WINNERS_SHOWN);
     // Every line of the bonus in the answer would be a hundred kilobytes and more.
     expect(first.body.length).toBeLessThan(15_000);
     const second = (await get(`${url}?page=2`)).json();
@@ -404,7 +404,7 @@ describe('bonus events, details and recalculation', () => {
     ]);
     expect(deep.winners_count + deep.losers_count).toBe(2);
     const events = await get(`/pools/getBonusEvents/${pool.id}`);
-    expect(events.json().events[0].winners).toHaveLength(BONUS_WINNERS_SHOWN);
+    expect(events.json().events[0].winners).toHaveLength(COMMISH_BONUS_WINNERS_SHOWN);
     expect(events.body.length).toBeLessThan(5_000);
     const refused = await get(`${url}?pageSize=101`);
     expect([refused.statusCode, refused.json().message]).toEqual([400, PAGING_MESSAGES.pageSize]);
