@@ -20,19 +20,22 @@ export function BonusLeaderboardCard({
   viewer: PoolViewer;
   activeEntry: MyEntry | null;
 }) {
-  const finances = useFinances(pool.id, pool.bonus_active);
+  // The server ranks the pool (most bonus money first) and answers the top places and the viewer's entries.
+  const finances = useFinances(pool.id, { sort: 'bonus', pageSize: TOP }, pool.bonus_active);
   if (!pool.bonus_active) return null;
-  const ranked = (finances.data?.rows ?? [])
-    .filter((row) => row.in_bonus || row.bonus !== 0)
-    .sort((a, b) => b.bonus - a.bonus || a.label.localeCompare(b.label))
-    .map((row, index, all) => ({
-      row,
-      place: all.findIndex((other) => other.bonus === row.bonus) + 1,
-      index,
-    }));
-  const shown = ranked.filter(
-    (item) => item.index < TOP || (activeEntry !== null && item.row.entry_id === activeEntry.id),
+  const top = (finances.data?.rows ?? []).map((row, _index, all) => ({
+    row,
+    place: String(all.findIndex((other) => other.bonus === row.bonus) + 1),
+  }));
+  const own = (finances.data?.mine ?? []).find(
+    (row) =>
+      activeEntry !== null &&
+      row.entry_id === activeEntry.id &&
+      (row.in_bonus || row.bonus !== 0) &&
+      !top.some((item) => item.row.entry_id === row.entry_id),
   );
+  // Below the top places the active entry's place is not counted: it shows as "–".
+  const shown = own ? [...top, { row: own, place: '–' }] : top;
   return (
     <Card withBorder padding="md">
       <Title order={2} fz="md" mb="xs" id="bonus-leaderboard-title">
