@@ -176,12 +176,12 @@ describe('Commish tools: Split Prizes', () => {
     await page.goto(`${emptyPool.path}/commishtools/finances`);
     await page.getByText('No entrants yet').waitFor();
     await screenshot(page, 'commish-finances-empty');
-    await page.route('**/api/pools/*/prizeSplit', (route) =>
+    await page.route('**/api/pools/*/prizeSplit*', (route) =>
       route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
     );
     await page.goto(`${pool.path}/commishtools/split`);
     await page.getByRole('alert').getByText('Database unavailable').waitFor();
-    await page.unroute('**/api/pools/*/prizeSplit');
+    await page.unroute('**/api/pools/*/prizeSplit*');
   });
 });
 
