@@ -151,7 +151,7 @@ export async function getFinances(
 ): Promise<FinancesResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
   const search = query.q ? ilike(users.username, containsPattern(query.q)) : undefined;
-  const [pageRead, mine, [{ entryCount }]] = await Promise.all([
+  const [pageRead, mine, { totals, entryCount }] = await Promise.all([
     query.sort === 'bonus'
       ? readBonusPage(ctx, pool.id, query)
       : readNamePage(ctx.db, pool.id, query, search),
@@ -163,15 +163,12 @@ export async function getFinances(
           .where(and(eq(entries.poolId, pool.id), eq(entries.userId, viewer.id)))
           .orderBy(asc(entries.entryNum))
       : Promise.resolve([]),
-    ctx.db.select({ entryCount: count() }).from(entries).where(eq(entries.poolId, pool.id)),
+    readPoolSummary(ctx, pool.id),
   ]);
   const page = pageRead.rows;
   const found = pageRead.total ?? entryCount;
   const ids = [...new Set([...page, ...mine].map((row) => row.entry.id))];
-  const [money, totals] = await Promise.all([
-    loadEntryMoney(ctx.db, pool.id, ids),
-    readPoolTotals(ctx, pool.id, entryCount),
-  ]);
+  const money = await loadEntryMoney(ctx.db, pool.id, ids);
   const champions = new Set(pool.champions.map((name) => name.toLowerCase()));
   const toRow = (row: { entry: EntryRecord; username: string }) =>
     toFinanceRow(row.entry, row.username, money.get(row.entry.id) ?? NO_MONEY, champions);
@@ -195,10 +192,11 @@ async function readNamePage(
   query: FinancesQuery,
   search: SQL | undefined,
 ): Promise<{ rows: NamedRow[]; total: number | null }> {
+  // By lower(username): the users' unique index on it walks a big pool's page in order, with no sort.
   const order =
     query.sort === 'username_desc'
-      ? [desc(users.username), desc(entries.entryNum)]
-      : [asc(users.username), asc(entries.entryNum)];
+      ? [desc(sql`lower(${users.username})`), desc(entries.entryNum)]
+      : [asc(sql`lower(${users.username})`), asc(entries.entryNum)];
   const [rows, found] = await Promise.all([
     db
       .select({ entry: entries, username: users.username })
@@ -240,7 +238,7 @@ async function readBonusPage(
         where l.pool_id = ${poolId} and l.kind = 'bonus' group by l.entry_id
       ) b on b.entry_id = e.id
       where e.pool_id = ${poolId} and (e.bonus or coalesce(b.bonus, 0) <> 0) ${search}
-      order by coalesce(b.bonus, 0) desc, u.username, e.entry_num
+      order by coalesce(b.bonus, 0) desc, lower(u.username), e.entry_num
       limit ${query.pageSize} offset ${pageOffset(query)}`);
     return {
       ids: result.rows.map((row) => Number(row.id)),
@@ -268,12 +266,26 @@ async function readBonusPage(
   };
 }
 
-/** A big pool's totals are kept until its money, results or standings change (the standings' cache). */
-function readPoolTotals(ctx: AppContext, poolId: number, entryCount: number): Promise<FinanceMoney> {
-  const load = () => loadPoolTotals(ctx.db, poolId);
+interface PoolSummary {
+  totals: FinanceMoney;
+  entryCount: number;
+}
+
+/**
+ * The pool's totals and entry count: each a pass over the pool's rows, so a big pool's are kept until its
+ * money, results or standings change (the standings' cache, dropped by the pool's live updates).
+ */
+function readPoolSummary(ctx: AppContext, poolId: number): Promise<PoolSummary> {
+  const load = async (): Promise<PoolSummary> => {
+    const [totals, [{ entryCount }]] = await Promise.all([
+      loadPoolTotals(ctx.db, poolId),
+      ctx.db.select({ entryCount: count() }).from(entries).where(eq(entries.poolId, poolId)),
+    ]);
+    return { totals, entryCount };
+  };
   const cache = standingsCacheOf(ctx);
-  if (!cache || entryCount < CACHED_POOL_MIN_ENTRIES) return load();
-  return cache.read(poolId, 'finances:totals', load, () => true);
+  if (!cache) return load();
+  return cache.read(poolId, 'finances:summary', load, (value) => value.entryCount >= CACHED_POOL_MIN_ENTRIES);
 }
 
 /**
@@ -313,12 +325,18 @@ export async function listPayments(
       .orderBy(desc(ledger.createdAt), desc(ledger.id))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    ctx.db
-      .select({ total: count() })
-      .from(ledger)
-      .innerJoin(entries, eq(entries.id, ledger.entryId))
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(where),
+    // Without a search no join is needed: the count reads the payments' index alone.
+    query.q
+      ? ctx.db
+          .select({ total: count() })
+          .from(ledger)
+          .innerJoin(entries, eq(entries.id, ledger.entryId))
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(where)
+      : ctx.db
+          .select({ total: count() })
+          .from(ledger)
+          .where(and(where, sql`${ledger.entryId} is not null`)),
   ]);
   return {
     records: rows.map(({ row, username, entryNum }) => ({

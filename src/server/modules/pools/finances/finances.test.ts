@@ -113,6 +113,24 @@ describe('GET /api/finances/{poolId}', () => {
     expect(body.rows.reduce((sum, r) => sum + r.total, 0)).toBe(body.totals.total);
   });
 
+  it('ranks the bonus pool by bonus money for the leaderboard, with the viewer own entries', async () => {
+    const { pool, users } = await seedMoney();
+    const answer = await get(`/api/finances/${pool.id}?sort=bonus&pageSize=2`, users.carol.cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body: FinancesResponse = answer.json();
+    // alice won $50; bob and carol paid $25 each (ties by username); alice [2] has no bonus money.
+    expect(body.rows.map((row) => [row.label, row.bonus])).toEqual([
+      ['alice', 5000],
+      ['bob', -2500],
+    ]);
+    expect(body.total).toBe(3);
+    expect(body.mine.map((row) => row.label)).toEqual(['carol']);
+    const next: FinancesResponse = (
+      await get(`/api/finances/${pool.id}?sort=bonus&pageSize=2&page=2`)
+    ).json();
+    expect(next.rows.map((row) => row.label)).toEqual(['carol']);
+  });
+
   it('answers an empty pool with no rows and zero totals', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId);
     const body = (await get(`/api/finances/${pool.id}`)).json();

@@ -120,22 +120,27 @@ export async function getPrizeSplit(
     query.alive ? gt(entries.lives, 0) : undefined,
     query.q ? ilike(users.username, containsPattern(query.q)) : undefined,
   );
-  const [summary, page, [{ total }]] = await Promise.all([
+  const [summary, page, found] = await Promise.all([
     readSplitSummary(ctx, pool),
     ctx.db
       .select({ entry: entries, username: users.username })
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
       .where(where)
-      .orderBy(asc(users.username), asc(entries.entryNum))
+      // By lower(username): the users' unique index on it walks a big pool's page in order.
+      .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum))
       .limit(query.pageSize)
       .offset(pageOffset(query)),
-    ctx.db
-      .select({ total: count() })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(where),
+    // Without a search the pool's counts (kept for a big pool) say how many entries the table holds.
+    query.q
+      ? ctx.db
+          .select({ total: count() })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(where)
+      : Promise.resolve(null),
   ]);
+  const total = found ? found[0].total : query.alive ? summary.counts.alive : summary.counts.entrants;
   const prizes = await loadPrizesOf(
     ctx.db,
     pool.id,
