@@ -32,6 +32,7 @@ import {
   loadPrizesAwarded,
   loadPrizesOf,
   loadSplitTotals,
+  MAX_AUDITED_AWARDS,
   planSplitAwards,
   toPrizeMoney,
   writeSplitAwards,
@@ -245,7 +246,8 @@ export async function processPrizeSplit(
     const percentText = `${plan.percentHundredths / 100}%`;
     const total = formatDollars(plan.amount);
     const remainingAfter = money.remaining - plan.amount;
-    // The split's own audit row comes first; its awards' rows follow, one per entry awarded.
+    // The split's own audit row comes first; its awards' rows follow, one per entry awarded (up to
+    // MAX_AUDITED_AWARDS: past it the awards are told by their ledger rows alone).
     await recordPoolAudits(
       tx,
       pool.id,
@@ -262,6 +264,7 @@ export async function processPrizeSplit(
             percent: plan.percentHundredths / 100,
             amount: plan.amount,
             total_shares: totals.totalShares,
+            ...(awardCount > MAX_AUDITED_AWARDS ? { awards: awardCount } : {}),
           },
         },
       ],

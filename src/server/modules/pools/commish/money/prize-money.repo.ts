@@ -219,15 +219,20 @@ export async function planSplitAwards(tx: DbOrTx, input: SplitWrite): Promise<{ 
       case when a.entry_num > 1 then u.username || ' [' || a.entry_num || ']' else u.username end as label
     from awards a join users u on u.id = a.user_id
     where a.amount > 0`);
+  // The table has no statistics yet: without them a big split's writes join it row by row.
+  await tx.execute(sql`analyze split_awards`);
   const result = await tx.execute<{ count: string | number }>(
     sql`select count(*) as count from split_awards`,
   );
   return { awardCount: Number(must(result.rows[0]).count) };
 }
 
+/** Up to this many awards a split writes an audit row each; a bigger split's awards are its ledger rows. */
+export const MAX_AUDITED_AWARDS = 1000;
+
 /**
- * Writes planSplitAwards' awards: a 'prize' ledger row, the entry's prizes and an audit row each, and answers
- * the first `shown` of them in the order of the shares.
+ * Writes planSplitAwards' awards: a 'prize' ledger row and the entry's prizes each, an audit row each when
+ * there are at most MAX_AUDITED_AWARDS, and answers the first `shown` of them in the order of the shares.
  */
 export async function writeSplitAwards(
   tx: DbOrTx,
@@ -251,11 +256,14 @@ export async function writeSplitAwards(
     where e.id = a.id and e.pool_id = ${input.poolId}`);
   await tx.execute(sql`
     insert into pool_audits (pool_id, entry_id, user_id, action, summary, old_value, new_value, created_at)
+    -- Nothing when the split has more awards than the log lists one by one.
     select ${input.poolId}, id, ${input.by}, 'prize_split_award',
       'Prize split award to ' || label || ': $' || to_char(amount::numeric / 100, 'FM999,999,999,999,999,990.00')
         || ' (share ' || share::text || ' of ' || ${input.totalSharesText}::text || ')',
       jsonb_build_object('prizes', before), jsonb_build_object('prizes', before + amount), ${now}
-    from split_awards order by ord, id`);
+    from split_awards
+    where (select count(*) from split_awards) <= ${MAX_AUDITED_AWARDS}
+    order by ord, id`);
   const result = await tx.execute<{ id: number; label: string; amount: string | number }>(sql`
     select id, label, amount from split_awards order by ord, id limit ${input.shown}`);
   return result.rows.map((row) => ({
