@@ -176,12 +176,49 @@ describe('Commish tools: Split Prizes', () => {
     await page.goto(`${emptyPool.path}/commishtools/finances`);
     await page.getByText('No entrants yet').waitFor();
     await screenshot(page, 'commish-finances-empty');
-    await page.route('**/api/pools/*/prizeSplit', (route) =>
+    await page.route('**/api/pools/*/prizeSplit*', (route) =>
       route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
     );
     await page.goto(`${pool.path}/commishtools/split`);
     await page.getByRole('alert').getByText('Database unavailable').waitFor();
-    await page.unroute('**/api/pools/*/prizeSplit');
+    await page.unroute('**/api/pools/*/prizeSplit*');
+  });
+
+  it('splits a pool bigger than a page by default shares, searched and paged on the server', async () => {
+    const page = commish.page;
+    const asked: URL[] = [];
+    // The pool's answer, told it holds 120 active entries, every one alive, with $1,000.00 to split.
+    await page.route('**/api/pools/*/prizeSplit*', async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url);
+      const answer = await (await route.fetch()).json();
+      await route.fulfill({
+        json: {
+          ...answer,
+          active_entries: 120,
+          alive_entries: 120,
+          total: url.searchParams.get('q') ? 1 : 120,
+          prize_pool: 100000,
+          awarded: 0,
+          remaining: 100000,
+          has_remaining: true,
+        },
+      });
+    });
+    await page.goto(`${pool.path}/commishtools/split`);
+    await page.getByText('This pool has 120 active entries', { exact: false }).waitFor();
+    await page.getByRole('checkbox', { name: 'Entries still alive only' }).check();
+    await expect.poll(() => asked.some((url) => url.searchParams.get('alive') === 'true')).toBe(true);
+    await page.getByRole('textbox', { name: 'Search entries' }).fill(player);
+    await expect.poll(() => asked.some((url) => url.searchParams.get('q') === player)).toBe(true);
+    await page.getByRole('textbox', { name: 'Percentage of remaining prizes' }).fill('10');
+    await page.getByText('(120 entries)', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'PROCESS SPLIT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Process Prize Split?' });
+    await dialog.getByText('to 120 entrants by their default shares.', { exact: false }).waitFor();
+    await screenshot(page, 'commish-split-big');
+    await dialog.getByRole('button', { name: 'GO BACK' }).click();
+    await page.unroute('**/api/pools/*/prizeSplit*');
   });
 });
 

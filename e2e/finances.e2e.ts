@@ -82,7 +82,15 @@ describe.each([
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ rows: [], totals: ZERO }),
+        body: JSON.stringify({
+          rows: [],
+          mine: [],
+          totals: ZERO,
+          entries: 0,
+          page: 1,
+          pageSize: 50,
+          total: 0,
+        }),
       }),
     );
     await page.goto(`${MLB_GLOBAL}/finances`);
@@ -101,6 +109,31 @@ describe.each([
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Finances could not be loaded');
     await screenshot(page, `finances-error-${label}`);
+    await context.close();
+  });
+});
+
+describe('the Finances tab of a pool bigger than a page', () => {
+  it('searches and pages on the server', async () => {
+    const { context, page } = await newPage();
+    const asked: URL[] = [];
+    // The demo pool's answer, told it is one page of 120 entries.
+    await page.route('**/api/finances/*', async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url);
+      const answer = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...answer, entries: 120, total: url.searchParams.get('q') ? 3 : 120 } });
+    });
+    await page.goto(`${MLB_GLOBAL}/finances`);
+    await page.getByRole('heading', { name: 'Finances', exact: true }).waitFor();
+    await page.getByText('120 entries').waitFor();
+    await page.getByRole('button', { name: 'next page of finances' }).click();
+    await expect.poll(() => asked.some((url) => url.searchParams.get('page') === '2')).toBe(true);
+    await page.getByRole('textbox', { name: 'Search entries by username' }).fill('jor');
+    await expect.poll(() => asked.some((url) => url.searchParams.get('q') === 'jor')).toBe(true);
+    expect(asked.every((url) => Number(url.searchParams.get('pageSize')) <= 100)).toBe(true);
+    await screenshot(page, 'finances-paged');
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import {
   parseShare,
   parseSplitPercent,
   planPrizeSplit,
+  planSplitTotals,
   splitEvenly,
 } from './prize-split';
 
@@ -175,5 +176,33 @@ describe('planPrizeSplit', () => {
         },
       ),
     );
+  });
+});
+
+describe('planSplitTotals (shares added up in SQL)', () => {
+  it('checks as planPrizeSplit does and comes to the same amount', () => {
+    const input = { remainingCents: 9999, percent: 33.33 };
+    expect(planSplitTotals({ ...input, entrants: 3, totalShares: 3.5 })).toEqual({
+      ok: true,
+      percentHundredths: 3333,
+      amount: 3333,
+    });
+    const reason = (change: object) =>
+      (planSplitTotals({ ...input, entrants: 3, totalShares: 3, ...change }) as { reason?: string }).reason;
+    expect(reason({ entrants: 0 })).toBe('no_entrants');
+    expect(reason({ remainingCents: 1 })).toBe('no_remaining');
+    expect(reason({ percent: 'half' })).toBe('invalid_percent');
+    expect(reason({ percent: 0 })).toBe('zero_percent');
+    expect(reason({ totalShares: 0 })).toBe('no_shares');
+  });
+
+  it('stays exact past 2^31 cents', () => {
+    const plan = planSplitTotals({
+      remainingCents: 30_001_000_000_000,
+      percent: 50,
+      entrants: 1,
+      totalShares: 1,
+    });
+    expect(plan).toMatchObject({ ok: true, amount: 15_000_500_000_000 });
   });
 });

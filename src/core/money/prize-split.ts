@@ -128,6 +128,33 @@ export function planPrizeSplit(input: {
   return { ok: true, percentHundredths, amount, totalShares, awards };
 }
 
-function rejectSplit(reason: PrizeSplitRejection): PrizeSplitPlan {
+function rejectSplit(reason: PrizeSplitRejection): {
+  ok: false;
+  reason: PrizeSplitRejection;
+  message: string;
+} {
   return { ok: false, reason, message: SPLIT_MESSAGES[reason] };
+}
+
+export type SplitTotalsPlan =
+  | { ok: true; percentHundredths: number; amount: number }
+  | { ok: false; reason: PrizeSplitRejection; message: string };
+
+/**
+ * planPrizeSplit's checks and amount for a split whose shares are added up elsewhere (in SQL, over a big
+ * pool's entries): `entrants` counts the entries with a share, `totalShares` adds their shares.
+ */
+export function planSplitTotals(input: {
+  remainingCents: number;
+  percent: unknown;
+  entrants: number;
+  totalShares: number;
+}): SplitTotalsPlan {
+  if (input.entrants === 0) return rejectSplit('no_entrants');
+  if (!hasRemainingPrizes(input.remainingCents)) return rejectSplit('no_remaining');
+  const percentHundredths = parseSplitPercent(input.percent);
+  if (percentHundredths === null) return rejectSplit('invalid_percent');
+  if (percentHundredths === 0) return rejectSplit('zero_percent');
+  if (!(input.totalShares > 0)) return rejectSplit('no_shares');
+  return { ok: true, percentHundredths, amount: computeSplitAmount(input.remainingCents, percentHundredths) };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDollars, NO_REMAINING_PRIZES_MESSAGE, parseDollarsToCents } from '../../money';
 import { idSchema } from '../common';
+import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { POOL_MESSAGES } from './sign-up';
 
 /** The API of the Commish tools' Finances (payments, prizes paid) and Split Prizes. */
@@ -11,8 +12,10 @@ export const MAX_PAYMENT_CENTS = 100_000_000;
 export const PAYMENT_NOTES_MAX = 255;
 /** A split share is a number from 0 up to this. */
 export const MAX_SPLIT_SHARE = 1_000_000;
-/** At most this many shares in one split (one per entry of the pool). */
+/** At most this many shares named one by one in a split (`others: 'default'` covers the rest of a big pool). */
 export const MAX_SPLIT_ENTRIES = 20_000;
+/** At most this many of a split's awards come back in its answer (all are in the ledger and audit log). */
+export const MAX_SPLIT_AWARDS_SHOWN = 100;
 
 export const MONEY_MESSAGES = {
   // Finances (spec 2 sections 5 and 8)
@@ -145,8 +148,24 @@ export const SplitEntrantSchema = z.object({
 });
 export type SplitEntrant = z.infer<typeof SplitEntrantSchema>;
 
-/** GET /api/pools/{poolId}/prizeSplit (league admins): the table and the pool's prize money, in cents. */
-export const PrizeSplitResponseSchema = z.object({
+/**
+ * Query of GET /api/pools/{poolId}/prizeSplit: a page of the active entries by username, `q` searching the
+ * usernames; `alive=true` keeps the entries still alive (those a split is usually among).
+ */
+export const PrizeSplitQuerySchema = pageQuerySchema().extend({
+  alive: z
+    .enum(['true', 'false'], { error: 'alive must be true or false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export type PrizeSplitQuery = z.output<typeof PrizeSplitQuerySchema>;
+export type PrizeSplitRequest = z.input<typeof PrizeSplitQuerySchema>;
+
+/**
+ * GET /api/pools/{poolId}/prizeSplit (league admins): a page of the table and the pool's prize money, in
+ * cents (bigint sums: a big pool's pass 2^31). `total` counts the entries the search finds.
+ */
+export const PrizeSplitResponseSchema = PageInfoSchema.extend({
   /** round((buyin x entrants + insurance + rebuy price x rebuys) x (1 - ala_pct)). */
   prize_pool: z.number().int(),
   /** Prizes already awarded (Finances' Prizes total). */
@@ -156,6 +175,10 @@ export const PrizeSplitResponseSchema = z.object({
   /** Whether more than $0.01 remains to split. */
   has_remaining: z.boolean(),
   entrants: z.array(SplitEntrantSchema),
+  /** Active entries of the pool (those a split may name). */
+  active_entries: z.number(),
+  /** Active entries still alive: each has a default share of 1, so they are the default total shares. */
+  alive_entries: z.number(),
 });
 export type PrizeSplitResponse = z.infer<typeof PrizeSplitResponseSchema>;
 
@@ -163,8 +186,11 @@ const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.roun
 
 /**
  * POST /admin/processPrizeSplit (league admins): `percent` of the remaining prizes, each entry's part =
- * share / total shares in cents. The server recomputes every amount from the database; `remaining`, when
- * sent, is what the page showed, and a split whose remaining prizes changed since is refused (409).
+ * share / total shares in cents. `shares` names entries one by one; with `others: 'default'` every other
+ * active entry takes its default share too (1 alive, 0 eliminated), so a split among a big pool's
+ * survivors names only the shares changed. The server recomputes every amount from the database;
+ * `remaining`, when sent, is what the page showed, and a split whose remaining prizes changed since is
+ * refused (409).
  */
 export const ProcessPrizeSplitRequestSchema = z.object({
   poolId: idSchema(POOL_MESSAGES.poolNotFound),
@@ -188,6 +214,7 @@ export const ProcessPrizeSplitRequestSchema = z.object({
     .refine((shares) => new Set(shares.map((s) => s.entryId)).size === shares.length, {
       error: MONEY_MESSAGES.duplicateShare,
     }),
+  others: z.enum(['none', 'default'], { error: MONEY_MESSAGES.badShare }).default('none'),
   remaining: z.number().int().min(0).optional(),
 });
 export type ProcessPrizeSplitRequest = z.input<typeof ProcessPrizeSplitRequestSchema>;
@@ -197,7 +224,10 @@ export const ProcessPrizeSplitResponseSchema = z.object({
   message: z.string(),
   /** Cents split in all (percent of the remaining prizes). */
   amount: z.number().int(),
+  /** The first MAX_SPLIT_AWARDS_SHOWN awards, in the order of the shares sent, then by entry. */
   awards: z.array(z.object({ entry_id: z.number(), label: z.string(), amount: z.number().int() })),
+  /** How many entries were awarded. */
+  award_count: z.number(),
   /** What remains to split afterwards. */
   remaining: z.number().int(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from '../common';
+import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { PoolPathSchema } from './paths';
 
 /** Path of GET /api/payments/{game}/{season}/{league}/{poolIdx}/{type} (type is the season type). */
@@ -21,17 +23,30 @@ export const PaymentRecordSchema = z.object({
 });
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 
-export const EntryPaymentsSchema = z.object({
-  entry_id: z.number(),
+export const FINANCES_MESSAGES = {
+  badEntry: 'That entry was not found in this pool.',
+  badSort: 'The sort must be username, username_desc or bonus.',
+} as const;
+
+/**
+ * Query of GET /api/payments/...: a page of the pool's payment and prize-paid records, newest first;
+ * `q` searches the entrants' usernames, `entry` keeps one entry's records (the Commish Finances tool's table).
+ */
+export const PaymentsQuerySchema = pageQuerySchema().extend({
+  entry: idSchema(FINANCES_MESSAGES.badEntry).optional(),
+});
+export type PaymentsQuery = z.output<typeof PaymentsQuerySchema>;
+export type PaymentsRequest = z.input<typeof PaymentsQuerySchema>;
+
+/** One record with the entry it belongs to. */
+export const PaymentLineSchema = PaymentRecordSchema.extend({
   /** username, or "username [n]" for entries above 1. */
   label: z.string(),
-  payments: z.array(PaymentRecordSchema),
-  prizesPaidTo: z.array(PaymentRecordSchema),
 });
-export type EntryPayments = z.infer<typeof EntryPaymentsSchema>;
+export type PaymentLine = z.infer<typeof PaymentLineSchema>;
 
-/** Payments per entry of the pool, oldest first within each list. */
-export const PaymentsResponseSchema = z.object({ entries: z.array(EntryPaymentsSchema) });
+/** A page of payment and prize-paid records, newest first; `total` counts every record the search finds. */
+export const PaymentsResponseSchema = PageInfoSchema.extend({ records: z.array(PaymentLineSchema) });
 export type PaymentsResponse = z.infer<typeof PaymentsResponseSchema>;
 
 /**
@@ -69,9 +84,29 @@ export const FinanceRowSchema = FinanceMoneySchema.extend({
 });
 export type FinanceRow = z.infer<typeof FinanceRowSchema>;
 
-/** GET /api/finances/{poolId}: one row per entry, by username, and the pool's totals (sums of the rows). */
-export const FinancesResponseSchema = z.object({
+/**
+ * username (A to Z), username_desc, or bonus: the Bonus Pool Leaderboard's order, the entries in the bonus
+ * pool or with bonus money only, most bonus money first.
+ */
+export const FINANCES_SORTS = ['username', 'username_desc', 'bonus'] as const;
+export type FinancesSort = (typeof FINANCES_SORTS)[number];
+
+/** Query of GET /api/finances/{poolId}: a page of entries by username (`q` searches usernames). */
+export const FinancesQuerySchema = pageQuerySchema().extend({
+  sort: z.enum(FINANCES_SORTS, { error: FINANCES_MESSAGES.badSort }).default('username'),
+});
+export type FinancesQuery = z.output<typeof FinancesQuerySchema>;
+export type FinancesRequest = z.input<typeof FinancesQuerySchema>;
+
+/**
+ * GET /api/finances/{poolId}: a page of rows (one per entry, by username), the viewer's own entries
+ * (`mine`, whatever the page), the pool's totals over every entry (SQL sums of the ledger) and `entries`,
+ * the pool's entry count. `total` counts the entries the search finds.
+ */
+export const FinancesResponseSchema = PageInfoSchema.extend({
   rows: z.array(FinanceRowSchema),
+  mine: z.array(FinanceRowSchema),
   totals: FinanceMoneySchema,
+  entries: z.number(),
 });
 export type FinancesResponse = z.infer<typeof FinancesResponseSchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -90,7 +91,8 @@ export const entries = pgTable(
     autoRebuy: boolean('auto_rebuy').notNull().default(false),
     bonus: boolean('bonus').notNull().default(false),
     insurancePurchased: boolean('insurance_purchased').notNull().default(false),
-    prizes: integer('prizes').notNull().default(0),
+    /** Cents of prizes awarded (mirrors its 'prize' ledger rows): bigint, a big pool's prize passes 2^31. */
+    prizes: bigint('prizes', { mode: 'number' }).notNull().default(0),
     weeksAlive: integer('weeks_alive').notNull().default(0),
     /**
      * Bonus opt-in and auto-rebuy changes take effect at live week + 1: from `*EffWeek` on the current
@@ -205,7 +207,8 @@ export const ledger = pgTable(
     entryId: integer('entry_id'),
     /** buyin, rebuy, insurance, bonus, payment, prize, prize_paid_to. */
     kind: text('kind').notNull(),
-    amount: integer('amount').notNull(),
+    /** Signed cents; bigint: one prize of a big pool (a champion's, a split's) passes 2^31. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     week: integer('week'),
     /** The bonus event a 'bonus' row pays or charges. */
     bonusEventId: integer('bonus_event_id'),
@@ -217,6 +220,13 @@ export const ledger = pgTable(
     index('ledger_pool_idx').on(t.poolId, t.entryId),
     // One bonus's rows (its details, recalculation), without reading the whole pool's ledger.
     index('ledger_bonus_event_idx').on(t.bonusEventId).where(sql`${t.bonusEventId} is not null`),
+    // The few payment and prize-paid rows of a pool, newest first (Finances' payments), without reading
+    // the pool's buy-ins, rebuys and bonus rows; settling never writes them.
+    index('ledger_payments_idx')
+      .on(t.poolId, t.createdAt, t.id)
+      .where(sql`${t.kind} in ('payment', 'prize_paid_to')`),
+    // A pool's prizes awarded (the prize pool's remainder), read from the index alone.
+    index('ledger_prizes_idx').on(t.poolId, t.entryId, t.amount).where(sql`${t.kind} = 'prize'`),
   ],
 );
 
@@ -330,7 +340,8 @@ export const bonusEvents = pgTable(
     bonusDate: timestamp('bonus_date', { withTimezone: true }).notNull(),
     /** Cents each winner receives; total = prize x winners, charged to the week's other bonus entries. */
     prize: integer('prize').notNull(),
-    total: integer('total').notNull(),
+    /** prize x winners: bigint, many winners of a big pool pass 2^31 cents. */
+    total: bigint('total', { mode: 'number' }).notNull(),
     winners: jsonb('winners').$type<number[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Set when a corrected result re-judged the week and the bonus no longer stands (its money reversed). */

@@ -31,7 +31,7 @@ export async function appendLedger(db: DbOrTx, rows: LedgerRowInput[], now: Date
         ${now.toISOString()}::timestamptz
       from unnest(
         ${col((r) => r.poolId)}::int[], ${col((r) => r.entryId)}::int[], ${col((r) => r.kind)}::text[],
-        ${col((r) => r.amount)}::int[], ${col((r) => r.week ?? null)}::int[], ${col((r) => r.notes ?? null)}::text[],
+        ${col((r) => r.amount)}::bigint[], ${col((r) => r.week ?? null)}::int[], ${col((r) => r.notes ?? null)}::text[],
         ${col((r) => r.bonusEventId ?? null)}::int[], ${col((r) => r.createdBy ?? null)}::int[]
       ) as t(pool_id, entry_id, kind, amount, week, notes, bonus_event_id, created_by)`);
   }

@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { pageOffset } from '../../../../core/contracts/paging';
 import type {
   FinanceMoney,
+  FinanceRow,
+  FinancesQuery,
   FinancesResponse,
-  PaymentRecord,
   PaymentsPath,
+  PaymentsQuery,
   PaymentsResponse,
 } from '../../../../core/contracts/pools';
 import { computeFinanceTotal, formatFinanceStatus } from '../../../../core/money';
@@ -11,31 +14,58 @@ import { must } from '../../../../core/must';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { entries, ledger, users } from '../../../db/schema';
+import { containsPattern } from '../../../lib/paging';
 import type { UserRow } from '../../auth/sessions';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
-import { entryLabel } from '../pool-entries.repo';
+import { type EntryRecord, entryLabel } from '../pool-entries.repo';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
 
 /*
  * Who may read a pool's money: anyone who may see the pool, visitors included. Finances shows usernames and
  * amounts only (never real names), as the pool's tab does for every viewer; a hidden league's pool stays
  * unknown (404) to outsiders through requirePoolAccess.
+ *
+ * Nothing here grows with the pool: the rows are one page of entries (by username, searched in SQL) and the
+ * viewer's own entries; their money is summed in SQL for those entries only; the pool's totals are one
+ * grouped sum of its ledger (bigint), kept between requests for a big pool until its money changes.
  */
 
-const sumOf = (kind: string) =>
-  sql<number>`coalesce(sum(${ledger.amount}) filter (where ${ledger.kind} = ${kind}), 0)`.mapWith(Number);
+/** A sum of ledger amounts as a number: pg answers bigint sums as strings, exact while under 2^53 cents. */
+const bigSum = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
+const sumOf = (kind: string) => bigSum(sql`sum(${ledger.amount}) filter (where ${ledger.kind} = ${kind})`);
 
-/** GET /api/finances/{poolId}: each entry's money by column (SQL sums of its ledger rows) and the pool's totals. */
-export async function getFinances(
-  ctx: AppContext,
-  ref: PoolRef,
-  viewer: UserRow | null,
-): Promise<FinancesResponse> {
-  const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
-  // One grouped query: each column is the signed sum of one kind of the entry's rows.
-  const rows = await ctx.db
+interface EntryMoney {
+  buyin: number;
+  rebuy: number;
+  insurance: number;
+  bonus: number;
+  prize: number;
+  payment: number;
+  prizePaidTo: number;
+  lastActivity: Date | null;
+}
+
+const NO_MONEY: EntryMoney = {
+  buyin: 0,
+  rebuy: 0,
+  insurance: 0,
+  bonus: 0,
+  prize: 0,
+  payment: 0,
+  prizePaidTo: 0,
+  lastActivity: null,
+};
+
+/** Each given entry's money by kind: a bounded list (a page, the viewer's entries). */
+async function loadEntryMoney(
+  db: DbOrTx,
+  poolId: number,
+  entryIds: number[],
+): Promise<Map<number, EntryMoney>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
     .select({
-      entry: entries,
-      username: users.username,
+      entryId: ledger.entryId,
       buyin: sumOf('buyin'),
       rebuy: sumOf('rebuy'),
       insurance: sumOf('insurance'),
@@ -47,68 +77,225 @@ export async function getFinances(
         value === null ? null : new Date(value),
       ),
     })
+    .from(ledger)
+    .where(and(eq(ledger.poolId, poolId), inArray(ledger.entryId, entryIds)))
+    .groupBy(ledger.entryId);
+  return new Map(rows.map((row) => [must(row.entryId), row]));
+}
+
+/** The pool's totals by kind over every entry's ledger rows: one grouped sum. */
+async function loadPoolTotals(db: DbOrTx, poolId: number): Promise<FinanceMoney> {
+  const [row] = await db
+    .select({
+      buyin: sumOf('buyin'),
+      rebuy: sumOf('rebuy'),
+      insurance: sumOf('insurance'),
+      bonus: sumOf('bonus'),
+      prize: sumOf('prize'),
+      payment: sumOf('payment'),
+      prizePaidTo: sumOf('prize_paid_to'),
+    })
+    .from(ledger)
+    .where(and(eq(ledger.poolId, poolId), sql`${ledger.entryId} is not null`));
+  return toMoney({ ...must(row), lastActivity: null });
+}
+
+function toMoney(row: EntryMoney): FinanceMoney {
+  // Costs are stored negative (the entry's side) and shown as positive amounts, as the spec's formula reads.
+  const money = {
+    buyin: -row.buyin,
+    rebuys: -row.rebuy,
+    insurance: -row.insurance,
+    bonus: row.bonus,
+    prizes: row.prize,
+    paid: row.payment,
+    prizes_paid_to: -row.prizePaidTo,
+  };
+  // The spec's formula over the shown columns: the plain sum of the entry's signed rows of these kinds.
+  return { ...money, total: computeFinanceTotal({ ...money, prizesPaidTo: money.prizes_paid_to }) };
+}
+
+function toFinanceRow(
+  entry: EntryRecord,
+  username: string,
+  money: EntryMoney,
+  champions: ReadonlySet<string>,
+): FinanceRow {
+  const label = entryLabel(username, entry.entryNum);
+  const champion = champions.has(label.toLowerCase());
+  const eliminated = entry.lives <= 0;
+  return {
+    entry_id: entry.id,
+    username,
+    entry_num: entry.entryNum,
+    label,
+    status: formatFinanceStatus({ champion, eliminated, lives: entry.lives }),
+    lives: entry.lives,
+    champion,
+    eliminated,
+    in_bonus: entry.bonus,
+    last_activity: money.lastActivity ? money.lastActivity.toISOString() : null,
+    ...toMoney(money),
+  };
+}
+
+/**
+ * GET /api/finances/{poolId}: a page of entries (by username, searched) with each one's money by column
+ * (SQL sums of its ledger rows), the viewer's own entries, and the pool's totals.
+ */
+export async function getFinances(
+  ctx: AppContext,
+  ref: PoolRef,
+  query: FinancesQuery,
+  viewer: UserRow | null,
+): Promise<FinancesResponse> {
+  const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
+  const search = query.q ? ilike(users.username, containsPattern(query.q)) : undefined;
+  const [pageRead, mine, { totals, entryCount }] = await Promise.all([
+    query.sort === 'bonus'
+      ? readBonusPage(ctx, pool.id, query)
+      : readNamePage(ctx.db, pool.id, query, search),
+    viewer
+      ? ctx.db
+          .select({ entry: entries, username: users.username })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(and(eq(entries.poolId, pool.id), eq(entries.userId, viewer.id)))
+          .orderBy(asc(entries.entryNum))
+      : Promise.resolve([]),
+    readPoolSummary(ctx, pool.id),
+  ]);
+  const page = pageRead.rows;
+  const found = pageRead.total ?? entryCount;
+  const ids = [...new Set([...page, ...mine].map((row) => row.entry.id))];
+  const money = await loadEntryMoney(ctx.db, pool.id, ids);
+  const champions = new Set(pool.champions.map((name) => name.toLowerCase()));
+  const toRow = (row: { entry: EntryRecord; username: string }) =>
+    toFinanceRow(row.entry, row.username, money.get(row.entry.id) ?? NO_MONEY, champions);
+  return {
+    rows: page.map(toRow),
+    mine: mine.map(toRow),
+    totals,
+    entries: entryCount,
+    page: query.page,
+    pageSize: query.pageSize,
+    total: found,
+  };
+}
+
+type NamedRow = { entry: EntryRecord; username: string };
+
+/** A page by username; `total` is left out (null) when no search narrows the pool's entry count. */
+async function readNamePage(
+  db: DbOrTx,
+  poolId: number,
+  query: FinancesQuery,
+  search: SQL | undefined,
+): Promise<{ rows: NamedRow[]; total: number | null }> {
+  // By lower(username): the users' unique index on it walks a big pool's page in order, with no sort.
+  const order =
+    query.sort === 'username_desc'
+      ? [desc(sql`lower(${users.username})`), desc(entries.entryNum)]
+      : [asc(sql`lower(${users.username})`), asc(entries.entryNum)];
+  const [rows, found] = await Promise.all([
+    db
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.poolId, poolId), search))
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    search
+      ? db
+          .select({ found: count() })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(and(eq(entries.poolId, poolId), search))
+      : Promise.resolve(null),
+  ]);
+  return { rows, total: found ? found[0].found : null };
+}
+
+/**
+ * A page of the Bonus Pool Leaderboard's order: the entries in the bonus pool or with bonus money, most first
+ * (then by username). Every entry's bonus is summed to choose the page, so a big pool's page ids are kept
+ * until its money changes; the rows are read afresh.
+ */
+async function readBonusPage(
+  ctx: AppContext,
+  poolId: number,
+  query: FinancesQuery,
+): Promise<{ rows: NamedRow[]; total: number }> {
+  const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
+  const load = async () => {
+    const result = await ctx.db.execute<{ id: number; total: string | number }>(sql`
+      select e.id, count(*) over () as total
+      from entries e
+      join users u on u.id = e.user_id
+      left join (
+        select l.entry_id, sum(l.amount) as bonus from ledger l
+        where l.pool_id = ${poolId} and l.kind = 'bonus' group by l.entry_id
+      ) b on b.entry_id = e.id
+      where e.pool_id = ${poolId} and (e.bonus or coalesce(b.bonus, 0) <> 0) ${search}
+      order by coalesce(b.bonus, 0) desc, lower(u.username), e.entry_num
+      limit ${query.pageSize} offset ${pageOffset(query)}`);
+    return {
+      ids: result.rows.map((row) => Number(row.id)),
+      total: result.rows.length > 0 ? Number(result.rows[0].total) : 0,
+    };
+  };
+  const cache = standingsCacheOf(ctx);
+  const key = `finances:bonus:${query.q}:${query.page}:${query.pageSize}`;
+  const chosen = cache
+    ? await cache.read(poolId, key, load, (value) => value.total >= CACHED_POOL_MIN_ENTRIES)
+    : await load();
+  if (chosen.ids.length === 0) return { rows: [], total: chosen.total };
+  const rows = await ctx.db
+    .select({ entry: entries, username: users.username })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .leftJoin(ledger, and(eq(ledger.entryId, entries.id), eq(ledger.poolId, pool.id)))
-    .where(eq(entries.poolId, pool.id))
-    .groupBy(entries.id, users.username)
-    .orderBy(asc(users.username), asc(entries.entryNum));
-  const champions = new Set(pool.champions.map((name) => name.toLowerCase()));
-  const result = rows.map((row) => {
-    // Costs are stored negative (the entry's side) and shown as positive amounts, as the spec's formula reads.
-    const money = {
-      buyin: -row.buyin,
-      rebuys: -row.rebuy,
-      insurance: -row.insurance,
-      bonus: row.bonus,
-      prizes: row.prize,
-      paid: row.payment,
-      prizes_paid_to: -row.prizePaidTo,
-    };
-    // The spec's formula over the shown columns: the plain sum of the entry's signed rows of these kinds.
-    const total = computeFinanceTotal({ ...money, prizesPaidTo: money.prizes_paid_to });
-    const label = entryLabel(row.username, row.entry.entryNum);
-    const champion = champions.has(label.toLowerCase());
-    const eliminated = row.entry.lives <= 0;
-    return {
-      entry_id: row.entry.id,
-      username: row.username,
-      entry_num: row.entry.entryNum,
-      label,
-      status: formatFinanceStatus({ champion, eliminated, lives: row.entry.lives }),
-      lives: row.entry.lives,
-      champion,
-      eliminated,
-      in_bonus: row.entry.bonus,
-      last_activity: row.lastActivity ? row.lastActivity.toISOString() : null,
-      ...money,
-      total,
-    };
-  });
-  return { rows: result, totals: sumColumns(result) };
-}
-
-function sumColumns(rows: FinanceMoney[]): FinanceMoney {
-  const totals: FinanceMoney = {
-    buyin: 0,
-    rebuys: 0,
-    insurance: 0,
-    bonus: 0,
-    prizes: 0,
-    paid: 0,
-    prizes_paid_to: 0,
-    total: 0,
+    .where(and(eq(entries.poolId, poolId), sql`${entries.id} = any(${sql.param(chosen.ids)}::int[])`));
+  const byId = new Map(rows.map((row) => [row.entry.id, row]));
+  return {
+    rows: chosen.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    }),
+    total: chosen.total,
   };
-  for (const row of rows) {
-    for (const key of Object.keys(totals) as (keyof FinanceMoney)[]) totals[key] += row[key];
-  }
-  return totals;
 }
 
-/** GET /api/payments/{game}/{season}/{league}/{poolIdx}/{type}: each entry's payments and prizes paid to it. */
+interface PoolSummary {
+  totals: FinanceMoney;
+  entryCount: number;
+}
+
+/**
+ * The pool's totals and entry count: each a pass over the pool's rows, so a big pool's are kept until its
+ * money, results or standings change (the standings' cache, dropped by the pool's live updates).
+ */
+function readPoolSummary(ctx: AppContext, poolId: number): Promise<PoolSummary> {
+  const load = async (): Promise<PoolSummary> => {
+    const [totals, [{ entryCount }]] = await Promise.all([
+      loadPoolTotals(ctx.db, poolId),
+      ctx.db.select({ entryCount: count() }).from(entries).where(eq(entries.poolId, poolId)),
+    ]);
+    return { totals, entryCount };
+  };
+  const cache = standingsCacheOf(ctx);
+  if (!cache) return load();
+  return cache.read(poolId, 'finances:summary', load, (value) => value.entryCount >= CACHED_POOL_MIN_ENTRIES);
+}
+
+/**
+ * GET /api/payments/{game}/{season}/{league}/{poolIdx}/{type}: a page of the pool's payments and prizes paid,
+ * newest first, searched by username, or one entry's (`entry`).
+ */
 export async function listPayments(
   ctx: AppContext,
   path: PaymentsPath,
+  query: PaymentsQuery,
   viewer: UserRow | null,
 ): Promise<PaymentsResponse> {
   const { pool } = await requirePoolAccess(
@@ -122,46 +309,47 @@ export async function listPayments(
     },
     viewer,
   );
-  const named = await ctx.db
-    .select({ id: entries.id, entryNum: entries.entryNum, username: users.username })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.poolId, pool.id))
-    .orderBy(asc(users.username), asc(entries.entryNum));
-  const records = await loadPaymentRows(
-    ctx.db,
-    pool.id,
-    named.map((entry) => entry.id),
+  const where = and(
+    eq(ledger.poolId, pool.id),
+    inArray(ledger.kind, ['payment', 'prize_paid_to']),
+    query.entry !== undefined ? eq(ledger.entryId, query.entry) : undefined,
+    query.q ? ilike(users.username, containsPattern(query.q)) : undefined,
   );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ row: ledger, username: users.username, entryNum: entries.entryNum })
+      .from(ledger)
+      .innerJoin(entries, eq(entries.id, ledger.entryId))
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(where)
+      .orderBy(desc(ledger.createdAt), desc(ledger.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    // Without a search no join is needed: the count reads the payments' index alone.
+    query.q
+      ? ctx.db
+          .select({ total: count() })
+          .from(ledger)
+          .innerJoin(entries, eq(entries.id, ledger.entryId))
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(where)
+      : ctx.db
+          .select({ total: count() })
+          .from(ledger)
+          .where(and(where, sql`${ledger.entryId} is not null`)),
+  ]);
   return {
-    entries: named.map((entry) => ({
-      entry_id: entry.id,
-      label: entryLabel(entry.username, entry.entryNum),
-      payments: records.filter((row) => row.entry_id === entry.id && row.type === 'payment'),
-      prizesPaidTo: records.filter((row) => row.entry_id === entry.id && row.type === 'prize'),
+    records: rows.map(({ row, username, entryNum }) => ({
+      id: row.id,
+      entry_id: must(row.entryId),
+      label: entryLabel(username, entryNum),
+      amount: row.amount,
+      notes: row.notes,
+      updated_at: row.createdAt.toISOString(),
+      type: row.kind === 'payment' ? ('payment' as const) : ('prize' as const),
     })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
   };
-}
-
-async function loadPaymentRows(db: DbOrTx, poolId: number, entryIds: number[]): Promise<PaymentRecord[]> {
-  if (entryIds.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(ledger)
-    .where(
-      and(
-        eq(ledger.poolId, poolId),
-        inArray(ledger.entryId, entryIds),
-        inArray(ledger.kind, ['payment', 'prize_paid_to']),
-      ),
-    )
-    .orderBy(asc(ledger.createdAt), asc(ledger.id));
-  return rows.map((row) => ({
-    id: row.id,
-    entry_id: must(row.entryId),
-    amount: row.amount,
-    notes: row.notes,
-    updated_at: row.createdAt.toISOString(),
-    type: row.kind === 'payment' ? 'payment' : 'prize',
-  }));
 }

@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FinancesResponse, POOL_MESSAGES } from '../../../../core/contracts/pools';
+import {
+  type FinancesResponse,
+  type PaymentsResponse,
+  POOL_MESSAGES,
+} from '../../../../core/contracts/pools';
 import { must } from '../../../../core/must';
 import { buildBonusEvent, buildLedgerRow } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
@@ -109,6 +113,24 @@ describe('GET /api/finances/{poolId}', () => {
     expect(body.rows.reduce((sum, r) => sum + r.total, 0)).toBe(body.totals.total);
   });
 
+  it('ranks the bonus pool by bonus money for the leaderboard, with the viewer own entries', async () => {
+    const { pool, users } = await seedMoney();
+    const answer = await get(`/api/finances/${pool.id}?sort=bonus&pageSize=2`, users.carol.cookie);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body: FinancesResponse = answer.json();
+    // alice won $50; bob and carol paid $25 each (ties by username); alice [2] has no bonus money.
+    expect(body.rows.map((row) => [row.label, row.bonus])).toEqual([
+      ['alice', 5000],
+      ['bob', -2500],
+    ]);
+    expect(body.total).toBe(3);
+    expect(body.mine.map((row) => row.label)).toEqual(['carol']);
+    const next: FinancesResponse = (
+      await get(`/api/finances/${pool.id}?sort=bonus&pageSize=2&page=2`)
+    ).json();
+    expect(next.rows.map((row) => row.label)).toEqual(['carol']);
+  });
+
   it('answers an empty pool with no rows and zero totals', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId);
     const body = (await get(`/api/finances/${pool.id}`)).json();
@@ -136,26 +158,31 @@ describe('GET /api/finances/{poolId}', () => {
 });
 
 describe('GET /api/payments/{game}/{season}/{league}/{poolIdx}/{type}', () => {
-  it('lists each entry payments and prizes paid to it, with notes and dates', async () => {
+  it('lists the payments and prizes paid, newest first, with their entries, notes and dates', async () => {
     const { alice } = await seedMoney();
     const answer = await get('/api/payments/mlb/2023/SQUAD/0/reg');
     expect(answer.statusCode, answer.body).toBe(200);
-    const entries = answer.json().entries;
-    expect(entries.map((e: { label: string }) => e.label)).toEqual(['alice', 'alice [2]', 'bob', 'carol']);
-    const mine = entries[0];
-    expect(mine.entry_id).toBe(alice.id);
-    expect(mine.payments).toEqual([
+    const body: PaymentsResponse = answer.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 50 });
+    const mine = body.records.filter((record) => record.entry_id === alice.id);
+    expect(mine.filter((record) => record.type === 'payment')).toEqual([
       expect.objectContaining({
+        label: 'alice',
         amount: 8500,
         notes: 'Venmo',
         type: 'payment',
         updated_at: NOW.toISOString(),
       }),
     ]);
-    expect(mine.prizesPaidTo).toEqual([
+    expect(mine.filter((record) => record.type === 'prize')).toEqual([
       expect.objectContaining({ amount: -20000, notes: 'Check #12', type: 'prize' }),
     ]);
-    expect(entries[2].payments).toEqual([]);
+    expect(body.records.some((record) => record.label === 'bob')).toBe(false);
+    expect(body.total).toBe(body.records.length);
+    const one: PaymentsResponse = (await get(`/api/payments/mlb/2023/SQUAD/0/reg?entry=${alice.id}`)).json();
+    expect(one.records.every((record) => record.entry_id === alice.id)).toBe(true);
+    const searched: PaymentsResponse = (await get('/api/payments/mlb/2023/SQUAD/0/reg?q=ALI')).json();
+    expect(searched.total).toBe(mine.length + body.records.filter((r) => r.label === 'alice [2]').length);
   });
 
   it('is not found for a pool that does not exist', async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   type EmailUsersRequest,
@@ -9,6 +9,7 @@ import {
   type AddPaymentRequest,
   type AddPaymentResponse,
   AddPaymentResponseSchema,
+  type PrizeSplitRequest,
   type PrizeSplitResponse,
   PrizeSplitResponseSchema,
   type ProcessPrizeSplitRequest,
@@ -16,13 +17,18 @@ import {
   ProcessPrizeSplitResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { queryString } from './finances';
 import { poolKeys } from './keys';
 
-/** The Split Prizes table and the pool's prize money (league admins); the key starts with 'pool'. */
-export function usePrizeSplit(poolId: number) {
+/** A page of the Split Prizes table and the pool's prize money (league admins); the key starts with 'pool'. */
+export function usePrizeSplit(poolId: number, query: PrizeSplitRequest = {}) {
   return useQuery<PrizeSplitResponse>({
-    queryKey: ['pool', 'prizeSplit', poolId],
-    queryFn: () => apiFetch(`/api/pools/${poolId}/prizeSplit`, { schema: PrizeSplitResponseSchema }),
+    queryKey: ['pool', 'prizeSplit', poolId, query],
+    queryFn: () =>
+      apiFetch(`/api/pools/${poolId}/prizeSplit${queryString(query)}`, {
+        schema: PrizeSplitResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

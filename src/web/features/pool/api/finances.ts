@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  type FinancesRequest,
   type FinancesResponse,
   FinancesResponseSchema,
+  type PaymentsRequest,
   type PaymentsResponse,
   PaymentsResponseSchema,
 } from '../../../../core/contracts/pools';
@@ -9,16 +11,30 @@ import { apiFetch } from '../../../lib/api';
 
 /** Query keys of the Finances tab; they start with 'pool' so a pick, sign-up or rebuy refreshes them too. */
 export const financesKeys = {
-  finances: (poolId: number) => ['pool', 'finances', poolId] as const,
-  payments: (path: string) => ['pool', 'payments', path.toLowerCase()] as const,
+  finances: (poolId: number, query: FinancesRequest = {}) => ['pool', 'finances', poolId, query] as const,
+  payments: (path: string, query: PaymentsRequest = {}) =>
+    ['pool', 'payments', path.toLowerCase(), query] as const,
 };
 
-/** Each entry's money by column and the pool's totals (cents). */
-export function useFinances(poolId: number, enabled = true) {
+/** `?page=&pageSize=&q=...` of the values given (an empty search is left out). */
+export function queryString(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean')
+      params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A page of entries with their money by column, the viewer's own entries and the pool's totals (cents). */
+export function useFinances(poolId: number, query: FinancesRequest = {}, enabled = true) {
   return useQuery<FinancesResponse>({
-    queryKey: financesKeys.finances(poolId),
-    queryFn: () => apiFetch(`/api/finances/${poolId}`, { schema: FinancesResponseSchema }),
+    queryKey: financesKeys.finances(poolId, query),
+    queryFn: () =>
+      apiFetch(`/api/finances/${poolId}${queryString(query)}`, { schema: FinancesResponseSchema }),
     enabled,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -35,11 +51,12 @@ export function paymentsPath(pool: {
     .join('/');
 }
 
-/** Each entry's payments and the prizes paid to it, with notes and dates. */
-export function usePayments(path: string, enabled: boolean) {
+/** A page of the pool's payments and prizes paid, newest first (or one entry's), with notes and dates. */
+export function usePayments(path: string, query: PaymentsRequest, enabled: boolean) {
   return useQuery<PaymentsResponse>({
-    queryKey: financesKeys.payments(path),
-    queryFn: () => apiFetch(`/api/payments/${path}`, { schema: PaymentsResponseSchema }),
+    queryKey: financesKeys.payments(path, query),
+    queryFn: () => apiFetch(`/api/payments/${path}${queryString(query)}`, { schema: PaymentsResponseSchema }),
     enabled,
+    placeholderData: keepPreviousData,
   });
 }

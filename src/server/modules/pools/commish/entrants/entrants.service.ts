@@ -16,6 +16,7 @@ import {
   type UpdateUserNotesBody,
 } from '../../../../../core/contracts/pools';
 import { formatDollars, processChampions } from '../../../../../core/money';
+import { must } from '../../../../../core/must';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/schema';
@@ -36,7 +37,12 @@ import {
 import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
-import { awardPrizes, loadPrizeMoney } from '../money/prize-money.repo';
+import {
+  awardPrizes,
+  loadChampionEntries,
+  loadPrizeMoney,
+  retireAllButChampions,
+} from '../money/prize-money.repo';
 
 /*
  * Manage Entrants: every call is for the pool league's admins (requirePoolCommish), changes one pool in one
@@ -466,8 +472,8 @@ export async function processLeagueChamps(
     // The pool row is locked first: a second crowning (or a prize split) waits and then sees this one.
     const { pool, league } = await lockPoolForCommish(tx, input.leagueSeason, viewer);
     if (pool.final) throw badRequest(ENTRANTS_MESSAGES.championsAlready);
-    const rows = await listPoolEntries(tx, pool.id);
-    const byId = new Map(rows.map((row) => [row.entry.id, row]));
+    // Set-based (a big pool's every entry changes): only the named champions are read into Node.
+    const byId = await loadChampionEntries(tx, pool.id, input.champions);
     const unknown = input.champions.find((id) => !byId.has(id));
     if (unknown !== undefined) throw badRequest(ENTRANTS_MESSAGES.entryNotFound);
     for (const id of input.champions) {
@@ -476,10 +482,10 @@ export async function processLeagueChamps(
         throw badRequest(ENTRANTS_MESSAGES.championInactive(entryLabel(row.username, row.entry.entryNum)));
       }
     }
-    const money = await loadPrizeMoney(tx, pool);
+    const money = await loadPrizeMoney(tx, pool, []);
     const outcome = processChampions({
       final: pool.final,
-      entrants: rows.map((row) => ({
+      entrants: [...byId.values()].map((row) => ({
         id: String(row.entry.id),
         lives: row.entry.lives,
         weeksAlive: row.entry.weeksAlive,
@@ -488,28 +494,21 @@ export async function processLeagueChamps(
       champions: input.champions.map(String),
       prizesRemaining: money.remaining,
       defaultWeeksAlive: input.defaultWeeksAlive,
-      weeksAliveOverrides: Object.fromEntries(
-        Object.entries(input.userWeeksAlive).filter(([id]) => byId.has(Number(id))),
-      ),
     });
     if (!outcome.ok) throw badRequest(outcome.message);
     const outcomes = outcome.entrants;
-
-    const col = <T>(pick: (row: (typeof outcomes)[number]) => T) => sql.param(outcomes.map(pick));
-    await tx.execute(sql`
-      update entries e set
-        lives = t.lives,
-        weeks_alive = t.weeks_alive,
-        needs_rebuy = case when t.champion then e.needs_rebuy else false end,
-        final_rank = case when t.champion then 1 else e.final_rank end
-      from unnest(
-        ${col((r) => Number(r.id))}::int[], ${col((r) => r.lives)}::int[], ${col((r) => r.weeksAlive)}::int[],
-        ${col((r) => r.champion)}::boolean[]
-      ) as t(id, lives, weeks_alive, champion)
-      where e.id = t.id and e.pool_id = ${pool.id}`);
+    await retireAllButChampions(tx, {
+      poolId: pool.id,
+      champions: input.champions,
+      defaultWeeksAlive: input.defaultWeeksAlive,
+      // An id past the column's range names no entry: left out rather than refused by the cast.
+      weeksAlive: Object.entries(input.userWeeksAlive)
+        .map(([id, weeksAlive]) => ({ entryId: Number(id), weeksAlive }))
+        .filter((row) => row.entryId <= 2_147_483_647),
+    });
 
     const champions = input.champions.map((id) => {
-      const row = byId.get(id) as (typeof rows)[number];
+      const row = must(byId.get(id));
       const award = outcomes.find((item) => item.id === String(id))?.prize ?? 0;
       return { id, label: entryLabel(row.username, row.entry.entryNum), award };
     });

@@ -3,6 +3,7 @@ import {
   AddPaymentRequestSchema,
   AddPaymentResponseSchema,
   PoolIdPathSchema,
+  PrizeSplitQuerySchema,
   PrizeSplitResponseSchema,
   ProcessPrizeSplitRequestSchema,
   ProcessPrizeSplitResponseSchema,
@@ -19,8 +20,14 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/pools/:poolId/prizeSplit',
-    { schema: { params: PoolIdPathSchema, response: { 200: PrizeSplitResponseSchema } } },
-    async (request) => getPrizeSplit(app.ctx, request.params.poolId, request.user),
+    {
+      schema: {
+        params: PoolIdPathSchema,
+        querystring: PrizeSplitQuerySchema,
+        response: { 200: PrizeSplitResponseSchema },
+      },
+    },
+    async (request) => getPrizeSplit(app.ctx, request.params.poolId, request.query, request.user),
   );
   app.post(
     '/admin/processPrizeSplit',

@@ -1,26 +1,42 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, sql } from 'drizzle-orm';
+import { pageOffset } from '../../../../../core/contracts/paging';
 import {
   type AddPaymentInput,
   type AddPaymentResponse,
   FEED_EVENT_TYPES,
+  MAX_SPLIT_AWARDS_SHOWN,
   MONEY_MESSAGES,
+  type PrizeSplitQuery,
   type PrizeSplitResponse,
   type ProcessPrizeSplitInput,
   type ProcessPrizeSplitResponse,
 } from '../../../../../core/contracts/pools';
-import { formatDollars, hasRemainingPrizes, planPrizeSplit } from '../../../../../core/money';
-import { must } from '../../../../../core/must';
+import { formatDollars, hasRemainingPrizes, planSplitTotals } from '../../../../../core/money';
+import type { PrizePoolCounts } from '../../../../../core/season/prize-pool';
 import type { AppContext } from '../../../../context';
 import { entries, ledger, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
+import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
+import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
-import { entryLabel, listPoolEntries } from '../../pool-entries.repo';
-import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
-import { awardPrizes, loadPrizeMoney } from './prize-money.repo';
+import { entryLabel } from '../../pool-entries.repo';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../standings/standings-cache';
+import { recordPoolAudits } from '../audit/audit.service';
+import {
+  loadPrizeMoney,
+  loadPrizePoolCounts,
+  loadPrizesAwarded,
+  loadPrizesOf,
+  loadSplitTotals,
+  MAX_AUDITED_AWARDS,
+  planSplitAwards,
+  toPrizeMoney,
+  writeSplitAwards,
+} from './prize-money.repo';
 
 /** How many awards the split's news-feed post names before "and n more". */
 const FEED_NAMES_MAX = 25;
@@ -91,39 +107,97 @@ export async function addPayment(
   };
 }
 
-/** GET /api/pools/{poolId}/prizeSplit: the Split Prizes table and the pool's prize money (league admins). */
+/** GET /api/pools/{poolId}/prizeSplit: a page of the Split Prizes table and the pool's prize money (league admins). */
 export async function getPrizeSplit(
   ctx: AppContext,
   poolId: number,
+  query: PrizeSplitQuery,
   viewer: UserRow | null,
 ): Promise<PrizeSplitResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const money = await loadPrizeMoney(ctx.db, pool);
-  const named = await listPoolEntries(ctx.db, pool.id);
+  const where = and(
+    eq(entries.poolId, pool.id),
+    eq(entries.status, 1),
+    query.alive ? gt(entries.lives, 0) : undefined,
+    query.q ? ilike(users.username, containsPattern(query.q)) : undefined,
+  );
+  const [summary, page, found] = await Promise.all([
+    readSplitSummary(ctx, pool),
+    ctx.db
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(where)
+      // By lower(username): the users' unique index on it walks a big pool's page in order.
+      .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    // Without a search the pool's counts (kept for a big pool) say how many entries the table holds.
+    query.q
+      ? ctx.db
+          .select({ total: count() })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(where)
+      : Promise.resolve(null),
+  ]);
+  const total = found ? found[0].total : query.alive ? summary.counts.alive : summary.counts.entrants;
+  const prizes = await loadPrizesOf(
+    ctx.db,
+    pool.id,
+    page.map((row) => row.entry.id),
+  );
+  const money = toPrizeMoney(pool, summary.counts, summary.awarded);
   return {
     prize_pool: money.prizePool,
     awarded: money.awarded,
     remaining: money.remaining,
     has_remaining: hasRemainingPrizes(money.remaining),
-    entrants: named
-      .filter(({ entry }) => entry.status === 1)
-      .map(({ entry, username }) => ({
-        entry_id: entry.id,
-        label: entryLabel(username, entry.entryNum),
-        lives: entry.lives,
-        alive: entry.lives > 0,
-        prizes: money.prizesByEntry.get(entry.id) ?? 0,
-        default_share: entry.lives > 0 ? 1 : 0,
-      }))
-      // Entries still alive first: they are the ones a split is usually among.
-      .sort((a, b) => Number(b.alive) - Number(a.alive)),
+    active_entries: summary.counts.entrants,
+    alive_entries: summary.counts.alive,
+    entrants: page.map(({ entry, username }) => ({
+      entry_id: entry.id,
+      label: entryLabel(username, entry.entryNum),
+      lives: entry.lives,
+      alive: entry.lives > 0,
+      prizes: prizes.get(entry.id) ?? 0,
+      default_share: entry.lives > 0 ? 1 : 0,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
   };
+}
+
+interface SplitSummary {
+  counts: PrizePoolCounts & { alive: number };
+  awarded: number;
+}
+
+/** The prize pool's counts and the prizes awarded: a big pool's are kept until its money or results change. */
+function readSplitSummary(ctx: AppContext, pool: PoolRecord): Promise<SplitSummary> {
+  const load = async (): Promise<SplitSummary> => {
+    const [counts, awarded] = await Promise.all([
+      loadPrizePoolCounts(ctx.db, pool.id),
+      loadPrizesAwarded(ctx.db, pool.id),
+    ]);
+    return { counts, awarded };
+  };
+  const cache = standingsCacheOf(ctx);
+  if (!cache) return load();
+  return cache.read(
+    pool.id,
+    'prize-split:summary',
+    load,
+    (value) => value.counts.entrants >= CACHED_POOL_MIN_ENTRIES,
+  );
 }
 
 /**
  * POST /admin/processPrizeSplit: a percentage of the remaining prizes divided among entries by share, in exact
- * cents (planPrizeSplit), as 'prize' ledger rows with a news-feed post and audit rows, in one transaction that
- * holds the pool's row so two splits never divide the same money.
+ * cents, as 'prize' ledger rows with a news-feed post and audit rows, in one transaction that holds the pool's
+ * row so two splits never divide the same money. The shares are added up and divided in SQL (writeSplit), so
+ * a split among every survivor of a big pool (`others: 'default'`) reads nothing per entry into Node.
  */
 export async function processPrizeSplit(
   ctx: AppContext,
@@ -134,19 +208,33 @@ export async function processPrizeSplit(
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const { pool } = await lockPoolForCommish(tx, input.poolId, viewer);
-    const money = await loadPrizeMoney(tx, pool);
-    const active = new Map(
-      (await listPoolEntries(tx, pool.id))
-        .filter(({ entry }) => entry.status === 1)
-        .map((named) => [named.entry.id, named]),
-    );
-    if (input.shares.some((share) => !active.has(share.entryId))) {
-      throw badRequest(MONEY_MESSAGES.shareNotEntrant);
+    const shares = {
+      poolId: pool.id,
+      entryIds: input.shares.map((share) => share.entryId),
+      shares: input.shares.map((share) => share.share),
+      others: input.others === 'default',
+    };
+    if (shares.entryIds.length > 0) {
+      const [{ found }] = await tx
+        .select({ found: count() })
+        .from(entries)
+        .where(
+          and(
+            eq(entries.poolId, pool.id),
+            eq(entries.status, 1),
+            sql`${entries.id} = any(${sql.param(shares.entryIds)}::int[])`,
+          ),
+        );
+      if (found !== shares.entryIds.length) throw badRequest(MONEY_MESSAGES.shareNotEntrant);
     }
-    const plan = planPrizeSplit({
+    const money = await loadPrizeMoney(tx, pool, []);
+    const totals = await loadSplitTotals(tx, shares);
+    const plan = planSplitTotals({
       remainingCents: money.remaining,
       percent: input.percent,
-      entrants: input.shares.map((share) => ({ id: String(share.entryId), share: share.share })),
+      // A split naming no entry is refused as the page has none, even when its shares are all 0.
+      entrants: shares.entryIds.length === 0 && !shares.others ? 0 : Math.max(totals.entrants, 1),
+      totalShares: totals.totalShares,
     });
     if (!plan.ok) throw badRequest(plan.message);
     if (input.remaining !== undefined && input.remaining !== money.remaining) {
@@ -154,25 +242,45 @@ export async function processPrizeSplit(
     }
     if (plan.amount === 0) throw badRequest(MONEY_MESSAGES.splitComesToZero);
 
+    const { awardCount } = await planSplitAwards(tx, { ...shares, amount: plan.amount });
     const percentText = `${plan.percentHundredths / 100}%`;
-    const awards = plan.awards
-      .filter((award) => award.amount > 0)
-      .map((award) => {
-        const named = must(active.get(Number(award.id)));
-        return {
-          entryId: named.entry.id,
-          label: entryLabel(named.username, named.entry.entryNum),
-          amount: award.amount,
-          share: award.share,
-          before: money.prizesByEntry.get(named.entry.id) ?? 0,
-        };
-      });
-    const notes = `Prize split: ${percentText} of ${formatDollars(money.remaining)} remaining`;
-    await awardPrizes(tx, pool.id, awards, notes, viewer.id, now);
+    const total = formatDollars(plan.amount);
+    const remainingAfter = money.remaining - plan.amount;
+    // The split's own audit row comes first; its awards' rows follow, one per entry awarded (up to
+    // MAX_AUDITED_AWARDS: past it the awards are told by their ledger rows alone).
+    await recordPoolAudits(
+      tx,
+      pool.id,
+      viewer,
+      [
+        {
+          action: 'prize_split',
+          summary: `Prize split: ${total} (${percentText} of ${formatDollars(money.remaining)} remaining) among ${awardCount} ${
+            awardCount === 1 ? 'entry' : 'entries'
+          }`,
+          oldValue: { remaining: money.remaining },
+          newValue: {
+            remaining: remainingAfter,
+            percent: plan.percentHundredths / 100,
+            amount: plan.amount,
+            total_shares: totals.totalShares,
+            ...(awardCount > MAX_AUDITED_AWARDS ? { awards: awardCount } : {}),
+          },
+        },
+      ],
+      now,
+    );
+    const awards = await writeSplitAwards(tx, {
+      poolId: pool.id,
+      notes: `Prize split: ${percentText} of ${formatDollars(money.remaining)} remaining`,
+      by: viewer.id,
+      now,
+      totalSharesText: String(totals.totalShares),
+      shown: MAX_SPLIT_AWARDS_SHOWN,
+    });
 
     const named = awards.slice(0, FEED_NAMES_MAX).map((a) => `${a.label} ${formatDollars(a.amount)}`);
-    const more = awards.length > FEED_NAMES_MAX ? `, and ${awards.length - FEED_NAMES_MAX} more` : '';
-    const total = formatDollars(plan.amount);
+    const more = awardCount > FEED_NAMES_MAX ? `, and ${awardCount - FEED_NAMES_MAX} more` : '';
     await postPoolEvent(
       tx,
       {
@@ -181,40 +289,17 @@ export async function processPrizeSplit(
         // An announcement of the commissioner's (an alert), not a bonus: the feed's Bonus filter leaves it out.
         type: FEED_EVENT_TYPES.alert,
         summary: `Prize split: ${total} awarded`,
-        desc: `The commissioner split ${total} (${percentText} of the remaining prizes) among ${awards.length} ${
-          awards.length === 1 ? 'entrant' : 'entrants'
+        desc: `The commissioner split ${total} (${percentText} of the remaining prizes) among ${awardCount} ${
+          awardCount === 1 ? 'entrant' : 'entrants'
         }: ${named.join(', ')}${more}.`,
       },
       now,
     );
-    const remainingAfter = money.remaining - plan.amount;
-    const audits: PoolAuditInput[] = [
-      {
-        action: 'prize_split',
-        summary: `Prize split: ${total} (${percentText} of ${formatDollars(money.remaining)} remaining) among ${awards.length} ${
-          awards.length === 1 ? 'entry' : 'entries'
-        }`,
-        oldValue: { remaining: money.remaining },
-        newValue: {
-          remaining: remainingAfter,
-          percent: plan.percentHundredths / 100,
-          amount: plan.amount,
-          total_shares: plan.totalShares,
-        },
-      },
-      ...awards.map((award) => ({
-        action: 'prize_split_award',
-        summary: `Prize split award to ${award.label}: ${formatDollars(award.amount)} (share ${award.share} of ${plan.totalShares})`,
-        entryId: award.entryId,
-        oldValue: { prizes: award.before },
-        newValue: { prizes: award.before + award.amount },
-      })),
-    ];
-    await recordPoolAudits(tx, pool.id, viewer, audits, now);
     return {
-      message: MONEY_MESSAGES.splitDoneBody(total, awards.length),
+      message: MONEY_MESSAGES.splitDoneBody(total, awardCount),
       amount: plan.amount,
       awards: awards.map((award) => ({ entry_id: award.entryId, label: award.label, amount: award.amount })),
+      award_count: awardCount,
       remaining: remainingAfter,
     };
   });

@@ -4,6 +4,7 @@ import {
   type FinancesResponse,
   MONEY_MESSAGES,
   PAYMENT_NOTES_MAX,
+  type PaymentsResponse,
   POOL_MESSAGES,
   type PrizeSplitResponse,
 } from '../../../../../core/contracts/pools';
@@ -100,10 +101,15 @@ describe('POST /admin/addPayment', () => {
     expect(row('alice [2]')).toMatchObject({ paid: 2550, total: 2550 });
     expect(finances.totals).toMatchObject({ paid: 2580, prizes_paid_to: 10001 });
 
-    const payments = (await get('/api/payments/mlb/2023/SQUAD/0/reg')).json();
-    const alice = payments.entries.find((e: { label: string }) => e.label === 'alice');
-    expect(alice.payments.map((p: { amount: number }) => p.amount)).toEqual([10, 10, 10]);
-    expect(alice.prizesPaidTo).toMatchObject([{ amount: -10001, notes: 'Check #12', type: 'prize' }]);
+    const payments: PaymentsResponse = (
+      await get(`/api/payments/mlb/2023/SQUAD/0/reg?entry=${alice1.id}`)
+    ).json();
+    const alice = payments.records.filter((record) => record.label === 'alice');
+    expect(alice.filter((r) => r.type === 'payment').map((r) => r.amount)).toEqual([10, 10, 10]);
+    expect(alice.filter((r) => r.type === 'prize')).toMatchObject([
+      { amount: -10001, notes: 'Check #12', type: 'prize' },
+    ]);
+    expect(payments.total).toBe(4);
 
     const audits = await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id));
     expect(audits).toHaveLength(5);
@@ -277,6 +283,7 @@ describe('POST /admin/processPrizeSplit', () => {
         { entry_id: ids.bob.id, label: 'bob', amount: 3333 },
         { entry_id: ids.carol.id, label: 'carol', amount: 3333 },
       ],
+      award_count: 3,
       remaining: 0,
     });
     const rows = await t.ctx.db

@@ -5,12 +5,16 @@ import {
   Center,
   Group,
   Loader,
+  Pagination,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import type {
   FinanceMoney,
   FinanceRow,
@@ -68,10 +72,14 @@ function StatusCell({ row, withUnit }: { row: FinanceRow; withUnit?: boolean }) 
   );
 }
 
+const PAGE_SIZE = 50;
+
 /**
  * The pool's Finances tab: what each entry put in and took out, every column a sum of the money ledger, and
  * the pool's totals. Total = - buy-in - insurance - rebuys + bonus + paid + prizes - prizes paid to: below
- * zero the entrant owes the pool. A table from 768 px up, one card per entry on a phone.
+ * zero the entrant owes the pool. A table from 768 px up, one card per entry on a phone. A page of entries
+ * at a time (by username, searched on the server) once the pool has more than a page; the viewer's own
+ * entries are shown first whatever the page, and the totals are always the whole pool's.
  */
 export function FinancesTab({
   pool,
@@ -81,7 +89,10 @@ export function FinancesTab({
   viewer: PoolViewer;
   activeEntry: MyEntry | null;
 }) {
-  const finances = useFinances(pool.id);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const finances = useFinances(pool.id, { page, pageSize: PAGE_SIZE, q });
   if (finances.isLoading) {
     return (
       <Center py="xl">
@@ -99,34 +110,67 @@ export function FinancesTab({
       </Alert>
     );
   }
-  const { rows, totals } = finances.data;
+  const { totals, entries, total } = finances.data;
+  // The viewer's entries not on this page come first, so their own money is always in sight.
+  const pinned = finances.data.mine.filter(
+    (own) => !finances.data.rows.some((row) => row.entry_id === own.entry_id),
+  );
+  const rows = [...pinned, ...finances.data.rows];
+  const paged = entries > PAGE_SIZE;
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
-        <Group justify="space-between" mb="xs">
+        <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
           <Title order={2} fz="md" id="finances-title">
             Finances
           </Title>
-          {rows.length > 0 && (
+          {entries > 0 && (
             <Text size="sm" c="dark.4">
-              {rows.length} {rows.length === 1 ? 'entry' : 'entries'}
+              {entries.toLocaleString('en-US')} {entries === 1 ? 'entry' : 'entries'}
             </Text>
           )}
         </Group>
-        {rows.length === 0 ? (
+        {paged && (
+          <TextInput
+            mb="xs"
+            maw={320}
+            aria-label="Search entries by username"
+            placeholder="Search usernames"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+          />
+        )}
+        {entries === 0 ? (
           <Text c="dark.4">Finances will show up here once this pool contains entrants.</Text>
         ) : (
           <>
+            {q !== '' && total === 0 && (
+              <Text size="sm" c="dark.4" mb="xs">
+                No entry matches “{q}”.
+              </Text>
+            )}
             <FinancesTable rows={rows} totals={totals} activeEntryId={activeEntry?.id ?? null} />
             <FinanceCards rows={rows} totals={totals} activeEntryId={activeEntry?.id ?? null} />
+            {total > PAGE_SIZE && (
+              <Pagination
+                mt="sm"
+                value={page}
+                onChange={setPage}
+                total={Math.ceil(total / PAGE_SIZE)}
+                getControlProps={(control) => ({ 'aria-label': `${control} page of finances` })}
+              />
+            )}
             <Text size="xs" c="dark.4" mt="xs">
               Total = − buy-in − insurance − rebuys + bonus + paid + prizes − prizes paid to. A negative total
-              is owed to the pool.
+              is owed to the pool. Pool Totals add up every entry of the pool.
             </Text>
           </>
         )}
       </Card>
-      {rows.length > 0 && <PaymentsCard pool={pool} />}
+      {entries > 0 && <PaymentsCard pool={pool} />}
     </Stack>
   );
 }

@@ -1,4 +1,18 @@
-import { Alert, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import type { PoolDetails } from '../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
@@ -13,29 +27,48 @@ interface PaymentLine {
   notes: string | null;
 }
 
+const PAGE_SIZE = 50;
+
 /**
  * The records behind the Paid and Prizes Paid To columns: who paid the commissioner, and which prizes the
- * commissioner paid out, newest first, dated M/D/YY.
+ * commissioner paid out, newest first, dated M/D/YY. A page at a time, searched by username on the server;
+ * the search and pager show once there is more than a page.
  */
 export function PaymentsCard({ pool }: { pool: PoolDetails }) {
-  const payments = usePayments(paymentsPath(pool), true);
-  const lines: PaymentLine[] = (payments.data?.entries ?? [])
-    .flatMap((entry) =>
-      [...entry.payments, ...entry.prizesPaidTo].map((record) => ({
-        id: record.id,
-        label: entry.label,
-        date: record.updated_at,
-        kind: record.type === 'payment' ? 'Payment' : 'Prize paid',
-        amount: record.amount,
-        notes: record.notes,
-      })),
-    )
-    .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const payments = usePayments(paymentsPath(pool), { page, pageSize: PAGE_SIZE, q }, true);
+  const lines: PaymentLine[] = (payments.data?.records ?? []).map((record) => ({
+    id: record.id,
+    label: record.label,
+    date: record.updated_at,
+    kind: record.type === 'payment' ? 'Payment' : 'Prize paid',
+    amount: record.amount,
+    notes: record.notes,
+  }));
+  const total = payments.data?.total ?? 0;
+  const paged = total > PAGE_SIZE || q !== '' || page > 1;
   return (
     <Card withBorder padding="md">
-      <Title order={2} fz="md" mb="xs" id="payments-title">
-        Payments and Prizes Paid
-      </Title>
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
+        <Title order={2} fz="md" id="payments-title">
+          Payments and Prizes Paid
+        </Title>
+        {paged && (
+          <TextInput
+            aria-label="Search payments by username"
+            placeholder="Search usernames"
+            size="xs"
+            w={220}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+          />
+        )}
+      </Group>
       {payments.isLoading ? (
         <Center py="sm">
           <Loader size="sm" aria-label="Loading payments" />
@@ -46,7 +79,7 @@ export function PaymentsCard({ pool }: { pool: PoolDetails }) {
         </Alert>
       ) : lines.length === 0 ? (
         <Text size="sm" c="dark.4">
-          No payments or prize payouts have been recorded yet.
+          {q ? 'No payments match that username.' : 'No payments or prize payouts have been recorded yet.'}
         </Text>
       ) : (
         <>
@@ -101,6 +134,16 @@ export function PaymentsCard({ pool }: { pool: PoolDetails }) {
               </Card>
             ))}
           </Stack>
+          {total > PAGE_SIZE && (
+            <Pagination
+              mt="sm"
+              size="sm"
+              value={page}
+              onChange={setPage}
+              total={Math.ceil(total / PAGE_SIZE)}
+              getControlProps={(control) => ({ 'aria-label': `${control} page of payments` })}
+            />
+          )}
         </>
       )}
     </Card>

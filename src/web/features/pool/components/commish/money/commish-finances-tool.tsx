@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import {
   AddPaymentRequestSchema,
@@ -27,10 +28,12 @@ import { ApiError } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useAddPayment } from '../../../api/commish-money';
-import { paymentsPath, usePayments } from '../../../api/finances';
+import { paymentsPath, useFinances, usePayments } from '../../../api/finances';
 import { QueryState } from '../query-state';
 
 const MESSAGE_MS = 3000;
+/** How many entrants the picker offers at a time: typing searches the pool's entrants on the server. */
+const PICKER_SIZE = 25;
 
 const TYPE_OPTIONS = (Object.keys(PAYMENT_TYPE_LABELS) as PaymentType[]).map((value) => ({
   value,
@@ -95,9 +98,18 @@ function RecordsTable({ title, records, empty }: { title: string; records: Payme
  * tab adds these up in its Paid and Prizes Paid To columns.
  */
 export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
-  const payments = usePayments(paymentsPath(pool), true);
-  const addPayment = useAddPayment();
   const [entryId, setEntryId] = useState<string | null>(null);
+  const [selectedLabel, setSelectedLabel] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  // Typing the chosen label back into the box is not a search.
+  const [q] = useDebouncedValue(search === selectedLabel ? '' : search.trim(), 300);
+  const picker = useFinances(pool.id, { q, pageSize: PICKER_SIZE });
+  const records = usePayments(
+    paymentsPath(pool),
+    { entry: entryId ?? undefined, pageSize: 100 },
+    entryId !== null,
+  );
+  const addPayment = useAddPayment();
   const [type, setType] = useState<string | null>(null);
   const [amount, setAmount] = useState<string | number>('');
   const [notes, setNotes] = useState('');
@@ -108,8 +120,19 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
     return () => clearTimeout(timer);
   }, [problem]);
 
-  const entries = payments.data?.entries ?? [];
-  const selected = entries.find((entry) => String(entry.entry_id) === entryId) ?? null;
+  const options = (picker.data?.rows ?? []).map((row) => ({ value: String(row.entry_id), label: row.label }));
+  // The chosen entrant stays an option when a later search leaves it out.
+  if (entryId !== null && selectedLabel !== null && !options.some((option) => option.value === entryId)) {
+    options.unshift({ value: entryId, label: selectedLabel });
+  }
+  const selected =
+    entryId !== null && selectedLabel !== null
+      ? {
+          label: selectedLabel,
+          payments: (records.data?.records ?? []).filter((record) => record.type === 'payment').reverse(),
+          prizesPaidTo: (records.data?.records ?? []).filter((record) => record.type === 'prize').reverse(),
+        }
+      : null;
 
   const submit = () => {
     const body = {
@@ -152,17 +175,13 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
           up in its Paid and Prizes Paid To columns.
         </Text>
       </div>
-      <QueryState
-        query={payments}
-        loading="Loading entrants and payments"
-        failed="The entrants could not be loaded"
-      />
-      {payments.data && entries.length === 0 && (
+      <QueryState query={picker} loading="Loading entrants" failed="The entrants could not be loaded" />
+      {picker.data && picker.data.entries === 0 && (
         <Alert color="gray" title="No entrants yet">
           Payments can be recorded once someone has entered this pool.
         </Alert>
       )}
-      {payments.data && entries.length > 0 && (
+      {picker.data && picker.data.entries > 0 && (
         <>
           <form
             noValidate
@@ -177,10 +196,17 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
                   label="User"
                   placeholder="Select an entrant"
                   searchable
-                  nothingFoundMessage="No entrant by that name"
-                  data={entries.map((entry) => ({ value: String(entry.entry_id), label: entry.label }))}
+                  nothingFoundMessage={picker.isFetching ? 'Searching…' : 'No entrant by that name'}
+                  data={options}
+                  // The server searches the pool's entrants: every option it answers is shown.
+                  filter={({ options: all }) => all}
+                  searchValue={search}
+                  onSearchChange={setSearch}
                   value={entryId}
-                  onChange={setEntryId}
+                  onChange={(value, option) => {
+                    setEntryId(value);
+                    setSelectedLabel(value === null ? null : (option?.label ?? null));
+                  }}
                   comboboxProps={{ withinPortal: true }}
                 />
                 <Select

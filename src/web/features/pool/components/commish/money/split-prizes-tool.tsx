@@ -2,16 +2,20 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Group,
   List,
   Modal,
   NumberInput,
+  Pagination,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
   MONEY_MESSAGES,
@@ -24,6 +28,7 @@ import {
   NO_REMAINING_PRIZES_MESSAGE,
   parseShare,
   planPrizeSplit,
+  planSplitTotals,
 } from '../../../../../../core/money';
 import { ApiError } from '../../../../../lib/api';
 import { notify } from '../../../../../lib/notify';
@@ -56,7 +61,16 @@ function Tile({ label, value }: { label: string; value: string }) {
  * total shares, exact cents). The page mirrors the server's plan for display; the server recomputes it all.
  */
 export function SplitPrizesTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
-  const split = usePrizeSplit(pool.id);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [aliveOnly, setAliveOnly] = useState(false);
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const split = usePrizeSplit(pool.id, {
+    page,
+    pageSize: PAGE_SIZE,
+    q,
+    alive: aliveOnly ? 'true' : undefined,
+  });
   return (
     <Stack gap="md">
       <div>
@@ -71,30 +85,102 @@ export function SplitPrizesTool({ pool }: { pool: PoolDetails; viewer: PoolViewe
         loading="Loading the prize split"
         failed="The prize split could not be loaded"
       />
-      {split.data && <SplitForm poolId={pool.id} data={split.data} />}
+      {split.data && (
+        <SplitForm
+          poolId={pool.id}
+          data={split.data}
+          pager={
+            split.data.active_entries > PAGE_SIZE ? (
+              <Stack gap="xs">
+                <Group gap="sm" wrap="wrap" align="flex-end">
+                  <TextInput
+                    label="Search entries"
+                    placeholder="Username"
+                    w={240}
+                    value={search}
+                    onChange={(event) => {
+                      setSearch(event.currentTarget.value);
+                      setPage(1);
+                    }}
+                  />
+                  <Checkbox
+                    label="Entries still alive only"
+                    checked={aliveOnly}
+                    onChange={(event) => {
+                      setAliveOnly(event.currentTarget.checked);
+                      setPage(1);
+                    }}
+                    pb={8}
+                  />
+                </Group>
+                {split.data.total > PAGE_SIZE && (
+                  <Pagination
+                    size="sm"
+                    value={page}
+                    onChange={setPage}
+                    total={Math.ceil(split.data.total / PAGE_SIZE)}
+                    getControlProps={(control) => ({ 'aria-label': `${control} page of entries` })}
+                  />
+                )}
+              </Stack>
+            ) : null
+          }
+        />
+      )}
     </Stack>
   );
 }
+
+/** Entries a page of the table shows; a pool with more is split by default shares and searched on the server. */
+const PAGE_SIZE = 50;
 
 /** What the modal confirms, fixed when it opens so it reads the same while it fades out after the split. */
 interface PendingSplit {
   percent: number;
   amount: number;
   remaining: number;
+  /** The awards the modal lists (a big pool's: the shares edited, first 100). */
   awards: { id: string; label: string; amount: number }[];
   shares: { entryId: number; share: number }[];
+  /** Every other active entry takes its default share (a pool bigger than a page). */
+  others: boolean;
+  /** How many entries the split awards. */
+  count: number;
 }
 
-function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse }) {
+/** A share typed on some page of a big pool's table, with the entry's default share and label. */
+interface EditedShare {
+  value: string | number;
+  defaultShare: number;
+  label: string;
+}
+
+function SplitForm({
+  poolId,
+  data,
+  pager,
+}: {
+  poolId: number;
+  data: PrizeSplitResponse;
+  pager: React.ReactNode;
+}) {
   const process = useProcessPrizeSplit();
   const [percent, setPercent] = useState<string | number>(0);
-  const [shares, setShares] = useState<Record<number, string | number>>({});
+  const [shares, setShares] = useState<Record<number, EditedShare>>({});
   const [pending, setPending] = useState<PendingSplit | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const shareOf = (entryId: number, fallback: number) => shares[entryId] ?? fallback;
+  const shareOf = (entryId: number, fallback: number) => shares[entryId]?.value ?? fallback;
+  // A pool bigger than a page: every entry not edited keeps its default share (1 alive, 0 eliminated), and
+  // the server adds up and divides the shares of the whole pool.
+  const big = data.active_entries > PAGE_SIZE;
+  const edited = Object.entries(shares).map(([id, edit]) => ({
+    entryId: Number(id),
+    share: parseShare(edit.value),
+    ...edit,
+  }));
 
   // The same plan the server makes, for display; the server recomputes it from the database.
-  const plan = planPrizeSplit({
+  const small = planPrizeSplit({
     remainingCents: data.remaining,
     percent: percent === '' ? 0 : percent,
     entrants: data.entrants.map((entrant) => ({
@@ -102,35 +188,91 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
       share: shareOf(entrant.entry_id, entrant.default_share),
     })),
   });
-  const totalShares = data.entrants.reduce(
-    (sum, entrant) => sum + parseShare(shareOf(entrant.entry_id, entrant.default_share)),
-    0,
+  const totalShares = big
+    ? data.alive_entries + edited.reduce((sum, edit) => sum + edit.share - edit.defaultShare, 0)
+    : data.entrants.reduce(
+        (sum, entrant) => sum + parseShare(shareOf(entrant.entry_id, entrant.default_share)),
+        0,
+      );
+  const sharing = big
+    ? data.alive_entries +
+      edited.reduce((sum, edit) => sum + Number(edit.share > 0) - Number(edit.defaultShare > 0), 0)
+    : 0;
+  const plan = big
+    ? planSplitTotals({
+        remainingCents: data.remaining,
+        percent: percent === '' ? 0 : percent,
+        entrants: data.active_entries,
+        totalShares,
+      })
+    : small;
+  const amountOf = new Map(
+    small.ok && !big ? small.awards.map((award) => [Number(award.id), award.amount]) : [],
   );
-  const amountOf = new Map(plan.ok ? plan.awards.map((award) => [Number(award.id), award.amount]) : []);
+  // A big pool's parts are shown to the cent rounded down; the server gives the leftover cents out.
+  const partOf = (entryId: number, share: number) =>
+    big
+      ? plan.ok && totalShares > 0
+        ? Math.floor((plan.amount * share) / totalShares)
+        : 0
+      : (amountOf.get(entryId) ?? 0);
   const percentNumber = typeof percent === 'number' ? percent : Number(percent) || 0;
-  const showButton = data.entrants.length > 0 && percentNumber !== 0;
+  const showButton = data.active_entries > 0 && data.entrants.length > 0 && percentNumber !== 0;
   const labelOf = new Map(data.entrants.map((entrant) => [String(entrant.entry_id), entrant.label]));
 
   const open = () => {
     if (!plan.ok) return;
-    setPending({
-      percent: plan.percentHundredths / 100,
-      amount: plan.amount,
-      remaining: data.remaining,
-      awards: plan.awards
-        .filter((award) => award.amount > 0)
-        .map((award) => ({ id: award.id, label: labelOf.get(award.id) ?? '', amount: award.amount })),
-      shares: data.entrants.map((entrant) => ({
-        entryId: entrant.entry_id,
-        share: parseShare(shareOf(entrant.entry_id, entrant.default_share)),
-      })),
-    });
+    setPending(
+      big
+        ? {
+            percent: plan.percentHundredths / 100,
+            amount: plan.amount,
+            remaining: data.remaining,
+            awards: edited
+              .filter((edit) => edit.share > 0)
+              .slice(0, 100)
+              .map((edit) => ({
+                id: String(edit.entryId),
+                label: edit.label,
+                amount: partOf(edit.entryId, edit.share),
+              })),
+            shares: edited.map((edit) => ({ entryId: edit.entryId, share: edit.share })),
+            others: true,
+            count: sharing,
+          }
+        : {
+            percent: plan.percentHundredths / 100,
+            amount: plan.amount,
+            remaining: data.remaining,
+            awards: small.ok
+              ? small.awards
+                  .filter((award) => award.amount > 0)
+                  .map((award) => ({
+                    id: award.id,
+                    label: labelOf.get(award.id) ?? '',
+                    amount: award.amount,
+                  }))
+              : [],
+            shares: data.entrants.map((entrant) => ({
+              entryId: entrant.entry_id,
+              share: parseShare(shareOf(entrant.entry_id, entrant.default_share)),
+            })),
+            others: false,
+            count: small.ok ? small.awards.filter((award) => award.amount > 0).length : 0,
+          },
+    );
     setConfirming(true);
   };
 
   const submit = (split: PendingSplit) => {
     process.mutate(
-      { poolId, percent: split.percent, remaining: split.remaining, shares: split.shares },
+      {
+        poolId,
+        percent: split.percent,
+        remaining: split.remaining,
+        shares: split.shares,
+        others: split.others ? 'default' : 'none',
+      },
       {
         onSuccess: (answer) => {
           notify({ title: MONEY_MESSAGES.splitDoneTitle, message: answer.message });
@@ -160,7 +302,12 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
       size="xs"
       w={96}
       value={shareOf(entrant.entry_id, entrant.default_share)}
-      onChange={(value) => setShares((all) => ({ ...all, [entrant.entry_id]: value }))}
+      onChange={(value) =>
+        setShares((all) => ({
+          ...all,
+          [entrant.entry_id]: { value, defaultShare: entrant.default_share, label: entrant.label },
+        }))
+      }
     />
   );
   const livesText = (entrant: PrizeSplitResponse['entrants'][number]) =>
@@ -178,7 +325,7 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
           {NO_REMAINING_PRIZES_MESSAGE}
         </Alert>
       )}
-      {data.entrants.length === 0 ? (
+      {data.active_entries === 0 ? (
         <Alert color="gray" title="No entrants to split prizes among">
           Prizes can be split once the pool has active entrants.
         </Alert>
@@ -202,8 +349,17 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
             <Text size="sm" pb={6}>
               Splitting <b>{plan.ok ? cents(plan.amount) : cents(0)}</b> of {cents(data.remaining)} among{' '}
               {totalShares.toLocaleString('en-US')} {totalShares === 1 ? 'share' : 'shares'}
+              {big && ` (${sharing.toLocaleString('en-US')} entries)`}
             </Text>
           </Group>
+          {big && (
+            <Text size="sm" c="dark.4">
+              This pool has {data.active_entries.toLocaleString('en-US')} active entries: each one still alive
+              has a share of 1 and each eliminated one 0 unless you change it below. Amounts are shown rounded
+              down; the leftover cents go to the largest remainders.
+            </Text>
+          )}
+          {pager}
           <Table.ScrollContainer minWidth={640} visibleFrom="sm" tabIndex={0} aria-label="Split table">
             <Table verticalSpacing={4} fz="sm" aria-label="Prize split by entrant">
               <Table.Thead>
@@ -225,7 +381,12 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
                     <Table.Td>{shareInput(entrant)}</Table.Td>
                     <Table.Td ta="right">{totalShares.toLocaleString('en-US')}</Table.Td>
                     <Table.Td ta="right" fw={600}>
-                      {cents(amountOf.get(entrant.entry_id) ?? 0)}
+                      {cents(
+                        partOf(
+                          entrant.entry_id,
+                          parseShare(shareOf(entrant.entry_id, entrant.default_share)),
+                        ),
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -246,7 +407,9 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
                     {entrant.label}
                   </Text>
                   <Text size="sm" fw={700}>
-                    {cents(amountOf.get(entrant.entry_id) ?? 0)}
+                    {cents(
+                      partOf(entrant.entry_id, parseShare(shareOf(entrant.entry_id, entrant.default_share))),
+                    )}
                   </Text>
                 </Group>
                 <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
@@ -294,8 +457,13 @@ function SplitForm({ poolId, data }: { poolId: number; data: PrizeSplitResponse 
           <Stack gap="sm">
             <Text size="sm">
               You are about to award <b>{cents(pending.amount)}</b> ({pending.percent}% of the{' '}
-              {cents(pending.remaining)} remaining) to {pending.awards.length}{' '}
-              {pending.awards.length === 1 ? 'entrant' : 'entrants'}:
+              {cents(pending.remaining)} remaining) to {pending.count.toLocaleString('en-US')}{' '}
+              {pending.count === 1 ? 'entrant' : 'entrants'}
+              {pending.others
+                ? pending.awards.length > 0
+                  ? ', among them the shares you changed:'
+                  : ' by their default shares.'
+                : ':'}
             </Text>
             <List
               size="sm"
