@@ -378,9 +378,10 @@ async function rejudge(world: BigPoolWorld): Promise<boolean> {
   const home = Number(game.home_score);
   const away = Number(game.away_score);
   let ok = false;
+  let started = performance.now();
   try {
     await result(away, home);
-    const started = performance.now();
+    started = performance.now();
     const run = await settleDueWeeks(ctx);
     const seconds = (performance.now() - started) / 1000;
     const judged = run.rejudged.some((week) => week.poolId === world.poolId);
@@ -388,6 +389,9 @@ async function rejudge(world: BigPoolWorld): Promise<boolean> {
     console.log(
       `re-judging week ${world.settledWeeks} after a corrected result: ${seconds.toFixed(1)} s${judged ? '' : ' (the week was not re-judged)'} (target: under ${TARGET_REJUDGE_S} s) ${ok ? 'PASS' : 'FAIL'}`,
     );
+  } catch (error) {
+    const seconds = (performance.now() - started) / 1000;
+    throw new Error(`${String(error)} after ${seconds.toFixed(1)} s`);
   } finally {
     await result(home, away);
     await settleDueWeeks(ctx).catch(async (error: unknown) => {
