@@ -10,16 +10,13 @@
 // advance where they had lost), and the re-judging of the week is timed
 // against the same target. After the timed phases it measures this server's floor (see floorSeconds).
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/server/config';
-import type { AppContext } from '../src/server/context';
 import { openDatabase } from '../src/server/db/client';
 import { games, leagues, pools, poolWeeks, users } from '../src/server/db/schema';
-import { ManualClock } from '../src/server/lib/clock';
-import { createOutboxMailer } from '../src/server/mail/mailer';
 import { readJudgedWeekNews } from '../src/server/modules/pools/feed/week-news.repo';
 import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from '../src/server/modules/pools/settlement/rejudge.service';
 import { lockPoolWeek, settlePoolWeek } from '../src/server/modules/pools/settlement/settlement.service';
+import { benchContext, mlbWeekGames, settleTables, TEAMS, teamArray } from './big-pool-world';
 import { recreateDatabase } from './support';
 
 /** Rolls the floor's transaction back with its figures. */
@@ -37,21 +34,11 @@ const WEEK = Number(process.env.BENCH_WEEK ?? 1);
 const REJUDGE = process.env.BENCH_REJUDGE === '1';
 const TARGET_SECONDS = 10;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench_settle';
-const TEAMS = ['NYY', 'BOS', 'HOU', 'TOR', 'SEA', 'TEX', 'LAD', 'SF', 'ATL', 'NYM', 'CHC', 'STL'];
 
 await recreateDatabase(databaseUrl);
 const database = await openDatabase({ databaseUrl });
 const db = database.db;
-const now = new Date('2026-06-10T12:00:00Z');
-const clock = new ManualClock(now);
-const ctx: AppContext = {
-  config: loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
-  database,
-  db,
-  clock,
-  wallClock: clock,
-  mailer: createOutboxMailer(db, clock),
-};
+const ctx = benchContext(database, databaseUrl, new Date('2026-06-10T12:00:00Z'));
 
 console.log(`preparing a pool of ${ENTRIES.toLocaleString('en-US')} entries...`);
 const [user] = await db
@@ -101,26 +88,7 @@ const [pool] = await db
 // Each week: six games a team, all final; in the settled week half the teams finish below .500.
 const gameRows = [];
 for (let week = 1; week <= WEEK; week++) {
-  for (let day = 0; day < 6; day++) {
-    for (let i = 0; i < TEAMS.length; i += 2) {
-      const home = TEAMS[(i + day * 2) % TEAMS.length];
-      const away = TEAMS[(i + 1 + day * 2) % TEAMS.length];
-      gameRows.push({
-        game: 'mlb',
-        gid: `bench-settle-${week}-${day}-${i}`,
-        season: 2099,
-        week,
-        home,
-        away,
-        startTime: new Date(Date.parse(deadlines[week - 1]) + (day * 24 + 2) * 3600_000),
-        status: 'final',
-        homeScore: (i + day) % 3 === 0 ? 2 : 5,
-        awayScore: 3,
-        final: true,
-        provider: 'manual',
-      });
-    }
-  }
+  gameRows.push(...mlbWeekGames('bench-settle', 2099, week, deadlines[week - 1], true));
 }
 await db.insert(games).values(gameRows);
 await db.execute(sql`
@@ -129,7 +97,6 @@ await db.execute(sql`
   from generate_series(1, ${ENTRIES}) as n`);
 // The settled week's pick is the entry's own team (by its id), so the settled week goes alike whatever its
 // number; an earlier week's is the team as many places on as weeks before the settled one: never one used twice.
-const teamArray = sql.raw(`array[${TEAMS.map((team) => `'${team}'`).join(',')}]`);
 for (let week = 1; week <= WEEK; week++) {
   await db.execute(sql`
     insert into picks (entry_id, week, pick_id, team_abb, created_at)
@@ -162,12 +129,7 @@ for (let week = 1; week < WEEK; week++) {
     where pool_id = ${pool.id} and week = ${week}`);
 }
 await db.execute(sql`update entries set weeks_alive = ${WEEK - 1} where pool_id = ${pool.id}`);
-// A real pool's tables were written over weeks and vacuumed long before a week settles: vacuum them now,
-// or autovacuum's pass over a million fresh rows (and the hint bits it sets) lands in the timed phases.
-await db.execute(sql`vacuum analyze entries`);
-await db.execute(sql`vacuum analyze picks`);
-// The setup wrote about a gigabyte of WAL: flush it now, or its checkpoints land in the timed phases.
-await db.execute(sql`checkpoint`);
+await settleTables(database, ['entries', 'picks']);
 
 // The server's memory and WAL settings move these figures more than most code changes (decision 009).
 const settings = await db.execute(sql`

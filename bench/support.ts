@@ -56,7 +56,8 @@ export function freePort(): Promise<number> {
 
 /**
  * The app's server on loopback, on the given database, without demo data or feed polling (it would
- * retry unreachable providers during the measurement), and with the per-IP limits raised: one address
+ * retry unreachable providers during the measurement), and with the per-IP limits (API requests, live
+ * streams) raised: one address
  * plays every client. `env` adds to or overrides that. BENCH_SERVER_ARGS: extra node flags for the
  * server only (e.g. --cpu-prof to see where its time goes).
  */
@@ -76,6 +77,7 @@ export function startServer(
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000000',
+      LIVE_MAX_STREAMS_PER_IP: '100000',
       FEED_MLB: 'off',
       FEED_NBA: 'off',
       FEED_NFL: 'off',

@@ -38,6 +38,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** The Redis pub/sub channel of those changes (instances sharing one Redis for several sites differ). */
   redisChannel: string;
+  /** Live streams (SSE) one instance holds open at most; past it a new one is refused with 429. */
+  liveMaxStreams: number;
+  /** Live streams one client address may hold open at most on one instance (429 past it). */
+  liveMaxStreamsPerIp: number;
 }
 
 /** The feeds a game can be polled from: a real provider, the demo's replay, or none. */
@@ -85,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeds: parseFeeds(env, { replaying: demo && !databaseUrl, demo }),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     redisChannel: env.REDIS_CHANNEL?.trim() || 'ala-survivor:pool-changes',
+    liveMaxStreams: parseStreamCap('LIVE_MAX_STREAMS', env.LIVE_MAX_STREAMS, 10_000),
+    liveMaxStreamsPerIp: parseStreamCap('LIVE_MAX_STREAMS_PER_IP', env.LIVE_MAX_STREAMS_PER_IP, 10),
   };
 }
 
@@ -145,4 +151,15 @@ function parseRateLimitMax(value: string | undefined): number {
     );
   }
   return max;
+}
+
+/** A cap on open live streams: a whole number of at least 1, or the default when unset. */
+function parseStreamCap(name: string, text: string | undefined, fallback: number): number {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '') return fallback;
+  const value = Number(trimmed);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new Error(`${name} must be a whole number of streams, at least 1 (got "${text}").`);
+  }
+  return value;
 }

@@ -14,4 +14,8 @@ export const LIVE_HEARTBEAT_SECONDS = 25;
 
 export const LIVE_MESSAGES = {
   streamOnly: 'This address is a live event stream: open it as an EventSource (Accept: text/event-stream).',
+  tooManyFromAddress:
+    'Too many live pages are open from your address: close some pool pages; this one refreshes every 15 seconds meanwhile.',
+  tooManyOnServer:
+    'The server has as many live pages open as it can take: this page refreshes every 15 seconds meanwhile.',
 } as const;

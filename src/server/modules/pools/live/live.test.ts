@@ -4,6 +4,7 @@ import { buildPick } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed } from '../../leagues/league-test-world';
 import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
+import { LIVE_PICKS_COALESCE_MS } from './live.routes';
 import { notifyGamePools, notifyPoolChanged } from './notify';
 import { openSse, type SseClient } from './sse-client';
 
@@ -24,6 +25,23 @@ afterEach(async () => {
   for (const client of open.splice(0)) client.close();
   await t.app.close();
 });
+
+/** Starts the app afresh with these settings (the caps are read when it starts). */
+async function restart(env: Record<string, string>): Promise<void> {
+  await t.app.close();
+  t = await createTestApp({ now: NOW, env });
+  world = await createPoolWorld(t.app);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  base = `http://127.0.0.1:${address.port}`;
+}
+
+/** A refused stream's status and message (fetch reads the JSON body an EventSource cannot). */
+async function refused(path: string): Promise<{ status: number; message: string }> {
+  const answer = await fetch(`${base}${path}`, { headers: { accept: 'text/event-stream' } });
+  return { status: answer.status, message: ((await answer.json()) as { message: string }).message };
+}
 
 async function stream(path: string, cookie?: string): Promise<SseClient> {
   const client = await openSse(`${base}${path}`, { headers: cookie ? { cookie } : {} });
@@ -114,13 +132,7 @@ describe('GET /api/pools/:poolId/live', () => {
   });
 
   it('keeps open streams out of the API rate limit, and closing the app ends them', async () => {
-    await t.app.close();
-    t = await createTestApp({ now: NOW, env: { RATE_LIMIT_MAX: '5' } });
-    world = await createPoolWorld(t.app);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    base = `http://127.0.0.1:${address.port}`;
+    await restart({ RATE_LIMIT_MAX: '5' });
     const pool = await buildMlbPool(t.ctx, world.leagueId);
     const clients = await Promise.all([1, 2, 3].map(() => stream(`/api/pools/${pool.id}/live`)));
     expect(clients.map((c) => c.status)).toEqual([200, 200, 200]);
@@ -133,4 +145,61 @@ describe('GET /api/pools/:poolId/live', () => {
     await Promise.all(clients.map((c) => c.ended));
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it('refuses a stream past the cap of one client address with 429 and a message, and frees the place on close', async () => {
+    await restart({ LIVE_MAX_STREAMS_PER_IP: '2' });
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const path = `/api/pools/${pool.id}/live`;
+    const first = await stream(path);
+    const second = await stream(path);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await refused(path)).toEqual({ status: 429, message: LIVE_MESSAGES.tooManyFromAddress });
+    first.close();
+    await expect.poll(async () => (await stream(path)).status).toBe(200);
+    expect((await refused(path)).status).toBe(429);
+  });
+
+  it('refuses a stream past the cap of the instance with 429 and a message', async () => {
+    await restart({ LIVE_MAX_STREAMS: '3' });
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const other = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1 });
+    const clients = await Promise.all(
+      [pool.id, pool.id, other.id].map((id) => stream(`/api/pools/${id}/live`)),
+    );
+    expect(clients.map((c) => c.status)).toEqual([200, 200, 200]);
+    expect(await refused(`/api/pools/${other.id}/live`)).toEqual({
+      status: 429,
+      message: LIVE_MESSAGES.tooManyOnServer,
+    });
+  });
+
+  it('tells an entrant of each pick at once, and anyone else only of picks coalesced on a shared beat', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    await enter(t.ctx, pool.id, world.owner);
+    const outsider = await registerNamed(t.app, 'watcher');
+    const entrant = await stream(`/api/pools/${pool.id}/live`, world.owner.cookie);
+    const visitor = await stream(`/api/pools/${pool.id}/live`);
+    const member = await stream(`/api/pools/${pool.id}/live`, outsider.cookie);
+    for (const client of [entrant, visitor, member])
+      await expect.poll(() => client.comments).toContain('connected');
+
+    notifyPoolChanged(t.ctx, pool.id, 'picks');
+    notifyPoolChanged(t.ctx, pool.id, 'picks');
+    notifyPoolChanged(t.ctx, pool.id, 'picks');
+    await expect.poll(() => entrant.events.length).toBe(3);
+    // Other topics are not about one entrant: they go to everyone at once.
+    notifyPoolChanged(t.ctx, pool.id, 'feed');
+    const feed = (e: { data: string }) => e.data === '{"topic":"feed"}';
+    await visitor.next(feed);
+    await member.next(feed);
+    const picks = (e: { data: string }) => e.data === '{"topic":"picks"}';
+    // The burst of picks comes to the others as one event, within one beat.
+    await visitor.next(picks, LIVE_PICKS_COALESCE_MS + 2_000);
+    await member.next(picks, LIVE_PICKS_COALESCE_MS + 2_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const client of [visitor, member]) {
+      expect(client.events.filter(picks)).toEqual([{ event: 'change', data: '{"topic":"picks"}' }]);
+    }
+    expect(entrant.events.filter(picks)).toHaveLength(3);
+  }, 30_000);
 });
