@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { games, leagues, pools, poolWeeks, users } from '../src/server/db/schema';
+import type { ManualClock } from '../src/server/lib/clock';
 import { readJudgedWeekNews } from '../src/server/modules/pools/feed/week-news.repo';
 import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
 import { findCorrectedWeek, rejudgeFromWeek } from '../src/server/modules/pools/settlement/rejudge.service';
@@ -190,7 +191,8 @@ await database.close();
 async function timeRejudge(): Promise<void> {
   await db.execute(sql`
     update games set home_score = 2, away_score = 3 where gid = ${`bench-settle-${WEEK}-0-2`}`);
-  clock.set(new Date(now.getTime() + 60_000));
+  const clock = ctx.clock as ManualClock;
+  clock.set(new Date(clock.now().getTime() + 60_000));
   const started = performance.now();
   const corrected = await findCorrectedWeek(db, pool);
   if (corrected !== WEEK) throw new Error(`the correction was found in week ${corrected}, not ${WEEK}`);

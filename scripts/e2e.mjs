@@ -39,6 +39,8 @@ const server = startServer({
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,
+    // Every browser of the tests connects from loopback: one address plays many users' pool pages.
+    LIVE_MAX_STREAMS_PER_IP: '1000',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
