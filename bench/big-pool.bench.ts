@@ -90,6 +90,7 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     },
     { route: 'GET /api/bonus/events/:leagueSeasonId', url: `/api/bonus/events/${p}` },
     { route: 'GET /api/bonus/mapped/:leagueSeasonId', url: `/api/bonus/mapped/${p}` },
+    { route: 'GET /api/bonus/leaderboard/:leagueSeasonId', url: `/api/bonus/leaderboard/${p}` },
     {
       route: 'GET /api/bonus/tallys/:game/:season/:seasonType/:leagueSeasonId',
       url: `/api/bonus/tallys/mlb/${w.season}/reg/${p}`,
@@ -108,6 +109,11 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     // The league pages.
     { route: 'GET /leagueRoutes/fetchLeague/:a/:b', url: '/leagueRoutes/fetchLeague/abb/ala', paged: true },
     { route: 'GET /leagueRoutes/allLeagues', url: '/leagueRoutes/allLeagues' },
+    {
+      route: 'GET /leagueRoutes/members/:leagueId',
+      url: `/leagueRoutes/members/${w.leagueId}`,
+      paged: true,
+    },
     { route: 'GET /leagueRoutes/allPools', url: '/leagueRoutes/allPools' },
     { route: 'GET /leagueRoutes/allPools', url: '/leagueRoutes/allPools?scope=my' },
     {
@@ -125,6 +131,11 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     // The Commish tools.
     { route: 'GET /admin/poolSettings/:poolId', url: `/admin/poolSettings/${p}` },
     { route: 'GET /admin/entrants/:poolId', url: `/admin/entrants/${p}`, paged: true },
+    {
+      route: 'GET /admin/entrants/:poolId/members',
+      url: `/admin/entrants/${p}/members`,
+      paged: true,
+    },
     { route: 'GET /admin/commishPosts/:poolId', url: `/admin/commishPosts/${p}` },
     {
       route: 'GET /api/pools/:poolId/commish/picks',
