@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -22,6 +22,13 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_id_idx').on(t.googleId),
+    // Trigram index (extension pg_trgm): username searches are ILIKE '%q%', which no b-tree serves.
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    // Members also search real names, as the expression the league members search spells.
+    index('users_real_name_trgm_idx').using(
+      'gin',
+      sql`(${t.nameFirst} || ' ' || ${t.nameLast}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -58,7 +58,7 @@ export interface EntryPageOptions extends PageQuery {
 function searchFilter(q: string): SQL {
   const numbered = /^(.*\S)\s*\[(\d{1,3})\]$/.exec(q);
   const name = numbered ? numbered[1] : q;
-  const owners = sql`${entries.userId} in (select id from ${users} where lower(${users.username}) like lower(${containsPattern(name)}))`;
+  const owners = sql`${entries.userId} in (select id from ${users} where ${users.username} ilike ${containsPattern(name)})`;
   return numbered ? (and(owners, eq(entries.entryNum, Number(numbered[2]))) as SQL) : owners;
 }
 
