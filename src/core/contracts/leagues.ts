@@ -343,8 +343,10 @@ export const LEAGUE_PAGE_MEMBERS = 25;
  * GET /leagueRoutes/members/{leagueId}?page=&pageSize=&q= (anyone who may see the league): one page of the
  * members, sorted by prizes won (descending) then by when they joined; q searches usernames (and real names, for
  * members). `mine` is the viewer's own member row wherever it falls (null for non-members); total counts
- * the members matching q. A page size above 100 answers 400.
+ * the members matching q, a search counting only up to LEAGUE_MEMBER_SEARCH_CAP + 1 (a total above the cap
+ * reads "10,000+"). A page size above 100 answers 400.
  */
+export const LEAGUE_MEMBER_SEARCH_CAP = 10_000;
 export const LeagueMembersQuerySchema = pageQuerySchema(LEAGUE_PAGE_MEMBERS);
 export type LeagueMembersQuery = z.input<typeof LeagueMembersQuerySchema>;
 export const LeagueMembersPageSchema = PageInfoSchema.extend({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LeagueMember } from '../../../core/contracts/leagues';
+import { LEAGUE_MEMBER_SEARCH_CAP, type LeagueMember } from '../../../core/contracts/leagues';
 import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../lib/paging';
@@ -87,8 +87,9 @@ export async function leagueMemberPage(
       where ${search}`),
     db.execute<{ total: number }>(
       query.q
-        ? sql`select count(*)::int as total from league_members m join users u on u.id = m.user_id
-            where m.league_id = ${league.id} and ${search}`
+        ? // A broad search stops counting past the cap: the rest of its matches are never read.
+          sql`select count(*)::int as total from (select 1 from league_members m join users u on u.id = m.user_id
+            where m.league_id = ${league.id} and ${search} limit ${LEAGUE_MEMBER_SEARCH_CAP + 1}) matches`
         : sql`select count(*)::int as total from league_members m where m.league_id = ${league.id}`,
     ),
   ]);

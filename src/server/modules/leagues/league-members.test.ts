@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LEAGUE_PAGE_MEMBERS } from '../../../core/contracts/leagues';
+import { LEAGUE_MEMBER_SEARCH_CAP, LEAGUE_PAGE_MEMBERS } from '../../../core/contracts/leagues';
 import { PAGING_MESSAGES } from '../../../core/contracts/paging';
 import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -160,6 +160,29 @@ describe('a big league page', () => {
 
     // A search for "%" matches the character, not everything.
     expect((await get(`/leagueRoutes/members/${leagueId}?q=%25`, viewer)).json().total).toBe(0);
+  });
+
+  it('counts a broad search only up to the cap, through the trigram indexes', async () => {
+    // More members than the cap, all matching "m"; the list without a search still counts them all.
+    await t.ctx.db.execute(sql`
+      insert into users (username, email, name_first, name_last)
+      select 'm' || lpad(i::text, 5, '0'), 'm' || i || '@example.com', 'Real', 'm' || lpad(i::text, 5, '0')
+      from generate_series(${MEMBERS + 1}::int, ${LEAGUE_MEMBER_SEARCH_CAP + 500}::int) as i`);
+    await t.ctx.db.execute(sql`
+      insert into league_members (league_id, user_id, created_at)
+      select ${leagueId}, u.id, '2026-01-01T00:00:00Z' from users u
+      where u.username like 'm%' and u.username > ${`m${String(MEMBERS).padStart(5, '0')}`}`);
+    const broad = (await get(`/leagueRoutes/members/${leagueId}?q=m&pageSize=100`, viewer)).json();
+    expect(broad.total).toBe(LEAGUE_MEMBER_SEARCH_CAP + 1);
+    expect(broad.members).toHaveLength(100);
+    const all = (await get(`/leagueRoutes/members/${leagueId}?pageSize=100`, viewer)).json();
+    expect(all.total).toBe(LEAGUE_MEMBER_SEARCH_CAP + 500 + 2);
+    const narrow = (await get(`/leagueRoutes/members/${leagueId}?q=m10499`, viewer)).json();
+    expect(narrow.members.map((m: { username: string }) => m.username)).toEqual(['m10499']);
+
+    const { rows } = await t.ctx.db.execute<{ indexname: string }>(sql`
+      select indexname from pg_indexes where tablename = 'users' and indexname like '%trgm%' order by indexname`);
+    expect(rows.map((r) => r.indexname)).toEqual(['users_real_name_trgm_idx', 'users_username_trgm_idx']);
   });
 
   it('refuses a page size above 100 and a bad page with the message', async () => {

@@ -1,6 +1,10 @@
 import { Alert, Avatar, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconUser } from '@tabler/icons-react';
-import type { LeagueMember, LeagueView } from '../../../../core/contracts/leagues';
+import {
+  LEAGUE_MEMBER_SEARCH_CAP,
+  type LeagueMember,
+  type LeagueView,
+} from '../../../../core/contracts/leagues';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useLeagueMembers } from '../api/leagues';
@@ -41,7 +45,9 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
         <Text size="sm" c="dark.4" role="status" my="xs">
           {data.total === 0
             ? 'No member matches the search.'
-            : `${data.total} ${data.total === 1 ? 'member matches' : 'members match'}`}
+            : data.total > LEAGUE_MEMBER_SEARCH_CAP
+              ? `${LEAGUE_MEMBER_SEARCH_CAP.toLocaleString('en-US')}+ members match`
+              : `${data.total} ${data.total === 1 ? 'member matches' : 'members match'}`}
         </Text>
       )}
       <Table.ScrollContainer minWidth={640} visibleFrom="sm">
