@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type PageQuery, pageOffset } from '../../../../../core/contracts/paging';
 import {
   type AddableMembersResponse,
@@ -25,6 +25,7 @@ import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
+import { keptForBigPool } from '../../entry-pages';
 import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
@@ -34,7 +35,7 @@ import {
   requireEntryPoolCommish,
   requirePoolCommish,
 } from '../../pool-access';
-import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
+import { type EntryRecord, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
 import {
@@ -95,45 +96,41 @@ export async function listAdminEntrants(
   query: AdminEntrantsQuery,
 ): Promise<AdminEntrantsResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const conditions: SQL[] = [eq(entries.poolId, pool.id)];
+  const conditions: SQL[] = [];
   const filter = ENTRANT_FILTER[query.status];
   if (filter) conditions.push(filter);
   if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsernameOrNote(pool.id, query.q)})`);
-  const where = and(...conditions);
-  // Three reads that do not wait for each other: the counts by status (one pass over the pool's entries in
-  // SQL), the page (walking the username index, so a first page stops early) and the prize money.
-  const [[counts], rows, money] = await Promise.all([
-    ctx.db
-      .select({
-        entries: sql<number>`count(*)`.mapWith(Number),
-        active: sql<number>`count(*) filter (where ${entries.status} = 1)`.mapWith(Number),
-        inactive: sql<number>`count(*) filter (where ${entries.status} <> 1)`.mapWith(Number),
-        eliminated: sql<number>`count(*) filter (where ${entries.lives} <= 0)`.mapWith(Number),
-        maxWeeksAlive: sql<number>`coalesce(max(${entries.weeksAlive}), 0)`.mapWith(Number),
-      })
-      .from(entries)
-      .where(eq(entries.poolId, pool.id)),
-    ctx.db
-      .select({ entry: entries, username: users.username })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(where)
-      .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum), asc(entries.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    // The prize rows are a pool's champions and splits: a few, whatever the pool's size.
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  // The counts by status are one pass over the pool's entries, kept between requests for a big pool (a
+  // change of status or lives tells the pool's standings changed, which drops them). The prize rows are
+  // a pool's champions and splits: a few, whatever the pool's size.
+  const [counts, money] = await Promise.all([
+    keptForBigPool(
+      ctx,
+      pool.id,
+      'admin-entrant-counts',
+      () => countEntrantsByStatus(ctx.db, pool.id),
+      (c) => c.entries,
+    ),
     loadPrizeMoney(ctx.db, pool),
   ]);
   // Without a search or filter the total is the pool's count; otherwise one count of the matches.
-  const total =
-    conditions.length === 1
-      ? counts.entries
-      : ((
-          await ctx.db
-            .select({ n: sql<number>`count(*)`.mapWith(Number) })
-            .from(entries)
-            .where(where)
-        )[0]?.n ?? 0);
+  const total = where
+    ? ((
+        await ctx.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(entries)
+          .where(and(eq(entries.poolId, pool.id), where))
+      )[0]?.n ?? 0)
+    : counts.entries;
+  // The pools' paged entry list (decision 013): name order up to 10,000 matches, sign-up order past it, so a
+  // deep page of a big pool is an index range, not an offset over a sort of every entry.
+  const rows = await pagePoolEntries(
+    ctx.db,
+    pool.id,
+    { page: query.page, pageSize: query.pageSize, q: '', where },
+    total,
+  );
   const champions = championSet(pool);
   const { maxWeeksAlive, ...statusCounts } = counts;
   return {
@@ -152,6 +149,29 @@ export async function listAdminEntrants(
     remaining_prizes: money.remaining,
     starting_lives: pool.rebuys + 1,
   };
+}
+
+interface EntrantCounts {
+  entries: number;
+  active: number;
+  inactive: number;
+  eliminated: number;
+  maxWeeksAlive: number;
+}
+
+/** The pool's entries counted by status, and the most weeks alive: one aggregate in SQL. */
+async function countEntrantsByStatus(db: DbOrTx, poolId: number): Promise<EntrantCounts> {
+  const [counts] = await db
+    .select({
+      entries: sql<number>`count(*)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${entries.status} = 1)`.mapWith(Number),
+      inactive: sql<number>`count(*) filter (where ${entries.status} <> 1)`.mapWith(Number),
+      eliminated: sql<number>`count(*) filter (where ${entries.lives} <= 0)`.mapWith(Number),
+      maxWeeksAlive: sql<number>`coalesce(max(${entries.weeksAlive}), 0)`.mapWith(Number),
+    })
+    .from(entries)
+    .where(eq(entries.poolId, poolId));
+  return counts;
 }
 
 /**
