@@ -25,7 +25,7 @@ import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
-import { keptForBigPool } from '../../entry-pages';
+import { keptForBigPool, readPoolCounts } from '../../entry-pages';
 import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
@@ -42,7 +42,10 @@ import {
   awardPrizes,
   loadChampionEntries,
   loadPrizeMoney,
+  loadPrizesAwarded,
+  loadPrizesOf,
   retireAllButChampions,
+  toPrizeMoney,
 } from '../money/prize-money.repo';
 
 /*
@@ -101,10 +104,10 @@ export async function listAdminEntrants(
   if (filter) conditions.push(filter);
   if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsernameOrNote(pool.id, query.q)})`);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  // The counts by status are one pass over the pool's entries, kept between requests for a big pool (a
-  // change of status or lives tells the pool's standings changed, which drops them). The prize rows are
-  // a pool's champions and splits: a few, whatever the pool's size.
-  const [counts, money] = await Promise.all([
+  // The counts by status and the prize pool's counts are each one pass over the pool's entries, kept
+  // between requests for a big pool (a change of status, lives or money drops them). The prizes awarded
+  // are a pool's champions and splits, read from the ledger's prize index: a few, whatever the pool's size.
+  const [counts, poolCounts, awarded] = await Promise.all([
     keptForBigPool(
       ctx,
       pool.id,
@@ -112,7 +115,8 @@ export async function listAdminEntrants(
       () => countEntrantsByStatus(ctx.db, pool.id),
       (c) => c.entries,
     ),
-    loadPrizeMoney(ctx.db, pool),
+    readPoolCounts(ctx, pool.id),
+    loadPrizesAwarded(ctx.db, pool.id),
   ]);
   // Without a search or filter the total is the pool's count; otherwise one count of the matches.
   const total = where
@@ -131,6 +135,12 @@ export async function listAdminEntrants(
     { page: query.page, pageSize: query.pageSize, q: '', where },
     total,
   );
+  const prizesByEntry = await loadPrizesOf(
+    ctx.db,
+    pool.id,
+    rows.map((row) => row.entry.id),
+  );
+  const money = toPrizeMoney(pool, poolCounts, awarded, prizesByEntry);
   const champions = championSet(pool);
   const { maxWeeksAlive, ...statusCounts } = counts;
   return {
