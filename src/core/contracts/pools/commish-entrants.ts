@@ -141,10 +141,17 @@ export const AdminEntrantsResponseSchema = PageInfoSchema.extend({
 });
 export type AdminEntrantsResponse = z.infer<typeof AdminEntrantsResponseSchema>;
 
-/** GET /admin/entrants/{poolId}/members?page=&pageSize=&q=: league members not entrants yet, by username. */
+/**
+ * GET /admin/entrants/{poolId}/members?page=&pageSize=&q=: league members not entrants yet, by username,
+ * looked for among the newest matching members (5,000): `capped` when more members match, so a search
+ * reaches the others; `total` counts the addable ones looked at.
+ */
 export const AddableMembersQuerySchema = pageQuerySchema(20);
 
-export const AddableMembersResponseSchema = PageInfoSchema.extend({ members: z.array(AddableMemberSchema) });
+export const AddableMembersResponseSchema = PageInfoSchema.extend({
+  members: z.array(AddableMemberSchema),
+  capped: z.boolean(),
+});
 export type AddableMembersResponse = z.infer<typeof AddableMembersResponseSchema>;
 
 /** POST /admin/addEntrant: a league member who is not an entrant yet gets entry 1, charged the buy-in. */

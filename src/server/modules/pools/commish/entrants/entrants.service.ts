@@ -35,7 +35,7 @@ import {
   requireEntryPoolCommish,
   requirePoolCommish,
 } from '../../pool-access';
-import { type EntryRecord, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
+import { type EntryRecord, entryLabel, intArray, pagePoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
 import {
@@ -185,8 +185,18 @@ async function countEntrantsByStatus(db: DbOrTx, poolId: number): Promise<Entran
 }
 
 /**
+ * How many of the league's members, newest first, the add-member picker looks through for a read. A league
+ * whose members are almost all entrants has only a few to add, and finding them among every member took a
+ * pass over the whole league and the pool's entries: the picker looks at the newest members (those most
+ * likely not to play yet) and a search reaches the others.
+ */
+export const ADDABLE_MEMBERS_WINDOW = 5_000;
+
+/**
  * GET /admin/entrants/{poolId}/members: one page of the league's members (and its admins, who may play
- * without a member row) who are no entrant of the pool yet, by username, searched by username in SQL.
+ * without a member row) who are no entrant of the pool yet, by username, searched by username in SQL. Only
+ * the newest ADDABLE_MEMBERS_WINDOW matching members are looked at (along league_members_since_idx); when
+ * more match, `capped` says so and `total` counts the addable ones among them.
  */
 export async function listAddableMembers(
   ctx: AppContext,
@@ -196,15 +206,29 @@ export async function listAddableMembers(
 ): Promise<AddableMembersResponse> {
   const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const admins = league.admins.map((name) => name.toLowerCase());
-  const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
+  const matches = (column: SQL) =>
+    query.q
+      ? sql`and ${column} in (select su.id from users su where su.username ilike ${containsPattern(query.q)})`
+      : sql``;
+  const window = rowsOf<{ user_id: number }>(
+    await ctx.db.execute(sql`
+      select lm.user_id from league_members lm
+      where lm.league_id = ${league.id} ${matches(sql`lm.user_id`)}
+      order by lm.created_at desc, lm.user_id desc
+      limit ${ADDABLE_MEMBERS_WINDOW + 1}`),
+  );
+  const capped = window.length > ADDABLE_MEMBERS_WINDOW;
+  const memberIds = window.slice(0, ADDABLE_MEMBERS_WINDOW).map((row) => Number(row.user_id));
+  // The window's members and the league's admins (a few), less the pool's entrants: each one a probe of
+  // the pool's (pool_id, user_id) index.
   const candidates = sql`
     with candidates as (
-      select lm.user_id from league_members lm where lm.league_id = ${league.id}
+      select unnest(${intArray(memberIds)}) as user_id
       union
-      select u.id from users u where lower(u.username) = any(${sql.param(admins)}::text[])
+      select u.id from users u where lower(u.username) = any(${sql.param(admins)}::text[]) ${matches(sql`u.id`)}
     )
     select u.id as user_id, u.username from candidates c join users u on u.id = c.user_id
-    where not exists (select 1 from entries e where e.pool_id = ${pool.id} and e.user_id = u.id) ${search}`;
+    where not exists (select 1 from entries e where e.pool_id = ${pool.id} and e.user_id = u.id)`;
   const [count] = rowsOf<{ n: number | string }>(
     await ctx.db.execute(sql`select count(*) as n from (${candidates}) m`),
   );
@@ -219,6 +243,7 @@ export async function listAddableMembers(
     page: query.page,
     pageSize: query.pageSize,
     total: Number(count?.n ?? 0),
+    capped,
   };
 }
 
