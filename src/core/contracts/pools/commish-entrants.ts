@@ -96,7 +96,7 @@ export const ADMIN_ENTRANTS_QUERY_MESSAGES = {
 
 /**
  * GET /admin/entrants/{poolId}?page=&pageSize=&q=&status=: one page of the pool's entries, by username and
- * entry number. `q` finds an entry by its owner's username or the commissioner's note on it.
+ * entry number up to 10,000 matches, in sign-up order past it. `q` finds an entry by its owner's username or the commissioner's note on it.
  */
 export const AdminEntrantsQuerySchema = pageQuerySchema().extend({
   status: z.enum(ADMIN_ENTRANT_FILTERS, { error: ADMIN_ENTRANTS_QUERY_MESSAGES.status }).default('all'),

@@ -90,7 +90,8 @@ const ENTRANT_FILTER: Record<AdminEntrantsQuery['status'], SQL | undefined> = {
 /**
  * GET /admin/entrants/{poolId}: one page of the pool's entries by username (searched by username or note,
  * filtered by status, in SQL), the pool's counts by status, and the prize money left. Nothing here reads the pool
- * whole into the server: counts are SQL aggregates, and the page is a LIMIT/OFFSET of the sorted entries.
+ * whole into the server: counts are SQL aggregates, and the page is the pools' paged entry list (name order up
+ * to 10,000 matches, sign-up order past it).
  */
 export async function listAdminEntrants(
   ctx: AppContext,
