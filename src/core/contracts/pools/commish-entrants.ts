@@ -96,7 +96,7 @@ export const ADMIN_ENTRANTS_QUERY_MESSAGES = {
 
 /**
  * GET /admin/entrants/{poolId}?page=&pageSize=&q=&status=: one page of the pool's entries, by username and
- * entry number. `q` finds an entry by its owner's username or the commissioner's note on it.
+ * entry number up to 10,000 matches, in sign-up order past it. `q` finds an entry by its owner's username or the commissioner's note on it.
  */
 export const AdminEntrantsQuerySchema = pageQuerySchema().extend({
   status: z.enum(ADMIN_ENTRANT_FILTERS, { error: ADMIN_ENTRANTS_QUERY_MESSAGES.status }).default('all'),
@@ -141,10 +141,17 @@ export const AdminEntrantsResponseSchema = PageInfoSchema.extend({
 });
 export type AdminEntrantsResponse = z.infer<typeof AdminEntrantsResponseSchema>;
 
-/** GET /admin/entrants/{poolId}/members?page=&pageSize=&q=: league members not entrants yet, by username. */
+/**
+ * GET /admin/entrants/{poolId}/members?page=&pageSize=&q=: league members not entrants yet, by username,
+ * looked for among the newest matching members (5,000): `capped` when more members match, so a search
+ * reaches the others; `total` counts the addable ones looked at.
+ */
 export const AddableMembersQuerySchema = pageQuerySchema(20);
 
-export const AddableMembersResponseSchema = PageInfoSchema.extend({ members: z.array(AddableMemberSchema) });
+export const AddableMembersResponseSchema = PageInfoSchema.extend({
+  members: z.array(AddableMemberSchema),
+  capped: z.boolean(),
+});
 export type AddableMembersResponse = z.infer<typeof AddableMembersResponseSchema>;
 
 /** POST /admin/addEntrant: a league member who is not an entrant yet gets entry 1, charged the buy-in. */

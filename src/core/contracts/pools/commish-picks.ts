@@ -59,7 +59,10 @@ export const EditPicksWeekSchema = WeekSelectionSchema.extend({
 export const EditPicksResponseSchema = PageInfoSchema.extend({
   /** False for nfl-td: the tool shows EDIT_PICKS_MESSAGES.nflUnavailable. */
   available: z.boolean(),
-  /** One page of the entries matching the search, by username and entry number (`total` counts them all). */
+  /**
+   * One page of the entries matching the search, by username and entry number up to 10,000 matches, in
+   * sign-up order past it (`total` counts them all).
+   */
   entries: z.array(EditPicksEntrySchema),
   /** Every team of the game, by abbreviation. */
   teams: z.array(z.object({ abb: z.string(), name: z.string() })),

@@ -48,6 +48,8 @@ export const NAME_ORDER_MAX_ENTRIES = 10_000;
 /** Which entries a paged list holds: every entry of the pool, or the counted ones (status 1) only. */
 export interface EntryPageOptions extends PageQuery {
   countedOnly?: boolean;
+  /** A further condition on the pool's entries (a tool's status filter or its own search). */
+  where?: SQL;
 }
 
 /**
@@ -66,6 +68,7 @@ function entryPageFilter(poolId: number, options: EntryPageOptions): SQL {
   const conditions: SQL[] = [eq(entries.poolId, poolId)];
   if (options.countedOnly) conditions.push(eq(entries.status, 1));
   if (options.q) conditions.push(searchFilter(options.q));
+  if (options.where) conditions.push(options.where);
   return and(...conditions) as SQL;
 }
 

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { pageOffset } from '../../../../../core/contracts/paging';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type EditPicksEntry,
   type EditPicksQuery,
@@ -16,13 +15,13 @@ import { entries, pickAudits, picks, teams, users } from '../../../../db/schema'
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
+import { readEntryPage } from '../../entry-pages';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { recordPoolAudits } from '../audit/audit.service';
-import { entriesByUsername } from '../entry-search';
 
 /** The weeks Edit Picks shows: from the pool's start week to its last deadline. */
 function poolWeekNumbers(pool: PoolRecord): number[] {
@@ -79,22 +78,13 @@ export async function getEditPicks(
   const paging = { page: query.page, pageSize: query.pageSize };
   if (pool.game === 'nfl-td')
     return { available: false, entries: [], teams: [], entry: null, ...paging, total: 0 };
-  const conditions: SQL[] = [eq(entries.poolId, pool.id)];
-  if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsername(pool.id, query.q)})`);
-  const where = and(...conditions);
-  // Counted over the pool's entries alone (the search is a subquery of entry ids): no join of a big pool.
-  const [count] = await ctx.db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(entries)
-    .where(where);
-  const named = await ctx.db
-    .select({ entry: entries, username: users.username })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(where)
-    .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum), asc(entries.id))
-    .limit(query.pageSize)
-    .offset(pageOffset(query));
+  // The pool's paged entry list (decision 013): name order up to 10,000 matches, sign-up order past it, so a
+  // deep page of a big pool is an index range and the whole pool's count is kept between requests.
+  const { rows: named, total } = await readEntryPage(ctx, pool.id, {
+    page: query.page,
+    pageSize: query.pageSize,
+    q: query.q,
+  });
   const teamRows = await ctx.db
     .select({ abb: teams.abb, name: teams.name })
     .from(teams)
@@ -119,7 +109,7 @@ export async function getEditPicks(
     teams: teamRows,
     entry,
     ...paging,
-    total: count?.n ?? 0,
+    total,
   };
 }
 

@@ -137,6 +137,33 @@ describe('GET /api/pools/{poolId}/commish/picks', () => {
     const refused = await get(`${url}?pageSize=101`, world.owner);
     expect([refused.statusCode, refused.json().message]).toEqual([400, PAGING_MESSAGES.pageSize]);
   });
+  it('pages a pool of over 10,000 entries in sign-up order, a deep page as an index range', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    // 2,100 members with 5 entries each: 10,500 entries, past the name order's 10,000.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: pool.id,
+      leagueId: world.leagueId,
+      prefix: `sg${pool.id}x`,
+      users: 2100,
+      perUser: 5,
+    });
+    const bySlot = await t.ctx.db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(eq(entries.poolId, pool.id))
+      .orderBy(asc(entries.slot));
+    const url = `/api/pools/${pool.id}/commish/picks?pageSize=50`;
+    const first = await get(url, world.owner);
+    expect(first.json()).toMatchObject({ total: 10_500 });
+    expect(first.json().entries.map((e: { id: number }) => e.id)).toEqual(
+      bySlot.slice(0, 50).map((e) => e.id),
+    );
+    const deep = await get(`${url}&page=210`, world.owner);
+    expect(deep.json().entries.map((e: { id: number }) => e.id)).toEqual(
+      bySlot.slice(10_450).map((e) => e.id),
+    );
+    expect((await get(`${url}&page=211`, world.owner)).json().entries).toEqual([]);
+  });
 });
 
 describe('POST /admin/updateUserPicks', () => {

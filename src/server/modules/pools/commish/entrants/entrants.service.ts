@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type PageQuery, pageOffset } from '../../../../../core/contracts/paging';
 import {
   type AddableMembersResponse,
@@ -25,6 +25,7 @@ import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
+import { keptForBigPool, readPoolCounts } from '../../entry-pages';
 import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
@@ -34,14 +35,17 @@ import {
   requireEntryPoolCommish,
   requirePoolCommish,
 } from '../../pool-access';
-import { type EntryRecord, entryLabel, listPoolEntries } from '../../pool-entries.repo';
+import { type EntryRecord, entryLabel, intArray, pagePoolEntries } from '../../pool-entries.repo';
 import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
 import {
   awardPrizes,
   loadChampionEntries,
   loadPrizeMoney,
+  loadPrizesAwarded,
+  loadPrizesOf,
   retireAllButChampions,
+  toPrizeMoney,
 } from '../money/prize-money.repo';
 
 /*
@@ -86,7 +90,8 @@ const ENTRANT_FILTER: Record<AdminEntrantsQuery['status'], SQL | undefined> = {
 /**
  * GET /admin/entrants/{poolId}: one page of the pool's entries by username (searched by username or note,
  * filtered by status, in SQL), the pool's counts by status, and the prize money left. Nothing here reads the pool
- * whole into the server: counts are SQL aggregates, and the page is a LIMIT/OFFSET of the sorted entries.
+ * whole into the server: counts are SQL aggregates, and the page is the pools' paged entry list (name order up
+ * to 10,000 matches, sign-up order past it).
  */
 export async function listAdminEntrants(
   ctx: AppContext,
@@ -95,45 +100,48 @@ export async function listAdminEntrants(
   query: AdminEntrantsQuery,
 ): Promise<AdminEntrantsResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const conditions: SQL[] = [eq(entries.poolId, pool.id)];
+  const conditions: SQL[] = [];
   const filter = ENTRANT_FILTER[query.status];
   if (filter) conditions.push(filter);
   if (query.q) conditions.push(sql`${entries.id} in (${entriesByUsernameOrNote(pool.id, query.q)})`);
-  const where = and(...conditions);
-  // Three reads that do not wait for each other: the counts by status (one pass over the pool's entries in
-  // SQL), the page (walking the username index, so a first page stops early) and the prize money.
-  const [[counts], rows, money] = await Promise.all([
-    ctx.db
-      .select({
-        entries: sql<number>`count(*)`.mapWith(Number),
-        active: sql<number>`count(*) filter (where ${entries.status} = 1)`.mapWith(Number),
-        inactive: sql<number>`count(*) filter (where ${entries.status} <> 1)`.mapWith(Number),
-        eliminated: sql<number>`count(*) filter (where ${entries.lives} <= 0)`.mapWith(Number),
-        maxWeeksAlive: sql<number>`coalesce(max(${entries.weeksAlive}), 0)`.mapWith(Number),
-      })
-      .from(entries)
-      .where(eq(entries.poolId, pool.id)),
-    ctx.db
-      .select({ entry: entries, username: users.username })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(where)
-      .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum), asc(entries.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    // The prize rows are a pool's champions and splits: a few, whatever the pool's size.
-    loadPrizeMoney(ctx.db, pool),
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  // The counts by status and the prize pool's counts are each one pass over the pool's entries, kept
+  // between requests for a big pool (a change of status, lives or money drops them). The prizes awarded
+  // are a pool's champions and splits, read from the ledger's prize index: a few, whatever the pool's size.
+  const [counts, poolCounts, awarded] = await Promise.all([
+    keptForBigPool(
+      ctx,
+      pool.id,
+      'admin-entrant-counts',
+      () => countEntrantsByStatus(ctx.db, pool.id),
+      (c) => c.entries,
+    ),
+    readPoolCounts(ctx, pool.id),
+    loadPrizesAwarded(ctx.db, pool.id),
   ]);
   // Without a search or filter the total is the pool's count; otherwise one count of the matches.
-  const total =
-    conditions.length === 1
-      ? counts.entries
-      : ((
-          await ctx.db
-            .select({ n: sql<number>`count(*)`.mapWith(Number) })
-            .from(entries)
-            .where(where)
-        )[0]?.n ?? 0);
+  const total = where
+    ? ((
+        await ctx.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(entries)
+          .where(and(eq(entries.poolId, pool.id), where))
+      )[0]?.n ?? 0)
+    : counts.entries;
+  // The pools' paged entry list (decision 013): name order up to 10,000 matches, sign-up order past it, so a
+  // deep page of a big pool is an index range, not an offset over a sort of every entry.
+  const rows = await pagePoolEntries(
+    ctx.db,
+    pool.id,
+    { page: query.page, pageSize: query.pageSize, q: '', where },
+    total,
+  );
+  const prizesByEntry = await loadPrizesOf(
+    ctx.db,
+    pool.id,
+    rows.map((row) => row.entry.id),
+  );
+  const money = toPrizeMoney(pool, poolCounts, awarded, prizesByEntry);
   const champions = championSet(pool);
   const { maxWeeksAlive, ...statusCounts } = counts;
   return {
@@ -154,9 +162,42 @@ export async function listAdminEntrants(
   };
 }
 
+interface EntrantCounts {
+  entries: number;
+  active: number;
+  inactive: number;
+  eliminated: number;
+  maxWeeksAlive: number;
+}
+
+/** The pool's entries counted by status, and the most weeks alive: one aggregate in SQL. */
+async function countEntrantsByStatus(db: DbOrTx, poolId: number): Promise<EntrantCounts> {
+  const [counts] = await db
+    .select({
+      entries: sql<number>`count(*)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${entries.status} = 1)`.mapWith(Number),
+      inactive: sql<number>`count(*) filter (where ${entries.status} <> 1)`.mapWith(Number),
+      eliminated: sql<number>`count(*) filter (where ${entries.lives} <= 0)`.mapWith(Number),
+      maxWeeksAlive: sql<number>`coalesce(max(${entries.weeksAlive}), 0)`.mapWith(Number),
+    })
+    .from(entries)
+    .where(eq(entries.poolId, poolId));
+  return counts;
+}
+
+/**
+ * How many of the league's members, newest first, the add-member picker looks through for a read. A league
+ * whose members are almost all entrants has only a few to add, and finding them among every member took a
+ * pass over the whole league and the pool's entries: the picker looks at the newest members (those most
+ * likely not to play yet) and a search reaches the others.
+ */
+export const ADDABLE_MEMBERS_WINDOW = 5_000;
+
 /**
  * GET /admin/entrants/{poolId}/members: one page of the league's members (and its admins, who may play
- * without a member row) who are no entrant of the pool yet, by username, searched by username in SQL.
+ * without a member row) who are no entrant of the pool yet, by username, searched by username in SQL. Only
+ * the newest ADDABLE_MEMBERS_WINDOW matching members are looked at (along league_members_since_idx); when
+ * more match, `capped` says so and `total` counts the addable ones among them.
  */
 export async function listAddableMembers(
   ctx: AppContext,
@@ -166,15 +207,29 @@ export async function listAddableMembers(
 ): Promise<AddableMembersResponse> {
   const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const admins = league.admins.map((name) => name.toLowerCase());
-  const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
+  const matches = (column: SQL) =>
+    query.q
+      ? sql`and ${column} in (select su.id from users su where su.username ilike ${containsPattern(query.q)})`
+      : sql``;
+  const window = rowsOf<{ user_id: number }>(
+    await ctx.db.execute(sql`
+      select lm.user_id from league_members lm
+      where lm.league_id = ${league.id} ${matches(sql`lm.user_id`)}
+      order by lm.created_at desc, lm.user_id desc
+      limit ${ADDABLE_MEMBERS_WINDOW + 1}`),
+  );
+  const capped = window.length > ADDABLE_MEMBERS_WINDOW;
+  const memberIds = window.slice(0, ADDABLE_MEMBERS_WINDOW).map((row) => Number(row.user_id));
+  // The window's members and the league's admins (a few), less the pool's entrants: each one a probe of
+  // the pool's (pool_id, user_id) index.
   const candidates = sql`
     with candidates as (
-      select lm.user_id from league_members lm where lm.league_id = ${league.id}
+      select unnest(${intArray(memberIds)}) as user_id
       union
-      select u.id from users u where lower(u.username) = any(${sql.param(admins)}::text[])
+      select u.id from users u where lower(u.username) = any(${sql.param(admins)}::text[]) ${matches(sql`u.id`)}
     )
     select u.id as user_id, u.username from candidates c join users u on u.id = c.user_id
-    where not exists (select 1 from entries e where e.pool_id = ${pool.id} and e.user_id = u.id) ${search}`;
+    where not exists (select 1 from entries e where e.pool_id = ${pool.id} and e.user_id = u.id)`;
   const [count] = rowsOf<{ n: number | string }>(
     await ctx.db.execute(sql`select count(*) as n from (${candidates}) m`),
   );
@@ -189,6 +244,7 @@ export async function listAddableMembers(
     page: query.page,
     pageSize: query.pageSize,
     total: Number(count?.n ?? 0),
+    capped,
   };
 }
 

@@ -13,6 +13,7 @@ import { buildLedgerRow } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../leagues/league-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
+import { NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
@@ -77,6 +78,7 @@ describe('GET /admin/entrants/{poolId}', () => {
       page: 1,
       pageSize: 20,
       total: 2,
+      capped: false,
     });
     // Two active entries: $100 prize pool, $25 already awarded.
     expect(body).toMatchObject({
@@ -198,6 +200,60 @@ describe('GET /admin/entrants/{poolId} of a big pool', () => {
     expect((await get(`${url}?q=alice`, world.owner.cookie)).json().total).toBe(0);
     const refused = await get(`${url}?pageSize=101`, world.owner.cookie);
     expect([refused.statusCode, refused.json().message]).toEqual([400, PAGING_MESSAGES.pageSize]);
+  });
+  it('looks for members to add among the newest 5,000 and reaches older ones by a search', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const other = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 1 });
+    const prefix = `old${pool.id}x`;
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: other.id,
+      leagueId: world.leagueId,
+      prefix,
+      users: 5100,
+      perUser: 1,
+    });
+    const url = `/admin/entrants/${pool.id}/members`;
+    const first = (await get(url, world.owner.cookie)).json();
+    expect(first).toMatchObject({ capped: true });
+    expect(first.total).toBeGreaterThanOrEqual(5000);
+    expect(first.total).toBeLessThanOrEqual(5001);
+    // The first members joined before the newest 5,000: a search finds them.
+    const found = (await get(`${url}?q=${prefix}1`, world.owner.cookie)).json();
+    expect(found).toMatchObject({ capped: false, total: 1111 });
+    expect(found.members[0].username).toBe(`${prefix}1`);
+  });
+
+  it('pages over 10,000 matching entries in sign-up order, with the status filter', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    // 2,100 members with 5 entries each: 10,500 entries; every 7th member's are inactive.
+    await bulkPoolEntries(t.ctx.db, {
+      poolId: pool.id,
+      leagueId: world.leagueId,
+      prefix: `sg${pool.id}x`,
+      users: 2100,
+      perUser: 5,
+    });
+    const bySlot = await t.ctx.db
+      .select({ id: entries.id, status: entries.status })
+      .from(entries)
+      .where(eq(entries.poolId, pool.id))
+      .orderBy(asc(entries.slot));
+    const ids = (body: AdminEntrantsResponse) => body.entrants.map((e) => e.entry_id);
+    const url = `/admin/entrants/${pool.id}?pageSize=50`;
+    const first: AdminEntrantsResponse = (await get(url, world.owner.cookie)).json();
+    expect(first.total).toBe(10_500);
+    expect(ids(first)).toEqual(bySlot.slice(0, 50).map((e) => e.id));
+    const deep: AdminEntrantsResponse = (await get(`${url}&page=210`, world.owner.cookie)).json();
+    expect(ids(deep)).toEqual(bySlot.slice(10_450).map((e) => e.id));
+    const active = bySlot.filter((e) => e.status === 1);
+    const activePage: AdminEntrantsResponse = (
+      await get(`${url}&status=active&page=2`, world.owner.cookie)
+    ).json();
+    expect(activePage.total).toBe(active.length);
+    expect(active.length).toBeGreaterThan(NAME_ORDER_MAX_ENTRIES - 1_500);
+    if (active.length > NAME_ORDER_MAX_ENTRIES)
+      expect(ids(activePage)).toEqual(active.slice(50, 100).map((e) => e.id));
+    expect(activePage.entrants.every((e) => e.status === 1)).toBe(true);
   });
 });
 

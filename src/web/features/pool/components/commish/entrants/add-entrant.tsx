@@ -45,8 +45,12 @@ export function AddEntrantCard({
   };
   const found = members.data?.members ?? [];
   const options = chosen && !found.some((m) => m.user_id === chosen.user_id) ? [chosen, ...found] : found;
-  const more = members.data ? members.data.total - members.data.members.length : 0;
-  const none = members.data !== undefined && members.data.total === 0 && q === '' && !chosen;
+  // A big league is looked through from its newest members (`capped`): a search reaches the others.
+  const more = members.data
+    ? members.data.total - members.data.members.length + (members.data.capped ? 1 : 0)
+    : 0;
+  const none =
+    members.data !== undefined && members.data.total === 0 && !members.data.capped && q === '' && !chosen;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="add-entrant-title">
       <Title order={3} fz="md" id="add-entrant-title" mb={4}>
