@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { pageOffset } from '../../../../core/contracts/paging';
 import type {
   FinanceMoney,
@@ -213,6 +213,19 @@ async function readNamePage(
         )[0].found,
       )
     : (await summary).entryCount;
+  if (total > NAME_ORDER_MAX_ENTRIES && !search) {
+    // Every entry of the pool, in sign-up order: slots have no gaps (0 up, given by a trigger, entries
+    // never deleted), so the page starts at the slot of its offset and is a range of (pool_id, slot), with
+    // nothing skipped. `>=` with the limit keeps a page full even if a gap ever appeared.
+    const rows = await db
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.poolId, poolId), gte(entries.slot, pageOffset(query))))
+      .orderBy(asc(entries.slot))
+      .limit(query.pageSize);
+    return { rows, total, order: 'signup' };
+  }
   if (total > NAME_ORDER_MAX_ENTRIES) {
     const rows = await pagePoolEntries(
       db,
