@@ -26,7 +26,15 @@ export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 export const FINANCES_MESSAGES = {
   badEntry: 'That entry was not found in this pool.',
   badSort: 'The sort must be username, username_desc or bonus.',
+  paymentsTooDeep:
+    'Only the newest 10,000 payments are listed by page. Search a username or pick an entry to find older ones.',
 } as const;
+
+/**
+ * How deep the payments list pages: a page starting past this many records is a 400 (FINANCES_MESSAGES
+ * .paymentsTooDeep) telling the commissioner to search; a search or one entry's records are always reachable.
+ */
+export const PAYMENTS_MAX_DEPTH = 10_000;
 
 /**
  * Query of GET /api/payments/...: a page of the pool's payment and prize-paid records, newest first;
@@ -91,6 +99,10 @@ export type FinanceRow = z.infer<typeof FinanceRowSchema>;
 export const FINANCES_SORTS = ['username', 'username_desc', 'bonus'] as const;
 export type FinancesSort = (typeof FINANCES_SORTS)[number];
 
+/** The order a Finances page is in: a sort, or sign-up order past 10,000 entries in a name sort. */
+export const FINANCES_ORDERS = [...FINANCES_SORTS, 'signup'] as const;
+export type FinancesOrder = (typeof FINANCES_ORDERS)[number];
+
 /** Query of GET /api/finances/{poolId}: a page of entries by username (`q` searches usernames). */
 export const FinancesQuerySchema = pageQuerySchema().extend({
   sort: z.enum(FINANCES_SORTS, { error: FINANCES_MESSAGES.badSort }).default('username'),
@@ -105,6 +117,11 @@ export type FinancesRequest = z.input<typeof FinancesQuerySchema>;
  */
 export const FinancesResponseSchema = PageInfoSchema.extend({
   rows: z.array(FinanceRowSchema),
+  /**
+   * The order the rows are in: the asked sort, or `signup` (entries.slot) when more than 10,000 entries
+   * match a name sort, so a deep page of a big pool is an index range (decision 013).
+   */
+  order: z.enum(FINANCES_ORDERS),
   mine: z.array(FinanceRowSchema),
   totals: FinanceMoneySchema,
   entries: z.number(),

@@ -1,23 +1,26 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { pageOffset } from '../../../../core/contracts/paging';
 import type {
   FinanceMoney,
   FinanceRow,
+  FinancesOrder,
   FinancesQuery,
   FinancesResponse,
   PaymentsPath,
   PaymentsQuery,
   PaymentsResponse,
 } from '../../../../core/contracts/pools';
+import { FINANCES_MESSAGES, PAYMENTS_MAX_DEPTH } from '../../../../core/contracts/pools';
 import { computeFinanceTotal, formatFinanceStatus } from '../../../../core/money';
 import { must } from '../../../../core/must';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { entries, ledger, users } from '../../../db/schema';
+import { badRequest } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/paging';
 import type { UserRow } from '../../auth/sessions';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
-import { type EntryRecord, entryLabel } from '../pool-entries.repo';
+import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../pool-entries.repo';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
 
 /*
@@ -151,10 +154,11 @@ export async function getFinances(
 ): Promise<FinancesResponse> {
   const { pool } = await requirePoolAccess(ctx.db, ref, viewer);
   const search = query.q ? ilike(users.username, containsPattern(query.q)) : undefined;
+  const summary = readPoolSummary(ctx, pool.id);
   const [pageRead, mine, { totals, entryCount }] = await Promise.all([
     query.sort === 'bonus'
       ? readBonusPage(ctx, pool.id, query)
-      : readNamePage(ctx.db, pool.id, query, search),
+      : readNamePage(ctx.db, pool.id, query, search, summary),
     viewer
       ? ctx.db
           .select({ entry: entries, username: users.username })
@@ -163,10 +167,10 @@ export async function getFinances(
           .where(and(eq(entries.poolId, pool.id), eq(entries.userId, viewer.id)))
           .orderBy(asc(entries.entryNum))
       : Promise.resolve([]),
-    readPoolSummary(ctx, pool.id),
+    summary,
   ]);
   const page = pageRead.rows;
-  const found = pageRead.total ?? entryCount;
+  const found = pageRead.total;
   const ids = [...new Set([...page, ...mine].map((row) => row.entry.id))];
   const money = await loadEntryMoney(ctx.db, pool.id, ids);
   const champions = new Set(pool.champions.map((name) => name.toLowerCase()));
@@ -174,6 +178,7 @@ export async function getFinances(
     toFinanceRow(row.entry, row.username, money.get(row.entry.id) ?? NO_MONEY, champions);
   return {
     rows: page.map(toRow),
+    order: pageRead.order,
     mine: mine.map(toRow),
     totals,
     entries: entryCount,
@@ -185,36 +190,65 @@ export async function getFinances(
 
 type NamedRow = { entry: EntryRecord; username: string };
 
-/** A page by username; `total` is left out (null) when no search narrows the pool's entry count. */
+/**
+ * A page by username while at most NAME_ORDER_MAX_ENTRIES entries match, in sign-up order past that (as the
+ * entrants lists page, decision 013): a deep page of a big pool is then a range of the (pool_id, status, slot)
+ * index, not an OFFSET of hundreds of thousands along the usernames. `total` is how many entries match.
+ */
 async function readNamePage(
   db: DbOrTx,
   poolId: number,
   query: FinancesQuery,
   search: SQL | undefined,
-): Promise<{ rows: NamedRow[]; total: number | null }> {
-  // By lower(username): the users' unique index on it walks a big pool's page in order, with no sort.
+  summary: Promise<PoolSummary>,
+): Promise<{ rows: NamedRow[]; total: number; order: FinancesOrder }> {
+  const total = search
+    ? Number(
+        (
+          await db
+            .select({ found: count() })
+            .from(entries)
+            .innerJoin(users, eq(users.id, entries.userId))
+            .where(and(eq(entries.poolId, poolId), search))
+        )[0].found,
+      )
+    : (await summary).entryCount;
+  if (total > NAME_ORDER_MAX_ENTRIES && !search) {
+    // Every entry of the pool, in sign-up order: slots have no gaps (0 up, given by a trigger, entries
+    // never deleted), so the page starts at the slot of its offset and is a range of (pool_id, slot), with
+    // nothing skipped. `>=` with the limit keeps a page full even if a gap ever appeared.
+    const rows = await db
+      .select({ entry: entries, username: users.username })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.poolId, poolId), gte(entries.slot, pageOffset(query))))
+      .orderBy(asc(entries.slot))
+      .limit(query.pageSize);
+    return { rows, total, order: 'signup' };
+  }
+  if (total > NAME_ORDER_MAX_ENTRIES) {
+    const rows = await pagePoolEntries(
+      db,
+      poolId,
+      { page: query.page, pageSize: query.pageSize, q: query.q },
+      total,
+    );
+    return { rows, total, order: 'signup' };
+  }
+  // By lower(username): the users' unique index on it walks the page in order, with no sort.
   const order =
     query.sort === 'username_desc'
       ? [desc(sql`lower(${users.username})`), desc(entries.entryNum)]
       : [asc(sql`lower(${users.username})`), asc(entries.entryNum)];
-  const [rows, found] = await Promise.all([
-    db
-      .select({ entry: entries, username: users.username })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(and(eq(entries.poolId, poolId), search))
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    search
-      ? db
-          .select({ found: count() })
-          .from(entries)
-          .innerJoin(users, eq(users.id, entries.userId))
-          .where(and(eq(entries.poolId, poolId), search))
-      : Promise.resolve(null),
-  ]);
-  return { rows, total: found ? found[0].found : null };
+  const rows = await db
+    .select({ entry: entries, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(entries.poolId, poolId), search))
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(pageOffset(query));
+  return { rows, total, order: query.sort === 'username_desc' ? 'username_desc' : 'username' };
 }
 
 /**
@@ -226,7 +260,7 @@ async function readBonusPage(
   ctx: AppContext,
   poolId: number,
   query: FinancesQuery,
-): Promise<{ rows: NamedRow[]; total: number }> {
+): Promise<{ rows: NamedRow[]; total: number; order: FinancesOrder }> {
   const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
   const load = async () => {
     const result = await ctx.db.execute<{ id: number; total: string | number }>(sql`
@@ -250,7 +284,7 @@ async function readBonusPage(
   const chosen = cache
     ? await cache.read(poolId, key, load, (value) => value.total >= CACHED_POOL_MIN_ENTRIES)
     : await load();
-  if (chosen.ids.length === 0) return { rows: [], total: chosen.total };
+  if (chosen.ids.length === 0) return { rows: [], total: chosen.total, order: 'bonus' };
   const rows = await ctx.db
     .select({ entry: entries, username: users.username })
     .from(entries)
@@ -263,6 +297,7 @@ async function readBonusPage(
       return row ? [row] : [];
     }),
     total: chosen.total,
+    order: 'bonus',
   };
 }
 
@@ -313,8 +348,15 @@ export async function listPayments(
     eq(ledger.poolId, pool.id),
     inArray(ledger.kind, ['payment', 'prize_paid_to']),
     query.entry !== undefined ? eq(ledger.entryId, query.entry) : undefined,
-    query.q ? ilike(users.username, containsPattern(query.q)) : undefined,
+    // The matching owners first, then their entries in the pool, then those entries' rows: a rare name is a
+    // few index reads, where walking the payments newest first and joining each found it only at the end.
+    query.q
+      ? sql`${ledger.entryId} in (select ${entries.id} from ${entries} where ${entries.poolId} = ${pool.id} and ${entries.userId} in (select ${users.id} from ${users} where ${users.username} ilike ${containsPattern(query.q)}))`
+      : undefined,
   );
+  // Deep pages are bounded (decision 013): OFFSET along the payments' index reads every row it skips, so
+  // the newest PAYMENTS_MAX_DEPTH records page, and older ones are found by a search or an entry.
+  if (pageOffset(query) >= PAYMENTS_MAX_DEPTH) throw badRequest(FINANCES_MESSAGES.paymentsTooDeep);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({ row: ledger, username: users.username, entryNum: entries.entryNum })

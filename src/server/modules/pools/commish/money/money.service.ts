@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { pageOffset } from '../../../../../core/contracts/paging';
 import {
   type AddPaymentInput,
@@ -14,6 +14,7 @@ import {
 import { formatDollars, hasRemainingPrizes, planSplitTotals } from '../../../../../core/money';
 import type { PrizePoolCounts } from '../../../../../core/season/prize-pool';
 import type { AppContext } from '../../../../context';
+import type { DbOrTx } from '../../../../db/client';
 import { entries, ledger, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
@@ -23,7 +24,12 @@ import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
-import { entryLabel } from '../../pool-entries.repo';
+import {
+  entryLabel,
+  NAME_ORDER_MAX_ENTRIES,
+  type NamedEntry,
+  pagePoolEntries,
+} from '../../pool-entries.repo';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../standings/standings-cache';
 import { recordPoolAudits } from '../audit/audit.service';
 import {
@@ -119,29 +125,20 @@ export async function getPrizeSplit(
     eq(entries.poolId, pool.id),
     eq(entries.status, 1),
     query.alive ? gt(entries.lives, 0) : undefined,
-    query.q ? ilike(users.username, containsPattern(query.q)) : undefined,
-  );
-  const [summary, page, found] = await Promise.all([
-    readSplitSummary(ctx, pool),
-    ctx.db
-      .select({ entry: entries, username: users.username })
-      .from(entries)
-      .innerJoin(users, eq(users.id, entries.userId))
-      .where(where)
-      // By lower(username): the users' unique index on it walks a big pool's page in order.
-      .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    // Without a search the pool's counts (kept for a big pool) say how many entries the table holds.
+    // On the entries alone (the owners matched in a subquery), so a deep page's first slot is found
+    // along the entries' slot index without joining every skipped entry to its owner.
     query.q
-      ? ctx.db
-          .select({ total: count() })
-          .from(entries)
-          .innerJoin(users, eq(users.id, entries.userId))
-          .where(where)
-      : Promise.resolve(null),
-  ]);
-  const total = found ? found[0].total : query.alive ? summary.counts.alive : summary.counts.entrants;
+      ? sql`${entries.userId} in (select ${users.id} from ${users} where ${users.username} ilike ${containsPattern(query.q)})`
+      : undefined,
+  );
+  const summary = await readSplitSummary(ctx, pool);
+  // Without a search the pool's counts (kept for a big pool) say how many entries the table holds.
+  const total = query.q
+    ? Number((await ctx.db.select({ total: count() }).from(entries).where(where))[0].total)
+    : query.alive
+      ? summary.counts.alive
+      : summary.counts.entrants;
+  const page = await readSplitPage(ctx.db, pool.id, query, where, total);
   const prizes = await loadPrizesOf(
     ctx.db,
     pool.id,
@@ -167,6 +164,59 @@ export async function getPrizeSplit(
     pageSize: query.pageSize,
     total,
   };
+}
+
+/**
+ * A page of the Split Prizes table: by username while at most NAME_ORDER_MAX_ENTRIES entries match, in
+ * sign-up order past that as the entrants lists page (decision 013), so a deep page of a big pool is a range
+ * of the (pool_id, status, slot) index and not an OFFSET along every username.
+ */
+async function readSplitPage(
+  db: DbOrTx,
+  poolId: number,
+  query: PrizeSplitQuery,
+  where: SQL | undefined,
+  total: number,
+): Promise<NamedEntry[]> {
+  if (total <= NAME_ORDER_MAX_ENTRIES) {
+    return (
+      db
+        .select({ entry: entries, username: users.username })
+        .from(entries)
+        .innerJoin(users, eq(users.id, entries.userId))
+        .where(where)
+        // By lower(username): the users' unique index on it walks the page in order.
+        .orderBy(asc(sql`lower(${users.username})`), asc(entries.entryNum))
+        .limit(query.pageSize)
+        .offset(pageOffset(query))
+    );
+  }
+  if (!query.alive) {
+    return pagePoolEntries(
+      db,
+      poolId,
+      { page: query.page, pageSize: query.pageSize, q: query.q, countedOnly: true },
+      total,
+    );
+  }
+  // The alive filter is not one pagePoolEntries offers: the same two steps with it (the page's first slot
+  // found along the slot index without the owners, then the page read from there).
+  const offset = pageOffset(query);
+  if (offset >= total) return [];
+  const first = db
+    .select({ slot: entries.slot })
+    .from(entries)
+    .where(where)
+    .orderBy(asc(entries.slot))
+    .limit(1)
+    .offset(offset);
+  return db
+    .select({ entry: entries, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(where, sql`${entries.slot} >= (${first})`))
+    .orderBy(asc(entries.slot))
+    .limit(query.pageSize);
 }
 
 interface SplitSummary {

@@ -163,6 +163,11 @@ export function FinancesTab({
                 getControlProps={(control) => ({ 'aria-label': `${control} page of finances` })}
               />
             )}
+            {finances.data.order === 'signup' && (
+              <Text size="xs" c="dark.4" mt="xs">
+                Over 10,000 entries are listed in sign-up order: search a username to list them by name.
+              </Text>
+            )}
             <Text size="xs" c="dark.4" mt="xs">
               Total = − buy-in − insurance − rebuys + bonus + paid + prizes − prizes paid to. A negative total
               is owed to the pool. Pool Totals add up every entry of the pool.

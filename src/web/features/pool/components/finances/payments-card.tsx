@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import type { PoolDetails } from '../../../../../core/contracts/pools';
+import { PAYMENTS_MAX_DEPTH, type PoolDetails } from '../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
 import { paymentsPath, usePayments } from '../../api/finances';
@@ -140,9 +140,15 @@ export function PaymentsCard({ pool }: { pool: PoolDetails }) {
               size="sm"
               value={page}
               onChange={setPage}
-              total={Math.ceil(total / PAGE_SIZE)}
+              total={Math.ceil(Math.min(total, PAYMENTS_MAX_DEPTH) / PAGE_SIZE)}
               getControlProps={(control) => ({ 'aria-label': `${control} page of payments` })}
             />
+          )}
+          {total > PAYMENTS_MAX_DEPTH && (
+            <Text size="xs" c="dark.4" mt="xs">
+              The newest {PAYMENTS_MAX_DEPTH.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
+              records are listed by page: search a username to find older ones.
+            </Text>
           )}
         </>
       )}

@@ -122,6 +122,11 @@ export function SplitPrizesTool({ pool }: { pool: PoolDetails; viewer: PoolViewe
                     getControlProps={(control) => ({ 'aria-label': `${control} page of entries` })}
                   />
                 )}
+                {split.data.total > SPLIT_NAME_ORDER_MAX && (
+                  <Text size="xs" c="dark.4">
+                    Over 10,000 entries are listed in sign-up order: search a username to list them by name.
+                  </Text>
+                )}
               </Stack>
             ) : null
           }
@@ -133,6 +138,8 @@ export function SplitPrizesTool({ pool }: { pool: PoolDetails; viewer: PoolViewe
 
 /** Entries a page of the table shows; a pool with more is split by default shares and searched on the server. */
 const PAGE_SIZE = 50;
+/** Past this many matching entries the server lists the table in sign-up order (decision 013). */
+const SPLIT_NAME_ORDER_MAX = 10_000;
 
 /** What the modal confirms, fixed when it opens so it reads the same while it fades out after the split. */
 interface PendingSplit {
