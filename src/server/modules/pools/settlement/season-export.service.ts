@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, between, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { groupBy } from '../../../../core/group-by';
-import type { Scenario } from '../../../../core/season';
+import { type Scenario, ScenarioSchema } from '../../../../core/season';
 import type { AppContext } from '../../../context';
+import { rowsOf } from '../../../db/client';
 import { bonusEvents, entries, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
 import { conflict, forbidden } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
-import { readEntryWeeks } from '../entry-weeks.repo';
+import { asBuffer, KIND_BYTES, kindAt } from '../entry-weeks.repo';
 import { requirePoolAccess } from '../pool-access';
 import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-facts.repo';
 
@@ -17,30 +18,45 @@ export const EXPORT_MESSAGES = {
     `This season cannot be written as a scenario: the commissioner's pick ${pick} for ${entry} in week ${week} breaks a rule the scenario format checks (a team used twice, or without a game that week).`,
 } as const;
 
+/** Entries read, turned into JSON and written per batch: the export never holds more than one. */
+export const EXPORT_BATCH = 10_000;
+
 /**
  * GET /api/pools/{poolId}/scenario: the pool's season so far as a scenario of `npm run simulate`
  * (docs/SIMULATE.md). Only settled weeks go in, so no pick of an open week leaves the server; the
  * command run on it reports the pool's standings (lives, status, weeks alive, bonus money, prize pool).
+ *
+ * The checks (access, the commissioner's rule-breaking picks) run before this returns, so a refusal is
+ * a proper error answer; what it returns is the JSON text in pieces, written as the reply goes out.
  */
 export async function exportPoolScenario(
   ctx: AppContext,
   poolId: number,
   viewer: UserRow,
-): Promise<Scenario> {
+  batchSize = EXPORT_BATCH,
+): Promise<AsyncGenerator<string>> {
   const { pool, isCommish } = await requirePoolAccess(ctx.db, { poolId }, viewer);
   if (!isCommish) throw forbidden(EXPORT_MESSAGES.adminsOnly);
-  return buildPoolScenario(ctx, pool);
+  const head = await readScenarioHead(ctx, pool);
+  await refuseRuleBreakingCommishPicks(ctx, pool, head);
+  return writeScenario(ctx, pool, head, batchSize);
 }
 
-/** The scenario of a pool's settled weeks (see exportPoolScenario). */
-export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Promise<Scenario> {
+/** What the scenario holds before its entries: the pool, its settled weeks and the players picked. */
+interface ScenarioHead {
+  pool: Scenario['pool'];
+  weeks: Scenario['weeks'];
+  players: Scenario['players'];
+  isNfl: boolean;
+}
+
+async function readScenarioHead(ctx: AppContext, pool: PoolRecord): Promise<ScenarioHead> {
   const db = ctx.db;
   const settled = await db
     .select()
     .from(poolWeeks)
     .where(and(eq(poolWeeks.poolId, pool.id), isNotNull(poolWeeks.settledAt)))
     .orderBy(asc(poolWeeks.week));
-  const weekNumbers = settled.map((row) => row.week);
   const isNfl = pool.game === 'nfl-td';
 
   const weeks: Scenario['weeks'] = [];
@@ -60,66 +76,22 @@ export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Prom
       bonus_events: events,
     });
   }
-
-  const rows = await db
-    .select({ entry: entries, username: users.username })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)))
-    .orderBy(asc(entries.id));
-  // The counted entries' rows, chosen by a subquery: a list of a big pool's ids would pass the
-  // protocol's 65,535 parameters.
-  const counted = db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1)));
-  const countedIds = new Set(rows.map(({ entry }) => entry.id));
-  const history = (await readEntryWeeks(db, pool.id)).filter((week) => countedIds.has(week.entryId));
-  const pickRows =
-    weekNumbers.length === 0
-      ? []
-      : await db
-          .select()
-          .from(picks)
-          .where(and(inArray(picks.entryId, counted), inArray(picks.week, weekNumbers)))
-          .orderBy(asc(picks.id));
-
-  // By entry id: filtering every entry's rows once per entry grew with the square of the pool's size.
-  const picksOf = groupBy(pickRows, (pick) => pick.entryId);
-  const historyOf = groupBy(history, (week) => week.entryId);
-  refuseRuleBreakingCommishPicks(rows, picksOf, weeks, isNfl);
-
-  const scenarioEntries: Scenario['entries'] = rows.map(({ entry, username }) => {
-    const own = (historyOf.get(entry.id) ?? []).filter((week) => week.result !== null);
-    const ownPicks: Record<string, string | string[]> = {};
-    for (const pick of picksOf.get(entry.id) ?? []) {
-      const key = String(pick.week);
-      if (isNfl) ownPicks[key] = [...((ownPicks[key] as string[] | undefined) ?? []), pick.pickId];
-      else ownPicks[key] = pick.pickId;
-    }
-    // One auto-rebuy setting for the season when it never changed; otherwise each automatic rebuy is
-    // written as a rebuy made before the next week, which ends in the same lives and rebuys.
-    const autoAlways = own.length > 0 && own.every((week) => week.autoRebuy);
-    const rebuyBefore: number[] = [];
-    for (let i = 0; i < own.length; i++) {
-      const week = own[i];
-      const before = own[i - 1];
-      if (before?.status === 'needs-rebuy' && week.result !== 'no-rebuy') rebuyBefore.push(week.week);
-      if (!autoAlways && week.autoRebuy && week.rebuysBought > 0 && week.status === 'alive') {
-        rebuyBefore.push(week.week + 1);
-      }
-    }
-    return {
-      id: entry.entryNum > 1 ? `${username} [${entry.entryNum}]` : username,
-      auto_rebuy: autoAlways,
-      insured: entry.insurancePurchased,
-      picks: ownPicks,
-      rebuy_before_weeks: rebuyBefore,
-      bonus_weeks: own.filter((week) => week.inBonus).map((week) => week.week),
-    };
-  });
-
-  const playerIds = isNfl ? [...new Set(pickRows.map((pick) => pick.pickId))] : [];
+  // The players picked by counted entries in settled weeks: distinct in SQL, a few hundred at most
+  // (bounded by the league's players, not by the pool), then read as before.
+  const playerIds =
+    isNfl && weeks.length > 0
+      ? (
+          await db
+            .selectDistinct({ id: picks.pickId })
+            .from(picks)
+            .where(
+              and(
+                inArray(picks.entryId, countedEntries(ctx, pool.id)),
+                sql`${picks.week} = any(${intArray(weeks.map((week) => week.week))})`,
+              ),
+            )
+        ).map((row) => row.id)
+      : [];
   const players =
     playerIds.length === 0
       ? []
@@ -143,32 +115,247 @@ export async function buildPoolScenario(ctx: AppContext, pool: PoolRecord): Prom
     },
     players,
     weeks,
-    entries: scenarioEntries,
-    seed: pool.id,
+    isNfl,
   };
+}
+
+/** The pool's counted entries, as a subquery: a list of a big pool's ids would pass the protocol's parameters. */
+function countedEntries(ctx: AppContext, poolId: number) {
+  return ctx.db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(eq(entries.poolId, poolId), eq(entries.status, 1)));
+}
+
+/**
+ * The scenario's JSON text, in the key order and with the defaults of ScenarioSchema (as the reply's
+ * serializer wrote the whole object): the head, then the entries a batch at a time, by entry id.
+ */
+async function* writeScenario(
+  ctx: AppContext,
+  pool: PoolRecord,
+  head: ScenarioHead,
+  batchSize: number,
+): AsyncGenerator<string> {
+  const poolJson = JSON.stringify(ScenarioSchema.shape.pool.parse(head.pool));
+  const playersJson = JSON.stringify(ScenarioSchema.shape.players.parse(head.players));
+  const weeksJson = JSON.stringify(ScenarioSchema.shape.weeks.parse(head.weeks));
+  yield `{"pool":${poolJson},"players":${playersJson},"weeks":${weeksJson},"entries":[`;
+  const kinds = await readKinds(ctx, pool.id);
+  const read = (after: number) => {
+    const pending = readEntryBatch(ctx, pool, head, kinds, after, batchSize);
+    // Read ahead while the batch before is written; a reply given up on leaves it unawaited.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let next: ReturnType<typeof read> | null = read(0);
+  let first = true;
+  while (next) {
+    const batch: Awaited<ReturnType<typeof read>> = await next;
+    if (batch.entries.length === 0) break;
+    next = batch.entries.length < batchSize ? null : read(batch.lastId);
+    // Each entry is built with every key of ScenarioEntrySchema in its order and no default left to
+    // fill, so its JSON is what the schema's output gives (the tests check the whole document).
+    const pieces = batch.entries.map((entry) => JSON.stringify(entry));
+    yield (first ? '' : ',') + pieces.join(',');
+    first = false;
+  }
+  yield `],"seed":${JSON.stringify(pool.id)}}`;
+}
+
+/** Every locked week's entry-week kinds and byte-string length, by week (a few hundred kinds a week). */
+async function readKinds(ctx: AppContext, poolId: number): Promise<Map<number, Map<number, EntryWeekKind>>> {
+  const rows = rowsOf<KindRow>(
+    await ctx.db.execute(sql`
+      select k.week, k.kind, k.in_bonus, k.auto_rebuy, k.rebuys_bought, k.result, k.status
+      from entry_week_kinds k join pool_weeks pw on pw.pool_id = k.pool_id and pw.week = k.week
+      where k.pool_id = ${poolId}`),
+  );
+  const byWeek = new Map<number, Map<number, EntryWeekKind>>();
+  for (const row of rows) {
+    const week = Number(row.week);
+    const of = byWeek.get(week) ?? new Map<number, EntryWeekKind>();
+    of.set(Number(row.kind), {
+      inBonus: row.in_bonus,
+      autoRebuy: row.auto_rebuy,
+      rebuysBought: Number(row.rebuys_bought),
+      result: row.result,
+      status: row.status,
+    });
+    byWeek.set(week, of);
+  }
+  return byWeek;
+}
+
+interface KindRow {
+  week: number;
+  kind: number;
+  in_bonus: boolean;
+  auto_rebuy: boolean;
+  rebuys_bought: number;
+  result: string | null;
+  status: string | null;
+}
+
+/** The parts of an entry week the scenario writes. */
+type EntryWeekKind = {
+  inBonus: boolean;
+  autoRebuy: boolean;
+  rebuysBought: number;
+  result: string | null;
+  status: string | null;
+};
+
+/** One batch of counted entries after entry id `after`, with their picks and judged weeks, as scenario entries. */
+async function readEntryBatch(
+  ctx: AppContext,
+  pool: PoolRecord,
+  head: ScenarioHead,
+  kinds: ReadonlyMap<number, ReadonlyMap<number, EntryWeekKind>>,
+  after: number,
+  batchSize: number,
+): Promise<{ entries: Scenario['entries']; lastId: number }> {
+  const db = ctx.db;
+  const rows = await db
+    .select({
+      id: entries.id,
+      slot: entries.slot,
+      entryNum: entries.entryNum,
+      insured: entries.insurancePurchased,
+      username: users.username,
+    })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1), gt(entries.id, after)))
+    .orderBy(asc(entries.id))
+    .limit(batchSize);
+  if (rows.length === 0) return { entries: [], lastId: after };
+  const lastId = rows[rows.length - 1].id;
+  const weekNumbers = head.weeks.map((week) => week.week);
+  // The batch is every counted entry of the pool from its first id to its last: its picks are an index
+  // range of both tables, not a probe per id.
+  const firstId = rows[0].id;
+  const pickRows =
+    weekNumbers.length === 0
+      ? []
+      : await db
+          .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId })
+          .from(picks)
+          .innerJoin(
+            entries,
+            and(
+              eq(entries.id, picks.entryId),
+              eq(entries.poolId, pool.id),
+              eq(entries.status, 1),
+              between(entries.id, firstId, lastId),
+            ),
+          )
+          .where(
+            and(between(picks.entryId, firstId, lastId), sql`${picks.week} = any(${intArray(weekNumbers)})`),
+          )
+          .orderBy(asc(picks.id));
+  const picksOf = groupBy(pickRows, (pick) => pick.entryId);
+
+  // The batch's part of each locked week's byte string (its slot range), not the whole of it.
+  let low = Number.POSITIVE_INFINITY;
+  let high = -1;
+  for (const row of rows) {
+    if (row.slot < 0) continue;
+    low = Math.min(low, row.slot);
+    high = Math.max(high, row.slot);
+  }
+  const weekBytes =
+    high < 0
+      ? []
+      : rowsOf<{ week: number; part: Uint8Array | null }>(
+          await db.execute(sql`
+      select week, substring(entry_kinds from ${low * KIND_BYTES + 1} for ${(high - low + 1) * KIND_BYTES}) as part
+      from pool_weeks where pool_id = ${pool.id} order by week`),
+        ).map((row) => ({ week: Number(row.week), bytes: asBuffer(row.part) }));
+
+  const out: Scenario['entries'] = rows.map((entry) => {
+    const own: (EntryWeekKind & { week: number })[] = [];
+    for (const { week, bytes } of weekBytes) {
+      const n = entry.slot < 0 ? 0 : kindAt(bytes, entry.slot - low);
+      const kind = n === 0 ? undefined : kinds.get(week)?.get(n);
+      if (kind && kind.result !== null) own.push({ ...kind, week });
+    }
+    const ownPicks: Record<string, string | string[]> = {};
+    for (const pick of picksOf.get(entry.id) ?? []) {
+      const key = String(pick.week);
+      if (head.isNfl) ownPicks[key] = [...((ownPicks[key] as string[] | undefined) ?? []), pick.pickId];
+      else ownPicks[key] = pick.pickId;
+    }
+    // One auto-rebuy setting for the season when it never changed; otherwise each automatic rebuy is
+    // written as a rebuy made before the next week, which ends in the same lives and rebuys.
+    const autoAlways = own.length > 0 && own.every((week) => week.autoRebuy);
+    const rebuyBefore: number[] = [];
+    for (let i = 0; i < own.length; i++) {
+      const week = own[i];
+      const before = own[i - 1];
+      if (before?.status === 'needs-rebuy' && week.result !== 'no-rebuy') rebuyBefore.push(week.week);
+      if (!autoAlways && week.autoRebuy && week.rebuysBought > 0 && week.status === 'alive') {
+        rebuyBefore.push(week.week + 1);
+      }
+    }
+    return {
+      id: entryLabel(entry.username, entry.entryNum),
+      auto_rebuy: autoAlways,
+      insured: entry.insured,
+      picks: ownPicks,
+      rebuy_before_weeks: rebuyBefore,
+      bonus_weeks: own.filter((week) => week.inBonus).map((week) => week.week),
+    };
+  });
+  return { entries: out, lastId };
+}
+
+function entryLabel(username: string, entryNum: number): string {
+  return entryNum > 1 ? `${username} [${entryNum}]` : username;
 }
 
 /**
  * Edit Picks lets a commissioner bypass the game rules (docs/RULES.md), which the scenario format does not: such a
- * pick in a settled week makes the season impossible to write as a scenario, and the export says so (409).
+ * pick in a settled week makes the season impossible to write as a scenario, and the export says so (409), before
+ * the first byte of it. Only the commissioner's picks are read (the first breaking one, by entry id then pick id).
  */
-function refuseRuleBreakingCommishPicks(
-  rows: readonly { entry: { id: number; entryNum: number }; username: string }[],
-  picksOf: ReadonlyMap<number, readonly (typeof picks.$inferSelect)[]>,
-  weeks: Scenario['weeks'],
-  isNfl: boolean,
-): void {
-  for (const { entry, username } of rows) {
-    const own = picksOf.get(entry.id) ?? [];
-    for (const pick of own) {
-      if (!pick.byCommish) continue;
-      const usedTwice = own.some((other) => other.id !== pick.id && other.pickId === pick.pickId);
-      const teams = weeks.find((week) => week.week === pick.week)?.teams ?? {};
-      const noGame = !isNfl && !(pick.pickId in teams);
-      if (usedTwice || noGame) {
-        const label = entry.entryNum > 1 ? `${username} [${entry.entryNum}]` : username;
-        throw conflict(EXPORT_MESSAGES.commishPick(label, pick.pickId, pick.week));
-      }
+async function refuseRuleBreakingCommishPicks(
+  ctx: AppContext,
+  pool: PoolRecord,
+  head: ScenarioHead,
+): Promise<void> {
+  if (head.weeks.length === 0) return;
+  const weekNumbers = intArray(head.weeks.map((week) => week.week));
+  const rows = rowsOf<{
+    entry_num: number;
+    username: string;
+    pick_id: string;
+    week: number;
+    used_twice: boolean;
+  }>(
+    await ctx.db.execute(sql`
+      select e.entry_num, u.username, p.pick_id, p.week,
+        exists (select 1 from picks o where o.entry_id = p.entry_id and o.id <> p.id and o.pick_id = p.pick_id
+          and o.week = any(${weekNumbers})) as used_twice
+      from picks p
+      join entries e on e.id = p.entry_id
+      join users u on u.id = e.user_id
+      where e.pool_id = ${pool.id} and e.status = 1 and p.by_commish and p.week = any(${weekNumbers})
+      order by p.entry_id, p.id`),
+  );
+  for (const row of rows) {
+    const week = Number(row.week);
+    const teams = head.weeks.find((w) => w.week === week)?.teams ?? {};
+    const noGame = !head.isNfl && !(row.pick_id in teams);
+    if (row.used_twice || noGame) {
+      throw conflict(
+        EXPORT_MESSAGES.commishPick(entryLabel(row.username, Number(row.entry_num)), row.pick_id, week),
+      );
     }
   }
+}
+
+/** A SQL int[] of whole numbers computed on the server (never user text), as one short parameter. */
+function intArray(values: readonly number[]) {
+  return sql`string_to_array(${values.join(',')}, ',')::int[]`;
 }

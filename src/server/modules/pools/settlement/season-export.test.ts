@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, seedDemoWorld } from '../../../demo/seed';
 import { DEFAULT_DEMO_CLOCK_START } from '../../../sports/replay/replay-clock';
 import { sessionCookie } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { exportPoolScenario } from './season-export.service';
 
 let t: TestApp;
 
@@ -128,6 +129,30 @@ describe('season export', () => {
     for (const entry of scenario.entries) {
       for (const week of Object.keys(entry.picks)) expect(weeks.has(Number(week))).toBe(true);
     }
+  });
+
+  it('writes the same document a batch of entries at a time as in one batch', async () => {
+    const running = await t.ctx.db
+      .select({ id: pools.id })
+      .from(pools)
+      .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+      .where(and(eq(leagues.abb, 'ala'), eq(pools.final, false)))
+      .orderBy(asc(pools.id));
+    const [commish] = await t.ctx.db.select().from(users).where(eq(users.username, 'commish'));
+    const cookie = await login('commish');
+    let batched = 0;
+    for (const { id } of running) {
+      const whole = await t.app.inject({ url: `/api/pools/${id}/scenario`, headers: { cookie } });
+      expect(whole.statusCode, whole.body).toBe(200);
+      expect(whole.headers['content-type']).toContain('application/json');
+      let text = '';
+      for await (const piece of await exportPoolScenario(t.ctx, id, commish, 2)) text += piece;
+      expect(text).toBe(whole.body);
+      // The reply is the document the response schema describes, byte for byte.
+      expect(JSON.stringify(ScenarioSchema.parse(JSON.parse(text)))).toBe(text);
+      if (JSON.parse(text).entries.length > 2) batched++;
+    }
+    expect(batched).toBeGreaterThan(0);
   });
 
   // Last of this file: it changes a pick of the shared demo world.
