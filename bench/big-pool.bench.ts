@@ -226,6 +226,11 @@ if (world) {
   );
   console.log(`built in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
 }
+// What autovacuum keeps current on a server that has been running: the planner's statistics (a migration
+// that changes a column's type drops them) and the visibility map index-only scans rely on.
+const vacuumStarted = performance.now();
+await database.db.execute(sql`vacuum (analyze) entries, ledger, users, league_members, picks`);
+console.log(`vacuum (analyze): ${((performance.now() - vacuumStarted) / 1000).toFixed(0)} s`);
 const w = world;
 const stats = (
   await database.db.execute(sql`
