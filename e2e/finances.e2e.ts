@@ -87,6 +87,7 @@ describe.each([
           mine: [],
           totals: ZERO,
           entries: 0,
+          order: 'username',
           page: 1,
           pageSize: 50,
           total: 0,
