@@ -70,7 +70,7 @@ describe('pools and leagues hub', () => {
     // Payments & Prizes: the prize jordan won in the concluded MLB 2022 pool.
     await page.goto('/profile');
     const prize = page.getByRole('row').filter({ hasText: 'MLB 2022 (A Level Above): champion' });
-    await prize.getByRole('cell', { name: '$315' }).waitFor();
+    await prize.getByRole('cell', { name: '$610' }).waitFor();
     await screenshot(page, 'profile-prizes-desktop');
     await context.close();
   });

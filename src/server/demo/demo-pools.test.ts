@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { must } from '../../core/must';
 import { changelogEntries, entries, leagueMembers, leagues, pools, users } from '../db/schema';
 import { createTestApp } from '../test/harness';
-import { DEMO_POOLS, seedChangelog, seedLeaguePools } from './demo-pools';
+import { crownDemoChampions, DEMO_POOLS, seedChangelog, seedLeaguePools } from './demo-pools';
 import { DEMO_LEAGUES, DEMO_USERS } from './seed';
 
 describe('demo league pools', () => {
@@ -32,6 +32,7 @@ describe('demo league pools', () => {
         .values(demo.members.map((name) => ({ leagueId: league.id, userId: must(idOf.get(name)) })));
     }
     await seedLeaguePools(ctx);
+    await crownDemoChampions(ctx);
     await seedChangelog(ctx);
     expect(await ctx.db.select().from(pools)).toHaveLength(DEMO_POOLS.length);
     expect((await ctx.db.select().from(entries)).length).toBeGreaterThan(20);

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { changelogEntries, entries, leagueMembers, leagues, pools, seasonParams, users } from '../db/schema';
+import { processLeagueChamps } from '../modules/pools/commish/entrants/entrants.service';
 import { appendLedger, type LedgerRowInput } from '../modules/pools/ledger';
 
 interface DemoPool {
@@ -13,12 +14,10 @@ interface DemoPool {
   firstDeadline: string;
   weeks: number;
   entrants: string[];
-  /** Lives per entrant, in order. */
-  /** Lives left at the end of a concluded season (running pools get theirs from settlement). */
+  /** Lives left at the end of a concluded season, per entrant in order (running pools get theirs from settlement). */
   lives?: number[];
+  /** A concluded season's champions: the league's commissioner crowned them, and they split its prize pool. */
   champions?: string[];
-  /** Whole prize pool in cents, split evenly among the champions. */
-  prizePool?: number;
   settings?: Partial<typeof pools.$inferInsert>;
   /** A pool that began mid-season: its first played week (the demo's MLB pools start late in the season). */
   startWeek?: number;
@@ -79,7 +78,6 @@ export const DEMO_POOLS: DemoPool[] = [
     entrants: ['jordan', 'commish', 'taylor', 'morgan', 'quinn', 'avery'],
     lives: [1, 0, 0, 0, 0, 0],
     champions: ['jordan'],
-    prizePool: 31_500,
     settings: { insuranceOption: 1, insurance: 500, shootMoon: true, bonusActive: true },
   },
   {
@@ -103,7 +101,6 @@ export const DEMO_POOLS: DemoPool[] = [
     entrants: ['taylor', 'jamie', 'drew', 'morgan', 'quinn'],
     lives: [0, 1, 1, 0, 0],
     champions: ['jamie', 'drew'],
-    prizePool: 25_000,
     settings: { ...NFL_SETTINGS, buyin: 5000, rebuys: 0, rebuyPrice: 0 },
   },
 ];
@@ -152,15 +149,14 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
         start: new Date(first),
         entryDeadline: new Date(first),
         startWeek,
-        final,
-        champions: demo.champions ?? [],
+        // A concluded season turns final when its commissioner crowns the champions (crownDemoChampions).
+        final: false,
         ...demo.settings,
         // Set up the day before its first sign-up, on the application's clock like everything else.
         createdAt: new Date(signUpAt - DAY_MS),
       })
       .returning();
     const champions = new Set(demo.champions ?? []);
-    const share = champions.size > 0 ? Math.floor((demo.prizePool ?? 0) / champions.size) : 0;
     const rows = demo.entrants.flatMap((username, index) => {
       const userId = idOf.get(username);
       if (!userId) return [];
@@ -180,15 +176,17 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
           bonus: pool.bonusActive && index % 2 === 0,
           insurancePurchased: pool.insuranceOption > 0 && index % 3 === 0,
           weeksAlive: final ? (lives > 0 ? demo.weeks : Math.min(demo.weeks, 3 + index * 2)) : 0,
-          finalRank: final ? (champion ? 1 : champions.size + index) : null,
-          prizes: champion ? share : 0,
+          // Crowning ranks the champions first; the others finish in the recorded order.
+          finalRank: final && !champion ? champions.size + index : null,
           createdAt: new Date(signUpAt + index * 60_000),
         },
       ];
     });
     if (rows.length === 0) continue;
     const created = await db.insert(entries).values(rows).returning();
-    // Their money as sign-up and the season wrote it: buy-in and insurance, and a champion's prize.
+    // Their money as the season wrote it: buy-in and insurance at sign-up, then (in a concluded season)
+    // each rebuy its entry made, paid before the lock of the week after a loss. Every figure the pool
+    // shows (rebuys, prize pool, prizes) is then a sum of these rows.
     for (const entry of created) {
       const charges: LedgerRowInput[] = [
         { poolId: pool.id, entryId: entry.id, kind: 'buyin', amount: -pool.buyin, createdBy: entry.userId },
@@ -202,9 +200,35 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
           createdBy: entry.userId,
         });
       }
-      if (entry.prizes > 0)
-        charges.push({ poolId: pool.id, entryId: entry.id, kind: 'prize', amount: entry.prizes });
       await appendLedger(db, charges, entry.createdAt);
+      const played = entry.lives > 0 ? deadlines.length - startWeek + 1 : entry.weeksAlive;
+      // Free rebuys write no rows, as settlement's charges do not.
+      const charged = pool.rebuyPrice > 0 ? entry.rebuysMade : 0;
+      for (let rebuy = 1; rebuy <= charged; rebuy++) {
+        const week = Math.min(
+          deadlines.length,
+          startWeek + 1 + Math.floor((rebuy * played) / (entry.rebuysMade + 1)),
+        );
+        const paidAt = Math.max(
+          entry.createdAt.getTime() + 60_000,
+          new Date(deadlines[week - 1]).getTime() - DAY_MS,
+        );
+        await appendLedger(
+          db,
+          [
+            {
+              poolId: pool.id,
+              entryId: entry.id,
+              kind: 'rebuy',
+              amount: -pool.rebuyPrice,
+              week,
+              notes: `Rebuy before Week ${week}`,
+              createdBy: entry.userId,
+            },
+          ],
+          new Date(paidAt),
+        );
+      }
     }
   }
   // One member has new-pool e-mails off, so the league setting shows both values.
@@ -215,6 +239,43 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
       .update(leagueMembers)
       .set({ emailNewPools: false })
       .where(and(eq(leagueMembers.leagueId, office.id), eq(leagueMembers.userId, drew)));
+  }
+}
+
+/**
+ * Crowns the concluded demo seasons' champions through the commissioner's own tool (processLeagueChamps),
+ * on a clock stopped a few days after each season's last deadline: the champions split the prize pool
+ * that the pool's ledger adds up to, in 'prize' rows, and the pool turns final with its feed news.
+ */
+export async function crownDemoChampions(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  for (const demo of DEMO_POOLS) {
+    if (!demo.champions) continue;
+    const [found] = await ctx.db
+      .select({ pool: pools, league: leagues })
+      .from(pools)
+      .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+      .where(and(eq(leagues.abb, demo.league), eq(pools.game, demo.game), eq(pools.season, demo.season)))
+      .limit(1);
+    if (!found || found.pool.final) continue;
+    const commish = found.league.admins[0] ?? '';
+    const [viewer] = await ctx.db.select().from(users).where(eq(users.username, commish)).limit(1);
+    if (!viewer) continue;
+    const winners = await ctx.db
+      .select({ id: entries.id })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.poolId, found.pool.id), inArray(users.username, demo.champions)))
+      .orderBy(asc(entries.id));
+    if (winners.length === 0) continue;
+    const lastDeadline = new Date(found.pool.deadlines.at(-1) ?? found.pool.start).getTime();
+    const crownedAt = new Date(Math.min(lastDeadline + 3 * DAY_MS, now - DAY_MS));
+    await processLeagueChamps({ ...ctx, clock: { now: () => new Date(crownedAt) } }, viewer, {
+      leagueSeason: found.pool.id,
+      champions: winners.map((winner) => winner.id),
+      defaultWeeksAlive: null,
+      userWeeksAlive: {},
+    });
   }
 }
 

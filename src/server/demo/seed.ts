@@ -5,7 +5,7 @@ import { leagueMembers, leagueRequests, leagues, siteAdmins, users } from '../db
 import { createToken } from '../lib/tokens';
 import { seedSportsData } from '../sports/replay/seed-sports';
 import { settleDemoWeeks } from './demo-entrants';
-import { seedChangelog, seedLeaguePools } from './demo-pools';
+import { crownDemoChampions, seedChangelog, seedLeaguePools } from './demo-pools';
 
 /** Every demo account shares this password; the README gives it. */
 export const DEMO_PASSWORD = 'survivor2026';
@@ -155,6 +155,8 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
     await seedLeaguePools(ctx, tx);
     await seedChangelog(ctx, tx);
   });
+  // The concluded seasons end as their commissioners closed them, before anything settles the rest.
+  await crownDemoChampions(ctx);
   // The running pools' weeks so far: the demo entrants pick before each lock and the weeks settle on
   // the replayed results, exactly as the settlement job goes on doing while the demo runs.
   await settleDemoWeeks(ctx);
