@@ -160,7 +160,8 @@ function EntryControls({
             <Badge size="lg" color="green.9" leftSection={<IconShieldCheck size={16} aria-hidden />}>
               YOUR PICKS ARE INSURED
             </Badge>
-            {insurance.effective_week > data.live_week && (
+            {/* Bought after a deadline of the season, it covers from the week after it. */}
+            {data.live_week > 0 && insurance.effective_week > data.live_week && (
               <Text size="sm" c="dark.4">
                 Applies from Week {insurance.effective_week}.
               </Text>
@@ -170,8 +171,9 @@ function EntryControls({
           <>
             <Text size="sm" c="dark.4">
               A missed pick is filled with {pool.insurance_option === 1 ? 'the most popular' : 'a random'}{' '}
-              pick for the rest of the season. Bought now, it applies from Week {insurance.effective_week}.
-              Not refundable.
+              pick for the rest of the season.
+              {data.live_week > 0 && ` Bought now, it applies from Week ${insurance.effective_week}.`} Not
+              refundable.
             </Text>
             {insurance.can_buy ? (
               <Button size="sm" onClick={() => onAction('insurance')}>
