@@ -204,4 +204,33 @@ describe('changes at week 2 deadline, with its lock written hours later', () => 
     expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: pool.id, week: 2 }]);
     expect(await weekPicks(late.id)).toEqual([[1, 'HOU', false]]);
   });
+
+  it('eliminates at week 2 a week-1 loss judged after week 2 deadline, whatever is switched after it', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 1, rebuyPrice: 2500 });
+    const [ann] = members;
+    const entry = await enter(t.ctx, pool.id, ann, { createdAt: EARLY, lives: 2 });
+    await buildPick(t.ctx, { entryId: entry.id, week: 1, pickId: 'BOS' });
+    expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: pool.id, week: 1 }]);
+
+    // Week 1's results are late: after week 2's deadline nothing is owed yet, and auto-rebuy turned on
+    // now applies from week 3, too late for a loss of week 1.
+    t.clock.set(at(DEADLINE_2, 1000));
+    const auto = await post(ann, '/user/toggleRebuys', { bool: true, userSeason: entry.id });
+    expect(auto.json()).toMatchObject({ effective_week: 3 });
+    expect((await post(ann, '/user/rebuy', { userSeason: entry.id })).json().message).toBe(M.noRebuyNeeded);
+
+    t.clock.set(at(DEADLINE_2, 3 * 60 * 60 * 1000));
+    await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+    await finishWeek(t.ctx, 2, { 'NYY-BOS': [5, 3], 'HOU-NYY': [2, 4] });
+    const run = await settleDueWeeks(t.ctx);
+    expect(run.settled).toEqual([
+      { poolId: pool.id, week: 1 },
+      { poolId: pool.id, week: 2 },
+    ]);
+    const weeks = await listEntryWeeks(t.ctx, { poolId: pool.id, entryId: entry.id });
+    expect(weeks.map((row) => [row.week, row.result, row.status, row.autoRebuy])).toEqual([
+      [1, 'loss', 'needs-rebuy', false],
+      [2, 'no-rebuy', 'eliminated', false],
+    ]);
+  });
 });
