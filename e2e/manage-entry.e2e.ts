@@ -132,7 +132,10 @@ describe('insurance and the bonus pool', () => {
     const dialog = page.getByRole('dialog', { name: 'Buy pick insurance' });
     await dialog.getByText(/for the rest of the season for \$10/).waitFor();
     await dialog.getByRole('button', { name: 'BUY INSURANCE' }).click();
-    await page.getByText('Your picks are insured for the rest of the season.').first().waitFor();
+    await page
+      .getByText(/Your picks are insured from Week \d+ for the rest of the season\./)
+      .first()
+      .waitFor();
     await card.getByText('YOUR PICKS ARE INSURED').waitFor();
     expect(await card.getByRole('button', { name: /BUY INSURANCE/ }).count()).toBe(0);
     await shot(page, 'nba-insured');

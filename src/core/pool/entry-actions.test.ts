@@ -5,6 +5,7 @@ import {
   checkInsurance,
   checkRebuy,
   flagForWeek,
+  getInsuranceStartWeek,
   getRebuyWindowWeek,
   isInsuranceOffered,
 } from './entry-actions';
@@ -90,5 +91,13 @@ describe('insurance rules', () => {
       message: M.alreadyInsured,
     });
     expect(checkInsurance({ ...base, lives: 0 })).toMatchObject({ message: M.eliminated });
+  });
+
+  it('covers from the week after the live week, never before the start week', () => {
+    // Bought during week 4 (its deadline passed, its lock perhaps not written yet): week 5 on.
+    expect(getInsuranceStartWeek(4, 1)).toBe(5);
+    expect(getInsuranceStartWeek(0, 1)).toBe(1);
+    expect(getInsuranceStartWeek(0, 3)).toBe(3);
+    expect(getInsuranceStartWeek(0, 0)).toBe(1);
   });
 });

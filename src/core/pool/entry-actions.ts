@@ -67,6 +67,15 @@ export function checkRebuy(input: {
   return { ok: true };
 }
 
+/**
+ * The first week insurance bought during live week L covers: week L's deadline has passed, so L + 1
+ * (never before the pool's start week). Week L's lock may be written later; it judges what held at
+ * its deadline (docs/RULES.md, "Changes after a deadline").
+ */
+export function getInsuranceStartWeek(liveWeek: number, startWeek: number): number {
+  return Math.max(liveWeek + 1, startWeek, 1);
+}
+
 /** Whether the pool sells pick insurance (options 1 and 2, never NFL TD). */
 export function isInsuranceOffered(pool: { game: string; insuranceOption: number }): boolean {
   return pool.game !== 'nfl-td' && (pool.insuranceOption === 1 || pool.insuranceOption === 2);

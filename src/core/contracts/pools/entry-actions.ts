@@ -17,7 +17,7 @@ export const ENTRY_ACTION_MESSAGES = {
   noInsurance: 'This pool does not offer pick insurance.',
   alreadyInsured: 'Your picks are already insured.',
   wrongCost: (price: string) => `The insurance price is ${price}; reload the page and try again.`,
-  insured: 'Your picks are insured for the rest of the season.',
+  insured: (week: number) => `Your picks are insured from Week ${week} for the rest of the season.`,
   noBonusForNfl: 'The bonus pool is not offered for NFL TD.',
   bonusOn: (week: number) => `You join the bonus pool from Week ${week}.`,
   bonusOff: (week: number) => `You leave the bonus pool from Week ${week}.`,
@@ -91,6 +91,8 @@ export const BuyInsuranceResponseSchema = z.object({
   pool_idx: z.number(),
   season_type: z.string(),
   message: z.string(),
+  /** The first week the insurance covers: bought after a week's deadline, the week after it. */
+  effective_week: z.number(),
 });
 export type BuyInsuranceResponse = z.infer<typeof BuyInsuranceResponseSchema>;
 
@@ -127,6 +129,8 @@ export const EntryActionsResponseSchema = z.object({
     /** Cents. */
     price: z.number(),
     purchased: z.boolean(),
+    /** The first week it covers: when bought, from its purchase; otherwise if bought now. */
+    effective_week: z.number(),
     can_buy: z.boolean(),
     reason: z.string().nullable(),
   }),

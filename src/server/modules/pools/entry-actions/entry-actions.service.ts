@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BONUS_CADENCE_LABELS, canToggleAutoRebuy, canToggleBonus } from '../../../../core/bonus';
 import { getDeadlineCutoff, getLiveWeek } from '../../../../core/calendar';
 import {
@@ -22,12 +22,13 @@ import {
   checkRebuy,
   type DeferredFlag,
   flagForWeek,
+  getInsuranceStartWeek,
   getRebuyWindowWeek,
   isInsuranceOffered,
 } from '../../../../core/pool/entry-actions';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import { entries } from '../../../db/schema';
+import { entries, ledger } from '../../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
@@ -279,8 +280,22 @@ function insuranceCheck(pool: PoolRecord, entry: EntryRecord, cost?: number): Ac
 }
 
 /**
+ * The first week an entry's insurance covers, from when it was bought (its ledger row's instant, which
+ * the lock compares with each week's deadline). Insurance without a row covers the whole season.
+ */
+async function readInsuranceStartWeek(db: DbOrTx, pool: PoolRecord, entry: EntryRecord): Promise<number> {
+  const [row] = await db
+    .select({ boughtAt: sql<Date | string | null>`min(${ledger.createdAt})` })
+    .from(ledger)
+    .where(and(eq(ledger.poolId, pool.id), eq(ledger.entryId, entry.id), eq(ledger.kind, 'insurance')));
+  if (!row?.boughtAt) return getInsuranceStartWeek(0, pool.startWeek);
+  return getInsuranceStartWeek(liveWeekOf(pool, new Date(row.boughtAt)), pool.startWeek);
+}
+
+/**
  * POST /user/buyInsurance: the owner insures their picks for the rest of the season at the pool's
- * price (the cost sent must match it). Bought once: the update applies only while uninsured.
+ * price (the cost sent must match it). Bought once: the update applies only while uninsured. Bought
+ * after a week's deadline, it covers the week after it, even while that week's lock is not written.
  */
 export function buyInsurance(
   ctx: AppContext,
@@ -293,6 +308,7 @@ export function buyInsurance(
     ctx.db.transaction(async (tx) => {
       const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
       enforce(insuranceCheck(pool, entry, body.cost));
+      const effectiveWeek = getInsuranceStartWeek(liveWeekOf(pool, now), pool.startWeek);
       const [updated] = await tx
         .update(entries)
         .set({ insurancePurchased: true })
@@ -321,7 +337,7 @@ export function buyInsurance(
           userId: user.id,
           type: FEED_EVENT_TYPES.insurance,
           summary: `${label} bought pick insurance`,
-          desc: `${label} insured their picks for the rest of the season.`,
+          desc: `${label} insured their picks from Week ${effectiveWeek} for the rest of the season.`,
           link: poolPath(pool, league.abb),
         },
         now,
@@ -334,7 +350,8 @@ export function buyInsurance(
         league_abb: league.abb,
         pool_idx: pool.poolIdx,
         season_type: pool.seasonType,
-        message: M.insured,
+        message: M.insured(effectiveWeek),
+        effective_week: effectiveWeek,
       };
     }),
   );
@@ -359,6 +376,9 @@ export async function getEntryActions(
   const bonusCheck = bonusToggleCheck(pool, entry, liveWeek);
   const autoCheck = autoRebuyToggleCheck(pool, entry, liveWeek);
   const insurance = insuranceCheck(pool, entry);
+  const insuredFrom = entry.insurancePurchased
+    ? await readInsuranceStartWeek(ctx.db, pool, entry)
+    : getInsuranceStartWeek(liveWeek, pool.startWeek);
   const needed = entry.needsRebuy && isActive(entry) && !isEliminated(entry);
   const window = needed ? await loadRebuyWindow(ctx.db, pool, entry, now) : null;
   const rebuy = window ? rebuyCheck(pool, entry, window, now) : null;
@@ -387,6 +407,7 @@ export async function getEntryActions(
       offered: isInsuranceOffered(pool),
       price: pool.insurance,
       purchased: entry.insurancePurchased,
+      effective_week: insuredFrom,
       can_buy: insurance.ok,
       reason: reasonOf(insurance),
     },

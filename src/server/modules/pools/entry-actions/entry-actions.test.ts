@@ -262,7 +262,9 @@ describe('POST /user/buyInsurance', () => {
       league_abb: 'SQUAD',
       pool_idx: 0,
       season_type: 'reg',
-      message: M.insured,
+      // Week 1's deadline has passed on the test clock: the insurance covers week 2 on.
+      message: M.insured(2),
+      effective_week: 2,
     });
     expect((await entryRow(entry.id)).insurancePurchased).toBe(true);
     expect((await ledgerRows(entry.id, 'insurance')).map((row) => row.amount)).toEqual([-500]);

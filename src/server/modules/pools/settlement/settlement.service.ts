@@ -220,8 +220,11 @@ function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
 
 /**
  * Locks a week, once: fixes who plays it with which bonus-pool membership and auto-rebuy setting, shuts
- * the bonus pool down when too few entrants are left, and assigns insured entries without a pick their
- * insurance pick (most popular or random, never a team they used). False when it was locked already.
+ * the bonus pool down when too few entrants are left, and assigns entries insured before the week's
+ * deadline and without a pick their insurance pick (most popular or random, never a team they used).
+ * What it reads is what held at the lock instant, however late it runs: sign-ups, switches and
+ * insurance from after it count from a later week, and picks and rebuys are refused after it.
+ * False when it was locked already.
  */
 export async function lockPoolWeek(
   ctx: AppContext,
@@ -287,6 +290,9 @@ async function assignInsurancePicks(
     eq(entries.needsRebuy, false),
     lte(entries.createdAt, lockAt),
   );
+  // Insurance counts from the week after the deadline it was bought past: its ledger row's instant says
+  // when, so a lock written hours after the deadline still sees only what held at the deadline.
+  const deadline = getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
   const insured = await tx
     .select({ id: entries.id, userId: entries.userId, username: users.username })
     .from(entries)
@@ -296,6 +302,8 @@ async function assignInsurancePicks(
         playing,
         eq(entries.insurancePurchased, true),
         sql`not exists (select 1 from picks p where p.entry_id = ${entries.id} and p.week = ${week})`,
+        sql`not exists (select 1 from ledger l where l.pool_id = ${pool.id} and l.entry_id = ${entries.id}
+          and l.kind = 'insurance' and l.created_at >= ${deadline.toISOString()}::timestamptz)`,
       ),
     )
     .orderBy(asc(entries.id));

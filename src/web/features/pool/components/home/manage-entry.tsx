@@ -141,7 +141,7 @@ function EntryControls({
             ? `${autoRebuy.next ? 'On' : 'Off'} from Week ${autoRebuy.effective_week}`
             : null
         }
-        detail={`A loss that leaves lives is rebought at once for ${formatDollars(pool.rebuy_price)}.`}
+        detail={`A loss that leaves lives is rebought at once for ${formatDollars(pool.rebuy_price)}. Changes take effect in Week ${autoRebuy.effective_week}.`}
         button={autoRebuy.next ? 'TURN OFF AUTO-REBUY' : 'TURN ON AUTO-REBUY'}
         allowed={autoRebuy.can_toggle}
         reason={autoRebuy.reason}
@@ -156,14 +156,24 @@ function EntryControls({
           Pick insurance
         </Text>
         {insurance.purchased ? (
-          <Badge size="lg" color="green.9" leftSection={<IconShieldCheck size={16} aria-hidden />}>
-            YOUR PICKS ARE INSURED
-          </Badge>
+          <>
+            <Badge size="lg" color="green.9" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+              YOUR PICKS ARE INSURED
+            </Badge>
+            {/* Bought after a deadline of the season, it covers from the week after it. */}
+            {data.live_week > 0 && insurance.effective_week > data.live_week && (
+              <Text size="sm" c="dark.4">
+                Applies from Week {insurance.effective_week}.
+              </Text>
+            )}
+          </>
         ) : (
           <>
             <Text size="sm" c="dark.4">
               A missed pick is filled with {pool.insurance_option === 1 ? 'the most popular' : 'a random'}{' '}
-              pick for the rest of the season. Not refundable.
+              pick for the rest of the season.
+              {data.live_week > 0 && ` Bought now, it applies from Week ${insurance.effective_week}.`} Not
+              refundable.
             </Text>
             {insurance.can_buy ? (
               <Button size="sm" onClick={() => onAction('insurance')}>
@@ -345,14 +355,14 @@ function ActionModal({
       return (
         <ConfirmActionModal
           title="Buy pick insurance"
-          text={`Insure ${entry.label}'s picks for the rest of the season for ${formatDollars(data.insurance.price)}. It cannot be refunded.`}
+          text={`Insure ${entry.label}'s picks from Week ${data.insurance.effective_week} for the rest of the season for ${formatDollars(data.insurance.price)}. It cannot be refunded.`}
           confirmLabel="BUY INSURANCE"
           pending={insurance.isPending}
           error={insurance.error}
           onClose={onClose}
           onConfirm={() =>
             insurance.mutate(
-              { userSeason: entry.id, cost: data.insurance.price, eff_week: week },
+              { userSeason: entry.id, cost: data.insurance.price, eff_week: data.insurance.effective_week },
               { onSuccess: done('Insurance purchased') },
             )
           }
