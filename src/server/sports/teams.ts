@@ -106,3 +106,8 @@ export function normalizeTeamAbb(game: PlayableGame, abb: string, season?: numbe
   }
   return canonical;
 }
+
+/** Whether an abbreviation is one of the site's clubs of a game (as a provider's record spells it). */
+export function isKnownTeam(game: PlayableGame, abb: string): boolean {
+  return KNOWN.get(game)?.has(abb) ?? false;
+}
