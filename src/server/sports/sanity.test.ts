@@ -66,6 +66,26 @@ describe('game sanity checks', () => {
     expect(gameProblems('mlb', { ...final, away: '' }, LATER)).toEqual(['a team is missing']);
   });
 
+  it('reads a board with a club it does not know, and rejects that game alone', () => {
+    const espn = structuredClone(loadFixture('scoreboard_20250604_mixed_status.json')) as {
+      events: Array<{ competitions: Array<{ competitors: Array<{ team: { abbreviation: string } }> }> }>;
+    };
+    espn.events[0].competitions[0].competitors[0].team.abbreviation = 'xyz';
+    const espnScreened = screenGames('mlb', parseEspnScoreboard('mlb', espn), LATER);
+    expect(espnScreened.accepted).toHaveLength(mlbBoard.length - 1);
+    expect(espnScreened.rejected[0].message).toMatch(/rejected: XYZ is not a known MLB club/);
+
+    const schedule = structuredClone(loadFixture('schedule_20240701.json')) as {
+      dates: Array<{ games: Array<{ teams: { home: { team: { id: number } } } }> }>;
+    };
+    schedule.dates[0].games[1].teams.home.team.id = 999;
+    const mlbScreened = screenGames('mlb', parseMlbSchedule(schedule), LATER);
+    expect(mlbScreened.accepted).toHaveLength(2);
+    expect(mlbScreened.rejected[0].message).toMatch(
+      /^team 999 vs NYM on 2024-07-01 rejected: team 999 is not a known MLB club/,
+    );
+  });
+
   it('rejects a final before its scheduled start, and takes a live game at any time', () => {
     const start = new Date('2026-05-01T19:10:00Z');
     const early = new Date(start.getTime() - 20 * 60_000);
