@@ -119,6 +119,50 @@ describe('a feed sending impossible games', () => {
     expect(asked).not.toContain('401695822');
   });
 
+  it('rejects a game whose detail sends an impossible score, and stores the rest', async () => {
+    const board = recorded();
+    const feed: SportsProvider = {
+      ...espnBoard('espn-detail', () => board),
+      fetchGame: async (gid) => {
+        const game = must(parseEspnScoreboard('mlb', board).find((g) => g.gid === gid));
+        const runs = gid === '401695825' ? 99999999999 : (game.homeScore ?? 0);
+        const line = (team: string, n: number) => ({ team_abb: team, runs: n, hits: 0, baserunners: 0 });
+        return {
+          games: [],
+          facts: [
+            {
+              game: 'mlb',
+              gid,
+              source: 'fake',
+              missing: [],
+              facts: {
+                gid,
+                start: game.startTime.toISOString(),
+                status: game.status,
+                home: line(game.home, runs),
+                away: line(game.away, game.awayScore ?? 0),
+                innings: 9,
+                plays: [],
+                batters: [],
+              },
+            },
+          ],
+        };
+      },
+    };
+    t.clock.set(new Date('2025-06-05T03:00:00Z'));
+    await t.ctx.db.delete(games);
+    const result = await ingestOnce(t.ctx, feed, ['2025-06-04']);
+    expect(result).toMatchObject({ ok: true, wrote: true, gamesChanged: 14 });
+    expect(result.rejected).toEqual([
+      expect.stringMatching(
+        /^TB vs TEX on 2025-06-04 rejected: its detail's home score 99999999999 is impossible/,
+      ),
+    ]);
+    expect(await stored('401695825')).toBeUndefined();
+    expect(await stored('401695821')).toMatchObject({ final: true });
+  });
+
   it('rejects bad games of a season schedule alone and writes the rest', async () => {
     const good = parseEspnScoreboard('mlb', recorded());
     const schedule: GameRecord[] = good.map((g) => ({ ...g, season: 2025, seasonType: 'reg' }));

@@ -6,7 +6,7 @@ import { feedFetches } from '../db/schema';
 import { notifyGamePools } from '../modules/pools/live/notify';
 import { FeedError } from '../sports/http';
 import type { FactsRecord, GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
-import { type RejectedGame, screenGames } from '../sports/sanity';
+import { describeRejection, factsProblems, type RejectedGame, screenGames } from '../sports/sanity';
 import { writeSeasonCalendar } from '../sports/season-calendar.service';
 import { upsertGameFacts, upsertGames } from '../sports/sports.repo';
 
@@ -56,6 +56,28 @@ export function validateBatch(provider: SportsProvider, batch: ProviderBatch): v
  */
 export function rejectionsText(rejected: readonly RejectedGame[]): string | null {
   return rejected.length === 0 ? null : rejected.map((r) => r.message).join('\n');
+}
+
+/**
+ * Leaves out (from the batch) each game whose facts cannot be true, with its facts, and answers
+ * them as rejected.
+ */
+function rejectImpossibleFacts(provider: SportsProvider, batch: ProviderBatch): RejectedGame[] {
+  const rejected: RejectedGame[] = [];
+  const bad = new Set<string>();
+  const byGid = new Map(batch.games.map((g) => [g.gid, g]));
+  for (const f of batch.facts) {
+    const problems = factsProblems(provider.game, f);
+    const game = byGid.get(f.gid);
+    if (problems.length === 0 || !game) continue;
+    bad.add(f.gid);
+    rejected.push({ gid: f.gid, message: describeRejection(game, problems) });
+  }
+  if (bad.size > 0) {
+    batch.games = batch.games.filter((g) => !bad.has(g.gid));
+    batch.facts = batch.facts.filter((f) => !bad.has(f.gid));
+  }
+  return rejected;
 }
 
 /** One row per gid (the last the feed gave): a feed may list a game on two days polled together. */
@@ -154,6 +176,7 @@ export async function ingestOnce(
     }
     batch.facts = latestByGid<FactsRecord>(batch.facts);
     validateBatch(provider, batch);
+    rejected.push(...rejectImpossibleFacts(provider, batch));
   } catch (error) {
     const message = describeFeedFailure(error);
     await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });

@@ -7,7 +7,7 @@ import { loadFixture } from './providers/fixtures';
 import { parseMlbSchedule } from './providers/mlb-statsapi';
 import { parseNbaBoxscore } from './providers/nba-cdn';
 import { loadReplaySeasons } from './replay/replay-data';
-import { gameProblems, SPORT_BOUNDS, screenGames } from './sanity';
+import { factsProblems, gameProblems, SPORT_BOUNDS, screenGames } from './sanity';
 
 // Recorded boards, copied with bad values inline (the fixtures stay as recorded).
 const mlbBoard = parseEspnScoreboard('mlb', loadFixture('scoreboard_20250604_mixed_status.json'));
@@ -120,6 +120,32 @@ describe('game sanity checks', () => {
       'an NBA game cannot end tied',
     ]);
     expect(gameProblems('nfl-td', { ...nflBoard[0], homeScore: 20, awayScore: 20 }, LATER)).toEqual([]);
+  });
+
+  it("rejects a game whose detail's score cannot be true (bonuses are read from it)", () => {
+    const box = parseNbaBoxscore(loadFixture('boxscore_0022000001.json'));
+    const record = {
+      game: 'nba' as const,
+      gid: box.game.gid,
+      facts: box.facts,
+      missing: [],
+      source: 'nba-cdn',
+    };
+    expect(factsProblems('nba', record)).toEqual([]);
+    const bad = { ...record, facts: { ...box.facts, home: { ...box.facts.home, score: 99999999999 } } };
+    expect(factsProblems('nba', bad)).toEqual([
+      expect.stringMatching(/^its detail's home score 99999999999 is impossible/),
+    ]);
+    const mlb = {
+      game: 'mlb' as const,
+      gid: '1',
+      facts: { home: { team_abb: 'NYY', runs: 3 }, away: { team_abb: 'BOS', runs: -1 } },
+      missing: [],
+      source: 'x',
+    } as unknown as Parameters<typeof factsProblems>[1];
+    expect(factsProblems('mlb', mlb)).toEqual([
+      expect.stringMatching(/^its detail's away score -1 is impossible/),
+    ]);
   });
 
   it('takes a sane correction of a final score', () => {

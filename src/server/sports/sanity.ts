@@ -1,5 +1,5 @@
 import type { PlayableGame } from '../../core/games';
-import type { GameRecord } from './model';
+import type { FactsRecord, GameRecord } from './model';
 import { isKnownTeam } from './teams';
 
 /**
@@ -123,6 +123,23 @@ export function gameProblems(game: PlayableGame, g: GameRecord, now: Date): stri
         `"Final" before its scheduled start at ${new Date(start).toISOString().slice(11, 16)} UTC is impossible`,
       );
     }
+  }
+  return problems;
+}
+
+/**
+ * Why a game's facts cannot be true (empty when they can): a side's score (runs for MLB) outside
+ * the sport's bounds. Bonuses are read from the facts, so an impossible score there counts too.
+ */
+export function factsProblems(game: PlayableGame, f: FactsRecord): string[] {
+  const problems: string[] = [];
+  const facts = f.facts as unknown as Partial<Record<'home' | 'away', Record<string, unknown>>>;
+  for (const side of ['home', 'away'] as const) {
+    const line = facts[side];
+    const score = line?.[game === 'mlb' ? 'runs' : 'score'];
+    if (score === undefined) continue;
+    const problem = scoreProblem(side, score as number, SPORT_BOUNDS[game]);
+    if (problem) problems.push(`its detail's ${problem}`);
   }
   return problems;
 }
