@@ -47,8 +47,24 @@ describe('sports feeds admin page', () => {
     await page.getByText('1 pool is failing').waitFor();
     await screenshot(page, 'admin-feeds-settlement-failing');
     await page.unroute('**/admin/settlement?*');
+
+    // A feed's last poll left out an impossible game: the page says which and why, in words.
+    const rejection = 'NYY vs BOS on 2026-05-01 rejected: home score -5 is impossible (feed game 746001)';
+    await page.route('**/admin/feeds', async (route) => {
+      const feeds = (await (await route.fetch()).json()) as Array<{ rejected_games: string[] }>;
+      feeds[0].rejected_games = [rejection];
+      await route.fulfill({ json: feeds });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Rejected games' }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: rejection }).waitFor();
+    await page.getByText('1 game rejected by the poll at').waitFor();
+    await page.getByText('Answering; 1 game rejected in the last poll').filter({ visible: true }).waitFor();
+    await screenshot(page, 'admin-feeds-rejected-game');
+    await page.unroute('**/admin/feeds');
     await page.reload();
     await page.getByRole('heading', { name: 'Settlement jobs' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Rejected games' }).count()).toBe(0);
 
     // The result editor opens on the season's live week, and on the new game's when the game changes.
     const liveWeek = async (game: string) => {

@@ -165,6 +165,11 @@ export const FeedHealthSchema = z.object({
   /** What went wrong in the last failed poll, in words, then the technical detail. */
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
+  /**
+   * Games the last successful poll left out because they cannot be true (a negative score, a club
+   * playing itself, a final before its start), one sentence each; empty when it stored every game.
+   */
+  rejected_games: z.array(z.string()),
   /** Failed polls since the last success (0 when the last poll succeeded). */
   consecutive_failures: z.number(),
   fetches_24h: z.number(),

@@ -22,15 +22,27 @@ const recorded = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8
 type Behaviour = 'ok' | 'hang' | '500' | 'html' | 'shape';
 const behaviour: Record<'espn' | 'mlb' | 'nba', Behaviour> = { espn: 'ok', mlb: 'ok', nba: 'ok' };
 
-/** The recorded MLB schedule of 2024-07-01, or only its games whose live feed was recorded too. */
+type MlbScheduleGame = {
+  gamePk: number;
+  teams: Record<'home' | 'away', { score?: number; team: { id: number } }>;
+};
+
+/**
+ * The recorded MLB schedule of 2024-07-01, or only its games whose live feed was recorded too; a
+ * test can write bad values into a copy (the fixture stays as recorded).
+ */
 function mlbSchedule(onlyRecordedFeeds: boolean): string {
   const text = recorded('schedule_20240701.json');
-  if (!onlyRecordedFeeds) return text;
-  const json = JSON.parse(text) as { dates: { games: { gamePk: number }[] }[] };
-  for (const date of json.dates) date.games = date.games.filter((g) => g.gamePk === 744914);
+  if (!onlyRecordedFeeds && !mlbScheduleEdit) return text;
+  const json = JSON.parse(text) as { dates: { games: MlbScheduleGame[] }[] };
+  if (onlyRecordedFeeds) {
+    for (const date of json.dates) date.games = date.games.filter((g) => g.gamePk === 744914);
+  }
+  for (const g of json.dates.flatMap((d) => d.games)) mlbScheduleEdit?.(g);
   return JSON.stringify(json);
 }
 let mlbFullSchedule = false;
+let mlbScheduleEdit: ((game: MlbScheduleGame) => void) | null = null;
 
 function route(url: URL): string | null {
   const p = url.pathname;
@@ -113,6 +125,7 @@ beforeEach(() => {
   behaviour.mlb = 'ok';
   behaviour.nba = 'ok';
   mlbFullSchedule = false;
+  mlbScheduleEdit = null;
 });
 
 const gameRow = async (game: string, gid: string) =>
@@ -248,5 +261,31 @@ describe('real feeds over HTTP', () => {
     const rows = (await t.ctx.db.select().from(feedFetches)).slice(before);
     expect(rows.filter((r) => r.provider === 'nba-cdn').every((r) => !r.ok)).toBe(true);
     expect(rows.filter((r) => r.provider === 'espn').some((r) => r.ok)).toBe(true);
+  });
+  it('MLB Stats API: impossible games are rejected alone, the good one stored, the page says why', async () => {
+    t.clock.set(new Date('2024-07-02T05:00:00Z'));
+    mlbFullSchedule = true; // the two games without a recorded live feed are the bad ones
+    mlbScheduleEdit = (g) => {
+      if (g.gamePk === 744840) g.teams.home.score = 99999999999; // NYM at WSH
+      if (g.gamePk === 746535) g.teams.away.team.id = 115; // COL vs COL
+    };
+    const [mlb] = await pollFeedsOnce(t.ctx, [provider('mlb')], quiet);
+    // No detail is asked for a rejected game (the good one's facts are stored already).
+    expect(mlb).toMatchObject({ ok: true, wrote: true, gamesSeen: 3, detailsFetched: 0, error: null });
+    expect(mlb.rejected).toEqual([
+      'WSH vs NYM on 2024-07-01 rejected: home score 99999999999 is impossible (an MLB score is a whole number from 0 to 99) (feed game 744840)',
+      'COL vs COL on 2024-07-02 rejected: COL cannot play itself (feed game 746535)',
+    ]);
+    expect(await gameRow('mlb', '744914')).toMatchObject({ final: true, homeScore: 1, awayScore: 3 });
+    expect(await gameRow('mlb', '744840')).toBeUndefined();
+    expect(await gameRow('mlb', '746535')).toBeUndefined();
+    const admin = await registerUser(t.app, { username: 'rejectfeeds', email: 'rejectfeeds@example.com' });
+    await grantSiteAdmin(t.ctx.db, 'rejectfeeds');
+    const response = await t.app.inject({ url: '/admin/feeds', headers: { cookie: admin.cookie } });
+    const rows = response.json() as Array<{ provider: string; rejected_games: string[] }>;
+    expect(rows.find((r) => r.provider === 'mlb-statsapi')).toMatchObject({
+      consecutive_failures: 0,
+      rejected_games: mlb.rejected,
+    });
   });
 });

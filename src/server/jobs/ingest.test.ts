@@ -17,8 +17,10 @@ function fakeProvider(fetchDay: () => Promise<ProviderBatch>): SportsProvider {
 let t: TestApp;
 const board = parseEspnScoreboard('mlb', loadFixture('scoreboard_20250604_mixed_status.json'));
 
+// The board was recorded after its last game started (02:10 UTC the next day); its finals are
+// impossible before their starts.
 beforeAll(async () => {
-  t = await createTestApp({ now: new Date('2025-06-04T23:00:00Z') });
+  t = await createTestApp({ now: new Date('2025-06-05T03:00:00Z') });
 });
 afterAll(async () => t.app.close());
 

@@ -6,6 +6,7 @@ import { feedFetches } from '../db/schema';
 import { notifyGamePools } from '../modules/pools/live/notify';
 import { FeedError } from '../sports/http';
 import type { FactsRecord, GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
+import { describeRejection, factsProblems, type RejectedGame, screenGames } from '../sports/sanity';
 import { writeSeasonCalendar } from '../sports/season-calendar.service';
 import { upsertGameFacts, upsertGames } from '../sports/sports.repo';
 
@@ -23,6 +24,8 @@ export interface IngestResult {
   games: GameRecord[];
   /** Games whose detail was fetched for their facts. */
   detailsFetched: number;
+  /** Games left out because they cannot be true, in words (the others were written). */
+  rejected: string[];
 }
 
 export interface IngestLogger {
@@ -40,26 +43,41 @@ export class FeedDataError extends Error {
   }
 }
 
-/**
- * Refuses a batch that is not whole: a game without teams or a readable start time, of another
- * game, or final without both scores. One bad game fails the poll, so nothing of it is written.
- */
+/** Refuses facts of another game: the feed answered for the wrong sport, so nothing of it is written. */
 export function validateBatch(provider: SportsProvider, batch: ProviderBatch): void {
-  for (const g of batch.games) {
-    const which = `game ${g.gid || '(no id)'}`;
-    if (!g.gid) throw new FeedDataError(`a game without an id (${g.away} at ${g.home})`);
-    if (g.game !== provider.game)
-      throw new FeedDataError(`${which} is a ${g.game} game, not ${provider.game}`);
-    if (!g.home || !g.away) throw new FeedDataError(`${which} lacks a team`);
-    if (Number.isNaN(g.startTime.getTime())) throw new FeedDataError(`${which} has no readable start time`);
-    if (!Number.isSafeInteger(g.season)) throw new FeedDataError(`${which} has no season`);
-    if (g.status === 'final' && (g.homeScore === null || g.awayScore === null)) {
-      throw new FeedDataError(`${which} is final without both scores`);
-    }
-  }
   for (const f of batch.facts) {
     if (f.game !== provider.game) throw new FeedDataError(`facts of ${f.gid} are for ${f.game}`);
   }
+}
+
+/**
+ * The rejected games of a poll as the feed log keeps them: on a successful poll the error column
+ * holds the games left out, one line each (null when every game was stored).
+ */
+export function rejectionsText(rejected: readonly RejectedGame[]): string | null {
+  return rejected.length === 0 ? null : rejected.map((r) => r.message).join('\n');
+}
+
+/**
+ * Leaves out (from the batch) each game whose facts cannot be true, with its facts, and answers
+ * them as rejected.
+ */
+function rejectImpossibleFacts(provider: SportsProvider, batch: ProviderBatch): RejectedGame[] {
+  const rejected: RejectedGame[] = [];
+  const bad = new Set<string>();
+  const byGid = new Map(batch.games.map((g) => [g.gid, g]));
+  for (const f of batch.facts) {
+    const problems = factsProblems(provider.game, f);
+    const game = byGid.get(f.gid);
+    if (problems.length === 0 || !game) continue;
+    bad.add(f.gid);
+    rejected.push({ gid: f.gid, message: describeRejection(game, problems) });
+  }
+  if (bad.size > 0) {
+    batch.games = batch.games.filter((g) => !bad.has(g.gid));
+    batch.facts = batch.facts.filter((f) => !bad.has(f.gid));
+  }
+  return rejected;
 }
 
 /** One row per gid (the last the feed gave): a feed may list a game on two days polled together. */
@@ -107,7 +125,8 @@ async function settledGids(ctx: AppContext, provider: SportsProvider, gids: stri
 
 /**
  * One poll of a provider for some days: fetch first (a failure is logged and writes nothing), then
- * write games and facts in one transaction holding the ingest advisory lock. Games that are live,
+ * write games and facts in one transaction holding the ingest advisory lock. A game that cannot be
+ * true is rejected alone: it is not written, the rest is, and the poll log says which and why. Games that are live,
  * or final without stored facts, get their detail fetched for facts; a final game whose facts are
  * stored is not asked for again.
  */
@@ -120,6 +139,7 @@ export async function ingestOnce(
   const started = Date.now();
   const url = `${provider.name}:${provider.game}:${dates.join(',')}`;
   let batch: ProviderBatch;
+  let rejected: RejectedGame[] = [];
   let detailsFetched = 0;
   const failed: IngestResult = {
     ok: false,
@@ -129,10 +149,15 @@ export async function ingestOnce(
     wrote: false,
     games: [],
     detailsFetched: 0,
+    rejected: [],
   };
   try {
     const days = await Promise.all(dates.map((date) => provider.fetchDay(date)));
-    batch = { games: latestByGid(days.flatMap((d) => d.games)), facts: days.flatMap((d) => d.facts) };
+    // A game that cannot be true is left out alone (with its facts); the rest of the poll is written.
+    const screened = screenGames(provider.game, latestByGid(days.flatMap((d) => d.games)), ctx.clock.now());
+    rejected = screened.rejected;
+    const kept = new Set(screened.accepted.map((g) => g.gid));
+    batch = { games: screened.accepted, facts: days.flatMap((d) => d.facts).filter((f) => kept.has(f.gid)) };
     const withFacts = new Set(batch.facts.map((f) => f.gid));
     const settled = await settledGids(
       ctx,
@@ -147,10 +172,11 @@ export async function ingestOnce(
     detailsFetched = needDetail.length;
     for (const game of needDetail) {
       const detail = await provider.fetchGame(game.gid);
-      batch.facts.push(...detail.facts);
+      batch.facts.push(...detail.facts.filter((f) => kept.has(f.gid)));
     }
     batch.facts = latestByGid<FactsRecord>(batch.facts);
     validateBatch(provider, batch);
+    rejected.push(...rejectImpossibleFacts(provider, batch));
   } catch (error) {
     const message = describeFeedFailure(error);
     await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
@@ -176,11 +202,17 @@ export async function ingestOnce(
   if (changed > 0) await notifyGamePools(ctx, provider.game, new Set(batch.games.map((g) => g.season)));
   await recordFetch(ctx, provider, url, {
     ok: true,
-    error: null,
-    seen: batch.games.length,
+    error: rejectionsText(rejected),
+    seen: batch.games.length + rejected.length,
     changed,
     started,
   });
+  if (rejected.length > 0) {
+    log.warn(
+      { provider: provider.name, game: provider.game, dates, rejected: rejected.map((r) => r.message) },
+      'feed games rejected',
+    );
+  }
   log.info(
     {
       provider: provider.name,
@@ -194,12 +226,13 @@ export async function ingestOnce(
   );
   return {
     ok: true,
-    gamesSeen: batch.games.length,
+    gamesSeen: batch.games.length + rejected.length,
     gamesChanged: changed,
     error: null,
     wrote: outcome !== null,
     games: batch.games,
     detailsFetched,
+    rejected: rejected.map((r) => r.message),
   };
 }
 
@@ -211,6 +244,8 @@ export interface SeasonIngestResult {
   /** False when the season's schedule is not published yet, or another instance held the lock. */
   calendarWritten: boolean;
   error: string | null;
+  /** Games of the schedule left out because they cannot be true, in words. */
+  rejected: string[];
 }
 
 /**
@@ -228,12 +263,18 @@ export async function ingestSeasonOnce(
   const started = Date.now();
   const url = `${provider.name}:${provider.game}:season ${season}`;
   if (!provider.fetchSeason) {
-    return { ok: true, season, gamesSeen: 0, calendarWritten: false, error: null };
+    return { ok: true, season, gamesSeen: 0, calendarWritten: false, error: null, rejected: [] };
   }
   let games: GameRecord[];
+  let rejected: RejectedGame[] = [];
   try {
-    games = latestByGid(await provider.fetchSeason(season));
-    validateBatch(provider, { games, facts: [] });
+    const screened = screenGames(
+      provider.game,
+      latestByGid(await provider.fetchSeason(season)),
+      ctx.clock.now(),
+    );
+    games = screened.accepted;
+    rejected = screened.rejected;
     const other = games.find((g) => g.season !== season || g.seasonType !== 'reg');
     if (other) throw new FeedDataError(`game ${other.gid} is not of the ${season} regular season`);
     if (provider.game === 'nfl-td') {
@@ -244,7 +285,7 @@ export async function ingestSeasonOnce(
     const message = describeFeedFailure(error);
     await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
     log.warn({ provider: provider.name, game: provider.game, season, error: message }, 'season fetch failed');
-    return { ok: false, season, gamesSeen: 0, calendarWritten: false, error: message };
+    return { ok: false, season, gamesSeen: 0, calendarWritten: false, error: message, rejected: [] };
   }
   const now = ctx.clock.now();
   let changed: number | null = 0;
@@ -261,17 +302,24 @@ export async function ingestSeasonOnce(
     const message = `The season's schedule could not be stored: ${String(error)}`;
     await recordFetch(ctx, provider, url, { ok: false, error: message, seen: 0, changed: 0, started });
     log.warn({ provider: provider.name, game: provider.game, season, error: message }, 'season write failed');
-    return { ok: false, season, gamesSeen: 0, calendarWritten: false, error: message };
+    return { ok: false, season, gamesSeen: 0, calendarWritten: false, error: message, rejected: [] };
   }
   await recordFetch(ctx, provider, url, {
     ok: true,
-    error: null,
-    seen: games.length,
+    error: rejectionsText(rejected),
+    seen: games.length + rejected.length,
     changed: changed ?? 0,
     started,
   });
   log.info(
-    { provider: provider.name, game: provider.game, season, seen: games.length, changed },
+    {
+      provider: provider.name,
+      game: provider.game,
+      season,
+      seen: games.length,
+      changed,
+      rejected: rejected.map((r) => r.message),
+    },
     games.length === 0 ? 'season schedule not published yet' : 'season schedule fetched',
   );
   return {
@@ -280,6 +328,7 @@ export async function ingestSeasonOnce(
     gamesSeen: games.length,
     calendarWritten: changed !== null && games.length > 0,
     error: null,
+    rejected: rejected.map((r) => r.message),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listTeamSeeds, normalizeTeamAbb } from './teams';
+import { isKnownTeam, listTeamSeeds, normalizeTeamAbb, teamAbbOrAsSent } from './teams';
 
 describe('team list by season', () => {
   it('lists the Athletics as OAK, Oakland, in 2023 and as ATH from 2025', () => {
@@ -21,5 +21,14 @@ describe('team list by season', () => {
     expect(normalizeTeamAbb('mlb', 'OAK', 2025)).toBe('ATH');
     // The NFL's OAK is still the Raiders, now LV.
     expect(normalizeTeamAbb('nfl-td', 'OAK', 2023)).toBe('LV');
+  });
+
+  it('keeps a club it does not know as sent (the game is then rejected alone), and knows its own', () => {
+    expect(teamAbbOrAsSent('nba', 'gs')).toBe('GSW');
+    expect(teamAbbOrAsSent('mlb', 'ATH', 2023)).toBe('OAK');
+    expect(teamAbbOrAsSent('nba', ' adl ')).toBe('ADL');
+    expect(() => normalizeTeamAbb('nba', 'ADL')).toThrow(/Unknown nba team/);
+    expect(isKnownTeam('nba', 'GSW')).toBe(true);
+    expect(isKnownTeam('nba', 'NYY')).toBe(false);
   });
 });

@@ -106,3 +106,18 @@ export function normalizeTeamAbb(game: PlayableGame, abb: string, season?: numbe
   }
   return canonical;
 }
+
+/**
+ * The site's abbreviation for a provider's spelling, or the spelling itself (upper case) for a club
+ * we do not know: a game's record keeps it, and the game is then rejected alone by the checks of
+ * sanity.ts instead of failing the whole answer.
+ */
+export function teamAbbOrAsSent(game: PlayableGame, abb: string, season?: number): string {
+  const upper = abb.trim().toUpperCase();
+  return KNOWN.get(game)?.has(ALIASES[game][upper] ?? upper) ? normalizeTeamAbb(game, abb, season) : upper;
+}
+
+/** Whether an abbreviation is one of the site's clubs of a game (as a provider's record spells it). */
+export function isKnownTeam(game: PlayableGame, abb: string): boolean {
+  return KNOWN.get(game)?.has(abb) ?? false;
+}

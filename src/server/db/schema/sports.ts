@@ -143,7 +143,10 @@ export const nflPlayerWeekStats = pgTable(
   ],
 );
 
-/** One poll of a sports feed, kept for the feeds health page. */
+/**
+ * One poll of a sports feed, kept for the feeds health page. The error of a failed poll says why;
+ * on a successful one it lists the games the poll rejected (left out alone), one a line.
+ */
 export const feedFetches = pgTable(
   'feed_fetches',
   {

@@ -7,7 +7,8 @@ import { badRequest, notFound } from '../../lib/errors';
 
 /**
  * Health of each feed (provider and game): last fetch, last success, the last error in words with
- * its time, failed polls in a row since the last success, and 24-hour counts.
+ * its time, failed polls in a row since the last success, 24-hour counts, and the games the last
+ * successful poll rejected (a successful poll's error column lists them, one a line).
  */
 export async function getFeedsHealth(ctx: AppContext) {
   const since = new Date(ctx.clock.now().getTime() - 86_400_000).toISOString();
@@ -21,6 +22,7 @@ export async function getFeedsHealth(ctx: AppContext) {
       l.at as last_ok_at,
       (array_agg(f.error order by f.id desc) filter (where not f.ok))[1] as last_error,
       (array_agg(f.fetched_at order by f.id desc) filter (where not f.ok))[1] as last_error_at,
+      (array_agg(f.error order by f.id desc) filter (where f.ok))[1] as last_rejected,
       count(*) filter (where not f.ok and (l.id is null or f.id > l.id))::int as consecutive_failures,
       count(*) filter (where f.fetched_at >= ${since}::timestamptz)::int as fetches,
       count(*) filter (where not f.ok and f.fetched_at >= ${since}::timestamptz)::int as failures
@@ -35,6 +37,7 @@ export async function getFeedsHealth(ctx: AppContext) {
     last_ok_at: Date | string | null;
     last_error: string | null;
     last_error_at: Date | string | null;
+    last_rejected: string | null;
     consecutive_failures: number;
     fetches: number;
     failures: number;
@@ -45,6 +48,7 @@ export async function getFeedsHealth(ctx: AppContext) {
     last_ok_at: iso(r.last_ok_at),
     last_error: r.last_error,
     last_error_at: iso(r.last_error_at),
+    rejected_games: r.last_rejected ? r.last_rejected.split('\n') : [],
     consecutive_failures: Number(r.consecutive_failures),
     fetches_24h: Number(r.fetches),
     failures_24h: Number(r.failures),

@@ -19,7 +19,7 @@ import type {
   SportsProvider,
   SportsSeasonType,
 } from '../model';
-import { normalizeTeamAbb } from '../teams';
+import { normalizeTeamAbb, teamAbbOrAsSent } from '../teams';
 import { nbaScoringFacts } from './nba-cdn';
 
 const StatusSchema = z.object({
@@ -87,8 +87,9 @@ function eventToGame(
     season: game === 'nba' ? event.season.year - 1 : event.season.year,
     seasonType: mapSeasonType(event.season.type),
     week: event.week?.number ?? week,
-    home: normalizeTeamAbb(game, home.team.abbreviation, event.season.year),
-    away: normalizeTeamAbb(game, away.team.abbreviation, event.season.year),
+    // An unknown club is kept as sent: the game is rejected alone, the rest of the board is read.
+    home: teamAbbOrAsSent(game, home.team.abbreviation, event.season.year),
+    away: teamAbbOrAsSent(game, away.team.abbreviation, event.season.year),
     startTime: new Date(event.date),
     status,
     homeScore: toScore(home.score, status),

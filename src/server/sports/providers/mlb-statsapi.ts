@@ -39,10 +39,10 @@ const TEAM_IDS: Record<number, string> = {
   158: 'MIL',
 };
 
+/** An unknown club stays as its id ("team 999"): the game is rejected alone, the rest is read. */
 function teamAbbOf(id: number, season: number): string {
   const abb = TEAM_IDS[id];
-  if (!abb) throw new Error(`Unknown MLB Stats API team id ${id}`);
-  return normalizeTeamAbb('mlb', abb, season);
+  return abb ? normalizeTeamAbb('mlb', abb, season) : `team ${id}`;
 }
 
 const StatusSchema = z.object({

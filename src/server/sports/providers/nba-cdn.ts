@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GameStatus, NbaDecidingShot, NbaGameFacts, NbaScoringRun } from '../../../core/facts';
 import { type FetchJsonOptions, fetchJson } from '../http';
 import type { GameRecord, ProviderBatch, SportsProvider } from '../model';
-import { normalizeTeamAbb } from '../teams';
+import { teamAbbOrAsSent } from '../teams';
 
 const BoxTeamSchema = z.object({
   teamTricode: z.string(),
@@ -55,8 +55,9 @@ function seasonOfGameId(gameId: string): { season: number; seasonType: GameRecor
 export function parseNbaBoxscore(json: unknown): { game: GameRecord; facts: NbaGameFacts } {
   const { game: g } = BoxscoreSchema.parse(json);
   const status = mapNbaCdnStatus(g.gameStatus, g.gameStatusText);
-  const home = normalizeTeamAbb('nba', g.homeTeam.teamTricode);
-  const away = normalizeTeamAbb('nba', g.awayTeam.teamTricode);
+  // An unknown club is kept as sent: the game is rejected alone, the rest of the day is read.
+  const home = teamAbbOrAsSent('nba', g.homeTeam.teamTricode);
+  const away = teamAbbOrAsSent('nba', g.awayTeam.teamTricode);
   const started = status === 'final' || status === 'in_progress';
   const game: GameRecord = {
     game: 'nba',
@@ -257,8 +258,8 @@ export function parseNbaSchedule(json: unknown): GameRecord[] {
           gid: g.gameId,
           ...seasonOfGameId(g.gameId),
           week: null,
-          home: normalizeTeamAbb('nba', g.homeTeam.teamTricode),
-          away: normalizeTeamAbb('nba', g.awayTeam.teamTricode),
+          home: teamAbbOrAsSent('nba', g.homeTeam.teamTricode),
+          away: teamAbbOrAsSent('nba', g.awayTeam.teamTricode),
           startTime: new Date(g.gameDateTimeUTC),
           status,
           homeScore: scored ? (g.homeTeam.score ?? null) : null,

@@ -1,17 +1,59 @@
-import { Alert, Badge, Box, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { type FeedHealth, useFeedsHealth } from '../api/feeds';
 
 const when = (value: string | null) => (value ? formatDate(value, 'M/D/YY, h:mm A') : '—');
 
-/** The feed's state in words: since when it fails, or that it answers. */
+const gamesRejected = (n: number) => (n === 1 ? '1 game rejected' : `${n} games rejected`);
+
+/** The feed's state in words: since when it fails, or that it answers (and whether it sent impossible games). */
 function stateOf(feed: FeedHealth): string {
-  if (feed.consecutive_failures === 0) return 'Answering';
+  if (feed.consecutive_failures === 0) {
+    const rejected = feed.rejected_games.length;
+    return rejected === 0 ? 'Answering' : `Answering; ${gamesRejected(rejected)} in the last poll`;
+  }
   const polls =
     feed.consecutive_failures === 1 ? '1 failed poll' : `${feed.consecutive_failures} failed polls in a row`;
   if (feed.last_ok_at === null) return `${polls}; it has never answered`;
   return `${polls} since its last success at ${when(feed.last_ok_at)}; stored results are kept as they were`;
+}
+
+/**
+ * The games each feed's last successful poll left out because they cannot be true, one sentence
+ * each; the other games of those polls were stored.
+ */
+function RejectedGames({ feeds }: { feeds: FeedHealth[] }) {
+  const rejecting = feeds.filter((feed) => feed.rejected_games.length > 0);
+  if (rejecting.length === 0) return null;
+  return (
+    <Stack gap="xs" mt="md">
+      <Title order={3} fz="md">
+        Rejected games
+      </Title>
+      <Text size="sm" c="dimmed">
+        These games were left out because they cannot be true; the rest of each poll was stored. If a feed
+        keeps sending one, enter its result by hand below.
+      </Text>
+      {rejecting.map((feed) => (
+        <Paper key={`${feed.provider}-${feed.game}`} withBorder p="sm">
+          <Text size="sm" fw={700} style={{ wordBreak: 'break-word' }}>
+            {feed.provider} · {feed.game}: {gamesRejected(feed.rejected_games.length)} by the poll at{' '}
+            {when(feed.last_ok_at)}
+          </Text>
+          <List size="sm" spacing={2}>
+            {feed.rejected_games.map((message) => (
+              <List.Item key={message}>
+                <Text size="sm" c="red.8" style={{ wordBreak: 'break-word' }}>
+                  {message}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      ))}
+    </Stack>
+  );
 }
 
 /** One row per provider and game: last fetch, last success, last error, counts over a day. */
@@ -115,6 +157,7 @@ export function FeedHealthTable() {
           </Table>
         </Table.ScrollContainer>
       </Box>
+      <RejectedGames feeds={feeds.data} />
     </>
   );
 }
