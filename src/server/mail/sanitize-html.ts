@@ -26,8 +26,6 @@ const DROP_WITH_CONTENT = [
   'option',
 ];
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-/** Not an allowed tag: a link whose target is unsafe loses its tag and keeps its text. */
-const DROPPED_LINK = 'dropped-link';
 
 const SANITIZE_OPTIONS: sanitize.IOptions = {
   allowedTags: ALLOWED_TAGS,
@@ -40,14 +38,16 @@ const SANITIZE_OPTIONS: sanitize.IOptions = {
   selfClosing: ['br'],
   // Deeper nesting than any letter needs is flattened (its text stays).
   nestingLimit: 20,
+  // A link keeps its tag name whatever its target: renaming it to a tag that is not allowed left its end
+  // tag unmatched, and the rest of the letter fell inside the next link. An unsafe target is dropped here
+  // and the link without one is unwrapped below, its text kept, as the parser closes it.
   transformTags: {
     a: (_tagName, attribs): sanitize.Tag => {
       const href = safeHref(attribs.href ?? '');
-      return href
-        ? { tagName: 'a', attribs: { href, target: '_blank', rel: 'noopener noreferrer' } }
-        : { tagName: DROPPED_LINK, attribs: {} };
+      return { tagName: 'a', attribs: href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {} };
     },
   },
+  exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false),
 };
 
 const NAMED_ENTITIES: Record<string, string> = {

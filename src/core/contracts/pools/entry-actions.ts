@@ -27,6 +27,14 @@ export const ENTRY_ACTION_MESSAGES = {
 
 /** Feed event type of a rebuy (spec types 1 to 31; sign-up 1 and insurance 2 are in FEED_EVENT_TYPES). */
 export const REBUY_FEED_TYPE = 3;
+/** Feed event types of the owner's bonus-pool and auto-rebuy switches. */
+export const BONUS_SWITCH_FEED_TYPE = 4;
+export const AUTO_REBUY_SWITCH_FEED_TYPE = 5;
+/**
+ * Events of an entrant's own settings (spec: user_feed_only): their Your Activity shows them, the pool's
+ * news does not, so other members never learn who rebuys automatically.
+ */
+export const USER_FEED_ONLY_TYPES: readonly number[] = [BONUS_SWITCH_FEED_TYPE, AUTO_REBUY_SWITCH_FEED_TYPE];
 
 const userSeason = idSchema(ENTRY_ACTION_MESSAGES.entryNotFound);
 const toggleValue = z.boolean({ error: ENTRY_ACTION_MESSAGES.boolRequired });

@@ -5,6 +5,7 @@ import {
   type RegisterEntryBody,
   type RegisterEntryResponse,
 } from '../../../core/contracts/pools';
+import { formatDollars } from '../../../core/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { entries, leagues, pools } from '../../db/schema';
@@ -14,6 +15,7 @@ import { canSeeLeague, loadAccess } from '../leagues/league-access';
 import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
 import { poolPath } from '../leagues/pool-rows';
+import { recordPoolAudits } from './commish/audit/audit.service';
 import { postPoolEvent } from './feed/feed.service';
 import { appendLedger, type LedgerRowInput } from './ledger';
 import { notifyPoolChanged } from './live/notify';
@@ -48,11 +50,12 @@ export async function registerEntry(
       if (!league.joinable) throw forbidden(POOL_MESSAGES.membersOnly);
       await addMember(tx, league.id, user.id, now);
     }
-    const { entryNum, link } = await createPoolEntry(
+    const { entry, entryNum, label, link } = await createPoolEntry(
       tx,
       { pool, league, user, bonus: input.bonus, insurance: input.insurance_purchased, by: user },
       now,
     );
+    await recordSignUp(tx, { pool, user, entry, label }, now);
     return {
       game: pool.game,
       season: pool.season,
@@ -70,6 +73,37 @@ export async function registerEntry(
   // A new entrant changes the tiles (entrants, prize pool) and the standings of open pages.
   notifyPoolChanged(ctx, answer.league_season, 'standings');
   return answer;
+}
+
+/** A sign-up in the pool's audit log: the entry as it was created, and what it was charged. */
+async function recordSignUp(
+  tx: DbOrTx,
+  created: { pool: PoolRecord; user: Pick<UserRow, 'id'>; entry: EntryRecord; label: string },
+  now: Date,
+): Promise<void> {
+  const { pool, entry } = created;
+  const insurance = entry.insurancePurchased ? pool.insurance : 0;
+  await recordPoolAudits(
+    tx,
+    pool.id,
+    created.user,
+    [
+      {
+        action: 'sign_up',
+        summary: `${created.label} signed up: ${formatDollars(pool.buyin + insurance)} charged`,
+        entryId: entry.id,
+        oldValue: null,
+        newValue: {
+          lives: entry.lives,
+          in_bonus: entry.bonus,
+          insurance_purchased: entry.insurancePurchased,
+          buyin: pool.buyin,
+          ...(entry.insurancePurchased ? { insurance: pool.insurance } : {}),
+        },
+      },
+    ],
+    now,
+  );
 }
 
 /** What createPoolEntry needs: the pool (its row locked by the caller), whose entry, and who makes it. */

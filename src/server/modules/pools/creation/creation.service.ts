@@ -23,6 +23,7 @@ import type { UserRow } from '../../auth/sessions';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
 import { countSiblings, poolDisplayName } from '../../leagues/pool-rows';
+import { recordPoolAudits } from '../commish/audit/audit.service';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
 
@@ -194,6 +195,20 @@ export async function activatePool(
         createdAt: now,
       })
       .returning();
+    await recordPoolAudits(
+      tx,
+      pool.id,
+      viewer,
+      [
+        {
+          action: 'create_pool',
+          summary: `Opened ${customName ?? gameName} ${input.season} from Week ${startWeek}`,
+          oldValue: null,
+          newValue: { season: input.season, season_type: input.season_type, start_week: startWeek, settings },
+        },
+      ],
+      now,
+    );
     return { pool, abb: access.league.abb };
   });
   const { pool, abb } = created;

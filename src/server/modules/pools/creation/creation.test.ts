@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions } from '../../../../core/bonus';
 import { CREATION_MESSAGES } from '../../../../core/contracts/pools';
 import { POOL_SETTINGS_MESSAGES } from '../../../../core/pool/settings';
-import { leagueMembers, mailOutbox, pools, seasonParams } from '../../../db/schema';
+import { leagueMembers, mailOutbox, poolAudits, pools, seasonParams } from '../../../db/schema';
 import { buildPool } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
@@ -102,6 +102,22 @@ describe('POST /leagueRoutes/activatePool', () => {
     expect(second).toMatchObject({ pool_idx: 1, name: 'MLB #2' });
     const third = (await activate(world.owner, mlb({ custom_name: 'Dog Days' }))).json();
     expect(third).toMatchObject({ pool_idx: 2, name: 'Dog Days' });
+    // Each opening is the first row of its pool's audit log, with the settings it opened with.
+    const opened = await t.ctx.db
+      .select({ pool: pools.poolIdx, audit: poolAudits })
+      .from(poolAudits)
+      .innerJoin(pools, eq(pools.id, poolAudits.poolId))
+      .where(eq(pools.leagueId, world.leagueId))
+      .orderBy(pools.poolIdx);
+    expect(opened.map(({ pool, audit }) => [pool, audit.action, audit.userId, audit.summary])).toEqual([
+      [0, 'create_pool', world.owner.id, 'Opened MLB 2026 from Week 2'],
+      [1, 'create_pool', world.owner.id, 'Opened MLB #2 2026 from Week 2'],
+      [2, 'create_pool', world.owner.id, 'Opened Dog Days 2026 from Week 2'],
+    ]);
+    expect(opened[2].audit).toMatchObject({
+      oldValue: null,
+      newValue: { season: 2026, start_week: 2, settings: { custom_name: 'Dog Days', buyin: 5000 } },
+    });
     // Another game's season starts again at 0, with week 1 still ahead.
     const nba = await activate(world.owner, { ...mlb(), settings: { game: 'nba' } });
     expect(nba.json()).toMatchObject({ game: 'nba', pool_idx: 0, name: 'NBA', start_week: 1 });

@@ -39,6 +39,7 @@ import { appendLedger } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
 import { requirePoolAccess } from '../pool-access';
 import { loadPoolWeeks } from '../pool-weeks';
+import { type EntrySwitch, recordInsurance, recordRebuy, recordSwitchChange } from './entry-actions.audit';
 
 type EntryRecord = typeof entries.$inferSelect;
 
@@ -135,6 +136,7 @@ export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody
         )
         .returning();
       if (!updated) throw conflict(M.noRebuyNeeded);
+      await recordRebuy(tx, { pool, league, entry, user, after: updated, week: window.week }, now);
       await appendLedger(
         tx,
         [
@@ -216,6 +218,7 @@ interface DeferredSetting {
   flag: (entry: EntryRecord) => DeferredFlag;
   columns: (next: DeferredFlag) => Partial<EntryRecord>;
   message: (on: boolean, effectiveWeek: number) => string;
+  audit: EntrySwitch;
 }
 
 const BONUS_SETTING: DeferredSetting = {
@@ -223,6 +226,7 @@ const BONUS_SETTING: DeferredSetting = {
   flag: bonusFlag,
   columns: (next) => ({ bonus: next.current, bonusPrev: next.prev, bonusEffWeek: next.effWeek }),
   message: (on, week) => (on ? M.bonusOn(week) : M.bonusOff(week)),
+  audit: 'bonus',
 };
 
 const AUTO_REBUY_SETTING: DeferredSetting = {
@@ -230,6 +234,7 @@ const AUTO_REBUY_SETTING: DeferredSetting = {
   flag: autoRebuyFlag,
   columns: (next) => ({ autoRebuy: next.current, autoRebuyPrev: next.prev, autoRebuyEffWeek: next.effWeek }),
   message: (on, week) => (on ? M.autoRebuyOn(week) : M.autoRebuyOff(week)),
+  audit: 'auto_rebuy',
 };
 
 /** POST /user/toggleBonus: the owner joins or leaves the bonus pool from live week + 1, as the cadence allows. */
@@ -257,6 +262,8 @@ function toggleSetting(
       enforce(setting.check(pool, entry, liveWeek));
       const next = changeFlag(setting.flag(entry), body.bool, liveWeek);
       await tx.update(entries).set(setting.columns(next)).where(eq(entries.id, entry.id));
+      const audited = { setting: setting.audit, before: setting.flag(entry), after: next };
+      await recordSwitchChange(tx, { pool, league, entry, user, ...audited }, now);
       return {
         league_id: league.id,
         league_season: pool.id,
@@ -315,6 +322,7 @@ export function buyInsurance(
         .where(and(eq(entries.id, entry.id), eq(entries.insurancePurchased, false)))
         .returning({ id: entries.id });
       if (!updated) throw conflict(M.alreadyInsured);
+      await recordInsurance(tx, { pool, league, entry, user }, now);
       await appendLedger(
         tx,
         [

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   COMMISH_POST_TYPES,
   type CommishPostsResponse,
@@ -7,6 +7,7 @@ import {
   type FeedPath,
   type FeedResponse,
   POOL_MESSAGES,
+  USER_FEED_ONLY_TYPES,
 } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -58,6 +59,8 @@ export async function listFeed(
     conditions.push(eq(poolEvents.userId, viewer.id));
   }
   if (path.x === 'bonus') conditions.push(eq(poolEvents.type, FEED_EVENT_TYPES.bonusPrize));
+  // An entrant's own settings are their activity, not the pool's news.
+  if (path.x !== 'mine') conditions.push(notInArray(poolEvents.type, [...USER_FEED_ONLY_TYPES]));
   const stored = await ctx.db
     .select({ event: poolEvents, username: users.username })
     .from(poolEvents)

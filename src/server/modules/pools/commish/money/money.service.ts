@@ -75,6 +75,9 @@ export async function addPayment(
   const amount = input.type === 'payment' ? input.amount : -input.amount;
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    // The entry's row is locked before its total is read: concurrent payments of one entry then run one
+    // after another, each reading the total the one before it committed, so their audit rows form a chain.
+    await tx.select({ id: entries.id }).from(entries).where(eq(entries.id, found.entry.id)).for('update');
     const [{ before }] = await tx
       .select({ before: sql<number>`coalesce(sum(${ledger.amount}), 0)`.mapWith(Number) })
       .from(ledger)

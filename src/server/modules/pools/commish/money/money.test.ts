@@ -155,6 +155,25 @@ describe('POST /admin/addPayment', () => {
     expect(await writtenRows()).toEqual({ ledger: 0, audits: 0, events: 0 });
   });
 
+  it('audits 20 concurrent $1 payments of one entry as a chain of totals from $0 to $20', async () => {
+    // On PostgreSQL the requests overlap; each must still read the total the one before it left.
+    const { alice1 } = await seedPool();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post('/admin/addPayment', { user_season_id: alice1.id, amount: 1, type: 'payment' }, world.owner),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const audits = await t.ctx.db
+      .select()
+      .from(poolAudits)
+      .where(and(eq(poolAudits.entryId, alice1.id), eq(poolAudits.action, 'payment')));
+    const pairs = audits
+      .map((row) => [(row.oldValue as { paid: number }).paid, (row.newValue as { paid: number }).paid])
+      .sort((a, b) => a[0] - b[0]);
+    expect(pairs).toEqual(Array.from({ length: 20 }, (_, i) => [i * 100, (i + 1) * 100]));
+  });
+
   it('takes the largest amount, $1,000,000.00', async () => {
     const { bob1 } = await seedPool();
     const response = await post(

@@ -4,9 +4,11 @@ import {
   IconMoonStars,
   IconNews,
   IconRefresh,
+  IconRepeat,
   IconShieldCheck,
   IconSkull,
   IconSpeakerphone,
+  IconToggleRight,
   IconTrophy,
   IconUmbrella,
   IconUserPlus,
@@ -21,12 +23,15 @@ interface EventLook {
   label: string;
 }
 
-// Event types the pool writes today (sign-up, insurance, rebuy, bonus, settlement news, alerts);
+// Event types the pool writes today (sign-up, insurance, rebuy, switches, bonus, settlement news, alerts);
 // any other of the spec's 31 types gets the plain news icon.
 const LOOKS: Record<number, EventLook> = {
   1: { icon: IconUserPlus, color: 'teal', label: 'Sign-up' },
   2: { icon: IconShieldCheck, color: 'indigo', label: 'Insurance' },
   3: { icon: IconRefresh, color: 'cyan', label: 'Rebuy' },
+  // The entrant's own switches, in their Your Activity only.
+  4: { icon: IconToggleRight, color: 'lime', label: 'Bonus pool' },
+  5: { icon: IconRepeat, color: 'cyan', label: 'Auto-rebuy' },
   7: { icon: IconTrophy, color: 'yellow', label: 'Bonus' },
   12: { icon: IconUmbrella, color: 'indigo', label: 'Insurance pick' },
   13: { icon: IconSkull, color: 'red', label: 'Elimination' },
