@@ -5,7 +5,7 @@ import { games, leagueRequests } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
 import { createLeagueAs, registerNamed } from './modules/leagues/league-test-world';
-import { buildPool } from './test/factories';
+import { buildEntry, buildPool } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
 /**
@@ -233,6 +233,11 @@ beforeAll(async () => {
   const leagueId = await createLeagueAs(t.app, adminUser, { name: 'Private Club', abb: 'PRIV' });
   await createLeagueAs(t.app, playerUser, { name: 'Open Club', abb: 'OPEN', joinable: true });
   await buildPool(t.ctx, { leagueId, maxEntries: 1 });
+  // Entry 1 is the admin's, in a hidden league's pool: the player's calls naming it take the path of an
+  // entry they may not see (answered as a missing one), the admin's reach the entry's own rules.
+  const hiddenId = await createLeagueAs(t.app, adminUser, { name: 'Hidden Club', abb: 'HIDE', hidden: true });
+  const hiddenPool = await buildPool(t.ctx, { leagueId: hiddenId });
+  await buildEntry(t.ctx, { poolId: hiddenPool.id, userId: adminUser.id });
   await t.ctx.db.insert(leagueRequests).values({
     leagueId,
     userId: playerUser.id,

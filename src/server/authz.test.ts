@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PICK_MESSAGES } from '../core/contracts/pools';
 import { leagueRequests, leagues } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
@@ -426,7 +427,18 @@ const MATRIX: Cell[] = [
     route: 'POST /user/makeUserPick',
     url: () => '/user/makeUserPick',
     payload: (w) => ({ userSeasonId: w.entryId, week: 1, action: 'confirm', team: 'ZZZ' }),
-    expected: { visitor: 401, nonMember: 403, member: 404, admin: 403, siteAdmin: 403 },
+    // Outsiders of the hidden league find no entry (as for a missing id); the admin sees the pool: not theirs.
+    expected: { visitor: 401, nonMember: 404, member: 404, admin: 403, siteAdmin: 404 },
+    entryNotFound: PICK_MESSAGES.entryNotFound,
+  },
+  {
+    name: 'makeUserPick on a missing entry',
+    method: 'POST',
+    route: 'POST /user/makeUserPick',
+    url: () => '/user/makeUserPick',
+    payload: (w) => ({ userSeasonId: w.missingEntryId, week: 1, action: 'confirm', team: 'ZZZ' }),
+    expected: { visitor: 401, nonMember: 404, member: 404, admin: 404, siteAdmin: 404 },
+    entryNotFound: PICK_MESSAGES.entryNotFound,
   },
   {
     name: 'nba19 offline redirect',
@@ -590,6 +602,7 @@ beforeAll(async () => {
     requestId: request.id,
     inviteCode: hidden.inviteCode,
     entryId: entry.id,
+    missingEntryId: entry.id + 100_000,
   };
 });
 
@@ -626,6 +639,9 @@ describe('authorization matrix', () => {
         const response = await send(role, cell);
         expect({ role, status: response.statusCode }).toEqual({ role, status: cell.expected[role] });
         if (response.statusCode >= 400) expect(Object.keys(response.json())).toEqual(['message']);
+        if (cell.entryNotFound && OUTSIDERS.includes(role) && response.statusCode === 404) {
+          expect({ role, message: response.json().message }).toEqual({ role, message: cell.entryNotFound });
+        }
         if (OUTSIDERS.includes(role) && !cell.seesAll?.includes(role)) {
           // Real names are "First{username} Secret{username}" in this world; the hidden league's people must not show.
           const leaksRealName = ['Secrethadmin', 'Secrethmember', 'Secrethpending'].some((name) =>

@@ -11,6 +11,8 @@ export interface World {
   requestId: number;
   inviteCode: string;
   entryId: number;
+  /** An entry id that no entry has. */
+  missingEntryId: number;
 }
 
 export interface Cell {
@@ -25,6 +27,11 @@ export interface Cell {
   mayNameLeague?: boolean;
   /** A visible league page lists usernames (never real names); the hidden league's pools only via its invite. */
   mayListMembers?: boolean;
+  /**
+   * The message of an entry that does not exist: an outsider's 404 must say exactly this, so an entry of a
+   * league the caller cannot see answers as a missing id (entry ids cannot be probed).
+   */
+  entryNotFound?: string;
   /** Roles that may read everything this route answers (the site admin reading the whole mail outbox). */
   seesAll?: Role[];
 }

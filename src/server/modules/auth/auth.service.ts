@@ -59,9 +59,8 @@ export class TooSoonError extends AppError {
   }
 }
 
-function throwIfWaiting(...waits: number[]): void {
-  const ms = Math.max(...waits);
-  if (ms > 0) throw new TooSoonError(Math.ceil(ms / 1000));
+function tooSoon(waitMs: number): TooSoonError {
+  return new TooSoonError(Math.ceil(waitMs / 1000));
 }
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
@@ -203,22 +202,31 @@ export class AuthService {
 
   /**
    * Checks a username (or e-mail) and password. Failures are counted per account (whichever login
-   * was typed) and per IP; past a few, each further try must wait longer (decision 007).
+   * was typed) and per IP; past a few, each further try must wait longer (decision 007). The try is
+   * taken before the password is checked, so concurrent tries see it and only the free ones are checked.
    */
   async login(login: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
     const user = await findUserByLogin(this.ctx, login);
     // Unknown logins are counted under what was typed, so they cost the same as known ones.
     const accountKey = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
-    throwIfWaiting(this.accountLimiter.waitMs(accountKey), this.ipLimiter.waitMs(ip));
-    dummyHash ??= hashPassword(createToken());
-    const ok = user?.passwordHash
-      ? await verify(user.passwordHash, password)
-      : await verify(await dummyHash, password).then(() => false);
+    const { waitMs, attempt } = AttemptLimiter.take([this.accountLimiter, accountKey], [this.ipLimiter, ip]);
+    if (!attempt) throw tooSoon(waitMs);
+    let ok: boolean;
+    try {
+      dummyHash ??= hashPassword(createToken());
+      ok = user?.passwordHash
+        ? await verify(user.passwordHash, password)
+        : await verify(await dummyHash, password).then(() => false);
+    } catch (error) {
+      // A check that could not run is no wrong password: it counts against nobody.
+      attempt.release();
+      throw error;
+    }
     if (!user || !ok) {
-      this.ipLimiter.record(ip);
-      this.accountLimiter.record(accountKey);
+      attempt.fail();
       throw new AppError(401, AUTH_MESSAGES.badLogin);
     }
+    attempt.release();
     // A success clears the account's count and relaxes the address's (others may share it).
     this.accountLimiter.reset(accountKey);
     this.ipLimiter.relax(ip);

@@ -301,6 +301,50 @@ describe('login, current user and logout', () => {
     }
   });
 
+  it('checks only the free tries of 40 wrong passwords sent at once for one account', async () => {
+    await registerUser(t.app, { username: 'rush', password: 'secret-pass' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => post('/auth/login', { username: 'rush', password: 'wrong-pass' })),
+    );
+    // Each try is taken before its password is checked: the five free ones are checked, the rest wait.
+    const codes = answers.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(5);
+    expect(codes.filter((code) => code === 429)).toHaveLength(35);
+    for (const response of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(response.json().message).toBe(waitMessage(Number(response.headers['retry-after'])));
+    }
+    // The refused tries were not counted: the sixth failure is next, and the wait after it is 2 s.
+    t.wallClock.advance(1000);
+    expect((await post('/auth/login', { username: 'rush', password: 'wrong-pass' })).statusCode).toBe(401);
+    const next = await post('/auth/login', { username: 'rush', password: 'secret-pass' });
+    expect(next.json().message).toBe(waitMessage(2));
+  });
+
+  it('checks only the free tries of 40 logins sent at once from one IP on many accounts', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post('/auth/login', { username: `crowd${i}`, password: 'whatever1' }),
+      ),
+    );
+    const codes = answers.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(20);
+    expect(codes.filter((code) => code === 429)).toHaveLength(20);
+  });
+
+  it('does not count a try taken up front that then succeeds', async () => {
+    await registerUser(t.app, { username: 'mia', password: 'secret-pass' });
+    const right = await Promise.all(
+      Array.from({ length: 5 }, () => post('/auth/login', { username: 'mia', password: 'secret-pass' })),
+    );
+    expect(right.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // Five successes left no failure behind: five wrong passwords are still free.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await post('/auth/login', { username: 'mia', password: 'wrong-pass' })).statusCode).toBe(401);
+    }
+    expect((await post('/auth/login', { username: 'mia', password: 'wrong-pass' })).statusCode).toBe(429);
+  });
+
   it('marks the session cookie Secure when the site is served over HTTPS', async () => {
     const https = await createTestApp({ env: { PUBLIC_URL: 'https://survivor.example' } });
     const login = async (app: TestApp['app'], username: string) => {

@@ -67,17 +67,32 @@ export async function requirePoolCommish(
 }
 
 /**
- * requirePoolCommish for a call that names an entry: to an outsider of the entry's pool the entry is not found,
- * with the same message as an id that does not exist, so probing entry ids reveals nothing.
+ * requirePoolAccess for a call that names an entry: to a viewer who may not see the entry's pool the entry is
+ * not found, with the same message as an id that does not exist, so probing entry ids reveals nothing.
  */
-export async function requireEntryPoolCommish(
+export function requireEntryPoolAccess(
   db: DbOrTx,
   entry: { poolId: number },
   viewer: UserRow,
   entryNotFound: string,
 ): Promise<PoolAccess> {
+  return asEntryNotFound(requirePoolAccess(db, { poolId: entry.poolId }, viewer), entryNotFound);
+}
+
+/** requireEntryPoolAccess for the Commish tools: members who are not admins are refused (403). */
+export function requireEntryPoolCommish(
+  db: DbOrTx,
+  entry: { poolId: number },
+  viewer: UserRow,
+  entryNotFound: string,
+): Promise<PoolAccess> {
+  return asEntryNotFound(requirePoolCommish(db, { poolId: entry.poolId }, viewer), entryNotFound);
+}
+
+/** A pool the viewer cannot find becomes the entry's not-found answer. */
+async function asEntryNotFound(access: Promise<PoolAccess>, entryNotFound: string): Promise<PoolAccess> {
   try {
-    return await requirePoolCommish(db, { poolId: entry.poolId }, viewer);
+    return await access;
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) throw notFound(entryNotFound);
     throw error;

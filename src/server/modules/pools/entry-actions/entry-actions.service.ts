@@ -37,7 +37,7 @@ import { readEntryWeeks } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
-import { requirePoolAccess } from '../pool-access';
+import { requireEntryPoolAccess } from '../pool-access';
 import { loadPoolWeeks } from '../pool-weeks';
 import { type EntrySwitch, recordInsurance, recordRebuy, recordSwitchChange } from './entry-actions.audit';
 
@@ -50,15 +50,16 @@ interface OwnEntry {
 }
 
 /**
- * The viewer's own entry with its pool. An unknown entry is not found; an entry of a pool the viewer
- * may not see answers as that pool does (404); someone else's entry is forbidden. With `lock` the
+ * The viewer's own entry with its pool. An unknown entry, and an entry of a pool the viewer may not see,
+ * are not found, with one message (so ids cannot be probed); someone else's entry in a pool the viewer
+ * sees is forbidden. With `lock` the
  * entry row stays locked to the end of the transaction, so racing actions of one entry run one by one.
  */
 async function loadOwnEntry(db: DbOrTx, entryId: number, user: UserRow, lock: boolean): Promise<OwnEntry> {
   const query = db.select().from(entries).where(eq(entries.id, entryId));
   const [entry] = lock ? await query.for('update') : await query;
   if (!entry) throw notFound(M.entryNotFound);
-  const { pool, league } = await requirePoolAccess(db, { poolId: entry.poolId }, user);
+  const { pool, league } = await requireEntryPoolAccess(db, entry, user, M.entryNotFound);
   if (entry.userId !== user.id) throw forbidden(M.notYourEntry);
   return { entry, pool, league };
 }

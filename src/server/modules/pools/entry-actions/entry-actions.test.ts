@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENTRY_ACTION_MESSAGES as M, POOL_MESSAGES } from '../../../../core/contracts/pools';
+import { ENTRY_ACTION_MESSAGES as M } from '../../../../core/contracts/pools';
 import { entries, ledger, poolEvents } from '../../../db/schema';
 import { buildEntryWeek } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -125,9 +125,13 @@ describe('POST /user/rebuy', () => {
       if (message) expect(answer.json().message).toBe(message);
     }
     const outsider = await registerNamed(t.app, 'outsider');
+    // An entry of a league the caller cannot see answers exactly as one that does not exist.
     const hidden = await rebuy(outsider, entry.id);
+    const missing = await rebuy(outsider, 999_999);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json().message).toBe(POOL_MESSAGES.poolNotFound);
+    expect(hidden.json()).toEqual({ message: M.entryNotFound });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual(hidden.json());
     const bad = await post(player, '/user/rebuy', { userSeason: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(M.entryNotFound);

@@ -22,6 +22,7 @@ import { hashToken } from '../../../lib/tokens';
 import { findSessionUser } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { notifyPoolChanged } from '../live/notify';
+import { requireEntryPoolAccess } from '../pool-access';
 import { toMyEntry } from '../pool-entries.repo';
 import { PoolWeeks } from '../pool-weeks';
 import {
@@ -85,7 +86,14 @@ async function tryPick(
   }
   if (state.viewerId === null) throw unauthorized();
   const viewerId = state.viewerId;
-  if (state.entry.userId !== viewerId) throw forbidden(PICK_MESSAGES.notYourEntry);
+  if (state.entry.userId !== viewerId) {
+    // Someone else's entry is forbidden only where the viewer sees its pool; elsewhere it is not found,
+    // exactly like an id that does not exist, so entry ids cannot be probed across leagues.
+    const viewer = await findSessionUser(ctx.db, sessionToken, session.now);
+    if (!viewer) throw unauthorized();
+    await requireEntryPoolAccess(ctx.db, state.entry, viewer, PICK_MESSAGES.entryNotFound);
+    throw forbidden(PICK_MESSAGES.notYourEntry);
+  }
   const { pool, entry } = state;
   const game = pool.game as PlayableGame;
 

@@ -1,3 +1,4 @@
+import { EDIT_PICKS_MESSAGES } from '../../../../../core/contracts/pools';
 import { type Cell, COMMISH_GET, commishPost } from '../../../../test/authz-matrix';
 
 /** Who may call each route of the area (rows of src/server/authz.test.ts). */
@@ -16,6 +17,7 @@ export const EDIT_PICKS_CELLS: Cell[] = [
     route: 'POST /admin/updateUserPicks',
     url: () => '/admin/updateUserPicks',
     payload: (w) => ({ user_season_id: w.entryId, oldSelections: [], newSelections: [] }),
+    entryNotFound: EDIT_PICKS_MESSAGES.entryNotFound,
     expected: commishPost(400),
   },
 ];

@@ -1,3 +1,4 @@
+import { ENTRANTS_MESSAGES } from '../../../../../core/contracts/pools';
 import { type Cell, COMMISH_GET, commishPost } from '../../../../test/authz-matrix';
 
 /**
@@ -34,6 +35,7 @@ export const ENTRANTS_ADMIN_CELLS: Cell[] = [
     route: 'POST /admin/toggleUserStatus',
     url: () => '/admin/toggleUserStatus',
     payload: (w) => ({ userSeasonId: w.entryId, updatedStatus: 1 }),
+    entryNotFound: ENTRANTS_MESSAGES.entryNotFound,
     expected: commishPost(200),
   },
   {
@@ -48,6 +50,7 @@ export const ENTRANTS_ADMIN_CELLS: Cell[] = [
       oldLives: 98,
       newLives: 99,
     }),
+    entryNotFound: ENTRANTS_MESSAGES.entryNotFound,
     expected: commishPost(409),
   },
   {
@@ -56,6 +59,7 @@ export const ENTRANTS_ADMIN_CELLS: Cell[] = [
     route: 'POST /admin/updateUserNotes',
     url: () => '/admin/updateUserNotes',
     payload: (w) => ({ userSeasonId: w.entryId, note: 'Paid in cash' }),
+    entryNotFound: ENTRANTS_MESSAGES.entryNotFound,
     expected: commishPost(200),
   },
   {

@@ -1,3 +1,4 @@
+import { MONEY_MESSAGES } from '../../../../../core/contracts/pools';
 import { type Cell, COMMISH_GET, commishPost } from '../../../../test/authz-matrix';
 
 /** Who may call each route of the area (rows of src/server/authz.test.ts). */
@@ -9,6 +10,7 @@ export const MONEY_CELLS: Cell[] = [
     route: 'POST /admin/addPayment',
     url: () => '/admin/addPayment',
     payload: (w) => ({ user_season_id: w.entryId, amount: 5, type: 'payment', pool_id: w.poolId + 1000 }),
+    entryNotFound: MONEY_MESSAGES.entryNotFound,
     expected: commishPost(400),
   },
   {
