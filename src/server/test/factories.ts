@@ -35,9 +35,15 @@ export async function registerUser(
 ): Promise<{ cookie: string; username: string; id: number }> {
   const payload = buildRegistration(overrides);
   const response = await app.inject({ method: 'POST', url: '/auth/register', payload });
-  if (response.statusCode !== 202) throw new Error(`register failed: ${response.body}`);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const token = await takeVerificationToken(app, payload.email);
-  const verified = await app.inject({ method: 'POST', url: '/auth/verifyEmail', payload: { token } });
+  // In the same browser, as a user would: the confirmation's session replaces the registration's.
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/auth/verifyEmail',
+    payload: { token },
+    headers: { cookie: sessionCookie(response.headers['set-cookie']) },
+  });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return {
     cookie: sessionCookie(verified.headers['set-cookie']),

@@ -83,7 +83,12 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', ...options.env });
+  // Every injected request comes from one address: tests of the registration limit set their own.
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:3000',
+    REGISTRATIONS_PER_IP: '1000',
+    ...options.env,
+  });
   const start = options.now ?? new Date('2026-11-22T18:00:00Z');
   const clock = new ManualClock(start);
   const wallClock = new ManualClock(start);
