@@ -236,11 +236,12 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
                   placeholder="0.00"
                   description="Dollars and cents, more than $0.00"
                   prefix="$"
-                  min={0}
                   step={0.01}
                   thousandSeparator=","
-                  // A minus sign or a third decimal stays as typed, and the message below says why it is
-                  // refused: dropping them would record -12.345 as $12.34 without a word.
+                  // A minus sign or a third decimal stays as typed (no clamping to a minimum on blur either),
+                  // and the message below says why it is refused: dropping them would record -12.345 as
+                  // $12.34 without a word.
+                  clampBehavior="none"
                   value={amount}
                   onChange={setAmount}
                   error={amountProblem}
