@@ -214,6 +214,32 @@ export function getDefaultBonusOptions(game: BonusGame): BonusOptionsMap {
   );
 }
 
+/**
+ * The bonus options in force for a pool, one per option the game offers (keyed by id): what settlement
+ * pays, Pool Settings shows and How to play lists. A pool whose options were never configured (an empty
+ * stored map) runs every option at its default prize; once configured, an option the map leaves out is off.
+ * Names always come from the definitions; stored ids the game does not offer are dropped.
+ */
+export function resolveBonusOptions(game: string, stored: BonusOptionsMap): BonusOptionsMap {
+  const parsed = BonusGameSchema.safeParse(game);
+  if (!parsed.success) return {};
+  const configured = Object.keys(stored).length > 0;
+  return Object.fromEntries(
+    listBonusOptions(parsed.data).map((option) => {
+      const id = String(option.bonus_id);
+      const setting = stored[id];
+      return [
+        id,
+        {
+          active: configured ? setting?.active === true : true,
+          prize: setting?.prize ?? option.prize_default,
+          bonus_long_name: option.bonus_long_name,
+        },
+      ];
+    }),
+  );
+}
+
 /** Bonus cadence codes as stored in pool.bonus_cadence. */
 export const BonusCadenceSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type BonusCadence = z.infer<typeof BonusCadenceSchema>;
