@@ -1,4 +1,4 @@
-import { Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   BonusGameSchema,
@@ -106,7 +106,15 @@ export function BonusOptionFields({
   onChange: (options: BonusOptionsMap) => void;
 }) {
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Bonus options">
+    <SimpleGrid
+      cols={{ base: 1, sm: 2 }}
+      spacing="xs"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Bonus options"
+    >
       {listBonusOptionRows(game, options).map((row) => (
         <Paper key={row.id} withBorder p="sm" radius="md" component="li">
           <Stack gap={6}>
@@ -124,6 +132,6 @@ export function BonusOptionFields({
           </Stack>
         </Paper>
       ))}
-    </Stack>
+    </SimpleGrid>
   );
 }
