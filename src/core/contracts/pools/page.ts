@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BonusOptionsMapSchema } from '../../bonus/options';
+import { BonusOptionsMapSchema } from '../../bonus/option-setting';
 import { MyEntrySchema } from './picks';
 
 export const PoolStateSchema = z.enum(['open', 'in_progress', 'concluded']);
