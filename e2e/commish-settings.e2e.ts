@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, logInByApi, settle } from './support/axe';
-import { closeBrowser, PHONE, screenshot } from './support/browser';
+import { closeBrowser, logIn, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 import { ownLeague, ownPool, signedInNewcomer } from './support/commish-world';
 
@@ -130,6 +130,33 @@ describe.each([
     expect(await page.getByLabel('Shoot the Moon').count()).toBe(0);
     await expectNoAxeViolations(page, `settings nfl ${label}`);
     await screenshot(page, `commish-settings-nfl-${label}`);
+    await context.close();
+  });
+});
+
+describe('Pool Settings shows the bonuses in force', () => {
+  it('a pool whose bonuses were never configured shows every bonus on at the prize How to play lists', async () => {
+    const { context, page } = await newPage();
+    // The demo's global MLB pool: its bonus pool runs and it never had its options configured.
+    await logIn(page, 'commish');
+    const pool = '/mlb/ala/2023/reg/0';
+    await page.goto(`${pool}/howtoplay`);
+    const howToPlay = page.getByRole('heading', { name: 'PERFORMANCE BONUSES' }).locator('..');
+    await howToPlay.getByText('Perfect Game').waitFor();
+    const listed = await howToPlay.getByRole('row').allInnerTexts();
+    const prizes = listed.slice(1).map((row) => row.split('\t').map((cell) => cell.trim()));
+    expect(prizes).toHaveLength(7);
+
+    await page.goto(`${pool}/commishtools`);
+    await page.getByRole('heading', { name: 'Pool Settings', exact: true }).waitFor();
+    for (const [name, prize] of prizes) {
+      const active = page.getByRole('checkbox', { name: `${name} active` });
+      await active.waitFor();
+      expect(await active.isChecked(), name).toBe(true);
+      expect(`$${await page.getByRole('textbox', { name: `${name} prize` }).inputValue()}`).toBe(prize);
+    }
+    expect(await save(page).first().isDisabled()).toBe(true);
+    await screenshot(page, 'commish-settings-bonuses-in-force');
     await context.close();
   });
 });

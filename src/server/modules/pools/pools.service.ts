@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BonusGameSchema, listBonusOptions } from '../../../core/bonus';
+import { BonusGameSchema, listBonusOptions, resolveBonusOptions } from '../../../core/bonus';
 import { getLiveWeek, getPoolState, isOpenForEntry } from '../../../core/calendar';
 import type {
   BonusOptionsResponse,
@@ -127,6 +127,7 @@ async function describePool(
     bonus_disabled: pool.bonusDisabled,
     bonus_cadence: pool.bonusCadence,
     bonus_entry_weeks: pool.bonusEntryWeeks,
+    bonus_options: resolveBonusOptions(pool.game, pool.bonusOptions),
     deadlines: pool.deadlines,
     entry_deadline: pool.entryDeadline.toISOString(),
     start: pool.start.toISOString(),

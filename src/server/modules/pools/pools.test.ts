@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NBA_BONUS_OPTIONS } from '../../../core/bonus';
+import { getDefaultBonusOptions, NBA_BONUS_OPTIONS } from '../../../core/bonus';
 import { POOL_MESSAGES } from '../../../core/contracts/pools';
 import { ledger, seasonParams } from '../../db/schema';
 import { buildPick } from '../../test/factories';
@@ -75,6 +75,8 @@ describe('GET /api/loadPool', () => {
       // (5000 x 2 + 1000 x 1 + 2500 x 1) x 0.95 = 12825
       prize_pool: 12825,
     });
+    // Never configured: every bonus in force at its default prize, as settlement pays them.
+    expect(details.bonus_options).toEqual(getDefaultBonusOptions('mlb'));
     expect(viewer).toMatchObject({
       signed_in: true,
       username: 'commish',

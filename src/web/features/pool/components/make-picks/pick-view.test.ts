@@ -37,6 +37,7 @@ const pool: PoolDetails = {
   bonus_disabled: false,
   bonus_cadence: 2,
   bonus_entry_weeks: [],
+  bonus_options: {},
   start: '2023-10-24T23:00:00Z',
   start_week: 1,
   season_end: null,
