@@ -40,6 +40,7 @@ const pool: PoolDetails = {
   start: '2023-10-24T23:00:00Z',
   start_week: 1,
   season_end: null,
+  previous_season: null,
   champions: [],
   state: 'in_progress',
   entrants: 4,
