@@ -123,6 +123,29 @@ describe('pick buttons on the Make Picks tab', () => {
     );
   });
 
+  it('reads MEMBERS ONLY, not JOIN POOL TO PICK, for an outsider of a private league who cannot sign up', () => {
+    const early = new Date('2023-10-20T00:00:00Z');
+    const league = { ...pool, is_global: false, league_name: 'Sunday Squad' };
+    const outsider: PoolViewer = { ...member, is_member: false, can_register: false, entries: [] };
+    const kept = getScopedPickButton(
+      scope({ pool: league, viewer: outsider, entry: null, now: early }),
+      target('NYK'),
+    );
+    expect([kept.state, kept.label, kept.enabled, kept.action]).toEqual([
+      'members_only',
+      'MEMBERS ONLY',
+      false,
+      null,
+    ]);
+    expect(kept.message).toBe('Only members of the Sunday Squad league can join its pools.');
+    // A league open to join lets an outsider sign up: joining is the way in.
+    const open = { ...outsider, can_register: true };
+    expect(
+      getScopedPickButton(scope({ pool: league, viewer: open, entry: null, now: early }), target('NYK'))
+        .label,
+    ).toBe('JOIN POOL TO PICK');
+  });
+
   it('shows the week a team was used in, SELECT for an open team and LOCKED after the deadline', () => {
     expect(getScopedPickButton(scope({}), target('BOS')).label).toBe('Week 1');
     expect(getScopedPickButton(scope({}), target('NYK')).label).toBe('SELECT');
