@@ -332,3 +332,33 @@ describe('accounts in the browser', () => {
     await user.context.close();
   });
 });
+
+describe('the registration form', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])(
+    'lines up the Password and Confirm password boxes, the hint under the first (%s)',
+    async (label, viewport) => {
+      const { context, page } = await newPage(viewport);
+      await page.goto('/register');
+      const password = await page.getByRole('textbox', { name: 'Password', exact: true }).boundingBox();
+      const confirm = await page
+        .getByRole('textbox', { name: 'Confirm password', exact: true })
+        .boundingBox();
+      const hint = await page.getByText('At least 8 characters').boundingBox();
+      if (!password || !confirm || !hint) throw new Error('the password boxes are not on the page');
+      if (viewport === undefined) {
+        // Side by side: the same top and height.
+        expect(Math.abs(password.y - confirm.y)).toBeLessThanOrEqual(1);
+        expect(password.height).toBe(confirm.height);
+      } else {
+        // Stacked on a phone, the confirmation below the password and its hint.
+        expect(confirm.y).toBeGreaterThan(hint.y);
+      }
+      expect(hint.y).toBeGreaterThanOrEqual(password.y + password.height);
+      await screenshot(page, `register-form-${label}`);
+      await context.close();
+    },
+  );
+});

@@ -160,3 +160,37 @@ describe('Pool Settings shows the bonuses in force', () => {
     await context.close();
   });
 });
+
+describe('the Commish tools asked for by a player who is no commissioner', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])('say they are for commissioners, over the pool and league Home (%s)', async (label, viewport) => {
+    const { context, page } = await newPage(viewport);
+    // sam plays in the Sunday Squad, whose commissioners are jordan and commish.
+    await logInByApi(page, 'sam');
+    await page.goto('/mlb/SQUAD/2023/reg/0/commishtools');
+    const refusal = page.getByRole('alert').filter({ hasText: 'Commish tools are for commissioners' });
+    await refusal
+      .getByText("Only the Sunday Squad league's commissioners can use this pool's Commish tools.", {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByRole('tab', { name: 'Home', selected: true }).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: 'Commish tools' }).count()).toBe(0);
+    await screenshot(page, `commish-refused-pool-${label}`);
+    // Another tab is no refusal.
+    await page.getByRole('tab', { name: 'Standings' }).click();
+    await refusal.waitFor({ state: 'detached' });
+
+    await page.goto('/league/SQUAD/commishtools');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Commish Tools are for commissioners' })
+      .getByText("Only the Sunday Squad league's commissioners can use its Commish Tools.", { exact: false })
+      .waitFor();
+    expect(await page.getByRole('tab', { name: 'League Home', selected: true }).count()).toBe(1);
+    await screenshot(page, `commish-refused-league-${label}`);
+    await context.close();
+  });
+});

@@ -351,3 +351,32 @@ describe.each([
     await context.close();
   }, 120_000);
 });
+
+describe('Make Picks for a player outside a private league', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])(
+    'says only its members can play, with the way to ask to join (%s)',
+    async (label, viewport) => {
+      const { context, page } = await newPage(viewport);
+      // drew is no member of the Sunday Squad (invitation only), so can never join its pool.
+      await logInByApi(page, 'drew');
+      await page.goto('/mlb/SQUAD/2023/reg/0/makepicks');
+      const notice = page.getByRole('alert').filter({ hasText: 'Only league members can play' });
+      await notice.getByText('only its members can join its pools', { exact: false }).waitFor();
+      await page
+        .getByRole('button', { name: /MEMBERS ONLY|NOT IN POOL/ })
+        .first()
+        .waitFor();
+      expect(await page.getByRole('link', { name: 'JOIN POOL TO PICK' }).count()).toBe(0);
+      expect(await button(page, 'JOIN POOL TO PICK').count()).toBe(0);
+      await screenshot(page, `make-picks-members-only-${label}`);
+      await notice.getByRole('link', { name: 'Request to join the league' }).click();
+      await page.waitForURL((url) => url.pathname === '/league/SQUAD');
+      await page.getByRole('button', { name: 'REQUEST TO JOIN' }).waitFor();
+      await context.close();
+    },
+    120_000,
+  );
+});

@@ -276,3 +276,33 @@ describe.each([
     await context.close();
   }, 120_000);
 });
+
+describe('an NFL player without stats', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])(
+    'reads "No stats recorded" once the game is final, and "No stats yet" before (%s)',
+    async (label, viewport) => {
+      const { context, page } = await newPage(viewport);
+      // Every picked player's line empty; the first one's game final, the others' not started.
+      await rewriteScoreboard(page, (body) => {
+        let first = true;
+        for (const entry of body.entries as { players: Record<string, unknown>[] }[]) {
+          for (const card of entry.players) {
+            card.stats = null;
+            card.game_status = first ? 'final' : 'inactive';
+            first = false;
+          }
+        }
+      });
+      await page.goto(NFL_GLOBAL);
+      await page.getByRole('heading', { name: 'Live Scoring' }).waitFor();
+      await page.getByText('No stats recorded').first().waitFor();
+      expect(await page.getByText('No stats recorded').count()).toBe(1);
+      await page.getByText('No stats yet').first().waitFor();
+      await screenshot(page, `scoreboard-nfl-final-no-stats-${label}`);
+      await context.close();
+    },
+  );
+});

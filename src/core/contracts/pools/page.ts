@@ -43,6 +43,8 @@ export const PoolDetailsSchema = z.object({
   start: z.string(),
   start_week: z.number(),
   season_end: z.string().nullable(),
+  /** The latest earlier season this league holds the pool of (same game, type and index); null when none. */
+  previous_season: z.number().nullable(),
   final: z.boolean(),
   champions: z.array(z.string()),
   players_per_week: z.number(),

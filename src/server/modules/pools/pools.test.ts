@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions, NBA_BONUS_OPTIONS } from '../../../core/bonus';
 import { POOL_MESSAGES } from '../../../core/contracts/pools';
 import { ledger, seasonParams } from '../../db/schema';
-import { buildPick } from '../../test/factories';
+import { buildPick, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addMemberByInvite, registerNamed } from '../leagues/league-test-world';
 import {
@@ -100,6 +100,21 @@ describe('GET /api/loadPool', () => {
       can_register: false,
       entries: [],
     });
+  });
+
+  it('names the latest earlier season of the same pool, or none, never a guessed one', async () => {
+    await buildMlbPool(t.ctx, world.leagueId);
+    expect((await get(`/api/loadPool/${PATH}`)).json().pool.previous_season).toBeNull();
+
+    // Another index, another game and a later season are not this pool's past.
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2021, poolIdx: 1 });
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2024 });
+    await buildPool(t.ctx, { leagueId: world.leagueId, game: 'nba', gameName: 'NBA', season: 2022 });
+    expect((await get(`/api/loadPool/${PATH}`)).json().pool.previous_season).toBeNull();
+
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2020 });
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2021 });
+    expect((await get(`/api/loadPool/${PATH}`)).json().pool.previous_season).toBe(2021);
   });
 
   it('answers 404 (400 for a malformed path) with the pool message for unknown pools', async () => {

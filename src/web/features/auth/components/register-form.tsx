@@ -113,6 +113,8 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string | null }) {
           <PasswordInput
             label="Password"
             description="At least 8 characters"
+            // The hint goes under the box, so the two boxes side by side line up.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="new-password"
             required
             {...bind('password')}
