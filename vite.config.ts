@@ -58,7 +58,7 @@ function routePreloadPlugin(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
-      if (!html || html.type !== 'asset') throw new Error('the build has no index.html');
+      if (html?.type !== 'asset') throw new Error('the build has no index.html');
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const byModule = new Map(
         chunks.flatMap((chunk) =>
