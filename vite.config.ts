@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: a plain ES module script, without type declarations
 import { precompress } from './scripts/precompress.mjs';
+// @ts-expect-error: a plain ES module script, without type declarations
+import { routePreloadScript } from './scripts/route-preload.mjs';
 
 /** Writes .br and .gz copies of the built files, which the server sends as they are. */
 function precompressPlugin(): Plugin {
@@ -19,9 +21,82 @@ function precompressPlugin(): Plugin {
   };
 }
 
+/**
+ * The chunk of each page a phone opens first (src/web/routes) and of each pool tab, by source path,
+ * with the address pattern that opens it: the pattern is the routes.tsx one (and the tab the
+ * pool-shell.tsx one).
+ */
+const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
+  { pattern: '^/$', modules: ['routes/landing.tsx'] },
+  { pattern: '^/leagues/(find|allpools|create|createpool)(/|$)', modules: ['routes/leagues-hub.tsx'] },
+  { pattern: '^/league/(?!error/)[^/]+(/|$)', modules: ['routes/league.tsx'] },
+  ...(
+    [
+      ['(/home)?$', 'home/pool-home'],
+      ['/howtoplay(/|$)', 'how-to-play'],
+      ['/makepicks(/|$)', 'make-picks/make-picks-tab'],
+      ['/scoreboard(/|$)', 'scoreboard/scoreboard-tab'],
+      ['/standings(/|$)', 'standings/standings-tab'],
+      ['/bonuses(/|$)', 'bonuses/bonuses-tab'],
+      ['/finances(/|$)', 'finances/finances-tab'],
+      ['/commishtools(/|$)', 'commish/commish-tools-tab'],
+    ] as const
+  ).map(([tab, module]) => ({
+    pattern: `^/(nba|mlb|nfl-td|world-cup)/[^/]+/[^/]+/[^/]+/[^/]+${tab}`,
+    modules: ['routes/pool.tsx', `features/pool/components/${module}.tsx`],
+  })),
+];
+
+/**
+ * Lets index.html preload the opened page's chunks and everything they import while the entry loads,
+ * in one round instead of one lazy import after another (docs/decisions/014-fast-phone.md).
+ */
+function routePreloadPlugin(): Plugin {
+  return {
+    name: 'ala-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('the build has no index.html');
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byModule = new Map(
+        chunks.flatMap((chunk) =>
+          chunk.facadeModuleId ? [[path.relative(path.resolve('src/web'), chunk.facadeModuleId), chunk]] : [],
+        ),
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, seen: Set<string>) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('the build has no entry chunk');
+      const loaded = closure(entry.fileName, new Set());
+      const pages = PRELOADED_PAGES.map(({ pattern, modules }) => {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = byModule.get(module.split('/').join(path.sep));
+          if (!chunk) throw new Error(`${module} is not a chunk of the build`);
+          closure(chunk.fileName, files);
+        }
+        return { pattern, files: [...files].filter((file) => !loaded.has(file)) };
+      });
+      const fileName = this.getFileName(
+        this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(pages) }),
+      );
+      const source = String(html.source);
+      if (!source.includes('</title>')) throw new Error('index.html has no title');
+      html.source = source.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), routePreloadPlugin(), precompressPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -222,6 +222,8 @@ describe('the Pool Health Report on Home', () => {
     const card = page.getByRole('region', { name: 'Pool Health Report' });
     await card.waitFor();
     await card.getByText(/\d+ entered · \d+ remaining/).waitFor();
+    // The chart draws when its card is scrolled to.
+    await card.scrollIntoViewIfNeeded();
     await card.locator('.recharts-surface').first().waitFor();
     const box = await card.locator('.recharts-responsive-container').first().boundingBox();
     expect(Math.round(box?.height ?? 0)).toBe(200);

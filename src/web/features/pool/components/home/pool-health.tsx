@@ -1,9 +1,10 @@
 import { Card, Center, Group, Loader, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { WhenVisible } from '../../../../components/when-visible';
 import { usePoolHealth } from '../../api/standings';
 
-// Lazy: the chart library is large and only pools three weeks in show it.
+// Lazy, and drawn only when scrolled to: the chart library is large and only pools three weeks in show it.
 const PoolHealthChart = lazy(() => import('../standings/pool-health-chart'));
 
 /**
@@ -30,15 +31,17 @@ export function PoolHealthCard({
           {pool.entrants} entered · {pool.alive} remaining
         </Text>
       </Group>
-      <Suspense
-        fallback={
-          <Center h={200}>
-            <Loader size="sm" aria-label="Loading the chart" />
-          </Center>
-        }
-      >
-        <PoolHealthChart health={health.data} />
-      </Suspense>
+      <WhenVisible height={200}>
+        <Suspense
+          fallback={
+            <Center h={200}>
+              <Loader size="sm" aria-label="Loading the chart" />
+            </Center>
+          }
+        >
+          <PoolHealthChart health={health.data} />
+        </Suspense>
+      </WhenVisible>
     </Card>
   );
 }

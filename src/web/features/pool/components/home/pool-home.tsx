@@ -1,16 +1,26 @@
 import { Grid, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { LoadPoolResponse, MyEntry } from '../../../../../core/contracts/pools';
 import type { PoolAddress } from '../../api/keys';
-import { BonusLeaderboardCard } from './bonus-leaderboard';
-import { CommishDeskCard } from './commish-desk';
 import { EntryQuickview } from './entry-quickview';
 import { HomeHeader } from './home-header';
 import { ManageEntryCard } from './manage-entry';
-import { NewsFeedCard } from './news-feed';
 import { PoolDetailsCard } from './pool-details';
-import { PoolHealthCard } from './pool-health';
 import { PoolSelections } from './pool-selections';
 import { YourSelections } from './your-selections';
+
+// The cards below the fold on a phone and on a desk load apart and draw after the ones above it: the
+// first paint waits neither for their code nor for their rendering.
+const BonusLeaderboardCard = lazy(() =>
+  import('./bonus-leaderboard').then((module) => ({ default: module.BonusLeaderboardCard })),
+);
+const CommishDeskCard = lazy(() =>
+  import('./commish-desk').then((module) => ({ default: module.CommishDeskCard })),
+);
+const NewsFeedCard = lazy(() => import('./news-feed').then((module) => ({ default: module.NewsFeedCard })));
+const PoolHealthCard = lazy(() =>
+  import('./pool-health').then((module) => ({ default: module.PoolHealthCard })),
+);
 
 /**
  * The pool's Home tab: the cards that need no settlement. On a phone the way in (details with sign-up)
@@ -38,16 +48,20 @@ export function PoolHome({
           <PoolDetailsCard pool={pool} viewer={viewer} onLogin={onLogin} />
           <EntryQuickview pool={pool} entries={viewer.entries} />
           <ManageEntryCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-          <CommishDeskCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-          <BonusLeaderboardCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+          <Suspense fallback={null}>
+            <CommishDeskCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+            <BonusLeaderboardCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+          </Suspense>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 3, md: 2 }}>
         <Stack gap="md">
           {activeEntry && <YourSelections pool={pool} entry={activeEntry} />}
           <PoolSelections pool={pool} address={address} />
-          <PoolHealthCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-          <NewsFeedCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+          <Suspense fallback={null}>
+            <PoolHealthCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+            <NewsFeedCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+          </Suspense>
         </Stack>
       </Grid.Col>
     </Grid>

@@ -1,0 +1,196 @@
+// Lighthouse on the pages a player opens on a phone: the landing page, All Pools and every tab of one
+// pool of the demo world, with Lighthouse's default (mobile) preset: a simulated slow 4G network and a
+// CPU four times slower. Builds the web app, starts a demo server on a fresh embedded database, runs
+// each page (the median of --runs runs) and prints its scores and metrics.
+//
+//   npm run bench:lighthouse                       all pages, one run each
+//   npm run bench:lighthouse -- --runs 3           the median of three runs
+//   npm run bench:lighthouse -- /mlb/ala/2023/reg/0 /   only these pages
+//   BENCH_URL=http://127.0.0.1:3000 npm run bench:lighthouse   a server already running
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import sparticuz from '@sparticuz/chromium';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+// @ts-expect-error: a plain ES module script, without type declarations
+import { buildWeb, startServer } from '../scripts/processes.mjs';
+
+const POOL = '/mlb/ala/2023/reg/0';
+/** The Commish tools tab shows only to the league's admins; a visitor's pages are these. */
+const PAGES = [
+  '/',
+  '/leagues/allpools',
+  POOL,
+  `${POOL}/howtoplay`,
+  `${POOL}/makepicks`,
+  `${POOL}/scoreboard`,
+  `${POOL}/standings`,
+  `${POOL}/bonuses`,
+  `${POOL}/finances`,
+];
+
+const argv = process.argv.slice(2);
+const runsAt = argv.indexOf('--runs');
+const runs = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 1) : 1;
+const pages = argv.filter((arg, i) => arg.startsWith('/') && !(runsAt >= 0 && i === runsAt + 1));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become healthy in 180 s');
+}
+
+interface Result {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  requests: number;
+  scriptKb: number;
+}
+
+async function audit(port: number, url: string): Promise<Omit<Result, 'page'>> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
+  const requests = (
+    audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+  )?.items;
+  const scriptBytes = (requests ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    si: value('speed-index'),
+    requests: requests?.length ?? 0,
+    scriptKb: scriptBytes / 1024,
+  };
+}
+
+function median<T>(items: T[], key: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
+}
+
+let server: ReturnType<typeof startServer> | undefined;
+let dataDir: string | undefined;
+let webDir: string | undefined;
+let baseUrl = process.env.BENCH_URL?.replace(/\/$/, '');
+if (!baseUrl) {
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ala-lighthouse-'));
+  webDir = mkdtempSync(path.join(tmpdir(), 'ala-lighthouse-web-'));
+  console.log('Building the web app…');
+  buildWeb(webDir);
+  server = startServer({
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      DEMO: '1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: await sparticuz.executablePath(),
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+  ],
+});
+const results: Result[] = [];
+try {
+  await waitForHealth(baseUrl);
+  // One unmeasured load: the server's first answers (its caches, the database's pages) are not a phone's.
+  await lighthouse(`${baseUrl}${POOL}`, {
+    port: chrome.port,
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  console.log(`Lighthouse 12 mobile preset, ${runs} run(s) a page (median by performance), ${baseUrl}`);
+  for (const page of pages.length > 0 ? pages : PAGES) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await audit(chrome.port, `${baseUrl}${page}`));
+    const result = { page, ...median(samples, (s) => s.performance) };
+    results.push(result);
+    console.log(
+      [
+        page.padEnd(32),
+        `perf ${String(result.performance).padStart(3)}`,
+        `a11y ${String(result.accessibility).padStart(3)}`,
+        `bp ${String(result.bestPractices).padStart(3)}`,
+        `FCP ${(result.fcp / 1000).toFixed(1)} s`,
+        `LCP ${(result.lcp / 1000).toFixed(1)} s`,
+        `TBT ${Math.round(result.tbt)} ms`,
+        `CLS ${result.cls.toFixed(3)}`,
+        `SI ${(result.si / 1000).toFixed(1)} s`,
+        `${result.requests} requests`,
+        `JS ${result.scriptKb.toFixed(1)} KB`,
+      ].join('  '),
+    );
+  }
+  console.log(
+    `Load average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  );
+} finally {
+  chrome.kill();
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server?.once('exit', resolve));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+}
+const low = results.filter((r) => r.performance < 95 || r.accessibility < 100 || r.bestPractices < 95);
+if (low.length > 0) console.log(`Below 95 / 100 / 95: ${low.map((r) => r.page).join(', ')}`);
