@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   type AuthConfig,
@@ -11,6 +11,7 @@ import {
   VerifyEmailResponseSchema,
 } from '../../../../core/contracts/auth';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 export const currentUserKey = ['currentUser'] as const;
 
@@ -69,7 +70,7 @@ function useSessionChanged() {
 
 export function useLogin() {
   const changed = useSessionChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: LoginRequest) =>
       apiFetch<{ user: CurrentUser; joinedLeague: string | null }>('/auth/login', { body }),
     onSuccess: changed,
@@ -78,7 +79,7 @@ export function useLogin() {
 
 /** Registration never signs in: it answers "check your e-mail", whether or not the address was new. */
 export function useRegister() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: RegisterRequest) => apiFetch<{ message: string }>('/auth/register', { body }),
   });
 }
@@ -86,7 +87,7 @@ export function useRegister() {
 /** Opens a confirmation link: confirms the address and signs its account in. */
 export function useVerifyEmail() {
   const changed = useSessionChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (token: string): Promise<VerifyEmailResponse> =>
       apiFetch('/auth/verifyEmail', { body: { token }, schema: VerifyEmailResponseSchema }),
     onSuccess: changed,
@@ -94,14 +95,14 @@ export function useVerifyEmail() {
 }
 
 export function useResendVerification() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (email: string) =>
       apiFetch<{ message: string }>('/auth/resendVerification', { body: { email } }),
   });
 }
 
 export function useForgotPassword() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { username: string; email: string }) =>
       apiFetch<{ message: string }>('/auth/forgotPassword', { body }),
   });
@@ -119,7 +120,7 @@ export function useResetUser(token: string) {
 }
 
 export function useFinalizeReset() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { token: string; password: string; confirmPassword: string }) =>
       apiFetch<{ message: string }>('/auth/finalizePasswordReset', { body }),
   });
