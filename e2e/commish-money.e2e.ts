@@ -13,6 +13,10 @@ import {
 
 afterAll(closeBrowser);
 
+const NEGATIVE =
+  'The amount cannot be negative: enter it without a minus sign. Money you pay out to an entrant is a "Prize paid to".';
+const DECIMALS = 'The amount can have at most two decimals (cents), like 12.34.';
+
 let world: CommishWorld;
 let commish: CommishWorld['commish'];
 let player: string;
@@ -80,6 +84,38 @@ describe('Commish tools: Finances', () => {
     await tableRow.getByRole('cell', { name: '$12.34' }).waitFor();
     await tableRow.getByRole('cell', { name: '$0.66' }).waitFor();
     await screenshot(page, 'commish-finances-tab-after');
+  });
+
+  it('refuses a negative amount and a third decimal with a message, recording nothing', async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/finances`);
+    await page.getByRole('heading', { name: 'Finances', exact: true }).waitFor();
+    await choose(page, 'User', player);
+    await choose(page, 'Transaction type', 'Payment from');
+    const amount = page.getByRole('textbox', { name: 'Amount' });
+    const submit = page.getByRole('button', { name: 'Submit' });
+    const payments = page.getByRole('table', { name: `Payments from ${player}` });
+    const recorded = async () =>
+      (await payments.count()) === 0 ? [] : payments.getByRole('row').allInnerTexts();
+    await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
+    const before = await recorded();
+
+    // Typed as is, never turned into $12.34: the field says why, and Submit records nothing.
+    await amount.fill('-12.345');
+    expect(await amount.inputValue()).toContain('-');
+    await page.getByText(NEGATIVE).first().waitFor();
+    await submit.click();
+    await page.getByRole('alert').getByText(NEGATIVE).waitFor();
+    await amount.fill('12.345');
+    expect(await amount.inputValue()).toContain('12.345');
+    await page.getByText(DECIMALS).first().waitFor();
+    await submit.click();
+    await page.getByRole('alert').getByText(DECIMALS).waitFor();
+    expect(await page.getByText('Finances updated').count()).toBe(0);
+    expect(await recorded()).toEqual(before);
+    await screenshot(page, 'commish-finances-refused');
+
+    await amount.fill('');
   });
 
   it('shows the server failure in a red toast', async () => {

@@ -202,6 +202,49 @@ describe('Commish tools: Bonuses', () => {
     await page.unroute('**/api/bonus/details/**');
   });
 
+  it('tells two bonuses of one game and team apart by the player and inning in Details', async () => {
+    const page = commish.page;
+    const beaned = (id: number, desc: string, player: string) => ({
+      ...SAMPLE_EVENT,
+      id,
+      bonus_id: 15,
+      bonus_long_name: 'Beaning an Astros Batter',
+      bonus_name: 'ASTRO BEANED',
+      team_abb: 'KC',
+      player,
+      desc,
+      game_summary: 'HOU 7 @ KC 1',
+    });
+    await page.route('**/pools/getBonusEvents/*', (route) =>
+      route.fulfill({
+        json: {
+          events: [
+            beaned(987_001, 'KC hit Jose Altuve of HOU (Top 3)', 'Jose Altuve'),
+            beaned(987_002, 'KC hit Kyle Tucker of HOU (Top 8)', 'Kyle Tucker'),
+          ],
+        },
+      }),
+    );
+    await page.goto(`${pool.path}/commishtools/bonuses`);
+    const table = page.getByRole('table', { name: 'Pool Bonuses' });
+    const rows = table.getByRole('row').filter({ hasText: 'ASTRO BEANED' });
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows.nth(0).getByText('KC hit Jose Altuve of HOU (Top 3)').waitFor();
+    await rows.nth(1).getByText('KC hit Kyle Tucker of HOU (Top 8)').waitFor();
+    await screenshot(page, 'commish-bonuses-details-text-desktop');
+    const phone = await world.commishPage(PHONE);
+    await phone.page.route('**/pools/getBonusEvents/*', (route) =>
+      route.fulfill({
+        json: { events: [beaned(987_001, 'KC hit Jose Altuve of HOU (Top 3)', 'Jose Altuve')] },
+      }),
+    );
+    await phone.page.goto(`${pool.path}/commishtools/bonuses`);
+    await phone.page.getByText('KC hit Jose Altuve of HOU (Top 3)').waitFor();
+    await screenshot(phone.page, 'commish-bonuses-details-text-phone');
+    await phone.context.close();
+    await page.unroute('**/pools/getBonusEvents/*');
+  });
+
   it('says when the bonus pool cannot be loaded', async () => {
     const page = commish.page;
     await page.route('**/pools/getBonusParams/*', (route) =>

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, logInByApi, settle } from './support/axe';
-import { closeBrowser, PHONE, screenshot } from './support/browser';
+import { closeBrowser, logIn, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 import { ownLeague, ownPool, signedInNewcomer } from './support/commish-world';
 
@@ -130,6 +130,67 @@ describe.each([
     expect(await page.getByLabel('Shoot the Moon').count()).toBe(0);
     await expectNoAxeViolations(page, `settings nfl ${label}`);
     await screenshot(page, `commish-settings-nfl-${label}`);
+    await context.close();
+  });
+});
+
+describe('Pool Settings shows the bonuses in force', () => {
+  it('a pool whose bonuses were never configured shows every bonus on at the prize How to play lists', async () => {
+    const { context, page } = await newPage();
+    // The demo's global MLB pool: its bonus pool runs and it never had its options configured.
+    await logIn(page, 'commish');
+    const pool = '/mlb/ala/2023/reg/0';
+    await page.goto(`${pool}/howtoplay`);
+    const howToPlay = page.getByRole('heading', { name: 'PERFORMANCE BONUSES' }).locator('..');
+    await howToPlay.getByText('Perfect Game').waitFor();
+    const listed = await howToPlay.getByRole('row').allInnerTexts();
+    const prizes = listed.slice(1).map((row) => row.split('\t').map((cell) => cell.trim()));
+    expect(prizes).toHaveLength(7);
+
+    await page.goto(`${pool}/commishtools`);
+    await page.getByRole('heading', { name: 'Pool Settings', exact: true }).waitFor();
+    for (const [name, prize] of prizes) {
+      const active = page.getByRole('checkbox', { name: `${name} active` });
+      await active.waitFor();
+      expect(await active.isChecked(), name).toBe(true);
+      expect(`$${await page.getByRole('textbox', { name: `${name} prize` }).inputValue()}`).toBe(prize);
+    }
+    expect(await save(page).first().isDisabled()).toBe(true);
+    await screenshot(page, 'commish-settings-bonuses-in-force');
+    await context.close();
+  });
+});
+
+describe('the Commish tools asked for by a player who is no commissioner', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])('say they are for commissioners, over the pool and league Home (%s)', async (label, viewport) => {
+    const { context, page } = await newPage(viewport);
+    // sam plays in the Sunday Squad, whose commissioners are jordan and commish.
+    await logInByApi(page, 'sam');
+    await page.goto('/mlb/SQUAD/2023/reg/0/commishtools');
+    const refusal = page.getByRole('alert').filter({ hasText: 'Commish tools are for commissioners' });
+    await refusal
+      .getByText("Only the Sunday Squad league's commissioners can use this pool's Commish tools.", {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByRole('tab', { name: 'Home', selected: true }).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: 'Commish tools' }).count()).toBe(0);
+    await screenshot(page, `commish-refused-pool-${label}`);
+    // Another tab is no refusal.
+    await page.getByRole('tab', { name: 'Standings' }).click();
+    await refusal.waitFor({ state: 'detached' });
+
+    await page.goto('/league/SQUAD/commishtools');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Commish Tools are for commissioners' })
+      .getByText("Only the Sunday Squad league's commissioners can use its Commish Tools.", { exact: false })
+      .waitFor();
+    expect(await page.getByRole('tab', { name: 'League Home', selected: true }).count()).toBe(1);
+    await screenshot(page, `commish-refused-league-${label}`);
     await context.close();
   });
 });

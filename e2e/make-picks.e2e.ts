@@ -1,10 +1,14 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, logInByApi } from './support/axe';
 import { closeBrowser, DESKTOP, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
+import { newPageInZone, overflowsSideways } from './support/zone';
 
 afterAll(closeBrowser);
+dayjs.extend(utc);
 
 const button = (scope: Locator | Page, name: string) => scope.getByRole('button', { name, exact: true });
 
@@ -310,4 +314,79 @@ describe.each([
     await dialog.getByRole('textbox', { name: 'Username or email', exact: true }).waitFor();
     await context.close();
   }, 180_000);
+});
+
+describe.each([
+  ['1366 px', { width: 1366, height: 900 }],
+  ['phone', PHONE],
+])('NBA Make Picks in the viewer’s zone (%s)', (label, viewport) => {
+  const phone = viewport.width <= PHONE.width;
+
+  it('puts each game on the viewer’s day with its tip time, the zone of the deadline', async () => {
+    // A viewer in UTC: a 5 PM Pacific tip is the next day, the day the deadline reads.
+    const { context, page } = await newPageInZone('UTC', viewport);
+    await page.goto('/nba/ala/2023/reg/0/makepicks');
+    const title = page.getByText(/^WEEK \d+ PICK DEADLINE$/);
+    await title.waitFor();
+    const week = Number((await title.innerText()).match(/\d+/)?.[0]);
+    await page.getByText(/\(UTC\)$/).waitFor();
+    const schedules = (await (await page.request.get('/api/teamSchedules/nba/2023/reg')).json()) as Record<
+      string,
+      Record<string, { matchup: string; utc: string }[]>
+    >;
+    const teams = await (await page.request.get('/api/teams/details/nba')).json();
+    // The week's first game: its tip is the week's deadline.
+    const [abb, first] = Object.entries(schedules)
+      .flatMap(([team, weeks]) => (weeks[String(week)] ?? []).map((game) => [team, game] as const))
+      .sort((a, b) => a[1].utc.localeCompare(b[1].utc))[0];
+    const name = `${teams.data[abb].c} ${teams.data[abb].n}`;
+    const day = dayjs.utc(first.utc).format('ddd M/D');
+    const time = dayjs.utc(first.utc).format('h:mm A');
+    const deadline = await page.getByText(/\(UTC\)$/).innerText();
+    expect(deadline).toContain(dayjs.utc(first.utc).format('dddd, MMMM D, YYYY h:mm A'));
+
+    if (phone) {
+      const card = page.getByRole('group', { name, exact: true });
+      await card.getByText(`${day.split(' ')[0]} ${first.matchup} ${time}`).waitFor();
+    } else {
+      const headers = await page.getByRole('columnheader').allInnerTexts();
+      const column = headers.findIndex((text) => text.trim() === day);
+      expect(column, `a column ${day} in ${headers.join(', ')}`).toBeGreaterThan(0);
+      const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+      const cell = row.getByRole('cell').nth(column);
+      expect((await cell.innerText()).replace(/\s+/g, ' ').trim()).toBe(`${first.matchup} ${time}`);
+    }
+    expect(await overflowsSideways(page)).toBe(false);
+    await screenshot(page, `make-picks-nba-utc-${label.replace(' ', '-')}`);
+    await context.close();
+  }, 120_000);
+});
+
+describe('Make Picks for a player outside a private league', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])(
+    'says only its members can play, with the way to ask to join (%s)',
+    async (label, viewport) => {
+      const { context, page } = await newPage(viewport);
+      // drew is no member of the Sunday Squad (invitation only), so can never join its pool.
+      await logInByApi(page, 'drew');
+      await page.goto('/mlb/SQUAD/2023/reg/0/makepicks');
+      const notice = page.getByRole('alert').filter({ hasText: 'Only league members can play' });
+      await notice.getByText('only its members can join its pools', { exact: false }).waitFor();
+      await page
+        .getByRole('button', { name: /MEMBERS ONLY|NOT IN POOL/ })
+        .first()
+        .waitFor();
+      expect(await page.getByRole('link', { name: 'JOIN POOL TO PICK' }).count()).toBe(0);
+      expect(await button(page, 'JOIN POOL TO PICK').count()).toBe(0);
+      await screenshot(page, `make-picks-members-only-${label}`);
+      await notice.getByRole('link', { name: 'Request to join the league' }).click();
+      await page.waitForURL((url) => url.pathname === '/league/SQUAD');
+      await page.getByRole('button', { name: 'REQUEST TO JOIN' }).waitFor();
+      await context.close();
+    },
+    120_000,
+  );
 });

@@ -155,3 +155,32 @@ describe('insurance and the bonus pool', () => {
     await context.close();
   });
 });
+
+describe('a pending change of a switch', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])('reads as one state, with the week it takes effect (%s)', async (label, viewport) => {
+    const { context, page } = await newPage(viewport);
+    await logInByApi(page, 'sam');
+    // Turned on for a week ahead, off until then: the card must not read both.
+    let week = 0;
+    await page.route('**/api/entryActions/**', async (route) => {
+      const response = await route.fetch();
+      const data = await response.json();
+      week = data.auto_rebuy.effective_week;
+      data.auto_rebuy = { ...data.auto_rebuy, offered: true, now: false, next: true, can_toggle: true };
+      await route.fulfill({ response, json: data });
+    });
+    await page.goto(SQUAD_MLB);
+    const card = await manageCard(page, 'sam');
+    await card.getByRole('button', { name: 'TURN OFF AUTO-REBUY' }).waitFor();
+    const badges = (await card.locator('.mantine-Badge-root').allInnerTexts()).map((text) =>
+      text.toUpperCase(),
+    );
+    expect(badges).toContain(`ON FROM WEEK ${week}`.toUpperCase());
+    expect(badges).not.toContain('OFF');
+    await shot(page, `pending-switch-${label}`);
+    await context.close();
+  });
+});

@@ -26,7 +26,9 @@ describe('what a new user tripped over', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('invite-password');
     await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill('invite-password');
     await page.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
-    await page.getByText(`We sent a link to ${username}@example.com`).waitFor();
+    // Signed in at once; the league waits for the address to be confirmed.
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Please confirm your e-mail address').waitFor();
 
     await page.goto(await confirmationPath(`${username}@example.com`));
     await page.getByText('You have joined Sunday Squad').waitFor();
@@ -52,21 +54,43 @@ describe('what a new user tripped over', () => {
     await context.close();
   });
 
-  it('pages and searches the outbox, its links clickable', async () => {
+  it('pages and searches the outbox, its links clickable and its sign-in links hidden', async () => {
     const { context, page } = await newPage();
+    // Someone registers jordan's address again: jordan gets a mail with a plain link to the site.
+    const again = await page.request.post('/auth/register', {
+      data: {
+        nameFirst: 'Not',
+        nameLast: 'Jordan',
+        username: uniqueName('again'),
+        email: 'jordan@example.com',
+        password: 'again-password',
+        passwordConfirm: 'again-password',
+      },
+    });
+    expect(again.status()).toBe(202);
     await logIn(page, 'commish');
     await page.goto('/site-admin/outbox');
     await page.getByText(/ · page 1 of \d+/).waitFor();
-    await page.getByRole('textbox', { name: 'Search the outbox' }).fill('Confirm your');
-    await page.waitForURL((url) => url.searchParams.get('q') === 'Confirm your');
-    await page.getByText(/match · page 1 of/).waitFor();
+    await page.getByRole('textbox', { name: 'Search the outbox' }).fill('Your ALA Survivor account');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Your ALA Survivor account');
+    await page.getByText(/match(es)? · page 1 of/).waitFor();
     const link = page
       .getByRole('main')
-      .getByRole('link', { name: /\/verify-email\// })
+      .getByRole('link', { name: new URL(page.url()).origin })
       .first();
     await link.waitFor();
     expect(await link.getAttribute('target')).toBe('_blank');
     await screenshot(page, 'outbox-search');
+    // A confirmation mail is listed, but not the link that would sign its reader in.
+    await page.getByRole('textbox', { name: 'Search the outbox' }).fill('Confirm your');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Confirm your');
+    await page.getByText("[link hidden: only the recipient's own mail carries it]").first().waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /\/verify-email\// })
+        .count(),
+    ).toBe(0);
     await context.close();
   });
 });

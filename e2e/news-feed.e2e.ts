@@ -206,3 +206,72 @@ describe.each([
     await context.close();
   });
 });
+
+describe('the news as it happened', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])('dates the news of past weeks when they were judged, never "just now" (%s)', async (label, viewport) => {
+    const { context, page } = await newPage(viewport);
+    await page.goto(SQUAD_MLB);
+    const news = feedCard(page).getByRole('list', { name: 'News' });
+    await news.waitFor();
+    // The demo's weeks were judged when its server first started; their news tells of weeks long past.
+    const items = news.getByRole('listitem').filter({ hasText: /in Week \d+/ });
+    await items.first().waitFor();
+    const times = await items.locator('time').allInnerTexts();
+    expect(times.length).toBeGreaterThan(0);
+    for (const text of times) expect(text).not.toMatch(/just now|min ago/);
+    await screenshot(page, `news-feed-dated-${label}`);
+    await context.close();
+  });
+
+  it("tells of the Commish's change of lives in plain grammar", async () => {
+    const { context, page } = await newPage();
+    const username = uniqueName('lives');
+    await registerConfirmed(page, {
+      username,
+      nameFirst: 'Life',
+      nameLast: 'Saver',
+      password: 'lives-password',
+    });
+    await page.goto(NBA_GLOBAL);
+    await page.getByRole('button', { name: 'SIGN UP!' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'CONFIRM SIGN UP' }).click();
+    await page.getByText("You're in! Good luck this season.").waitFor();
+    const data = await (await page.request.get('/api/loadPool/nba/ala/2023/0/reg')).json();
+    const entry = data.viewer.entries[0] as { id: number; lives: number };
+
+    const commish = await newPage();
+    await logInByApi(commish.page, 'commish');
+    const change = async (oldLives: number, newLives: number) => {
+      const answer = await commish.page.request.post('/admin/editUserLives', {
+        data: {
+          userSeasonId: entry.id,
+          lifeAction: newLives > oldLives ? 'increase' : 'decrease',
+          actionDesc: 'A ruling of the Commish.',
+          oldLives,
+          newLives,
+        },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    };
+    await change(entry.lives, 0);
+    await change(0, entry.lives);
+    await commish.context.close();
+
+    await page.reload();
+    const feed = feedCard(page);
+    await feed
+      .getByText(
+        `The Commish lowered ${username}'s lives from ${entry.lives} to 0, so ${username} is eliminated`,
+      )
+      .waitFor();
+    await feed
+      .getByText(
+        `The Commish raised ${username}'s lives from 0 to ${entry.lives}, so ${username} is back in the pool`,
+      )
+      .waitFor();
+    await context.close();
+  });
+});

@@ -159,6 +159,83 @@ describe.each([
     await context.close();
   });
 
+  it('refuses an empty or 0 max entries, and sets each bonus on or off with its prize', async () => {
+    const { context, page } = await newPage(viewport);
+    const username = uniqueName(`bo${label[0]}`);
+    await registerConfirmed(page, {
+      username,
+      nameFirst: 'Bonus',
+      nameLast: 'Tester',
+      password: 'bonus-pass-2026',
+    });
+    const abb = `B${username.slice(-4)}`.toUpperCase();
+    const created = await page.request.post('/leagueRoutes/createLeague', {
+      data: { name: `Bonus ${label} ${username.slice(-4)}`, abb },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const options = (await (await page.request.get('/api/poolCreation/options')).json()) as {
+      seasons: { game: string; game_name: string; season: number }[];
+    };
+    const season = options.seasons.find((s) => s.game !== 'nfl-td');
+    expect(season).toBeDefined();
+    if (!season) return;
+    await page.goto(`/league/${abb}/createpool`);
+    await page.getByRole('group', { name: 'Pool settings' }).waitFor();
+    await page.getByText(new RegExp(`^${season.game_name} ${season.season}$`)).click();
+
+    // Max entries: empty or 0 is an error the player sees, never a silent 1.
+    const maxEntries = page.getByRole('textbox', { name: 'Max entries per player' });
+    const review = page.getByRole('button', { name: 'REVIEW' });
+    const message = 'Max entries must be a whole number from 1 to 100.';
+    await maxEntries.fill('');
+    await maxEntries.blur();
+    await page.getByText(message).waitFor();
+    expect(await review.isDisabled()).toBe(true);
+    await maxEntries.fill('0');
+    await maxEntries.blur();
+    await page.getByText(message).waitFor();
+    expect(await maxEntries.inputValue()).toBe('0');
+    expect(await review.isDisabled()).toBe(true);
+    await screenshot(page, `pool-creation-max-entries-${label}`);
+    await maxEntries.fill('3');
+    await expect.poll(() => page.getByText(message).count()).toBe(0);
+    expect(await review.isDisabled()).toBe(false);
+
+    // The bonus pool offers every bonus, on at its default prize, as Pool Settings does.
+    await page.getByRole('switch', { name: 'Bonus pool' }).check({ force: true });
+    const bonuses = page.getByRole('list', { name: 'Bonus options' });
+    await bonuses.waitFor();
+    const actives = bonuses.getByRole('checkbox', { name: / active$/ });
+    expect(await actives.count()).toBe(season.game === 'nba' ? 9 : 7);
+    for (const box of await actives.all()) expect(await box.isChecked()).toBe(true);
+    const [first, second] = (await actives.all()).slice(0, 2);
+    const off = ((await first.getAttribute('aria-label')) ?? '').replace(/ active$/, '');
+    const raised = ((await second.getAttribute('aria-label')) ?? '').replace(/ active$/, '');
+    await first.uncheck({ force: true });
+    const prize = bonuses.getByRole('textbox', { name: `${raised} prize` });
+    await prize.fill('123');
+    await prize.blur();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `pool-creation-bonuses-${label}`);
+
+    await review.click();
+    const dialog = page.getByRole('dialog', { name: 'Review your pool' });
+    await dialog.getByText(`${raised} $123`, { exact: false }).waitFor();
+    expect(await dialog.getByText(off, { exact: false }).count()).toBe(0);
+    await screenshot(page, `pool-creation-bonuses-review-${label}`);
+    await dialog.getByRole('cell', { name: '3', exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'ACTIVATE POOL' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/${season.game}/${abb}/`), { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Pool Details' }).waitFor();
+
+    // How to play lists what the pool was created with.
+    await page.goto(`${new URL(page.url()).pathname}/howtoplay`);
+    const table = page.getByRole('heading', { name: 'PERFORMANCE BONUSES' }).locator('..');
+    await table.getByRole('row', { name: `${raised} $123` }).waitFor();
+    expect(await table.getByRole('row', { name: off }).count()).toBe(0);
+    await context.close();
+  });
+
   it("lets jordan, Sunday Squad's commissioner, review and activate an NBA pool and land on its home", async () => {
     const { context, page } = await newPage(viewport);
     await logInByApi(page, 'jordan');
@@ -179,7 +256,7 @@ describe.each([
     await page.getByRole('button', { name: 'REVIEW' }).click();
     const review = page.getByRole('dialog', { name: 'Review your pool' });
     await review.getByText('Sunday Squad (SQUAD)').waitFor();
-    await review.getByText('$50').waitFor();
+    await review.getByText('$50', { exact: true }).waitFor();
     // The modal fades in; axe reads text caught mid-fade as low contrast.
     await page.waitForTimeout(600);
     expect(await axeViolations(page)).toEqual([]);

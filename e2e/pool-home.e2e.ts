@@ -235,3 +235,26 @@ describe('the Active Entry dropdown', () => {
     await context.close();
   });
 });
+
+describe('the link to an earlier season', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])('leads only to a season the pool had, and says when it had none (%s)', async (label, viewport) => {
+    const { context, page } = await newPage(viewport);
+    // Neither the global NBA pool nor the Squad's MLB pool ran in 2022: no link to a missing page.
+    for (const path of [NBA_GLOBAL, SQUAD_MLB]) {
+      await page.goto(path);
+      await page.getByText('No earlier season').waitFor();
+      expect(await page.getByRole('link', { name: /season \(/ }).count()).toBe(0);
+    }
+    await screenshot(page, `pool-home-no-earlier-season-${label}`);
+    // The global MLB pool did: its link opens that season's pool page.
+    await page.goto(MLB_GLOBAL);
+    await page.getByRole('link', { name: 'Last season (2022)' }).click();
+    await page.waitForURL((url) => url.pathname === '/mlb/ala/2022/reg/0');
+    await page.getByRole('heading', { name: 'MLB SURVIVOR 2022', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,10 +1,14 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, logInByApi } from './support/axe';
 import { closeBrowser, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
+import { newPageInZone, overflowsSideways } from './support/zone';
 
 afterAll(closeBrowser);
+dayjs.extend(utc);
 
 const MLB_GLOBAL = '/mlb/ala/2023/reg/0/scoreboard';
 const NFL_GLOBAL = '/nfl-td/ala/2023/reg/0/scoreboard';
@@ -185,4 +189,120 @@ describe.each([
     await entryLine(page, 'jordan', phone).waitFor();
     await context.close();
   });
+});
+
+/** Texts in the day columns that must never break over two lines ("@ NYY", "11:10 PM", "Sun 9/24"). */
+function countBrokenTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(
+      document.querySelector('main') ?? document.body,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!/^((vs\.|@) [A-Z]{2,3}|\d{1,2}:\d{2} [AP]M|[A-Z][a-z]{2} \d{1,2}\/\d{1,2})$/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) broken.push(text);
+    }
+    return broken;
+  });
+}
+
+describe.each([
+  ['1366 px', { width: 1366, height: 900 }],
+  ['phone', PHONE],
+])('the MLB Scoreboard’s week fits (%s)', (label, viewport) => {
+  const phone = viewport.width <= PHONE.width;
+
+  it('shows every day unwrapped, each game on the viewer’s day with its start time', async () => {
+    const { context, page } = await newPageInZone('UTC', viewport);
+    await logInByApi(page, 'sam');
+    // A game at 7:10 PM Pacific is at 2:10 AM the next day in UTC: it moves to that day's column.
+    let moved: { label: string; matchup: string; start: string } | null = null;
+    await rewriteScoreboard(page, (body) => {
+      const entries = body.entries as {
+        label: string;
+        team: { games: Record<string, unknown>[] } | null;
+      }[];
+      const entry = entries.find((candidate) => (candidate.team?.games.length ?? 0) > 0);
+      const cell = entry?.team?.games[0];
+      if (!entry || !cell) return;
+      const start = dayjs.utc(String(cell.day)).add(1, 'day').hour(2).minute(10).toISOString();
+      Object.assign(cell, {
+        start,
+        status: 'inactive',
+        team_score: null,
+        opp_score: null,
+        result: null,
+        periods: null,
+        live: null,
+        pitchers: null,
+        bonus_box: null,
+      });
+      moved = { label: entry.label, matchup: String(cell.matchup), start };
+    });
+    await page.goto(MLB_GLOBAL);
+    await page.getByRole('heading', { name: 'Live Scoring' }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
+    expect(moved).not.toBeNull();
+    const game = moved as unknown as { label: string; matchup: string; start: string };
+    await entryLine(page, game.label, phone).waitFor();
+    const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+    if (!phone) {
+      // The whole week shows at 1366 px: the table does not scroll, Sunday's column included.
+      const scroller = page.locator('[aria-label$="scoreboard, scrolls sideways"]');
+      const widths = await scroller.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+      const box = await page.getByRole('columnheader').last().boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+    }
+    expect(await countBrokenTexts(page)).toEqual([]);
+    const day = dayjs.utc(game.start).format('ddd M/D');
+    if (phone) {
+      const card = entryLine(page, game.label, phone);
+      expect(oneLine(await card.innerText())).toContain(`${day.split(' ')[0]} ${game.matchup} 2:10 AM`);
+    } else {
+      const headers = await page.getByRole('columnheader').allInnerTexts();
+      const column = headers.findIndex((text) => text.trim() === day);
+      expect(column, `a column ${day} in ${headers.join(', ')}`).toBeGreaterThan(2);
+      const cell = entryLine(page, game.label, phone).getByRole('cell').nth(column);
+      expect(oneLine(await cell.innerText())).toContain(`${game.matchup} 2:10 AM`);
+    }
+    expect(await overflowsSideways(page)).toBe(false);
+    await screenshot(page, `scoreboard-mlb-utc-${label.replace(' ', '-')}`);
+    await context.close();
+  }, 120_000);
+});
+
+describe('an NFL player without stats', () => {
+  it.each([
+    ['desktop', undefined],
+    ['phone', PHONE],
+  ])(
+    'reads "No stats recorded" once the game is final, and "No stats yet" before (%s)',
+    async (label, viewport) => {
+      const { context, page } = await newPage(viewport);
+      // Every picked player's line empty; the first one's game final, the others' not started.
+      await rewriteScoreboard(page, (body) => {
+        let first = true;
+        for (const entry of body.entries as { players: Record<string, unknown>[] }[]) {
+          for (const card of entry.players) {
+            card.stats = null;
+            card.game_status = first ? 'final' : 'inactive';
+            first = false;
+          }
+        }
+      });
+      await page.goto(NFL_GLOBAL);
+      await page.getByRole('heading', { name: 'Live Scoring' }).waitFor();
+      await page.getByText('No stats recorded').first().waitFor();
+      expect(await page.getByText('No stats recorded').count()).toBe(1);
+      await page.getByText('No stats yet').first().waitFor();
+      await screenshot(page, `scoreboard-nfl-final-no-stats-${label}`);
+      await context.close();
+    },
+  );
 });

@@ -78,8 +78,12 @@ describe('the server process', () => {
         passwordConfirm: 'persist-pass',
       }),
     });
-    // Registration answers 202 "check your e-mail"; the password works before the address is confirmed.
-    expect(register.status).toBe(202);
+    // Registration signs the new account in; the password works before the address is confirmed.
+    expect(register.status).toBe(201);
+    // Without SMTP the confirmation mail, link included, goes to the server's own output only.
+    await expect
+      .poll(() => first.output())
+      .toMatch(/to persist@example\.com[\s\S]*\/verify-email\/[\w-]{20,}/);
     // DEMO=0: no demo users.
     const demo = await fetch(`http://127.0.0.1:${port}/user/userProfile/jordan`);
     expect(demo.status).toBe(404);

@@ -228,6 +228,34 @@ describe('the Pool Health Report on Home', () => {
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/standings-health.png' });
 
+    // 7 entries alive read on whole, even ticks: 0, 2, 4, 6, 8, never 0, 2, 4, 8.
+    await page.unroute('**/api/poolHealth/**');
+    await page.route('**/api/poolHealth/**', (route) =>
+      route.fulfill({
+        json: {
+          keys: ['1x Lives', '2x Lives'],
+          weeks: [
+            { week: 1, '1x Lives': 3, '2x Lives': 4 },
+            { week: 2, '1x Lives': 4, '2x Lives': 2 },
+            { week: 3, '1x Lives': 5, '2x Lives': 0 },
+          ],
+        },
+      }),
+    );
+    await page.reload();
+    await card.locator('.recharts-surface').first().waitFor();
+    const ticks = card.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await ticks.first().waitFor();
+    // Bottom to top: each label and how far down it sits.
+    const labels = (
+      await ticks.evaluateAll((nodes) =>
+        nodes.map((node) => ({ text: node.textContent ?? '', top: node.getBoundingClientRect().top })),
+      )
+    ).sort((a, b) => b.top - a.top);
+    expect(labels.map((label) => label.text)).toEqual(['0', '2', '4', '6', '8']);
+    const gaps = labels.slice(1).map((label, index) => labels[index].top - label.top);
+    expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
+
     await page.unroute('**/api/poolHealth/**');
     await page.route('**/api/poolHealth/**', (route) =>
       route.fulfill({ json: { keys: ['1x Lives'], weeks: [] } }),

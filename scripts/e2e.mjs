@@ -1,7 +1,7 @@
 // Runs the browser tests: builds the web app, starts the server on a fresh embedded database
 // with the demo world, runs e2e/**/*.e2e.ts in Chromium, and stops the server.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-'));
 // A bundle of its own: another run (or `npm start`) rebuilding dist/web meanwhile would swap the
 // files under the server, which lists them when it starts.
 const webDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-web-'));
+// The server prints the mail it cannot send (no SMTP) to its output, links included, and keeps only
+// copies with those links hidden: the tests read confirmation and reset links from this file.
+const mailLog = path.join(mkdtempSync(path.join(tmpdir(), 'ala-e2e-mail-')), 'server-output.log');
 
 buildWeb(webDir);
 
@@ -41,8 +44,15 @@ const server = startServer({
     PUBLIC_URL: baseUrl,
     // Every browser of the tests connects from loopback: one address plays many users' pool pages.
     LIVE_MAX_STREAMS_PER_IP: '1000',
+    // ...and registers many accounts.
+    REGISTRATIONS_PER_IP: '1000',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const serverOutput = createWriteStream(mailLog);
+server.stdout.on('data', (chunk) => {
+  serverOutput.write(chunk);
+  process.stdout.write(chunk);
 });
 
 async function waitForHealth() {
@@ -60,7 +70,8 @@ async function waitForHealth() {
 let code = 1;
 try {
   await waitForHealth();
-  const run = spawnSync(
+  // Not spawnSync: this process must keep copying the server's output while the tests run.
+  const run = spawn(
     process.execPath,
     [
       path.join(root, 'node_modules/vitest/vitest.mjs'),
@@ -69,9 +80,13 @@ try {
       'vitest.e2e.config.ts',
       ...process.argv.slice(2),
     ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_WEB_DIR: webDir } },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_WEB_DIR: webDir, E2E_MAIL_LOG: mailLog },
+    },
   );
-  code = run.status ?? 1;
+  code = await new Promise((resolve) => run.once('exit', (status) => resolve(status ?? 1)));
 } catch (error) {
   console.error(error);
 } finally {
@@ -79,5 +94,6 @@ try {
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(webDir, { recursive: true, force: true });
+  rmSync(path.dirname(mailLog), { recursive: true, force: true });
 }
 process.exit(code);

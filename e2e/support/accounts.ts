@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { type Page, request } from 'playwright-core';
 import { BASE_URL, DEMO_PASSWORD } from './browser';
 
@@ -11,7 +12,7 @@ export interface Account {
   password: string;
 }
 
-/** A mail of the server's outbox, as the site admin reads it. */
+/** A mail of the server's outbox, as the site admin reads it (or as the server printed it). */
 export interface OutboxMail {
   to: string;
   subject: string;
@@ -33,14 +34,58 @@ export async function readOutbox(query: string, baseUrl = BASE_URL): Promise<Out
   }
 }
 
-/** The path (/verify-email/…) of the newest confirmation link mailed to the address. */
-export async function confirmationPath(email: string, baseUrl = BASE_URL): Promise<string> {
-  for (const mail of await readOutbox(email, baseUrl)) {
-    const path =
-      mail.to.toLowerCase() === email.toLowerCase() && mail.text.match(/\/verify-email\/[\w-]+/)?.[0];
-    if (path) return path;
+/** How the server frames each mail it prints (formatForConsole in the server's mailer). */
+const MAIL_START = '--- mail not sent (no SMTP server configured) to ';
+const MAIL_END = '\n--- end of mail';
+
+/** Where each server under test prints the mail it cannot send (no SMTP), by its base URL. */
+const mailLogs = new Map<string, string>();
+
+/** Names the output file of a test's own server (own-server.ts). */
+export function registerMailLog(baseUrl: string, file: string): void {
+  mailLogs.set(baseUrl, file);
+}
+
+/**
+ * The mail the server printed to its output, oldest first. Without SMTP the server prints each mail
+ * whole, links included, and keeps only copies with sign-in and reset links hidden (decision 007), so
+ * the tests read links where the person running a demo would.
+ */
+export function readSentMail(baseUrl = BASE_URL): OutboxMail[] {
+  const file = mailLogs.get(baseUrl) ?? (baseUrl === BASE_URL ? process.env.E2E_MAIL_LOG : undefined);
+  if (!file) throw new Error(`no output file is known for the server at ${baseUrl}`);
+  const output = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const mails: OutboxMail[] = [];
+  for (const block of output.split(MAIL_START).slice(1)) {
+    const end = block.indexOf(MAIL_END);
+    const [to, subjectLine, , ...body] = block.slice(0, end < 0 ? undefined : end).split('\n');
+    mails.push({ to: to.trim(), subject: subjectLine.replace(/^Subject: /, ''), text: body.join('\n') });
   }
-  throw new Error(`no confirmation link was mailed to ${email}`);
+  return mails;
+}
+
+/** The path (/verify-email/… or /reset-password/…) of the newest such link mailed to the address. */
+export async function mailedLinkPath(
+  email: string,
+  kind: 'verify-email' | 'reset-password',
+  baseUrl = BASE_URL,
+): Promise<string> {
+  // The server's output reaches the file a moment after the answer that sent the mail.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const pattern = new RegExp(`/${kind}/[\\w-]+`);
+    for (const mail of readSentMail(baseUrl).reverse()) {
+      const path = mail.to.toLowerCase() === email.toLowerCase() && mail.text.match(pattern)?.[0];
+      if (path) return path;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${kind} link was mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The path (/verify-email/…) of the newest confirmation link mailed to the address. */
+export function confirmationPath(email: string, baseUrl = BASE_URL): Promise<string> {
+  return mailedLinkPath(email, 'verify-email', baseUrl);
 }
 
 /**
@@ -52,7 +97,8 @@ export async function registerConfirmed(page: Page, account: Account, baseUrl = 
   const registered = await page.request.post('/auth/register', {
     data: { ...account, email, passwordConfirm: account.password },
   });
-  if (registered.status() !== 202) throw new Error(`register failed: ${await registered.text()}`);
+  // A new account is signed in at once; confirming the address replaces that session.
+  if (registered.status() !== 201) throw new Error(`register failed: ${await registered.text()}`);
   const token = (await confirmationPath(email, baseUrl)).split('/').pop();
   const verified = await page.request.post('/auth/verifyEmail', { data: { token } });
   if (!verified.ok()) throw new Error(`confirmation failed: ${await verified.text()}`);

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { registerMailLog } from './accounts';
 import { DESKTOP, getBrowser, PHONE } from './browser';
 import { cacheAssets } from './cached-assets';
 
@@ -44,6 +45,8 @@ export async function startOwnServer(clockStart: string): Promise<OwnServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-own-'));
+  const mailLog = path.join(mkdtempSync(path.join(tmpdir(), 'ala-e2e-own-mail-')), 'server-output.log');
+  registerMailLog(baseUrl, mailLog);
   let child: ChildProcess | undefined;
 
   const start = async (at: string) => {
@@ -61,10 +64,16 @@ export async function startOwnServer(clockStart: string): Promise<OwnServer> {
         PUBLIC_URL: baseUrl,
         // Every browser of the tests connects from loopback: one address plays many users' pool pages.
         LIVE_MAX_STREAMS_PER_IP: '1000',
+        REGISTRATIONS_PER_IP: '1000',
         DEMO_CLOCK_START: at,
         DEMO_CLOCK_SPEED: '1',
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // The mail it cannot send (no SMTP), links included, is read from its output (see readSentMail).
+    child.stdout?.on('data', (chunk: Buffer) => {
+      appendFileSync(mailLog, chunk);
+      process.stdout.write(chunk);
     });
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
@@ -98,6 +107,7 @@ export async function startOwnServer(clockStart: string): Promise<OwnServer> {
     stop: async () => {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(path.dirname(mailLog), { recursive: true, force: true });
     },
   };
 }

@@ -331,6 +331,22 @@ const MATRIX: Cell[] = [
     expected: all(400),
   },
   {
+    name: 'register an address that has an account (open to all: "check your e-mail", no session)',
+    method: 'POST',
+    route: 'POST /auth/register',
+    url: () => '/auth/register',
+    payload: (_w, role) => ({
+      nameFirst: 'Reg',
+      nameLast: 'Again',
+      username: `again-${role}`,
+      // Addresses of the world's accounts, spread so that none reaches the mail limit per address.
+      email: `${{ visitor: 'outsider', nonMember: 'outsider', member: 'hpending', admin: 'hpending', siteAdmin: 'admin' }[role]}@example.com`,
+      password: 'register-again',
+      passwordConfirm: 'register-again',
+    }),
+    expected: all(202),
+  },
+  {
     name: 'login with a wrong password',
     method: 'POST',
     route: 'POST /auth/login',

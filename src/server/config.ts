@@ -42,6 +42,8 @@ export interface Config {
   liveMaxStreams: number;
   /** Live streams one client address may hold open at most on one instance (429 past it). */
   liveMaxStreamsPerIp: number;
+  /** Registrations one client address may make in 15 minutes (429 past it; decision 007). */
+  registrationsPerIp: number;
 }
 
 /** The feeds a game can be polled from: a real provider, the demo's replay, or none. */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannel: env.REDIS_CHANNEL?.trim() || 'ala-survivor:pool-changes',
     liveMaxStreams: parseStreamCap('LIVE_MAX_STREAMS', env.LIVE_MAX_STREAMS, 10_000),
     liveMaxStreamsPerIp: parseStreamCap('LIVE_MAX_STREAMS_PER_IP', env.LIVE_MAX_STREAMS_PER_IP, 10),
+    registrationsPerIp: parseStreamCap('REGISTRATIONS_PER_IP', env.REGISTRATIONS_PER_IP, 5, 'registrations'),
   };
 }
 
@@ -154,12 +157,12 @@ function parseRateLimitMax(value: string | undefined): number {
 }
 
 /** A cap on open live streams: a whole number of at least 1, or the default when unset. */
-function parseStreamCap(name: string, text: string | undefined, fallback: number): number {
+function parseStreamCap(name: string, text: string | undefined, fallback: number, unit = 'streams'): number {
   const trimmed = text?.trim() ?? '';
   if (trimmed === '') return fallback;
   const value = Number(trimmed);
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new Error(`${name} must be a whole number of streams, at least 1 (got "${text}").`);
+    throw new Error(`${name} must be a whole number of ${unit}, at least 1 (got "${text}").`);
   }
   return value;
 }

@@ -8,7 +8,7 @@ import { startFeedIngest } from './jobs/feed-ingest';
 import { replayPollDelayMs, resumeReplayClock, startReplayIngest } from './jobs/replay-ingest';
 import { startSettlementJob } from './jobs/settlement-job';
 import { type Clock, systemClock } from './lib/clock';
-import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
+import { createOutboxMailer, createSmtpMailer, formatForConsole } from './mail/mailer';
 import { createFeedProviders, replayedGames } from './sports/feeds';
 import { createReplayClockFromEnv } from './sports/replay/replay-clock';
 
@@ -20,9 +20,11 @@ const replaying = config.demo && !config.databaseUrl;
 const clock: Clock = replaying
   ? await resumeReplayClock(database.db, createReplayClockFromEnv())
   : systemClock;
+// Without SMTP the outbox keeps mail with its sign-in and reset links hidden; the whole mail, links
+// included, goes to this process's own output only, for whoever runs it (decision 007).
 const mailer = config.smtpUrl
   ? createSmtpMailer(database.db, clock, config.smtpUrl, config.mailFrom)
-  : createOutboxMailer(database.db, clock);
+  : createOutboxMailer(database.db, clock, (message) => process.stdout.write(formatForConsole(message)));
 // Security lifetimes (sessions, reset links, attempt limits) run on real time, even in the demo.
 const ctx: AppContext = { config, database, db: database.db, clock, wallClock: systemClock, mailer };
 const app = await buildApp(ctx, { logger: true });

@@ -8,6 +8,7 @@ import {
   listBonusOptions,
   NFL_LOCK_TIME_LABELS,
   normalizeBonusCadence,
+  resolveBonusOptions,
 } from './options';
 
 describe('bonus options', () => {
@@ -52,6 +53,21 @@ describe('bonus options', () => {
     expect(options['10']).toEqual({ active: true, prize: 20000, bonus_long_name: 'Perfect Game' });
     expect(BonusOptionsMapSchema.parse(options)).toEqual(options);
     expect(Object.keys(getDefaultBonusOptions('nba'))).toHaveLength(9);
+  });
+
+  it('reads a never-configured pool as every option on at its default prize', () => {
+    expect(resolveBonusOptions('mlb', {})).toEqual(getDefaultBonusOptions('mlb'));
+    expect(resolveBonusOptions('nfl-td', {})).toEqual({});
+  });
+
+  it('reads a configured pool as stored, options it leaves out off, ids the game lacks dropped', () => {
+    const resolved = resolveBonusOptions('mlb', {
+      '11': { active: true, prize: 500, bonus_long_name: 'old name' },
+      '1': { active: true, prize: 900, bonus_long_name: '50-Point Game' },
+    });
+    expect(Object.keys(resolved).sort()).toEqual(['10', '11', '12', '13', '14', '15', '5']);
+    expect(resolved['11']).toEqual({ active: true, prize: 500, bonus_long_name: 'No-Hitter' });
+    expect(resolved['10']).toEqual({ active: false, prize: 20000, bonus_long_name: 'Perfect Game' });
   });
 
   it('rejects fractional prizes', () => {

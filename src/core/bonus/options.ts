@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NflLockTime } from '../calendar/locks';
+import type { BonusOptionsMap } from './option-setting';
 
 /** Games that have a performance bonus pool (never nfl-td). */
 export const BonusGameSchema = z.enum(['nba', 'mlb']);
@@ -192,17 +193,12 @@ export function findBonusOption(game: BonusGame, bonusId: number): BonusOptionDe
   return listBonusOptions(game).find((option) => option.bonus_id === bonusId);
 }
 
-/** A pool's configuration of one option (pool.bonus_options values). */
-export const BonusOptionSettingSchema = z.object({
-  active: z.boolean(),
-  prize: z.number().int('Bonus prizes must be whole numbers.').min(0, 'Bonus prizes cannot be negative.'),
-  bonus_long_name: z.string(),
-});
-export type BonusOptionSetting = z.infer<typeof BonusOptionSettingSchema>;
-
-/** pool.bonus_options: keyed by bonus id as a string, since it is stored as a JSON object. */
-export const BonusOptionsMapSchema = z.record(z.string().regex(/^\d+$/), BonusOptionSettingSchema);
-export type BonusOptionsMap = z.infer<typeof BonusOptionsMapSchema>;
+export {
+  type BonusOptionSetting,
+  BonusOptionSettingSchema,
+  type BonusOptionsMap,
+  BonusOptionsMapSchema,
+} from './option-setting';
 
 /** Every option of a game active at its default prize: what a new pool starts with. */
 export function getDefaultBonusOptions(game: BonusGame): BonusOptionsMap {
@@ -211,6 +207,32 @@ export function getDefaultBonusOptions(game: BonusGame): BonusOptionsMap {
       String(option.bonus_id),
       { active: true, prize: option.prize_default, bonus_long_name: option.bonus_long_name },
     ]),
+  );
+}
+
+/**
+ * The bonus options in force for a pool, one per option the game offers (keyed by id): what settlement
+ * pays, Pool Settings shows and How to play lists. A pool whose options were never configured (an empty
+ * stored map) runs every option at its default prize; once configured, an option the map leaves out is off.
+ * Names always come from the definitions; stored ids the game does not offer are dropped.
+ */
+export function resolveBonusOptions(game: string, stored: BonusOptionsMap): BonusOptionsMap {
+  const parsed = BonusGameSchema.safeParse(game);
+  if (!parsed.success) return {};
+  const configured = Object.keys(stored).length > 0;
+  return Object.fromEntries(
+    listBonusOptions(parsed.data).map((option) => {
+      const id = String(option.bonus_id);
+      const setting = stored[id];
+      return [
+        id,
+        {
+          active: configured ? setting?.active === true : true,
+          prize: setting?.prize ?? option.prize_default,
+          bonus_long_name: option.bonus_long_name,
+        },
+      ];
+    }),
   );
 }
 

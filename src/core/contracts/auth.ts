@@ -31,9 +31,14 @@ export const AUTH_MESSAGES = {
   notLoggedIn: 'You must be logged in to do that.',
 } as const;
 
-/** The answer to every registration that passed validation, whether or not the address already has an account. */
+/** The answer to a registration naming an address that already has an account (its owner gets a mail). */
 export function registerSentMessage(email: string): string {
   return `We sent a link to ${email} to confirm your address. Open it to finish creating your account.`;
+}
+
+/** The answer to a registration that created the account and signed it in. */
+export function registeredMessage(email: string): string {
+  return `Welcome! Your account is ready. We sent a link to ${email}: open it to confirm your address.`;
 }
 
 /** A login (or request) that came too soon after too many failures. */
@@ -140,6 +145,16 @@ export const VerifyEmailResponseSchema = z.object({
   joinedLeague: z.object({ abb: z.string(), name: z.string() }).nullable(),
 });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+/**
+ * POST /auth/register: 201 with the signed-in user when the account was created, 202 with no user when
+ * the address already has an account ("check your e-mail", no session).
+ */
+export const RegisterResponseSchema = z.object({
+  message: z.string(),
+  user: CurrentUserSchema.nullable(),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
 export const AuthConfigSchema = z.object({ google: z.boolean() });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;

@@ -256,6 +256,8 @@ export type PickButtonState =
   | 'login'
   | 'register'
   | 'join'
+  /** A non-member of a private league, who must be let into the league before joining its pools. */
+  | 'members_only'
   | 'not_in_pool'
   | 'rebuy'
   | 'eliminated'

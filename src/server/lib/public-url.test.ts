@@ -1,23 +1,22 @@
 import { hostname } from 'node:os';
-import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox } from '../db/schema';
 import { buildRegistration } from '../test/factories';
 import { createTestApp } from '../test/harness';
+import { sentMail } from '../test/mail-capture';
 
 /** Registers through the given headers and answers the confirmation link's origin. */
 async function linkOrigin(env: Record<string, string>, headers: Record<string, string>): Promise<string> {
-  const { app, ctx } = await createTestApp({ env });
+  const { app } = await createTestApp({ env });
   const response = await app.inject({
     method: 'POST',
     url: '/auth/register',
     payload: buildRegistration(),
     headers,
   });
-  expect(response.statusCode).toBe(202);
-  const [mail] = await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
-  const link = mail.text.match(/(\S+)\/verify-email\//)?.[1];
-  if (!link) throw new Error(`no link in ${mail.text}`);
+  expect(response.statusCode).toBe(201);
+  const mail = sentMail(app).at(-1);
+  const link = mail?.text.match(/(\S+)\/verify-email\//)?.[1];
+  if (!link) throw new Error(`no link in ${mail?.text}`);
   return link;
 }
 

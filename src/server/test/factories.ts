@@ -1,9 +1,10 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RegisterRequest } from '../../core/contracts/auth';
 import type { AppContext } from '../context';
 import { bonusEvents, entries, ledger, mailOutbox, picks, pools, poolWeeks } from '../db/schema';
 import { type EntryWeekRow, readEntryWeeks, rewriteEntryWeeks } from '../modules/pools/entry-weeks.repo';
+import { lastMailTo, sentMail } from './mail-capture';
 
 let counter = 0;
 
@@ -25,8 +26,8 @@ export function buildRegistration(overrides: Partial<RegisterRequest> = {}): Reg
 
 /**
  * Registers a user through the API and opens the confirmation link of the mail, as a user would;
- * returns the session cookie header value. The mail is taken out of the outbox, so that tests of
- * other mail see only their own.
+ * returns the session cookie header value of the confirmation. The mail is taken out of the outbox, so
+ * that tests of other mail see only their own.
  */
 export async function registerUser(
   app: FastifyInstance,
@@ -34,9 +35,15 @@ export async function registerUser(
 ): Promise<{ cookie: string; username: string; id: number }> {
   const payload = buildRegistration(overrides);
   const response = await app.inject({ method: 'POST', url: '/auth/register', payload });
-  if (response.statusCode !== 202) throw new Error(`register failed: ${response.body}`);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const token = await takeVerificationToken(app, payload.email);
-  const verified = await app.inject({ method: 'POST', url: '/auth/verifyEmail', payload: { token } });
+  // In the same browser, as a user would: the confirmation's session replaces the registration's.
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/auth/verifyEmail',
+    payload: { token },
+    headers: { cookie: sessionCookie(response.headers['set-cookie']) },
+  });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   return {
     cookie: sessionCookie(verified.headers['set-cookie']),
@@ -45,18 +52,24 @@ export async function registerUser(
   };
 }
 
-/** The token of the newest confirmation link mailed to the address, removing that mail from the outbox. */
+/**
+ * The token of the newest confirmation link mailed to the address, read from the message as sent (stored
+ * copies hide it); the message and its stored copy are removed, so that tests of other mail see only their own.
+ */
 export async function takeVerificationToken(app: FastifyInstance, email: string): Promise<string> {
+  const sent = sentMail(app);
+  const mail = lastMailTo(app, email, /\/verify-email\//);
+  const token = mail?.text.match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!mail || !token) throw new Error(`no confirmation link was mailed to ${email}`);
+  sent.splice(sent.lastIndexOf(mail), 1);
   const { db } = app.ctx;
-  const [mail] = await db
-    .select()
+  const [copy] = await db
+    .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), like(mailOutbox.text, '%/verify-email/%')))
+    .where(and(eq(mailOutbox.to, mail.to), eq(mailOutbox.subject, mail.subject)))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
-  const token = mail?.text.match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`no confirmation link was mailed to ${email}`);
-  await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
+  if (copy) await db.delete(mailOutbox).where(eq(mailOutbox.id, copy.id));
   return token;
 }
 

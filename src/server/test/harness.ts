@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { type Clock, ManualClock } from '../lib/clock';
 import { createOutboxMailer, type Mailer } from '../mail/mailer';
+import { captureMail } from './mail-capture';
 
 let shared: Promise<Database> | undefined;
 
@@ -75,18 +76,27 @@ export interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
 }
 
-/** A fresh application over an emptied database, with manual clocks and the outbox mailer. */
+/**
+ * A fresh application over an emptied database, with manual clocks and the outbox mailer; every message
+ * is also kept in memory, links included (`sentMail`), since stored copies hide them.
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', ...options.env });
+  // Every injected request comes from one address: tests of the registration limit set their own.
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:3000',
+    REGISTRATIONS_PER_IP: '1000',
+    ...options.env,
+  });
   const start = options.now ?? new Date('2026-11-22T18:00:00Z');
   const clock = new ManualClock(start);
   const wallClock = new ManualClock(start);
-  const mailer =
+  const mailer = captureMail(
     typeof options.mailer === 'function'
       ? options.mailer(database.db, clock)
-      : (options.mailer ?? createOutboxMailer(database.db, clock));
+      : (options.mailer ?? createOutboxMailer(database.db, clock)),
+  );
   const ctx: AppContext = { config, database, db: database.db, clock, wallClock, mailer };
   const app = await buildApp(ctx, { serveWeb: false, onRoute: options.onRoute });
   await app.ready();

@@ -25,6 +25,9 @@ export const MONEY_MESSAGES = {
   badType: 'The transaction type must be a payment from or a prize paid to the entrant.',
   badAmount: 'Enter the amount in dollars and cents, like 25 or 12.50.',
   amountNotPositive: 'The amount must be more than $0.00.',
+  amountNegative:
+    'The amount cannot be negative: enter it without a minus sign. Money you pay out to an entrant is a "Prize paid to".',
+  amountDecimals: 'The amount can have at most two decimals (cents), like 12.34.',
   amountTooBig: `The amount cannot be more than ${formatDollars(MAX_PAYMENT_CENTS)}.`,
   notesTooLong: `Notes cannot be longer than ${PAYMENT_NOTES_MAX} characters.`,
   entryNotFound: 'That entrant was not found in this pool.',
@@ -67,19 +70,30 @@ const isBlank = (value: unknown) =>
 
 /**
  * An amount in dollars with at most two decimals (a number or typed text, "$" allowed), as integer cents:
- * above $0.00 and at most MAX_PAYMENT_CENTS. Floats never reach the ledger.
+ * above $0.00 and at most MAX_PAYMENT_CENTS. Floats never reach the ledger. A negative amount is refused (a
+ * prize paid to the entrant is the record of money going back to them), as is a third decimal.
  */
 export const PaymentAmountSchema = z.unknown().transform((value, ctx): number => {
   if (isBlank(value)) {
     ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.noAmount });
     return z.NEVER;
   }
-  const cents =
+  const text =
     typeof value === 'string'
-      ? parseDollarsToCents(value)
+      ? value.trim()
       : typeof value === 'number' && Number.isFinite(value)
-        ? parseDollarsToCents(String(value))
+        ? String(value)
         : null;
+  // A minus sign or a third decimal is refused by name, never dropped: -12.345 is not $12.34.
+  if (text !== null && /^(-\$?|\$-)/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.amountNegative });
+    return z.NEVER;
+  }
+  if (text !== null && /^\$?\d*\.\d{3,}$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.amountDecimals });
+    return z.NEVER;
+  }
+  const cents = text === null ? null : parseDollarsToCents(text);
   if (cents === null) {
     ctx.addIssue({ code: 'custom', message: MONEY_MESSAGES.badAmount });
     return z.NEVER;

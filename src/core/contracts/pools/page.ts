@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BonusOptionsMapSchema } from '../../bonus/option-setting';
 import { MyEntrySchema } from './picks';
 
 export const PoolStateSchema = z.enum(['open', 'in_progress', 'concluded']);
@@ -34,12 +35,16 @@ export const PoolDetailsSchema = z.object({
   bonus_disabled: z.boolean(),
   bonus_cadence: z.number(),
   bonus_entry_weeks: z.array(z.number()),
+  /** The bonus options in force (resolveBonusOptions): what settlement pays and How to play lists. */
+  bonus_options: BonusOptionsMapSchema,
   /** Week n locks at deadlines[n-1] (ISO instants). */
   deadlines: z.array(z.string()),
   entry_deadline: z.string(),
   start: z.string(),
   start_week: z.number(),
   season_end: z.string().nullable(),
+  /** The latest earlier season this league holds the pool of (same game, type and index); null when none. */
+  previous_season: z.number().nullable(),
   final: z.boolean(),
   champions: z.array(z.string()),
   players_per_week: z.number(),

@@ -67,7 +67,7 @@ export type MlbPitchers = z.infer<typeof MlbPitchersSchema>;
 /** One game of the picked team (nba, mlb), as the team's day cell shows it. */
 export const TeamGameCellSchema = z.object({
   gid: z.string(),
-  /** The game's Pacific calendar day (YYYY-MM-DD): the column it sits in. */
+  /** The game's Pacific calendar day (YYYY-MM-DD). The web's columns are the viewer's days, placed by `start`. */
   day: z.string(),
   start: z.string(),
   /** 'vs. XXX' at home, '@ XXX' away. */
@@ -177,7 +177,7 @@ export const ScoreboardResponseSchema = PageInfoSchema.extend({
   public: z.boolean(),
   settled: z.boolean(),
   final: z.boolean(),
-  /** The week's days (Pacific YYYY-MM-DD), the nba/mlb columns. */
+  /** The week's days (Pacific YYYY-MM-DD); the web adds the viewer's days its games fall on (nba/mlb columns). */
   days: z.array(z.string()),
   /** nfl-td pass TD threshold (0 ignores passing TDs). */
   nfl_pass_tds: z.number(),

@@ -73,7 +73,7 @@ describe('the Google callback', () => {
       url: '/auth/register',
       payload: buildRegistration({ username: 'squatter', email: 'gail@x.io' }),
     });
-    expect(registered.statusCode).toBe(202);
+    expect(registered.statusCode).toBe(201);
     stubGoogle({ email: 'gail@x.io', email_verified: true });
     const response = await callback(app);
     expect(response.headers.location).toBe('/?login=unverified');

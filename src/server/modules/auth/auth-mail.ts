@@ -2,7 +2,10 @@ import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/sanitize-html';
 import type { UserRow } from './sessions';
 
-/** A message with the same words in text and HTML: paragraphs, and one link. */
+/**
+ * A message with the same words in text and HTML: paragraphs, and one link. The link signs in or
+ * resets a password, so it is secret: stored copies hide it.
+ */
 function compose(to: string, subject: string, paragraphs: string[], link?: string): MailMessage {
   const text = paragraphs.join('\n\n').replace('{link}', link ?? '');
   const html = paragraphs
@@ -12,7 +15,7 @@ function compose(to: string, subject: string, paragraphs: string[], link?: strin
         : `<p>${escapeHtml(paragraph)}</p>`,
     )
     .join('');
-  return { to, subject, text, html };
+  return { to, subject, text, html, secretLinks: link ? [link] : [] };
 }
 
 export function verificationMail(user: UserRow, link: string): MailMessage {

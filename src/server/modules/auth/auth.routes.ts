@@ -8,9 +8,11 @@ import {
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   RegisterRequestSchema,
+  RegisterResponseSchema,
   ResendVerificationRequestSchema,
   ResetTokenRequestSchema,
   ResetUserResponseSchema,
+  registeredMessage,
   registerSentMessage,
   VerifyEmailRequestSchema,
   VerifyEmailResponseSchema,
@@ -46,13 +48,26 @@ async function endPreviousSession(request: FastifyRequest, db: Db): Promise<void
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(app.ctx);
 
-  // Never signs in, and answers the same whether or not the address already has an account.
+  // A new account is signed in; a taken address gets "check your e-mail" and no session (decision 007).
   app.post(
     '/auth/register',
-    { schema: { body: RegisterRequestSchema, response: { 202: MessageResponseSchema } } },
+    {
+      schema: {
+        body: RegisterRequestSchema,
+        response: { 201: RegisterResponseSchema, 202: RegisterResponseSchema },
+      },
+    },
     async (request, reply) => {
-      await service.register(request.body);
-      return reply.code(202).send({ message: registerSentMessage(request.body.email) });
+      const created = await service.register(request.body, request.ip);
+      if (!created) {
+        return reply.code(202).send({ message: registerSentMessage(request.body.email), user: null });
+      }
+      await endPreviousSession(request, app.ctx.db);
+      setSessionCookie(request, reply, created.token);
+      return reply.code(201).send({
+        message: registeredMessage(request.body.email),
+        user: toCurrentUser(created.user, false),
+      });
     },
   );
 

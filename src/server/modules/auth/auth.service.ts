@@ -86,6 +86,7 @@ export class AuthService {
   private readonly ipLimiter: AttemptLimiter;
   private readonly accountLimiter: AttemptLimiter;
   private readonly mailLimiter: AttemptLimiter;
+  private readonly registrationLimiter: AttemptLimiter;
 
   constructor(private readonly ctx: AppContext) {
     // Security lifetimes run on the wall clock: a fast demo clock must not shorten the windows.
@@ -103,15 +104,21 @@ export class AuthService {
     });
     // Requests that send mail (reset, confirmation): 5 per address and per account in 15 minutes.
     this.mailLimiter = new AttemptLimiter(ctx.wallClock, { free: 5, windowMs: 15 * MINUTE_MS });
+    // Registrations from one client address in 15 minutes (the address they name counts with the mail above).
+    this.registrationLimiter = new AttemptLimiter(ctx.wallClock, {
+      free: ctx.config.registrationsPerIp,
+      windowMs: 15 * MINUTE_MS,
+    });
   }
 
   /**
-   * Creates the account with an unconfirmed address and mails the confirmation link; never signs in.
-   * An address that already has an account gets a mail to its owner instead, and the caller answers
-   * the same, so registration does not tell who has an account. Usernames are public: a taken one is a 409.
+   * Creates the account with an unconfirmed address, mails the confirmation link and signs it in. An
+   * address that already has an account gets a mail to its owner instead, and no session: the caller
+   * answers "check your e-mail" (decision 007). Usernames are public: a taken one is a 409. Mail-sending
+   * registrations are limited per address and per client address, like reset requests.
    */
-  async register(input: RegisterRequest): Promise<void> {
-    const { db, clock } = this.ctx;
+  async register(input: RegisterRequest, ip: string): Promise<{ user: UserRow; token: string } | null> {
+    const { db, clock, wallClock } = this.ctx;
     const taken = await db
       .select()
       .from(users)
@@ -121,10 +128,15 @@ export class AuthService {
     if (taken.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
       throw conflict(AUTH_MESSAGES.usernameTaken);
     }
+    // Counted before the address is looked at, so that a new and a taken address are limited alike.
+    this.spendRegistration(ip, input.email);
     // Hashed either way, so that a taken address costs the same time as a new account.
     const passwordHash = await hashPassword(input.password);
-    if (taken[0]) return this.mailAddressOwner(taken[0]);
-    let created: { user: UserRow; token: string };
+    if (taken[0]) {
+      await this.mailAddressOwner(taken[0]);
+      return null;
+    }
+    let created: { user: UserRow; token: string; session: string };
     try {
       created = await db.transaction(async (tx) => {
         const [user] = await tx
@@ -139,18 +151,24 @@ export class AuthService {
             createdAt: clock.now(),
           })
           .returning();
-        return { user, token: await this.createVerification(tx as never, user, input.inviteCode) };
+        return {
+          user,
+          token: await this.createVerification(tx as never, user, input.inviteCode),
+          session: await createSession(tx as never, user.id, wallClock.now()),
+        };
       });
     } catch (error) {
       // Two registrations racing for one name or address: the unique indexes decide.
       if (isUniqueViolation(error, 'users_username_lower_idx')) throw conflict(AUTH_MESSAGES.usernameTaken);
       if (isUniqueViolation(error, 'users_email_lower_idx')) {
         const owner = await findUserByEmail(db, input.email);
-        return owner ? this.mailAddressOwner(owner) : undefined;
+        if (owner) await this.mailAddressOwner(owner);
+        return null;
       }
       throw error;
     }
     await this.send(verificationMail(created.user, this.verifyLink(created.token)));
+    return { user: created.user, token: created.session };
   }
 
   /**
@@ -303,6 +321,20 @@ export class AuthService {
     }
     this.mailLimiter.record(ipKey);
     this.mailLimiter.record(accountKey);
+  }
+
+  /**
+   * Counts one registration against its address (with the other mail to that address) and its client
+   * address; 429 past the limits, so that nobody can flood a mailbox by registering it again and again.
+   */
+  private spendRegistration(ip: string, email: string): void {
+    const emailKey = `email:${email.trim().toLowerCase()}`;
+    const ipKey = `ip:${ip}`;
+    if (this.mailLimiter.waitMs(emailKey) > 0 || this.registrationLimiter.waitMs(ipKey) > 0) {
+      throw new AppError(429, AUTH_MESSAGES.tooManyAttempts);
+    }
+    this.mailLimiter.record(emailKey);
+    this.registrationLimiter.record(ipKey);
   }
 
   /** Tells the owner of an address that someone tried to register it; an unconfirmed one gets a fresh link. */

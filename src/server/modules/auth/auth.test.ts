@@ -1,10 +1,17 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, registerSentMessage, waitMessage } from '../../../core/contracts/auth';
-import { mailOutbox, passwordResets, sessions, users } from '../../db/schema';
-import { createOutboxMailer } from '../../mail/mailer';
+import {
+  AUTH_MESSAGES,
+  registeredMessage,
+  registerSentMessage,
+  waitMessage,
+} from '../../../core/contracts/auth';
+import { mailOutbox, passwordResets, sessions, siteAdmins, users } from '../../db/schema';
+import { createOutboxMailer, createSmtpMailer, HIDDEN_LINK } from '../../mail/mailer';
+import { startTestSmtpServer } from '../../mail/smtp-test-server';
 import { buildRegistration, registerUser, sessionCookie, takeVerificationToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { lastMailTo, sentMail } from '../../test/mail-capture';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -15,19 +22,30 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   t.app.inject({ method: 'POST', url, payload, headers });
 
 describe('POST /auth/register', () => {
-  it('creates the account unconfirmed, does not sign in, and mails a confirmation link', async () => {
+  it('creates the account unconfirmed, signs it in, and mails a confirmation link', async () => {
     const response = await post(
       '/auth/register',
       buildRegistration({ username: 'Alice', email: 'alice@x.io' }),
     );
-    expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ message: registerSentMessage('alice@x.io') });
-    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      message: registeredMessage('alice@x.io'),
+      user: expect.objectContaining({ username: 'Alice', emailVerified: false, siteAdmin: false }),
+    });
+    const cookie = response.headers['set-cookie'] as string;
+    expect(cookie).toMatch(/HttpOnly/);
+    const me = await t.app.inject({ url: '/api/currentUser', headers: { cookie: sessionCookie(cookie) } });
+    expect(me.json()).toEqual([expect.objectContaining({ username: 'Alice', emailVerified: false })]);
     const [user] = await t.ctx.db.select().from(users);
     expect(user).toMatchObject({ username: 'Alice', emailVerifiedAt: null });
+    const sent = lastMailTo(t.app, 'alice@x.io');
+    expect(sent).toMatchObject({ subject: 'Confirm your ALA Survivor e-mail address' });
+    expect(sent?.html).toContain('http://localhost:3000/verify-email/');
+    // The stored copy names the mail but not its link.
     const [mail] = await t.ctx.db.select().from(mailOutbox);
     expect(mail).toMatchObject({ to: 'alice@x.io', subject: 'Confirm your ALA Survivor e-mail address' });
-    expect(mail.html).toContain('http://localhost:3000/verify-email/');
+    expect(mail.text).toContain(HIDDEN_LINK);
+    expect(`${mail.text}${mail.html}`).not.toContain('/verify-email/');
   });
 
   it('confirms the address and signs in with the link, once, within 24 hours', async () => {
@@ -75,17 +93,15 @@ describe('POST /auth/register', () => {
     expect(await t.ctx.db.select().from(mailOutbox)).toHaveLength(0);
   });
 
-  it('answers a taken address exactly like a new one, and mails its owner instead', async () => {
+  it('answers a taken address "check your e-mail" with no session, and mails its owner instead', async () => {
     await registerUser(t.app, { username: 'owner', email: 'owner@x.io', password: 'owner-password' });
-    const fresh = await post('/auth/register', buildRegistration({ username: 'newbie', email: 'new@x.io' }));
     const taken = await post(
       '/auth/register',
       buildRegistration({ username: 'intruder', email: 'OWNER@x.io' }),
     );
-    expect(taken.statusCode).toBe(fresh.statusCode);
-    expect(taken.json()).toEqual({ message: registerSentMessage('OWNER@x.io') });
-    expect(taken.headers['set-cookie']).toBe(fresh.headers['set-cookie']);
-    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json()).toEqual({ message: registerSentMessage('OWNER@x.io'), user: null });
+    expect(taken.headers['set-cookie']).toBeUndefined();
     expect(await t.ctx.db.select().from(users).where(eq(users.username, 'intruder'))).toHaveLength(0);
     const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'owner@x.io'));
     expect(mail.subject).toBe('Your ALA Survivor account');
@@ -381,8 +397,8 @@ describe('password reset', () => {
   async function requestReset(username: string, email: string): Promise<string> {
     const response = await post('/auth/forgotPassword', { username, email });
     expect(response.statusCode).toBe(200);
-    const [mail] = await t.ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
-    const match = mail.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/);
+    const mail = sentMail(t.app).at(-1);
+    const match = mail?.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/);
     if (!match) throw new Error('no reset link in the mail');
     return match[1];
   }
@@ -437,8 +453,7 @@ describe('password reset', () => {
     await takeVerificationToken(t.app, 'uma@x.io');
     const response = await post('/auth/forgotPassword', { username: 'uma', email: 'uma@x.io' });
     expect(response.json().message).toBe(AUTH_MESSAGES.forgotSent);
-    const [mail] = await t.ctx.db.select().from(mailOutbox);
-    expect(mail.text).not.toContain('/reset-password/');
+    expect(lastMailTo(t.app, 'uma@x.io')?.text).not.toContain('/reset-password/');
     expect(await t.ctx.db.select().from(passwordResets)).toHaveLength(0);
     // It says to confirm the address first, with a link that does.
     const token = await takeVerificationToken(t.app, 'uma@x.io');
@@ -562,5 +577,128 @@ describe('health and unknown routes', () => {
     const missing = await t.app.inject({ url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('stored mail never carries a working link (decision 007)', () => {
+  /** Everything in the stored copies that looks like the token of a link, tried on the token routes. */
+  async function tryStoredTokens(): Promise<number[]> {
+    const stored = await t.ctx.db.select().from(mailOutbox);
+    const tokens = stored.flatMap((mail) =>
+      [...`${mail.text} ${mail.html}`.matchAll(/\/(?:verify-email|reset-password)\/([^\s"<]+)/g)].map(
+        (match) => match[1],
+      ),
+    );
+    const statuses: number[] = [];
+    for (const token of tokens) {
+      statuses.push((await post('/auth/fetchUserByResetToken', { token })).statusCode);
+      statuses.push((await post('/auth/verifyEmail', { token })).statusCode);
+    }
+    return statuses;
+  }
+
+  it('hides reset and confirmation links from the outbox a site admin reads', async () => {
+    await registerUser(t.app, { username: 'jordan', email: 'jordan@x.io' });
+    await post('/auth/register', buildRegistration({ username: 'newcomer', email: 'newcomer@x.io' }));
+    expect(
+      (await post('/auth/forgotPassword', { username: 'jordan', email: 'jordan@x.io' })).statusCode,
+    ).toBe(200);
+    const [admin] = await t.ctx.db.select().from(users).where(eq(users.username, 'jordan'));
+    await t.ctx.db.insert(siteAdmins).values({ userId: admin.id });
+    const login = await post('/auth/login', { username: 'jordan', password: 'correct-horse' });
+    const cookie = sessionCookie(login.headers['set-cookie']);
+    const outbox = await t.app.inject({ url: '/admin/outbox?q=jordan', headers: { cookie } });
+    const [reset] = outbox.json().mails;
+    expect(reset).toMatchObject({ to: 'jordan@x.io', subject: 'Reset your ALA Survivor password' });
+    expect(reset.text).toContain(HIDDEN_LINK);
+    expect(reset.text).not.toContain('/reset-password/');
+    const stored = await t.ctx.db.select().from(mailOutbox);
+    expect(stored.map((mail) => `${mail.text}${mail.html}`).join()).not.toMatch(
+      /reset-password|verify-email/,
+    );
+    expect((await tryStoredTokens()).every((status) => status === 400)).toBe(true);
+    // The recipient's own mail still works.
+    const link = lastMailTo(t.app, 'jordan@x.io')?.text.match(/\/reset-password\/([\w-]+)/)?.[1];
+    expect((await post('/auth/fetchUserByResetToken', { token: link })).statusCode).toBe(200);
+  });
+
+  it('keeps only the hidden copy of a mail delivered over SMTP, while the delivered mail has the link', async () => {
+    const smtp = await startTestSmtpServer();
+    try {
+      const app = await createTestApp({
+        mailer: (db, clock) => createSmtpMailer(db, clock, smtp.url, 'ALA <no-reply@ala.test>'),
+      });
+      await app.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: buildRegistration({ username: 'smtpuser', email: 'smtpuser@x.io' }),
+      });
+      const [kept] = await app.ctx.db.select().from(mailOutbox);
+      expect(kept.status).toBe('sent');
+      expect(`${kept.text}${kept.html}`).not.toContain('/verify-email/');
+      expect(kept.text).toContain(HIDDEN_LINK);
+      const token = smtp.received[0].body.match(/\/verify-email\/([\w-]+)/)?.[1];
+      const verified = await app.app.inject({ method: 'POST', url: '/auth/verifyEmail', payload: { token } });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe('registration limits', () => {
+  it('sends one address at most 5 mails in 15 minutes, however many clients register it', async () => {
+    await registerUser(t.app, { username: 'jamie', email: 'jamie@x.io' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: buildRegistration({ username: `flood${i}`, email: 'JAMIE@x.io' }),
+        remoteAddress: `198.51.100.${i}`,
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    }
+    // The confirmation that registerUser opened counts too: 5 mails to the address in all.
+    expect(statuses).toEqual([202, 202, 202, 202, ...Array(8).fill(429)]);
+    expect(sentMail(t.app).filter((mail) => mail.to === 'jamie@x.io')).toHaveLength(4);
+    // A new address is limited alike, so the limit does not tell which addresses have accounts.
+    const fresh: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: buildRegistration({ username: `fresh${i}`, email: 'fresh@x.io' }),
+        remoteAddress: `203.0.113.${i}`,
+      });
+      fresh.push(response.statusCode);
+    }
+    expect(fresh).toEqual([201, 202, 202, 202, 202, 429]);
+    t.wallClock.advance(15 * 60 * 1000);
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: buildRegistration({ username: 'flood-later', email: 'jamie@x.io' }),
+      remoteAddress: '198.51.100.200',
+    });
+    expect(later.statusCode).toBe(202);
+  });
+
+  it('lets one client address register 5 accounts in 15 minutes (REGISTRATIONS_PER_IP)', async () => {
+    const limited = await createTestApp({ env: { REGISTRATIONS_PER_IP: '5' } });
+    const register = (username: string, remoteAddress = '192.0.2.1') =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: buildRegistration({ username }),
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await register(`client${i}`)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect((await register('elsewhere', '192.0.2.2')).statusCode).toBe(201);
+    limited.wallClock.advance(15 * 60 * 1000);
+    expect((await register('client-later')).statusCode).toBe(201);
   });
 });

@@ -211,7 +211,7 @@ describe('an invite that survives registration', () => {
     const id = await createLeagueAs(t.app, founder, { name: 'Hidden', abb: 'HID', hidden: true });
     const [league] = await t.ctx.db.select().from(leagues).where(eq(leagues.id, id));
     const registration = buildRegistration({ username: 'newbie', inviteCode: league.inviteCode });
-    expect((await post('/auth/register', registration)).statusCode).toBe(202);
+    expect((await post('/auth/register', registration)).statusCode).toBe(201);
     // Not a member before the address is confirmed.
     expect(await memberUsernames('HID')).toEqual(['founder']);
     const token = await takeVerificationToken(t.app, registration.email);

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { BonusGameSchema, listBonusOptions } from '../../../core/bonus';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { BonusGameSchema, listBonusOptions, resolveBonusOptions } from '../../../core/bonus';
 import { getLiveWeek, getPoolState, isOpenForEntry } from '../../../core/calendar';
 import type {
   BonusOptionsResponse,
@@ -101,6 +101,21 @@ async function describePool(
       ),
     )
     .limit(1);
+  // Home links to last season only when there is one: a guessed season would be a page not found.
+  const [previous] = await ctx.db
+    .select({ season: pools.season })
+    .from(pools)
+    .where(
+      and(
+        eq(pools.leagueId, pool.leagueId),
+        eq(pools.game, pool.game),
+        eq(pools.seasonType, pool.seasonType),
+        eq(pools.poolIdx, pool.poolIdx),
+        lt(pools.season, pool.season),
+      ),
+    )
+    .orderBy(desc(pools.season))
+    .limit(1);
   return {
     id: pool.id,
     game: pool.game,
@@ -127,11 +142,13 @@ async function describePool(
     bonus_disabled: pool.bonusDisabled,
     bonus_cadence: pool.bonusCadence,
     bonus_entry_weeks: pool.bonusEntryWeeks,
+    bonus_options: resolveBonusOptions(pool.game, pool.bonusOptions),
     deadlines: pool.deadlines,
     entry_deadline: pool.entryDeadline.toISOString(),
     start: pool.start.toISOString(),
     start_week: pool.startWeek,
     season_end: season ? season.end.toISOString() : null,
+    previous_season: previous ? previous.season : null,
     final: pool.final,
     champions: pool.champions,
     players_per_week: pool.playersPerWeek,

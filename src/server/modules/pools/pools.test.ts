@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NBA_BONUS_OPTIONS } from '../../../core/bonus';
+import { getDefaultBonusOptions, NBA_BONUS_OPTIONS } from '../../../core/bonus';
 import { POOL_MESSAGES } from '../../../core/contracts/pools';
 import { ledger, seasonParams } from '../../db/schema';
-import { buildPick } from '../../test/factories';
+import { buildPick, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addMemberByInvite, registerNamed } from '../leagues/league-test-world';
 import {
@@ -75,6 +75,8 @@ describe('GET /api/loadPool', () => {
       // (5000 x 2 + 1000 x 1 + 2500 x 1) x 0.95 = 12825
       prize_pool: 12825,
     });
+    // Never configured: every bonus in force at its default prize, as settlement pays them.
+    expect(details.bonus_options).toEqual(getDefaultBonusOptions('mlb'));
     expect(viewer).toMatchObject({
       signed_in: true,
       username: 'commish',
@@ -98,6 +100,21 @@ describe('GET /api/loadPool', () => {
       can_register: false,
       entries: [],
     });
+  });
+
+  it('names the latest earlier season of the same pool, or none, never a guessed one', async () => {
+    await buildMlbPool(t.ctx, world.leagueId);
+    expect((await get(`/api/loadPool/${PATH}`)).json().pool.previous_season).toBeNull();
+
+    // Another index, another game and a later season are not this pool's past.
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2021, poolIdx: 1 });
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2024 });
+    await buildPool(t.ctx, { leagueId: world.leagueId, game: 'nba', gameName: 'NBA', season: 2022 });
+    expect((await get(`/api/loadPool/${PATH}`)).json().pool.previous_season).toBeNull();
+
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2020 });
+    await buildMlbPool(t.ctx, world.leagueId, { season: 2021 });
+    expect((await get(`/api/loadPool/${PATH}`)).json().pool.previous_season).toBe(2021);
   });
 
   it('answers 404 (400 for a malformed path) with the pool message for unknown pools', async () => {

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { BonusCadenceSchema, InsuranceOptionSchema, normalizeBonusCadence } from '../../../../core/bonus';
+import {
+  BonusCadenceSchema,
+  InsuranceOptionSchema,
+  normalizeBonusCadence,
+  resolveBonusOptions,
+} from '../../../../core/bonus';
 import { NflLockTimeSchema } from '../../../../core/calendar/locks';
 import { getLiveWeek } from '../../../../core/calendar/weeks';
 import {
@@ -265,7 +270,7 @@ export async function listPreviousPools(
         bonus_active: game !== 'nfl-td' && pool.bonusActive,
         bonus_cadence: BonusCadenceSchema.parse(normalizeBonusCadence(pool.bonusCadence)),
         bonus_shutdown: pool.bonusShutdown,
-        bonus_options: game === 'nfl-td' ? {} : pool.bonusOptions,
+        bonus_options: resolveBonusOptions(game, pool.bonusOptions),
         players_per_week: game === 'nfl-td' ? pool.playersPerWeek : 1,
         max_players_per_team: game === 'nfl-td' ? pool.maxPlayersPerTeam : 1,
         nfl_pass_tds: pool.nflPassTds,

@@ -234,6 +234,8 @@ export async function lockPoolWeek(
   lockAt: Date,
 ): Promise<boolean> {
   const now = ctx.clock.now();
+  // Its news is dated at the lock it tells of, however late the lock row is written.
+  const postedAt = new Date(Math.min(now.getTime(), lockAt.getTime()));
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(pools).where(eq(pools.id, pool.id)).for('update');
     // Every entry in play (a pool may hold a million), with the state it locks with and its settings.
@@ -263,11 +265,11 @@ export async function lockPoolWeek(
           summary: 'Bonus pool shut down',
           desc: `With ${aliveAtLock} entrants left at Week ${week}, the bonus pool has shut down for the rest of the season.`,
         },
-        now,
+        postedAt,
       );
     }
     await storeLockedWeek(tx, pool.id, week, inPlay, bonusRunning);
-    await assignInsurancePicks(tx, pool, calendar, week, lockAt, now);
+    await assignInsurancePicks(tx, pool, calendar, week, lockAt, now, postedAt);
     return true;
   });
 }
@@ -279,6 +281,7 @@ async function assignInsurancePicks(
   week: number,
   lockAt: Date,
   now: Date,
+  postedAt: Date,
 ): Promise<void> {
   const option = pool.insuranceOption as InsuranceOption;
   if (pool.game === 'nfl-td' || option === 0) return;
@@ -366,7 +369,7 @@ async function assignInsurancePicks(
         summary: 'Insurance pick',
         desc: `${a.username} had no pick for Week ${week}: insurance picked ${a.team}.`,
       })),
-      now,
+      postedAt,
     );
   }
 }
@@ -453,6 +456,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       return input;
     });
     const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
+    const judgedAt = resultsInstant(weekGames, now);
 
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
     const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
@@ -461,16 +465,41 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     if (outcome.bonusEvents.length > 0) {
       const bonusPlayers = await readBonusPlayers(tx, pool.id, outcome.bonusEvents, slots);
       for (let b = 0; b < outcome.bonusEvents.length; b++) {
-        await recordBonusEvent(tx, pool, week, bonuses[b], outcome.bonusEvents[b], bonusPlayers, now);
+        await recordBonusEvent(
+          tx,
+          pool,
+          week,
+          bonuses[b],
+          outcome.bonusEvents[b],
+          bonusPlayers,
+          now,
+          judgedAt,
+        );
       }
     }
     const [digest] = (await digestWeekResults(tx, pool, [week])).values();
     await tx
       .update(poolWeeks)
-      .set({ settledAt: now, resultsDigest: digest ?? null, health: countAliveByLives(outcome.entries) })
+      .set({ settledAt: judgedAt, resultsDigest: digest ?? null, health: countAliveByLives(outcome.entries) })
       .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
     return true;
   });
+}
+
+/** How long after its start a game's result is taken to be in (the longest of the games' usual lengths). */
+const RESULT_AFTER_START_MS = 4 * 60 * 60_000;
+
+/**
+ * When a week's results were in: soon after its last game started, never later than now. A week judged
+ * late (a restart catching up on weeks, the demo's first start, a late feed) is then dated when it
+ * happened in the season, and its news never reads "just now" for a week long past. Only what people
+ * read is dated so (settled_at and the news); money and locks keep the instant they were written.
+ */
+export function resultsInstant(weekGames: readonly { startTime: Date }[], now: Date): Date {
+  let last = Number.NEGATIVE_INFINITY;
+  for (const game of weekGames) last = Math.max(last, game.startTime.getTime());
+  if (!Number.isFinite(last)) return now;
+  return new Date(Math.min(now.getTime(), last + RESULT_AFTER_START_MS));
 }
 
 /**
@@ -616,6 +645,8 @@ export async function recordBonusEvent(
   money: WeekBonusSettlement,
   players: ReadonlyArray<{ entry: { id: number }; username: string }>,
   now: Date,
+  /** When the news is dated: the week's results instant when judged late (resultsInstant). */
+  postedAt: Date = now,
 ): Promise<void> {
   const [event] = await tx
     .insert(bonusEvents)
@@ -672,7 +703,7 @@ export async function recordBonusEvent(
       summary: `${bonus.label}: ${bonus.detected.team_abb}`,
       desc: `${bonus.detected.desc}. Week ${week} bonus won by ${winners}.`,
     },
-    now,
+    postedAt,
   );
 }
 

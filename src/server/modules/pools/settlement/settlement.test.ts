@@ -154,6 +154,45 @@ describe('settlement of a week', () => {
     expect(await feedOf(pool.id, 'mine', ann)).toEqual([]);
   });
 
+  it('dates the news of a week judged late when it happened in the season, and of one judged on time now', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {
+      start: EARLY,
+      rebuys: 1,
+      insuranceOption: 1,
+      insurance: 1000,
+    });
+    const [ann, bob, cat] = players;
+    const a = await enter(t.ctx, pool.id, ann, { createdAt: EARLY });
+    const b = await enter(t.ctx, pool.id, bob, { createdAt: EARLY });
+    await enter(t.ctx, pool.id, cat, { createdAt: EARLY, insurancePurchased: true });
+    await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
+    await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+    await finishWeekOne();
+    // Week 1 locked at 2026-11-16T00:00Z and its last game started at 02:00Z; NOW is six days on.
+    expect((await settleDueWeeks(t.ctx)).settled).toEqual([{ poolId: pool.id, week: 1 }]);
+    const [weekOne] = await t.ctx.db
+      .select({ settledAt: poolWeeks.settledAt })
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, 1)));
+    expect(weekOne.settledAt?.toISOString()).toBe('2026-11-16T06:00:00.000Z');
+    const feed = await feedOf(pool.id, 'all', ann);
+    const dated = (text: string) => feed.find((event) => event.desc.includes(text))?.submitted_at;
+    expect(dated('insurance picked')).toBe('2026-11-16T00:00:00.000Z');
+    expect(dated('bob')).toBe('2026-11-16T06:00:00.000Z');
+    expect(feed.every((event) => event.submitted_at < NOW.toISOString())).toBe(true);
+
+    // Judged an hour after its last game started (before the usual length ran out): dated now.
+    await finishWeek(t.ctx, 2, { 'NYY-BOS': [1, 2], 'HOU-NYY': [3, 2] });
+    const judged = new Date('2026-11-23T02:00:00Z');
+    t.clock.set(judged);
+    expect((await settleDueWeeks(t.ctx)).settled).toEqual([{ poolId: pool.id, week: 2 }]);
+    const [weekTwo] = await t.ctx.db
+      .select({ settledAt: poolWeeks.settledAt })
+      .from(poolWeeks)
+      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, 2)));
+    expect(weekTwo.settledAt?.toISOString()).toBe(judged.toISOString());
+  });
+
   it("judges a locked week from the state it locked with, with the commissioner's changes of lives made while it was in play", async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
     const a = await enter(t.ctx, pool.id, players[0], { createdAt: EARLY });

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  type BonusOptionsMap,
   type BonusEvent as DetectedBonus,
   detectWeekBonuses,
   filterActiveBonusEvents,
   findBonusOption,
-  getDefaultBonusOptions,
+  resolveBonusOptions,
 } from '../../../../core/bonus';
 import { type MlbGameFacts, MlbGameFactsSchema } from '../../../../core/facts/mlb-facts';
 import { type NbaGameFacts, NbaGameFactsSchema } from '../../../../core/facts/nba-facts';
@@ -169,9 +168,7 @@ export async function detectPoolWeekBonuses(
       .map((parsed) => parsed.data as MlbGameFacts);
     detected = detectWeekBonuses({ game: 'mlb', week, games: facts, records });
   }
-  // A pool whose options were never configured pays every bonus at its default prize.
-  const stored = pool.bonusOptions as BonusOptionsMap;
-  const options = Object.keys(stored).length > 0 ? stored : getDefaultBonusOptions(pool.game);
+  const options = resolveBonusOptions(pool.game, pool.bonusOptions);
   return filterActiveBonusEvents(detected, options).map((event) => {
     const definition = findBonusOption(pool.game as 'nba' | 'mlb', event.bonus_id);
     const setting = options[String(event.bonus_id)];

@@ -7,6 +7,8 @@ import {
   CurrentUserResponseSchema,
   type LoginRequest,
   type RegisterRequest,
+  type RegisterResponse,
+  RegisterResponseSchema,
   type VerifyEmailResponse,
   VerifyEmailResponseSchema,
 } from '../../../../core/contracts/auth';
@@ -77,10 +79,18 @@ export function useLogin() {
   });
 }
 
-/** Registration never signs in: it answers "check your e-mail", whether or not the address was new. */
+/**
+ * Registration signs a new account in (its answer carries the user); an address that already has an
+ * account answers "check your e-mail" with no user and no session.
+ */
 export function useRegister() {
+  const changed = useSessionChanged();
   return useSubmitMutation({
-    mutationFn: (body: RegisterRequest) => apiFetch<{ message: string }>('/auth/register', { body }),
+    mutationFn: (body: RegisterRequest): Promise<RegisterResponse> =>
+      apiFetch('/auth/register', { body, schema: RegisterResponseSchema }),
+    onSuccess: (data) => {
+      if (data.user) changed();
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, RegisterRequestSchema } from '../../../../core/contracts/auth';
 import { errorMessage } from '../../../lib/api';
 import { useRegister } from '../api/session';
@@ -19,10 +20,12 @@ const PASSWORD_FIELDS = new Set<Field>(['password', 'passwordConfirm']);
 
 /**
  * Registration with the server's own schema: errors appear once a field is touched, never on passwords.
- * It does not sign in: the answer asks the user to open the link mailed to the address.
+ * A new account is signed in and goes to the home page, where a banner asks to confirm the address; an
+ * address that already has an account gets "check your e-mail" (its owner got a mail) and no session.
  */
 export function RegisterForm({ inviteCode }: { inviteCode?: string | null }) {
   const register = useRegister();
+  const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({
     nameFirst: '',
     nameLast: '',
@@ -58,7 +61,7 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string | null }) {
   // Password fields never carry an error; a too-short password is said once, above the form, on submit.
   const passwordProblem = submitted && errors.password && !register.isPending ? errors.password : undefined;
 
-  if (register.isSuccess) {
+  if (register.isSuccess && !register.data.user) {
     return (
       <Stack>
         <Alert color="green" role="status" title="Check your e-mail">
@@ -79,7 +82,14 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string | null }) {
           setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
           return;
         }
-        register.mutate({ ...parsed.data, inviteCode: inviteCode || undefined });
+        register.mutate(
+          { ...parsed.data, inviteCode: inviteCode || undefined },
+          {
+            onSuccess: (data) => {
+              if (data.user) void navigate('/');
+            },
+          },
+        );
       }}
     >
       <Stack>
@@ -103,6 +113,8 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string | null }) {
           <PasswordInput
             label="Password"
             description="At least 8 characters"
+            // The hint goes under the box, so the two boxes side by side line up.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="new-password"
             required
             {...bind('password')}

@@ -82,10 +82,19 @@ function LeagueTabs({
   const visible = TABS.filter((t) => t.show(view));
   const requested = (tab || 'home') as TabKey;
   const active = visible.some((t) => t.key === requested) ? requested : 'home';
+  // Asked for the Commish Tools without being a commissioner: say so rather than silently show Home.
+  const commishRefused = requested === 'commishtools' && active !== requested;
   const base = `/league/${league.abb}`;
   return (
     <Stack gap="md">
       <LeagueBanner name={league.name} logo={league.logo} abb={league.abb} />
+      {commishRefused && (
+        <Alert color="orange" variant="light" role="alert" title="Commish Tools are for commissioners">
+          {view.viewer.loggedIn
+            ? `Only the ${league.name} league's commissioners can use its Commish Tools. Here is the League Home.`
+            : "Log in as one of this league's commissioners to use its Commish Tools. Here is the League Home."}
+        </Alert>
+      )}
       <Tabs
         value={active}
         onChange={(value) => navigate(value === 'home' ? base : `${base}/${value}`)}

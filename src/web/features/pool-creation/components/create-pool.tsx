@@ -47,6 +47,7 @@ import {
   type PoolSettingsInput,
   PoolSettingsSchema,
 } from '../../../../core/pool/settings';
+import { BonusOptionFields, listBonusOptionRows } from '../../../components/bonus-option-fields';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useActivatePool, useCreationOptions, usePreviousPools } from '../api/creation';
@@ -57,7 +58,8 @@ interface Draft {
   buyin: number;
   rebuys: number;
   rebuy_price: number;
-  max_entries: number;
+  /** Empty while the field is cleared: the schema then says what is wrong instead of a silent 1. */
+  max_entries: number | '';
   insurance_option: InsuranceOption;
   insurance: number;
   shoot_moon: boolean;
@@ -69,7 +71,7 @@ interface Draft {
   nfl_pass_tds: number;
   nfl_lock_time: NflLockTime;
   lock_at_pick_start: boolean;
-  /** Copied from an earlier pool; absent means the game's defaults. */
+  /** Copied from an earlier pool or edited here; absent means the game's defaults. */
   bonus_options?: BonusOptionsMap;
 }
 
@@ -135,7 +137,8 @@ function toSettings(game: PlayableGame, draft: Draft): PoolSettingsInput {
     buyin: draft.buyin,
     rebuys: draft.rebuys,
     rebuy_price: draft.rebuys < 1 ? 0 : draft.rebuy_price,
-    max_entries: Math.max(1, draft.max_entries),
+    // NaN fails the shared schema with its max entries message, as 0 does.
+    max_entries: draft.max_entries === '' ? Number.NaN : draft.max_entries,
     insurance_option: isNfl ? 0 : draft.insurance_option,
     insurance: isNfl || draft.insurance_option === 0 ? 0 : draft.insurance,
     shoot_moon: game === 'mlb' && draft.shoot_moon,
@@ -149,6 +152,15 @@ function toSettings(game: PlayableGame, draft: Draft): PoolSettingsInput {
     lock_at_pick_start: isNfl && draft.players_per_week > 1 && draft.lock_at_pick_start,
     bonus_options: isNfl ? undefined : draft.bonus_options,
   };
+}
+
+/** The bonuses a new pool will pay, with prizes, for the Review. */
+function bonusSummary(game: PlayableGame, options: BonusOptionsMap): string {
+  const active = listBonusOptionRows(game, options).filter((row) => row.setting.active);
+  if (active.length === 0) return 'None';
+  return active
+    .map((row) => `${row.definition.bonus_long_name} ${formatDollars(row.setting.prize, { whole: true })}`)
+    .join(', ');
 }
 
 const START_LABELS: Record<PlayableGame, string> = {
@@ -258,7 +270,10 @@ function CreatePoolForm({
   const parsed = PoolSettingsSchema.safeParse(settings);
   const errors = new Map<string, string>();
   if (!parsed.success)
-    for (const issue of parsed.error.issues) errors.set(String(issue.path[0]), issue.message);
+    for (const issue of parsed.error.issues) {
+      errors.set(String(issue.path[0]), issue.message);
+      errors.set(issue.path.join('.'), issue.message);
+    }
   const existing =
     league?.pools.find(
       (p) => p.game === game && p.season === season.season && p.season_type === season.season_type,
@@ -336,6 +351,9 @@ function CreatePoolForm({
               ? `On, ${BONUS_CADENCE_LABELS[draft.bonus_cadence]}, shuts down at ${draft.bonus_shutdown} entrants`
               : 'Off',
           ],
+          ...(draft.bonus_active
+            ? [['Bonuses', bonusSummary(game, draft.bonus_options ?? {})] as [string, string]]
+            : []),
         ] as [string, string][])),
   ];
 
@@ -466,11 +484,11 @@ function CreatePoolForm({
             />
             <NumberInput
               label="Max entries per player"
-              min={POOL_LIMITS.minMaxEntries}
+              description={`From ${POOL_LIMITS.minMaxEntries} to ${POOL_LIMITS.maxMaxEntries}.`}
               allowDecimal={false}
-              clampBehavior="blur"
+              allowNegative={false}
               value={draft.max_entries}
-              onChange={(value) => set('max_entries', whole(value, POOL_LIMITS.minMaxEntries))}
+              onChange={(value) => set('max_entries', value === '' ? '' : Number(value))}
               error={errors.get('max_entries')}
             />
             <NumberInput
@@ -563,6 +581,16 @@ function CreatePoolForm({
                     error={errors.get('bonus_shutdown')}
                   />
                 </SimpleGrid>
+              )}
+              {draft.bonus_active && (
+                <Fieldset legend="Bonuses and prizes" variant="unstyled">
+                  <BonusOptionFields
+                    game={game}
+                    options={draft.bonus_options ?? {}}
+                    errorFor={(id) => errors.get(`bonus_options.${id}`)}
+                    onChange={(options) => set('bonus_options', options)}
+                  />
+                </Fieldset>
               )}
             </Stack>
           )}

@@ -16,7 +16,6 @@ export const poolKeys = {
   load: (address: PoolAddress) => ['pool', 'load', addressKey(address)] as const,
   selections: (address: PoolAddress, request: object = {}) =>
     ['pool', 'selections', addressKey(address), request] as const,
-  bonusOptions: (game: string) => ['pool', 'bonusOptions', game] as const,
 };
 
 /** The API path of an address: /{game}/{league}/{season}/{poolIdx}/{seasonType}, as the pool calls take it. */

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  BonusOptionsResponseSchema,
   type LoadPoolResponse,
   LoadPoolResponseSchema,
   type SelectionsAllResponse,
@@ -46,16 +45,5 @@ export function useSelectionsAll(address: PoolAddress, request: SelectionsReques
         schema: SelectionsAllResponseSchema,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The performance bonuses a game offers, with their prizes (NBA and MLB only). */
-export function useBonusOptions(game: string, enabled: boolean) {
-  return useQuery({
-    queryKey: poolKeys.bonusOptions(game),
-    queryFn: () =>
-      apiFetch(`/api/bonus/options/${encodeURIComponent(game)}`, { schema: BonusOptionsResponseSchema }),
-    enabled,
-    staleTime: 600_000,
   });
 }

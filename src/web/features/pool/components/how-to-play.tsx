@@ -1,9 +1,8 @@
 import { Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { NFL_LOCK_TIME_LABELS } from '../../../../core/bonus/options';
+import { BonusGameSchema, listBonusOptions, NFL_LOCK_TIME_LABELS } from '../../../../core/bonus/options';
 import { NflLockTimeSchema } from '../../../../core/calendar/locks';
 import type { PoolDetails } from '../../../../core/contracts/pools';
 import { formatDate, formatDollars } from '../../../lib/format';
-import { useBonusOptions } from '../api/pool';
 import { bonusText, insuranceText, plural } from './pool-labels';
 
 /** How to play ("Learn the Ropes"): the game's basics, then this pool's own settings and bonuses. */
@@ -126,8 +125,12 @@ function customSettings(pool: PoolDetails): [string, string][] {
 }
 
 function BonusInfo({ pool }: { pool: PoolDetails }) {
-  const options = useBonusOptions(pool.game, true);
-  const active = options.data?.options.filter((option) => option.active) ?? [];
+  // The pool's own options in force, in the game's display order: the prizes settlement pays.
+  const game = BonusGameSchema.safeParse(pool.game);
+  const active = (game.success ? listBonusOptions(game.data) : []).flatMap((definition) => {
+    const option = pool.bonus_options[String(definition.bonus_id)];
+    return option?.active ? [{ ...option, bonus_id: definition.bonus_id }] : [];
+  });
   return (
     <Card withBorder padding="md">
       <Title order={3} fz="lg" mb="xs">

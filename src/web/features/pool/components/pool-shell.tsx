@@ -1,4 +1,4 @@
-import { Group, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoadPoolResponse } from '../../../../core/contracts/pools';
@@ -81,6 +81,8 @@ export function PoolShell({
   const visible = TABS.filter((t) => !t.adminOnly || viewer.is_league_admin);
   const requested = (tab || 'home').toLowerCase() as TabKey;
   const active = visible.some((t) => t.key === requested) ? requested : 'home';
+  // Asked for the Commish tools without being a commissioner: say so rather than silently show Home.
+  const commishRefused = requested === 'commishtools' && active !== requested;
   const base = poolPath(pool);
   useEffect(() => {
     document.title = `${pool.name} ${pool.season} · ALA Survivor`;
@@ -96,6 +98,13 @@ export function PoolShell({
           </Suspense>
         )}
       </Group>
+      {commishRefused && (
+        <Alert color="orange" variant="light" role="alert" title="Commish tools are for commissioners">
+          {viewer.signed_in
+            ? `Only the ${pool.league_name} league's commissioners can use this pool's Commish tools. Here is the pool's Home.`
+            : "Log in as one of this league's commissioners to use this pool's Commish tools. Here is the pool's Home."}
+        </Alert>
+      )}
       <Tabs
         value={active}
         onChange={(value) => navigate(value === 'home' ? base : `${base}/${value}`)}

@@ -439,7 +439,12 @@ export async function editUserLives(
       ]);
     }
     const verb = input.newLives > entry.lives ? 'raised' : 'lowered';
-    const outcome = eliminated ? ' and is eliminated' : entry.lives === 0 ? ' and is back in the pool' : '';
+    // The entry, not the Commish, is eliminated or back: it is named again as the subject.
+    const outcome = eliminated
+      ? `, so ${label} is eliminated`
+      : entry.lives === 0
+        ? `, so ${label} is back in the pool`
+        : '';
     const summary = `The Commish ${verb} ${label}'s lives from ${entry.lives} to ${input.newLives}${outcome}`;
     await postPoolEvent(
       tx,

@@ -411,8 +411,13 @@ describe('POST /admin/editUserLives', () => {
     const events = await eventsOf(pool.id);
     expect(events.map((event) => [event.type, event.entryId, event.summary, event.desc])).toEqual([
       [17, entry.id, "The Commish lowered bob's lives from 2 to 1", 'Late pick.'],
-      [17, entry.id, "The Commish lowered bob's lives from 1 to 0 and is eliminated", 'Rainout ruling.'],
-      [17, entry.id, "The Commish raised bob's lives from 0 to 2 and is back in the pool", 'Appeal upheld.'],
+      [17, entry.id, "The Commish lowered bob's lives from 1 to 0, so bob is eliminated", 'Rainout ruling.'],
+      [
+        17,
+        entry.id,
+        "The Commish raised bob's lives from 0 to 2, so bob is back in the pool",
+        'Appeal upheld.',
+      ],
     ]);
     expect((await auditsOf(pool.id)).map((row) => [row.action, row.oldValue, row.newValue])).toEqual([
       ['lives', 2, 1],

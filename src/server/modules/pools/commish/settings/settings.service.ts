@@ -8,6 +8,7 @@ import {
   listBonusOptions,
   NFL_LOCK_TIME_LABELS,
   normalizeBonusCadence,
+  resolveBonusOptions,
 } from '../../../../../core/bonus';
 import {
   getDeadlineCutoff,
@@ -64,7 +65,7 @@ function toValues(pool: PoolRecord): PoolSettingsValues {
     bonus_disabled: pool.bonusDisabled,
     bonus_cadence: BonusCadenceSchema.parse(normalizeBonusCadence(pool.bonusCadence)),
     bonus_shutdown: pool.bonusShutdown,
-    bonus_options: pool.bonusOptions,
+    bonus_options: resolveBonusOptions(pool.game, pool.bonusOptions),
     players_per_week: pool.playersPerWeek,
     max_players_per_team: pool.maxPlayersPerTeam,
     nfl_pass_tds: pool.nflPassTds,
@@ -153,11 +154,12 @@ const CADENCE_WORDS: Record<number, string> = {
 function normalize(pool: PoolRecord, next: PoolSettingsEdit): PoolSettingsValues {
   const game = gameOf(pool);
   const definitions = game === 'nfl-td' ? [] : listBonusOptions(game);
-  // Options the form left out keep their stored configuration; names always come from the definitions.
+  // Options the form left out keep the configuration in force; names always come from the definitions.
+  const inForce = resolveBonusOptions(game, pool.bonusOptions);
   const options: BonusOptionsMap = {};
   for (const definition of definitions) {
     const id = String(definition.bonus_id);
-    const chosen = next.bonus_options[id] ?? pool.bonusOptions[id];
+    const chosen = next.bonus_options[id] ?? inForce[id];
     if (chosen)
       options[id] = {
         active: chosen.active,

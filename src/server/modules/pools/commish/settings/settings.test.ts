@@ -129,6 +129,29 @@ describe('GET /admin/poolSettings/{poolId}', () => {
     });
   });
 
+  it("shows a never-configured pool's bonus options as settlement pays them: all on at default prizes", async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { ...AHEAD, bonusActive: true, bonusOptions: {} });
+    expect((await view(pool.id)).settings.bonus_options).toEqual(getDefaultBonusOptions('mlb'));
+    // A save that names one option keeps the others in force rather than turning them off.
+    const answer = await post({
+      leagueSeasonId: pool.id,
+      poolSettings: {
+        ...(await view(pool.id)).settings,
+        bonus_options: { '13': { active: false, prize: 5000, bonus_long_name: 'Grand Slam' } },
+      },
+      retroactive: false,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const stored = (await poolRow(pool.id)).bonusOptions;
+    expect(stored).toEqual({
+      ...getDefaultBonusOptions('mlb'),
+      '13': { active: false, prize: 5000, bonus_long_name: 'Grand Slam' },
+    });
+    expect((await audits(pool.id)).map((row) => row.summary)).toEqual([
+      'Bonus option Grand Slam: on, $40.00 to off, $50.00',
+    ]);
+  });
+
   it('is for the league admins only: members 403, outsiders and visitors find no pool', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, AHEAD);
     const bob = await member('bob');

@@ -5,7 +5,7 @@ import { globalPoolPath, poolPath, stateText } from '../pool-labels';
 
 /** The welcome: whose pool this is, whether anyone may enter, and where to go next. */
 export function HomeHeader({ pool, viewer }: { pool: PoolDetails; viewer: PoolViewer }) {
-  const previous = poolPath({ ...pool, season: pool.season - 1 });
+  const previous = pool.previous_season;
   return (
     <Card withBorder padding="md">
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
@@ -27,9 +27,15 @@ export function HomeHeader({ pool, viewer }: { pool: PoolDetails; viewer: PoolVi
             The global pool
           </Anchor>
         )}
-        <Anchor component={Link} to={previous} size="sm">
-          Last season ({pool.season - 1})
-        </Anchor>
+        {previous === null ? (
+          <Text span size="sm" c="dimmed">
+            No earlier season
+          </Text>
+        ) : (
+          <Anchor component={Link} to={poolPath({ ...pool, season: previous })} size="sm">
+            {previous === pool.season - 1 ? `Last season (${previous})` : `Earlier season (${previous})`}
+          </Anchor>
+        )}
         <Anchor component={Link} to={`/leagues/createpool/${pool.game}`} size="sm">
           Create your own pool
         </Anchor>

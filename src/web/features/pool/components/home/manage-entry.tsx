@@ -118,10 +118,9 @@ function EntryControls({
       <SwitchRow
         key="bonus"
         label="Bonus pool"
-        status={bonus.now ? 'IN' : 'OUT'}
-        change={
-          bonus.next !== bonus.now ? `${bonus.next ? 'In' : 'Out'} from Week ${bonus.effective_week}` : null
-        }
+        on={bonus.next}
+        status={bonus.next ? 'IN' : 'OUT'}
+        fromWeek={bonus.next !== bonus.now ? bonus.effective_week : null}
         detail={`Entry cadence: ${bonus.cadence_label}. Changes take effect in Week ${bonus.effective_week}.`}
         button={bonus.next ? 'LEAVE BONUS POOL' : 'JOIN BONUS POOL'}
         allowed={bonus.can_toggle}
@@ -135,12 +134,9 @@ function EntryControls({
       <SwitchRow
         key="autoRebuy"
         label="Auto-rebuy"
-        status={autoRebuy.now ? 'ON' : 'OFF'}
-        change={
-          autoRebuy.next !== autoRebuy.now
-            ? `${autoRebuy.next ? 'On' : 'Off'} from Week ${autoRebuy.effective_week}`
-            : null
-        }
+        on={autoRebuy.next}
+        status={autoRebuy.next ? 'ON' : 'OFF'}
+        fromWeek={autoRebuy.next !== autoRebuy.now ? autoRebuy.effective_week : null}
         detail={`A loss that leaves lives is rebought at once for ${formatDollars(pool.rebuy_price)}. Changes take effect in Week ${autoRebuy.effective_week}.`}
         button={autoRebuy.next ? 'TURN OFF AUTO-REBUY' : 'TURN ON AUTO-REBUY'}
         allowed={autoRebuy.can_toggle}
@@ -205,10 +201,16 @@ function EntryControls({
   );
 }
 
+/**
+ * One switch, read as one state: the setting the owner chose (the button flips that same setting), with
+ * the week it takes effect while it is still pending.
+ */
 function SwitchRow(props: {
   label: string;
+  on: boolean;
   status: string;
-  change: string | null;
+  /** The week a pending change takes effect; null when the setting already applies. */
+  fromWeek: number | null;
   detail: string;
   button: string;
   allowed: boolean;
@@ -221,16 +223,9 @@ function SwitchRow(props: {
         <Text size="sm" fw={700}>
           {props.label}
         </Text>
-        <Group gap={6} wrap="nowrap">
-          {props.change && (
-            <Text size="xs" c="dark.4">
-              {props.change}
-            </Text>
-          )}
-          <Badge color={props.status === 'IN' || props.status === 'ON' ? 'green.9' : 'gray.7'}>
-            {props.status}
-          </Badge>
-        </Group>
+        <Badge color={props.on ? 'green.9' : 'gray.7'} style={{ flexShrink: 0 }}>
+          {props.fromWeek === null ? props.status : `${props.status} from Week ${props.fromWeek}`}
+        </Badge>
       </Group>
       <Text size="sm" c="dark.4">
         {props.detail}

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import type { PlayableGame } from '../../../../../core/games';
 import { errorMessage } from '../../../../lib/api';
@@ -14,7 +15,7 @@ import { poolPath } from '../pool-labels';
 import { NflPicks } from './nfl-picks';
 import type { PickButtonHandlers } from './pick-button';
 import type { PendingPick } from './pick-modal';
-import { getInitialWeek, type PickScope } from './pick-view';
+import { getInitialWeek, isKeptOutByLeague, type PickScope } from './pick-view';
 import { TeamPicks } from './team-picks';
 
 // The pick modal (and the modal code it brings) loads on the first pick.
@@ -106,6 +107,17 @@ export function MakePicksTab({
       <Title order={2} fz="lg" mb="sm">
         Make Your Picks Here
       </Title>
+      {isKeptOutByLeague(pool, viewer) && (
+        <Alert color="blue" variant="light" mb="sm" title="Only league members can play">
+          <Text size="sm">
+            This pool belongs to the {pool.league_name} league, and only its members can join its pools.{' '}
+            <Anchor component={Link} to={`/league/${pool.league_abb}`} fw={700} size="sm">
+              Request to join the league
+            </Anchor>{' '}
+            and its commissioner can let you in.
+          </Text>
+        </Alert>
+      )}
       {body}
       {pending && activeEntry && (
         <Suspense fallback={null}>

@@ -37,9 +37,11 @@ const pool: PoolDetails = {
   bonus_disabled: false,
   bonus_cadence: 2,
   bonus_entry_weeks: [],
+  bonus_options: {},
   start: '2023-10-24T23:00:00Z',
   start_week: 1,
   season_end: null,
+  previous_season: null,
   champions: [],
   state: 'in_progress',
   entrants: 4,
@@ -120,6 +122,29 @@ describe('pick buttons on the Make Picks tab', () => {
     expect(getScopedPickButton(scope({ viewer: outsider, entry: null }), target('NYK')).label).toBe(
       'NOT IN POOL',
     );
+  });
+
+  it('reads MEMBERS ONLY, not JOIN POOL TO PICK, for an outsider of a private league who cannot sign up', () => {
+    const early = new Date('2023-10-20T00:00:00Z');
+    const league = { ...pool, is_global: false, league_name: 'Sunday Squad' };
+    const outsider: PoolViewer = { ...member, is_member: false, can_register: false, entries: [] };
+    const kept = getScopedPickButton(
+      scope({ pool: league, viewer: outsider, entry: null, now: early }),
+      target('NYK'),
+    );
+    expect([kept.state, kept.label, kept.enabled, kept.action]).toEqual([
+      'members_only',
+      'MEMBERS ONLY',
+      false,
+      null,
+    ]);
+    expect(kept.message).toBe('Only members of the Sunday Squad league can join its pools.');
+    // A league open to join lets an outsider sign up: joining is the way in.
+    const open = { ...outsider, can_register: true };
+    expect(
+      getScopedPickButton(scope({ pool: league, viewer: open, entry: null, now: early }), target('NYK'))
+        .label,
+    ).toBe('JOIN POOL TO PICK');
   });
 
   it('shows the week a team was used in, SELECT for an open team and LOCKED after the deadline', () => {

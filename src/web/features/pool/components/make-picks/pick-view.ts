@@ -129,9 +129,17 @@ export interface PickScope {
   now: Date;
 }
 
+/**
+ * Whether the signed-in viewer is kept out of the pool by its league: a private league's pools take
+ * members only, and the viewer is not one and cannot sign up (the league is not open to join).
+ */
+export function isKeptOutByLeague(pool: PoolDetails, viewer: PoolViewer): boolean {
+  return viewer.signed_in && !pool.is_global && !viewer.is_member && !viewer.can_register;
+}
+
 /** The pick button of a target, from the same rules the server enforces. */
 export function getScopedPickButton(scope: PickScope, target: PickTarget): PickButton {
-  return getPickButton({
+  const result = getPickButton({
     pool: toPickPool(scope.pool),
     viewer: toPickViewer(scope.pool, scope.viewer, scope.entry, scope.schedules),
     week: scope.week,
@@ -139,6 +147,19 @@ export function getScopedPickButton(scope: PickScope, target: PickTarget): PickB
     target,
     now: scope.now,
   });
+  // Joining is no way in here: the button says so instead of leading to a sign-up that is refused.
+  if (result.state === 'join' && isKeptOutByLeague(scope.pool, scope.viewer)) {
+    return {
+      ...result,
+      state: 'members_only',
+      label: 'MEMBERS ONLY',
+      shortLabel: 'MEMBERS ONLY',
+      enabled: false,
+      action: null,
+      message: `Only members of the ${scope.pool.league_name} league can join its pools.`,
+    };
+  }
+  return result;
 }
 
 /** Case-insensitive match of an NFL player's display_name or short_name. */

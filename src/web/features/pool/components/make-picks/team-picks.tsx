@@ -1,19 +1,25 @@
 import { Alert, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { toPacificDate } from '../../../../../core/calendar';
 import type { TeamDetailsResponse, TeamSchedulesResponse } from '../../../../../core/contracts/sports';
 import { PICK_DEADLINE_ALERT, type PickButton } from '../../../../../core/picks';
+import { formatGameTime, listViewerDays, toViewerDate } from '../../../../lib/game-days';
 import { type PickButtonHandlers, PickButtonView } from './pick-button';
 import { getPoolWeekLock, getScopedPickButton, hasWeekGame, type PickScope } from './pick-view';
 import { WeekPager } from './week-pager';
+
+interface DayGame {
+  matchup: string;
+  /** The start in the viewer's zone ("7:30 PM"), or PPD. */
+  time: string;
+}
 
 interface TeamRow {
   abb: string;
   name: string;
   shortName: string;
-  /** Matchups per column day ("vs. X" / "@ X"), several on a doubleheader. */
-  cells: string[][];
+  /** Games per column day ("vs. X" / "@ X" and the tip time), several on a doubleheader. */
+  cells: DayGame[][];
   button: PickButton;
 }
 
@@ -27,13 +33,14 @@ export function TeamPicks({
 }: {
   scope: PickScope;
   teams: TeamDetailsResponse;
-  /** The week's calendar dates (YYYY-MM-DD, Pacific). */
+  /** The week's calendar dates (YYYY-MM-DD, Pacific); the columns are the viewer's dates. */
   days: string[];
   onWeekChange: (week: number) => void;
   handlers: (abb: string, name: string) => PickButtonHandlers;
 }) {
   const { pool, week, now, schedules } = scope;
-  const days = calendarDays.length > 0 ? calendarDays : listGameDays(schedules, week);
+  // The viewer's days, the zone the deadline and the tip times are shown in.
+  const days = listViewerDays(calendarDays, listWeekStarts(schedules, week));
   const deadline = getPoolWeekLock(pool, week, schedules);
   const locked = deadline === null || deadline.getTime() <= now.getTime() || pool.final;
   const rows: TeamRow[] = teams.abbs.map((abb) => {
@@ -76,7 +83,7 @@ export function TeamPicks({
             <Table.Tr>
               <Table.Th>Team</Table.Th>
               {days.map((day) => (
-                <Table.Th key={day} ta="center">
+                <Table.Th key={day} ta="center" style={{ whiteSpace: 'nowrap' }}>
                   {dayjs(day).format('ddd M/D')}
                 </Table.Th>
               ))}
@@ -94,9 +101,14 @@ export function TeamPicks({
                 <Table.Td fw={600}>{row.name}</Table.Td>
                 {row.cells.map((games, index) => (
                   <Table.Td key={days[index]} ta="center">
-                    {games.map((matchup, n) => (
+                    {games.map((game, n) => (
                       // A doubleheader repeats the same matchup.
-                      <div key={n}>{matchup}</div>
+                      <div key={n} style={{ whiteSpace: 'nowrap' }}>
+                        <div>{game.matchup}</div>
+                        <Text span size="xs" c="dark.4">
+                          {game.time}
+                        </Text>
+                      </div>
                     ))}
                   </Table.Td>
                 ))}
@@ -130,7 +142,10 @@ export function TeamPicks({
                   {describeWeek(days, row.cells)}
                 </Text>
               </Stack>
-              <PickButtonView button={row.button} handlers={handlers(row.abb, row.shortName)} compact />
+              {/* The week's line wraps; the button keeps its whole label. */}
+              <div style={{ flexShrink: 0 }}>
+                <PickButtonView button={row.button} handlers={handlers(row.abb, row.shortName)} compact />
+              </div>
             </Group>
           </Card>
         ))}
@@ -164,13 +179,11 @@ function viewerZoneName(at: Date): string {
   return part?.value ?? 'your time';
 }
 
-// Without the season's calendar, the days on which the week has games.
-function listGameDays(schedules: TeamSchedulesResponse | undefined, week: number): string[] {
-  const days = new Set<string>();
-  for (const weeks of Object.values(schedules ?? {})) {
-    for (const game of weeks[String(week)] ?? []) days.add(toPacificDate(new Date(game.utc)));
-  }
-  return [...days].sort();
+// Every start of the week's games.
+function listWeekStarts(schedules: TeamSchedulesResponse | undefined, week: number): string[] {
+  return Object.values(schedules ?? {}).flatMap((weeks) =>
+    (weeks[String(week)] ?? []).map((game) => game.utc),
+  );
 }
 
 function listDayMatchups(
@@ -178,16 +191,20 @@ function listDayMatchups(
   abb: string,
   week: number,
   day: string,
-): string[] {
+): DayGame[] {
   return (schedules?.[abb]?.[String(week)] ?? [])
-    .filter((game) => toPacificDate(new Date(game.utc)) === day)
-    .map((game) => (game.status === 'postponed' ? `${game.matchup} (PPD)` : game.matchup));
+    .filter((game) => toViewerDate(game.utc) === day)
+    .map((game) =>
+      game.status === 'postponed'
+        ? { matchup: game.matchup, time: 'PPD' }
+        : { matchup: game.matchup, time: formatGameTime(game.utc) },
+    );
 }
 
-// On a phone the days fold into one line: "Mon vs. BOS · Wed @ NYK".
-function describeWeek(days: string[], cells: string[][]): string {
+// On a phone the days fold into one line: "Mon vs. BOS 7:30 PM · Wed @ NYK 4:00 PM".
+function describeWeek(days: string[], cells: DayGame[][]): string {
   const parts = cells.flatMap((games, index) =>
-    games.map((matchup) => `${dayjs(days[index]).format('ddd')} ${matchup}`),
+    games.map((game) => `${dayjs(days[index]).format('ddd')} ${game.matchup} ${game.time}`),
   );
   return parts.length > 0 ? parts.join(' · ') : 'No games this week';
 }

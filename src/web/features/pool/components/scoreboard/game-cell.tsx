@@ -1,16 +1,25 @@
 import { Popover, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import dayjs from 'dayjs';
 import type { BonusBox, TeamGameCell } from '../../../../../core/contracts/pools';
+import { formatGameTime } from '../../../../lib/game-days';
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** One game of the picked team: matchup, then time, live score or final; a started game opens its Bonus Box. */
 export function GameCell({ cell, teamAbb }: { cell: TeamGameCell; teamAbb: string }) {
   const body = (
     <Stack gap={0} align="center">
-      <Text size="sm" fw={600} lh={1.3}>
+      {/* "@ NYY" and "11:10 PM" never break: a narrow day column wraps only the pitchers' line. */}
+      <Text size="sm" fw={600} lh={1.3} style={NO_WRAP}>
         {cell.matchup}
       </Text>
-      <Text size="xs" c={statusColor(cell)} fw={cell.status === 'inactive' ? 400 : 700} lh={1.3}>
+      <Text
+        size="xs"
+        c={statusColor(cell)}
+        fw={cell.status === 'inactive' ? 400 : 700}
+        lh={1.3}
+        style={NO_WRAP}
+      >
         {describeCellStatus(cell)}
       </Text>
       {cell.live && (
@@ -106,7 +115,7 @@ export function describeCellStatus(cell: TeamGameCell): string {
   if (cell.status === 'postponed') return 'PPD';
   if (cell.status === 'final') return `${cell.result ?? 'Final'} ${score}`.trim();
   if (cell.status === 'started') return `Live ${score}`.trim();
-  return dayjs(cell.start).format('h:mm A');
+  return formatGameTime(cell.start);
 }
 
 function describeLive(cell: TeamGameCell): string {

@@ -225,7 +225,7 @@ function PlayerLine({ card }: { card: PlayerCard }) {
       <Text size="xs" c="dark.4">
         {describeGame(card)}
       </Text>
-      <Text size="xs">{describeStats(card.stats)}</Text>
+      <Text size="xs">{describeStats(card.stats, card.game_status === 'final')}</Text>
     </Stack>
   );
 }
@@ -271,7 +271,7 @@ function PlayerTable({ rows }: { rows: Row[] }) {
                       {card.found ? `${card.name} (${card.position} · ${card.team_abb})` : 'Player not found'}
                     </Table.Td>
                     <Table.Td>{describeGame(card)}</Table.Td>
-                    <Table.Td>{describeStats(card.stats)}</Table.Td>
+                    <Table.Td>{describeStats(card.stats, card.game_status === 'final')}</Table.Td>
                     <Table.Td>
                       <StatusBadge card={card} />
                     </Table.Td>
@@ -314,9 +314,13 @@ function describeGame(card: PlayerCard): string {
   return card.kickoff ? `${card.matchup} · ${dayjs(card.kickoff).format('ddd h:mm A')}` : card.matchup;
 }
 
-/** "24/35 280 YDS 2 TD · 14-77 1 TD RUSH · 5-60 REC", only the parts the player has. */
-export function describeStats(stats: NflStatLine | null): string {
-  if (!stats) return 'No stats yet';
+/**
+ * "24/35 280 YDS 2 TD · 14-77 1 TD RUSH · 5-60 REC", only the parts the player has. A final game will
+ * bring no more: its empty line reads as none recorded, not as "yet".
+ */
+export function describeStats(stats: NflStatLine | null, final = false): string {
+  const none = final ? 'No stats recorded' : 'No stats yet';
+  if (!stats) return none;
   const parts: string[] = [];
   if (stats.pass_att > 0 || stats.pass_td > 0) {
     parts.push(
@@ -331,5 +335,5 @@ export function describeStats(stats: NflStatLine | null): string {
   }
   if (stats.st_td > 0) parts.push(`${stats.st_td} ST TD`);
   if (stats.def_td > 0) parts.push(`${stats.def_td} DEF TD`);
-  return parts.length > 0 ? parts.join(' · ') : 'No stats yet';
+  return parts.length > 0 ? parts.join(' · ') : none;
 }

@@ -1,16 +1,27 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ScoreboardEntry, ScoreboardResponse } from '../../../../../core/contracts/pools';
+import { listViewerDays, toViewerDate } from '../../../../lib/game-days';
 import { GameCell } from './game-cell';
 import { LivesBadge, NoPickText, WeekResultBadge } from './scoreboard-parts';
 
+/** The narrowest a day column gets. */
+const DAY_WIDTH = 84;
+
 /** NBA/MLB: Entry, Lives, Selection/Week and the picked team's game per day; cards on a phone. */
 export function TeamBoard({ board }: { board: ScoreboardResponse }) {
-  const { days, entries } = board;
+  const { entries } = board;
+  // Columns are the viewer's days, the zone each game's time is shown in.
+  const days = listViewerDays(
+    board.days,
+    [...entries, ...board.mine].flatMap((entry) => entry.team?.games.map((cell) => cell.start) ?? []),
+  );
   return (
     <>
       <Table.ScrollContainer
-        minWidth={320 + days.length * 110}
+        // A day column fits "vs. NYY" and "11:10 PM" unwrapped: at 1366 px a week of 8 days (a viewer east
+        // of Pacific) fits beside the navigation without scrolling.
+        minWidth={280 + days.length * DAY_WIDTH}
         visibleFrom="sm"
         // A keyboard must reach the table's hidden columns too: the container itself scrolls and takes focus.
         type="native"
@@ -24,7 +35,7 @@ export function TeamBoard({ board }: { board: ScoreboardResponse }) {
               <Table.Th>Lives</Table.Th>
               <Table.Th>Selection / Week {board.week}</Table.Th>
               {days.map((day) => (
-                <Table.Th key={day} ta="center">
+                <Table.Th key={day} ta="center" style={{ whiteSpace: 'nowrap' }}>
                   {dayjs(day).format('ddd M/D')}
                 </Table.Th>
               ))}
@@ -72,7 +83,7 @@ export function TeamBoard({ board }: { board: ScoreboardResponse }) {
                 {entry.team.games.map((cell) => (
                   <Stack key={cell.gid} gap={0} align="center">
                     <Text size="xs" c="dark.4">
-                      {dayjs(cell.day).format('ddd')}
+                      {dayjs(cell.start).format('ddd')}
                     </Text>
                     <GameCell cell={cell} teamAbb={entry.team?.abb ?? ''} />
                   </Stack>
@@ -113,7 +124,7 @@ function Selection({ entry }: { entry: ScoreboardEntry }) {
 function DayGames({ entry, day }: { entry: ScoreboardEntry; day: string }) {
   const team = entry.team;
   if (!team) return null;
-  const cells = team.games.filter((cell) => cell.day === day);
+  const cells = team.games.filter((cell) => toViewerDate(cell.start) === day);
   if (cells.length === 0) {
     return (
       <Text size="xs" c="dark.4" aria-label="No game">

@@ -2,6 +2,7 @@ import { Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
 import type { StandingsResponse, StandingsRow } from '../../../../../core/contracts/pools';
+import { listViewerDays, toViewerDate } from '../../../../lib/game-days';
 import { GameCell } from '../scoreboard/game-cell';
 import { Status, WeekCell } from './standings-table';
 
@@ -42,7 +43,11 @@ export function StandingsDayTable({
   activeEntryId: number | null;
 }) {
   const week = data.weeks[0];
-  const days = data.days ?? [];
+  // Columns are the viewer's days, the zone each game's time is shown in.
+  const days = listViewerDays(
+    data.days ?? [],
+    data.rows.flatMap((row) => (row.games ?? []).map((cell) => cell.start)),
+  );
   const hiddenWeek = week !== undefined && !data.public_weeks.includes(week);
   return (
     <Stack gap="xs">
@@ -112,7 +117,7 @@ export function StandingsDayTable({
 function DayGames({ row, day }: { row: StandingsRow; day: string }) {
   const team = row.cells[0]?.picks[0]?.team_abb;
   if (!team) return null;
-  const cells = (row.games ?? []).filter((cell) => cell.day === day);
+  const cells = (row.games ?? []).filter((cell) => toViewerDate(cell.start) === day);
   if (cells.length === 0) {
     return (
       <Text size="xs" c="dark.4" aria-label="No game">

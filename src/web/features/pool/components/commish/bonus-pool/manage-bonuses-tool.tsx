@@ -412,6 +412,12 @@ function PoolBonuses({ pool }: { pool: PoolDetails }) {
                   <Table.Td>{event.bonus_name}</Table.Td>
                   <Table.Td>{event.team_abb}</Table.Td>
                   <Table.Td>
+                    {/* What happened, with the player and inning: two bonuses of one game and team differ here. */}
+                    {event.desc && (
+                      <Text size="sm" mb={4}>
+                        {event.desc}
+                      </Text>
+                    )}
                     <Group gap="xs" wrap="nowrap">
                       <Button
                         size="compact-sm"

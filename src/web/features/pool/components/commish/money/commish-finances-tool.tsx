@@ -19,6 +19,7 @@ import {
   MONEY_MESSAGES,
   PAYMENT_NOTES_MAX,
   PAYMENT_TYPE_LABELS,
+  PaymentAmountSchema,
   type PaymentRecord,
   type PaymentType,
   type PoolDetails,
@@ -46,6 +47,18 @@ function failureText(error: unknown): string {
     return error.message;
   }
   return 'unknown error';
+}
+
+const TYPED_AMOUNT_ISSUES: string[] = [MONEY_MESSAGES.amountNegative, MONEY_MESSAGES.amountDecimals];
+
+/**
+ * A minus sign or a third decimal in the typed amount, said while typing (other problems, like "12." half
+ * typed, wait for Submit).
+ */
+function amountIssue(amount: string | number): string | null {
+  const parsed = PaymentAmountSchema.safeParse(typeof amount === 'number' ? String(amount) : amount);
+  const message = parsed.success ? null : parsed.error.issues[0].message;
+  return message !== null && TYPED_AMOUNT_ISSUES.includes(message) ? message : null;
 }
 
 /** One list of the selected entry's records: Date Entered (M/D/YY), Amount, Memo, oldest first. */
@@ -119,6 +132,8 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
     const timer = setTimeout(() => setProblem(null), MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [problem]);
+
+  const amountProblem = amount === '' ? null : amountIssue(amount);
 
   const options = (picker.data?.rows ?? []).map((row) => ({ value: String(row.entry_id), label: row.label }));
   // The chosen entrant stays an option when a later search leaves it out.
@@ -219,14 +234,17 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
                 <NumberInput
                   label="Amount"
                   placeholder="0.00"
+                  description="Dollars and cents, more than $0.00"
                   prefix="$"
-                  min={0}
                   step={0.01}
-                  decimalScale={2}
                   thousandSeparator=","
-                  allowNegative={false}
+                  // A minus sign or a third decimal stays as typed (no clamping to a minimum on blur either),
+                  // and the message below says why it is refused: dropping them would record -12.345 as
+                  // $12.34 without a word.
+                  clampBehavior="none"
                   value={amount}
                   onChange={setAmount}
+                  error={amountProblem}
                 />
                 <TextInput
                   label="Notes"

@@ -22,7 +22,6 @@ import {
   type BonusCadence,
   INSURANCE_OPTION_LABELS,
   type InsuranceOption,
-  listBonusOptions,
   NFL_LOCK_TIME_LABELS,
 } from '../../../../../../core/bonus';
 import type { NflLockTime } from '../../../../../../core/calendar/locks';
@@ -41,6 +40,12 @@ import {
   PoolSettingsEditSchema,
   sanitizeIntegerText,
 } from '../../../../../../core/pool/settings';
+import {
+  BonusOptionControl,
+  bonusOptionNote,
+  changeBonusOption,
+  listBonusOptionRows,
+} from '../../../../../components/bonus-option-fields';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
@@ -274,7 +279,6 @@ function SettingsForm({
       SAVE SETTINGS
     </Button>
   );
-  const options = isNfl ? [] : listBonusOptions(game);
 
   return (
     <PhoneContext.Provider value={phone}>
@@ -469,41 +473,24 @@ function SettingsForm({
                         onCommit={(value) => set('bonus_shutdown', value)}
                       />
                     </SettingRow>
-                    {options.map((option) => {
-                      const id = String(option.bonus_id);
-                      const current = draft.bonus_options[id] ?? {
-                        active: false,
-                        prize: option.prize_default,
-                        bonus_long_name: option.bonus_long_name,
-                      };
-                      const setOption = (change: Partial<typeof current>) =>
-                        set('bonus_options', { ...draft.bonus_options, [id]: { ...current, ...change } });
-                      return (
-                        <SettingRow
-                          key={id}
-                          label={option.bonus_long_name}
-                          note={`Prize in whole dollars (default ${formatDollars(option.prize_default)}).`}
-                        >
-                          <Group gap="sm" wrap="nowrap">
-                            <Checkbox
-                              label="Active"
-                              aria-label={`${option.bonus_long_name} active`}
-                              checked={current.active}
-                              onChange={(event) => setOption({ active: event.currentTarget.checked })}
-                            />
-                            <IntegerField
-                              label={`${option.bonus_long_name} prize`}
-                              prefix="$"
-                              value={Math.round(current.prize / 100)}
-                              min={0}
-                              max={POOL_LIMITS.maxMoney / 100}
-                              error={errors.get(`bonus_options.${id}`)}
-                              onCommit={(dollars) => setOption({ prize: dollars * 100 })}
-                            />
-                          </Group>
-                        </SettingRow>
-                      );
-                    })}
+                    {listBonusOptionRows(draft.game, draft.bonus_options).map((row) => (
+                      <SettingRow
+                        key={row.id}
+                        label={row.definition.bonus_long_name}
+                        note={bonusOptionNote(row.definition)}
+                      >
+                        <BonusOptionControl
+                          row={row}
+                          error={errors.get(`bonus_options.${row.id}`)}
+                          onChange={(change) =>
+                            set(
+                              'bonus_options',
+                              changeBonusOption(draft.game, draft.bonus_options, row.id, change),
+                            )
+                          }
+                        />
+                      </SettingRow>
+                    ))}
                   </>
                 )}
               </SettingsSection>
