@@ -121,7 +121,8 @@ describe.each([
     expect(await page.getByText(`Your Week ${week} Pick:`).count()).toBe(0);
 
     if (!phone) {
-      // The same pick made elsewhere while the modal is open: the server refuses and the modal says why.
+      // The same pick made elsewhere while the modal is open: confirming it again is a repeat of a change
+      // that holds, so it reads as a success.
       await button(firstLine, 'SELECT').click();
       const entryId = await page.evaluate(async () => {
         const data = await (await fetch('/api/loadPool/nba/ala/2023/0/reg')).json();
@@ -133,18 +134,27 @@ describe.each([
           (abb: string) => `${teams.data[abb].c} ${teams.data[abb].n}` === name,
         ) as string;
       }, firstName);
-      const firstShort = await shortName(page, firstName);
       const elsewhere = await page.request.post('/user/makeUserPick', {
         data: { userSeasonId: entryId, week, action: 'confirm', team },
       });
       expect(elsewhere.ok()).toBe(true);
       const dialog = page.getByRole('dialog');
-      await button(dialog, 'MAKE PICK').click();
-      await dialog
-        .getByRole('alert')
-        .getByText(`You have already selected the ${firstShort} for Week ${week}.`)
-        .waitFor();
+      await submitPick(page, 'MAKE PICK');
+      await button(firstLine, cancelLabel).waitFor();
+      // A refusal (the week locking meanwhile, answered here by the test) shows the server's message in the modal.
+      await button(firstLine, cancelLabel).click();
+      const refusal = `Sorry, your selections for Week ${week} are locked and can no longer be changed.`;
+      await page.route('**/user/makeUserPick', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: refusal }),
+        }),
+      );
+      await button(dialog, 'CANCEL PICK').click();
+      await dialog.getByRole('alert').getByText(refusal).waitFor();
       await screenshot(page, `make-picks-nba-refused-${label}`);
+      await page.unroute('**/user/makeUserPick');
       await button(dialog, 'GO BACK').click();
       await button(firstLine, cancelLabel).click();
       await submitPick(page, 'CANCEL PICK');

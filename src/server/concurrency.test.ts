@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, registeredMessage, registerSentMessage } from '../core/c
 import { LEAGUE_MESSAGES } from '../core/contracts/leagues';
 import { POOL_MESSAGES } from '../core/contracts/pools';
 import { must } from '../core/must';
-import { entries, leagueMembers, leagueRequests, leagues, users } from './db/schema';
+import { entries, leagueMembers, leagueRequests, leagues, ledger, users } from './db/schema';
 import { createLeagueAs, registerNamed, type TestUser } from './modules/leagues/league-test-world';
 import { buildPool, buildRegistration } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
@@ -257,6 +257,26 @@ describe('racing requests on the same thing', () => {
         .from(leagueRequests)
         .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.userId, guest.id)));
       expect(request.status).toBe(1);
+    }
+  });
+
+  it('one sign-up submitted twice at once (same request key): both answer its entry, one is made', async () => {
+    const owner = await registerNamed(t.app, 'owner');
+    const openId = await createLeagueAs(t.app, owner, { name: 'Open Club', abb: 'OPEN', joinable: true });
+    const pool = await buildPool(t.ctx, { leagueId: openId, maxEntries: 5 });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const player = await registerNamed(t.app, `double${round}`);
+      const body = { pool_id: pool.id, request_key: `double-submit-${round}` };
+      const responses = await race(2, () => post('/user/regForGame', player.cookie, body));
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 201]);
+      expect(responses[1].json()).toEqual(responses[0].json());
+      const rows = await t.ctx.db
+        .select()
+        .from(entries)
+        .where(and(eq(entries.poolId, pool.id), eq(entries.userId, player.id)));
+      expect(rows).toHaveLength(1);
+      const charges = await t.ctx.db.select().from(ledger).where(eq(ledger.entryId, rows[0].id));
+      expect(charges).toHaveLength(1);
     }
   });
 

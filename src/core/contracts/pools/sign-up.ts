@@ -9,6 +9,7 @@ export const POOL_MESSAGES = {
   maxEntries: (max: number) =>
     `You already have the maximum of ${max} ${max === 1 ? 'entry' : 'entries'} in this pool.`,
   registered: "You're in! Good luck this season.",
+  badRequestKey: 'The request key must be 8 to 64 letters, digits, dashes or underscores.',
 } as const;
 
 /** POST /user/regForGame: sign up (or add an entry) for a pool; options are for NBA and MLB pools only. */
@@ -16,6 +17,11 @@ export const RegisterEntryRequestSchema = z.object({
   pool_id: idSchema(POOL_MESSAGES.poolNotFound),
   bonus: z.boolean().default(false),
   insurance_purchased: z.boolean().default(false),
+  /** One per confirm dialog: a repeat of the request (a double submit) answers with the entry it made. */
+  request_key: z
+    .string({ error: POOL_MESSAGES.badRequestKey })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: POOL_MESSAGES.badRequestKey })
+    .optional(),
 });
 export type RegisterEntryRequest = z.input<typeof RegisterEntryRequestSchema>;
 export type RegisterEntryBody = z.output<typeof RegisterEntryRequestSchema>;

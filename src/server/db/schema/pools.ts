@@ -110,6 +110,11 @@ export const entries = pgTable(
      * pool_weeks.entry_kinds. Inserted as -1, it is given the pool's next one by a trigger (migration 0025).
      */
     slot: integer('slot').notNull().default(-1),
+    /**
+     * The key the sign-up request carried (one per confirm dialog): a repeat of that request, a double
+     * submit, answers with this entry instead of making another (decision 006, repeats).
+     */
+    signUpKey: text('sign_up_key'),
   },
   (t) => [
     uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum),

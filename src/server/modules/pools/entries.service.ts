@@ -24,15 +24,16 @@ import type { EntryRecord } from './pool-entries.repo';
 /**
  * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members
  * (a joinable league takes the user in on the way), up to the pool's max entries. The pool row is
- * locked so two sign-ups racing for the last entry cannot both pass.
+ * locked so two sign-ups racing for the last entry cannot both pass. A request repeating the key of
+ * one that made an entry answers with that entry (`created` false) and changes nothing.
  */
 export async function registerEntry(
   ctx: AppContext,
   user: UserRow,
   input: RegisterEntryBody,
-): Promise<RegisterEntryResponse> {
+): Promise<{ answer: RegisterEntryResponse; created: boolean }> {
   const now = ctx.clock.now();
-  const answer = await ctx.db.transaction(async (tx) => {
+  const { answer, created } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ pool: pools, league: leagues })
       .from(pools)
@@ -44,6 +45,15 @@ export async function registerEntry(
     // The league's one access rule: a hidden league's pool is not found for outsiders, an admin is a member.
     const access = await loadAccess(tx, league, user);
     if (!canSeeLeague(access)) throw notFound(POOL_MESSAGES.poolNotFound);
+    // A repeat of a sign-up that went through (a double submit) answers with the entry it made; the
+    // pool row's lock makes a racing repeat wait for the first and find its entry.
+    const made = input.request_key ? await findKeyedEntry(tx, pool.id, user.id, input.request_key) : null;
+    if (made) {
+      return {
+        answer: signUpAnswer(pool, league, user, made.entryNum, poolPath(pool, league.abb)),
+        created: false,
+      };
+    }
     if (pool.final) throw conflict(POOL_MESSAGES.concluded);
     if (now.getTime() >= pool.entryDeadline.getTime()) throw conflict(POOL_MESSAGES.deadlinePassed);
     if (!access.isMember) {
@@ -52,27 +62,60 @@ export async function registerEntry(
     }
     const { entry, entryNum, label, link } = await createPoolEntry(
       tx,
-      { pool, league, user, bonus: input.bonus, insurance: input.insurance_purchased, by: user },
+      {
+        pool,
+        league,
+        user,
+        bonus: input.bonus,
+        insurance: input.insurance_purchased,
+        by: user,
+        signUpKey: input.request_key,
+      },
       now,
     );
     await recordSignUp(tx, { pool, user, entry, label }, now);
-    return {
-      game: pool.game,
-      season: pool.season,
-      league_abb: league.abb,
-      pool_idx: pool.poolIdx,
-      season_type: pool.seasonType,
-      league_id: league.id,
-      league_season: pool.id,
-      entry_num: entryNum,
-      username: user.username,
-      path: link,
-      message: POOL_MESSAGES.registered,
-    };
+    return { answer: signUpAnswer(pool, league, user, entryNum, link), created: true };
   });
   // A new entrant changes the tiles (entrants, prize pool) and the standings of open pages.
-  notifyPoolChanged(ctx, answer.league_season, 'standings');
-  return answer;
+  if (created) notifyPoolChanged(ctx, answer.league_season, 'standings');
+  return { answer, created };
+}
+
+/** The user's entry of the pool made by the sign-up request with this key, if any. */
+async function findKeyedEntry(
+  tx: DbOrTx,
+  poolId: number,
+  userId: number,
+  key: string,
+): Promise<{ entryNum: number } | undefined> {
+  const [made] = await tx
+    .select({ entryNum: entries.entryNum })
+    .from(entries)
+    .where(and(eq(entries.poolId, poolId), eq(entries.userId, userId), eq(entries.signUpKey, key)))
+    .limit(1);
+  return made;
+}
+
+function signUpAnswer(
+  pool: PoolRecord,
+  league: LeagueRow,
+  user: Pick<UserRow, 'username'>,
+  entryNum: number,
+  path: string,
+): RegisterEntryResponse {
+  return {
+    game: pool.game,
+    season: pool.season,
+    league_abb: league.abb,
+    pool_idx: pool.poolIdx,
+    season_type: pool.seasonType,
+    league_id: league.id,
+    league_season: pool.id,
+    entry_num: entryNum,
+    username: user.username,
+    path,
+    message: POOL_MESSAGES.registered,
+  };
 }
 
 /** A sign-up in the pool's audit log: the entry as it was created, and what it was charged. */
@@ -115,6 +158,8 @@ export interface NewPoolEntry {
   insurance: boolean;
   /** Who adds the entry: the user signing up, or a commissioner adding a member. */
   by: Pick<UserRow, 'id' | 'username'>;
+  /** The sign-up request's key, so a repeat of it finds this entry. */
+  signUpKey?: string;
 }
 
 /**
@@ -145,6 +190,7 @@ export async function createPoolEntry(
       lives: pool.rebuys + 1,
       bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
       insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance,
+      signUpKey: input.signUpKey ?? null,
       createdAt: now,
     })
     .returning();

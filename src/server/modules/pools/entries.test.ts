@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POOL_MESSAGES } from '../../../core/contracts/pools';
-import { entries, leagueMembers } from '../../db/schema';
+import { entries, leagueMembers, ledger } from '../../db/schema';
 import { buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addMemberByInvite, createLeagueAs, registerNamed } from '../leagues/league-test-world';
@@ -39,6 +39,29 @@ describe('POST /user/regForGame', () => {
       [1, 3, true, true],
       [2, 3, false, false],
     ]);
+  });
+
+  it('answers a repeated sign-up (same request key) with the entry it made, charging once', async () => {
+    const owner = await registerNamed(t.app, 'owner');
+    const leagueId = await createLeagueAs(t.app, owner, { name: 'Private Club', abb: 'PRIV' });
+    const pool = await buildPool(t.ctx, { leagueId, maxEntries: 3, insuranceOption: 1, insurance: 500 });
+    const body = { pool_id: pool.id, insurance_purchased: true, request_key: 'dialog-1-abcdef' };
+    const first = await signUp(owner.cookie, body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await signUp(owner.cookie, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    // Another dialog's request is another entry.
+    const other = await signUp(owner.cookie, { ...body, request_key: 'dialog-2-abcdef' });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().entry_num).toBe(2);
+    const rows = await t.ctx.db.select().from(entries).where(eq(entries.poolId, pool.id));
+    expect(rows.map((row) => row.entryNum).sort()).toEqual([1, 2]);
+    const charges = await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id));
+    expect(charges).toHaveLength(4);
+    const bad = await signUp(owner.cookie, { ...body, request_key: 'no spaces!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(POOL_MESSAGES.badRequestKey);
   });
 
   it('refuses visitors, outsiders of a private league, late sign-ups and concluded pools', async () => {

@@ -113,10 +113,17 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/user/regForGame',
-    { schema: { body: RegisterEntryRequestSchema, response: { 201: RegisterEntryResponseSchema } } },
+    {
+      schema: {
+        body: RegisterEntryRequestSchema,
+        response: { 200: RegisterEntryResponseSchema, 201: RegisterEntryResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      return reply.code(201).send(await registerEntry(app.ctx, user, request.body));
+      const { answer, created } = await registerEntry(app.ctx, user, request.body);
+      // A repeat of a sign-up already made (same request key) made nothing: 200, the first's answer.
+      return reply.code(created ? 201 : 200).send(answer);
     },
   );
 };

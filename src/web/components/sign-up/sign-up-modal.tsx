@@ -42,6 +42,8 @@ export function SignUpModal({
   const offersInsurance = teamGame && pool.insurance_option > 0;
   const [bonus, setBonus] = useState(false);
   const [insured, setInsured] = useState(false);
+  // One key per dialog: the server answers a repeat of this sign-up with the entry it made.
+  const [requestKey] = useState(newRequestKey);
   const title = `${addEntry ? 'Add an entry to' : 'Sign up for'} ${pool.name} ${pool.season}`;
   return (
     <Modal opened onClose={onClose} title={title} centered>
@@ -81,7 +83,7 @@ export function SignUpModal({
             loading={signUp.isPending}
             onClick={() =>
               signUp.mutate(
-                { pool_id: pool.id, bonus, insurance_purchased: insured },
+                { pool_id: pool.id, bonus, insurance_purchased: insured, request_key: requestKey },
                 {
                   onSuccess: (data) => {
                     notify({ title: addEntry ? 'Entry added' : 'Signed up', message: data.message });
@@ -97,4 +99,10 @@ export function SignUpModal({
       </Stack>
     </Modal>
   );
+}
+
+/** A random key of 32 hex digits (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,15 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type RegisterEntryRequest,
   type RegisterEntryResponse,
   RegisterEntryResponseSchema,
 } from '../../../core/contracts/pools';
 import { apiFetch } from '../../lib/api';
+import { useSubmitMutation } from '../../lib/mutation';
 
 /** Signs the user up for a pool; the league page, hub, pool page and sidebar then show the new entry. */
 export function useSignUp() {
   const client = useQueryClient();
-  return useMutation<RegisterEntryResponse, Error, RegisterEntryRequest>({
+  return useSubmitMutation<RegisterEntryResponse, Error, RegisterEntryRequest>({
     mutationFn: (body) => apiFetch('/user/regForGame', { body, schema: RegisterEntryResponseSchema }),
     onSuccess: () => {
       for (const key of ['league', 'allPools', 'allLeagues', 'userProfile', 'userActivity', 'pool']) {

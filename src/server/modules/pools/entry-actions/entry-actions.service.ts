@@ -112,10 +112,21 @@ function rebuyCheck(
   });
 }
 
+/** The rebuy charged to the entry for a week, if any (its ledger row's amount is negative). */
+async function findRebuyCharge(db: DbOrTx, entryId: number, week: number): Promise<number | null> {
+  const [row] = await db
+    .select({ amount: ledger.amount })
+    .from(ledger)
+    .where(and(eq(ledger.entryId, entryId), eq(ledger.kind, 'rebuy'), eq(ledger.week, week)))
+    .limit(1);
+  return row ? -row.amount : null;
+}
+
 /**
  * POST /user/rebuy: the owner pays the rebuy their entry waits for, before the lock of the week after
  * the loss. The entry row is locked and the update applies only while the entry still needs a rebuy,
- * so a double submit is charged once (the second answers 409).
+ * so a double submit is charged once; the repeat, finding the rebuy of its window week made, answers
+ * as the first did (decision 006, repeats).
  */
 export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody): Promise<RebuyResponse> {
   const now = ctx.clock.now();
@@ -124,6 +135,17 @@ export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody
     ctx.db.transaction(async (tx) => {
       const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
       const window = await loadRebuyWindow(tx, pool, entry, now);
+      const charged = entry.needsRebuy ? null : await findRebuyCharge(tx, entry.id, window.week);
+      if (charged !== null) {
+        return {
+          league_id: league.id,
+          league_season: pool.id,
+          message: M.rebought,
+          rebuys_made: entry.rebuysMade,
+          week: window.week,
+          charged,
+        };
+      }
       enforce(rebuyCheck(pool, entry, window, now));
       const [updated] = await tx
         .update(entries)
@@ -261,6 +283,16 @@ function toggleSetting(
       const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
       const liveWeek = liveWeekOf(pool, now);
       enforce(setting.check(pool, entry, liveWeek));
+      if (flagForWeek(setting.flag(entry), liveWeek + 1) === body.bool) {
+        // The switch already reads so from next week: a repeat (a double submit), answered as the first.
+        return {
+          league_id: league.id,
+          league_season: pool.id,
+          value: body.bool,
+          effective_week: liveWeek + 1,
+          message: setting.message(body.bool, liveWeek + 1),
+        };
+      }
       const next = changeFlag(setting.flag(entry), body.bool, liveWeek);
       await tx.update(entries).set(setting.columns(next)).where(eq(entries.id, entry.id));
       const audited = { setting: setting.audit, before: setting.flag(entry), after: next };
@@ -302,8 +334,9 @@ async function readInsuranceStartWeek(db: DbOrTx, pool: PoolRecord, entry: Entry
 
 /**
  * POST /user/buyInsurance: the owner insures their picks for the rest of the season at the pool's
- * price (the cost sent must match it). Bought once: the update applies only while uninsured. Bought
- * after a week's deadline, it covers the week after it, even while that week's lock is not written.
+ * price (the cost sent must match it). Bought once: the update applies only while uninsured, and a
+ * repeat (a double submit) answers as the first purchase did, from the week it covers. Bought after a
+ * week's deadline, it covers the week after it, even while that week's lock is not written.
  */
 export function buyInsurance(
   ctx: AppContext,
@@ -315,6 +348,9 @@ export function buyInsurance(
     ctx,
     ctx.db.transaction(async (tx) => {
       const { entry, pool, league } = await loadOwnEntry(tx, body.userSeason, user, true);
+      if (entry.insurancePurchased) {
+        return insuranceAnswer(pool, league, await readInsuranceStartWeek(tx, pool, entry));
+      }
       enforce(insuranceCheck(pool, entry, body.cost));
       const effectiveWeek = getInsuranceStartWeek(liveWeekOf(pool, now), pool.startWeek);
       const [updated] = await tx
@@ -351,19 +387,23 @@ export function buyInsurance(
         },
         now,
       );
-      return {
-        league_id: league.id,
-        league_season: pool.id,
-        game: pool.game,
-        season: pool.season,
-        league_abb: league.abb,
-        pool_idx: pool.poolIdx,
-        season_type: pool.seasonType,
-        message: M.insured(effectiveWeek),
-        effective_week: effectiveWeek,
-      };
+      return insuranceAnswer(pool, league, effectiveWeek);
     }),
   );
+}
+
+function insuranceAnswer(pool: PoolRecord, league: LeagueRow, effectiveWeek: number): BuyInsuranceResponse {
+  return {
+    league_id: league.id,
+    league_season: pool.id,
+    game: pool.game,
+    season: pool.season,
+    league_abb: league.abb,
+    pool_idx: pool.poolIdx,
+    season_type: pool.seasonType,
+    message: M.insured(effectiveWeek),
+    effective_week: effectiveWeek,
+  };
 }
 
 const reasonOf = (check: ActionCheck) => (check.ok ? null : check.message);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_ACTION_MESSAGES as M } from '../../../../core/contracts/pools';
-import { entries, ledger, poolEvents } from '../../../db/schema';
+import { entries, ledger, poolAudits, poolEvents } from '../../../db/schema';
 import { buildEntryWeek } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
@@ -78,19 +78,23 @@ describe('POST /user/rebuy', () => {
     const events = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.entryId, entry.id));
     expect(events.map((event) => event.summary)).toEqual(['player rebought']);
 
+    // A repeat of the rebuy made answers as the first, and charges nothing more.
     const again = await rebuy(player, entry.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(M.noRebuyNeeded);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(answer.json());
+    expect(await ledgerRows(entry.id, 'rebuy')).toHaveLength(1);
+    expect(await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.entryId, entry.id))).toHaveLength(1);
   });
 
-  it('charges once when two rebuys race', async () => {
+  it('charges once when rebuys race, and answers each as the first', async () => {
     const { entry } = await waitingEntry();
     const answers = await Promise.all([
       rebuy(player, entry.id),
       rebuy(player, entry.id),
       rebuy(player, entry.id),
     ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(await ledgerRows(entry.id, 'rebuy')).toHaveLength(1);
     expect((await entryRow(entry.id)).rebuysMade).toBe(1);
   });
@@ -183,6 +187,28 @@ describe('POST /user/toggleRebuys', () => {
     });
   });
 
+  it('answers a switch to the value it already has from next week as a success, writing nothing', async () => {
+    const pool = await buildMlbPool(t.ctx, leagueId, { rebuys: 2 });
+    const entry = await enter(t.ctx, pool.id, player, { autoRebuy: true, autoRebuyEffWeek: 1 });
+    const answers = await Promise.all([
+      post(player, '/user/toggleRebuys', { bool: false, userSeason: entry.id }),
+      post(player, '/user/toggleRebuys', { bool: false, userSeason: entry.id }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ value: false, effective_week: 2, message: M.autoRebuyOff(2) });
+    }
+    expect(await entryRow(entry.id)).toMatchObject({
+      autoRebuy: false,
+      autoRebuyPrev: true,
+      autoRebuyEffWeek: 2,
+    });
+    const audits = await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.entryId, entry.id));
+    expect(audits).toHaveLength(1);
+    const on = await post(player, '/user/toggleRebuys', { bool: true, userSeason: entry.id });
+    expect(on.json()).toMatchObject({ value: true, effective_week: 2, message: M.autoRebuyOn(2) });
+  });
+
   it('refuses pools without rebuys, eliminated entries and bad values', async () => {
     const pool = await buildMlbPool(t.ctx, leagueId, { rebuys: 0 });
     const entry = await enter(t.ctx, pool.id, player, { lives: 1 });
@@ -272,11 +298,28 @@ describe('POST /user/buyInsurance', () => {
     });
     expect((await entryRow(entry.id)).insurancePurchased).toBe(true);
     expect((await ledgerRows(entry.id, 'insurance')).map((row) => row.amount)).toEqual([-500]);
+    // A repeat (a double submit) answers as the first purchase, and charges nothing more.
     const twice = await buy(entry.id, 500);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(M.alreadyInsured);
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json()).toEqual(answer.json());
+    expect(await ledgerRows(entry.id, 'insurance')).toHaveLength(1);
     const events = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.entryId, entry.id));
     expect(events.map((event) => event.type)).toEqual([2]);
+  });
+
+  it('charges once when two purchases race, and answers both as the first', async () => {
+    const pool = await buildMlbPool(t.ctx, leagueId, { insuranceOption: 1, insurance: 500 });
+    for (let round = 0; round < 3; round++) {
+      const entry = await enter(t.ctx, pool.id, player, { entryNum: round + 1 });
+      const answers = await Promise.all([buy(entry.id, 500), buy(entry.id, 500)]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      expect(answers[1].json()).toEqual(answers[0].json());
+      expect(await ledgerRows(entry.id, 'insurance')).toHaveLength(1);
+      const events = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.entryId, entry.id));
+      expect(events).toHaveLength(1);
+      const audits = await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.entryId, entry.id));
+      expect(audits).toHaveLength(1);
+    }
   });
 
   it('refuses pools without insurance, NFL TD and eliminated entries', async () => {

@@ -73,6 +73,23 @@ describe('racing picks', () => {
     expect(audits.at(-1)?.newPickId).toBe(held[0].pickId);
   });
 
+  it('answers 200 to every one of a double submitted pick and writes it once', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    for (let round = 0; round < 5; round++) {
+      const entry = await enter(t.ctx, pool.id, world.owner, { entryNum: round + 1 });
+      const answers = await Promise.all([
+        confirm(world.owner.cookie, entry.id, 2, 'T00'),
+        confirm(world.owner.cookie, entry.id, 2, 'T00'),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      expect(answers[1].json()).toEqual(answers[0].json());
+      expect(await t.ctx.db.select().from(picks).where(eq(picks.entryId, entry.id))).toHaveLength(1);
+      expect(await t.ctx.db.select().from(pickAudits).where(eq(pickAudits.entryId, entry.id))).toHaveLength(
+        1,
+      );
+    }
+  });
+
   it('leaves one pick when one team is confirmed for two weeks at once', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId);
     for (let round = 0; round < 5; round++) {

@@ -5,6 +5,7 @@ import {
   describePickConfirm,
   type EntryPick,
   PICK_REJECTION_STATUS,
+  type PickRejection,
   type PickTarget,
   validatePickAction,
 } from '../../../../core/picks';
@@ -28,6 +29,8 @@ import { PoolWeeks } from '../pool-weeks';
 import {
   hasAliveEntries,
   loadPickState,
+  type NamedPick,
+  type PickState,
   type SessionKey,
   type TargetIds,
   type TargetRecord,
@@ -140,7 +143,12 @@ async function tryPick(
     },
     body.action,
   );
-  if (!result.ok) throw new AppError(PICK_REJECTION_STATUS[result.reason], result.message);
+  if (!result.ok) {
+    // A change that already holds (the same pick again, a cancel of a pick no longer held) is a repeat,
+    // a double submit most often: it answers as the first success did and writes nothing.
+    if (isRepeat(result.reason, body.action)) return pickAnswer(game, body, target, state, state.held);
+    throw new AppError(PICK_REJECTION_STATUS[result.reason], result.message);
+  }
 
   const removed = result.action === 'cancel' ? target.id : result.replaces;
   const newPick = result.action === 'cancel' ? null : { pickId: target.id, teamAbb: target.teamAbb };
@@ -171,12 +179,28 @@ async function tryPick(
     });
     after.sort((a, b) => a.week - b.week || a.id - b.id);
   }
+  return pickAnswer(game, body, target, state, after);
+}
+
+/** Whether a refusal only says the change asked for already holds. */
+function isRepeat(reason: PickRejection, action: MakePickBody['action']): boolean {
+  return action === 'cancel' ? reason === 'not_selected' : reason === 'already_selected';
+}
+
+/** The answer of a pick: the action's message and the entry with the picks it holds after it. */
+function pickAnswer(
+  game: PlayableGame,
+  body: MakePickBody,
+  target: PickTarget,
+  state: PickState,
+  after: NamedPick[],
+): MakePickResponse {
   const names = new Map(after.map((pick) => [pick.pickId, pick.name]));
   const message =
-    result.action === 'cancel'
+    body.action === 'cancel'
       ? describePickCancel(target.name, body.week).text
       : describePickConfirm(game, target.name, body.week).text;
-  return { message, entry: toMyEntry({ entry, username: state.username }, after, names) };
+  return { message, entry: toMyEntry({ entry: state.entry, username: state.username }, after, names) };
 }
 
 /** What the request names, read both ways (the pool's game, known after the read, picks one). */

@@ -106,16 +106,6 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
     );
     await expectRefused(team(entry.id, 2, 'TOR'), 422, 'The Toronto Blue Jays have no game in Week 2.');
     expect((await pick(world.owner, team(entry.id, 2, 'NYY'))).statusCode).toBe(200);
-    await expectRefused(
-      team(entry.id, 2, 'NYY'),
-      409,
-      'You have already selected the New York Yankees for Week 2.',
-    );
-    await expectRefused(
-      team(entry.id, 3, 'BOS', 'cancel'),
-      409,
-      'The Boston Red Sox are not one of your selections for Week 3.',
-    );
     await expectRefused(team(entry.id, 4, 'BOS'), 400, 'Week 4 is not part of this season.');
     await expectRefused(team(entry.id, 2, 'XYZ'), 404, PICK_MESSAGES.unknownTeam);
     await expectRefused(
@@ -129,6 +119,25 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
       [1, 'HOU'],
       [2, 'NYY'],
     ]);
+  });
+
+  it('answers a repeated pick or cancel as its first success, writing nothing more', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const entry = await enter(t.ctx, pool.id, world.owner);
+    const first = await pick(world.owner, team(entry.id, 2, 'NYY'));
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await pick(world.owner, team(entry.id, 2, 'nyy'));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const cancelled = await pick(world.owner, team(entry.id, 2, 'NYY', 'cancel'));
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const cancelledAgain = await pick(world.owner, team(entry.id, 2, 'NYY', 'cancel'));
+    expect(cancelledAgain.statusCode, cancelledAgain.body).toBe(200);
+    expect(cancelledAgain.json()).toEqual(cancelled.json());
+    expect(cancelledAgain.json().message).toBe(describePickCancel('New York Yankees', 2).text);
+    const audits = await t.ctx.db.select().from(pickAudits).where(eq(pickAudits.entryId, entry.id));
+    expect(audits.map((a) => a.action).sort()).toEqual(['cancel', 'confirm']);
+    expect(await t.ctx.db.select().from(picks).where(eq(picks.entryId, entry.id))).toEqual([]);
   });
 
   it('checks who picks: visitors, other users, unknown entries, and entries that may not pick', async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   type AuthConfig,
@@ -13,6 +13,7 @@ import {
   VerifyEmailResponseSchema,
 } from '../../../../core/contracts/auth';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 export const currentUserKey = ['currentUser'] as const;
 
@@ -71,7 +72,7 @@ function useSessionChanged() {
 
 export function useLogin() {
   const changed = useSessionChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: LoginRequest) =>
       apiFetch<{ user: CurrentUser; joinedLeague: string | null }>('/auth/login', { body }),
     onSuccess: changed,
@@ -84,7 +85,7 @@ export function useLogin() {
  */
 export function useRegister() {
   const changed = useSessionChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: RegisterRequest): Promise<RegisterResponse> =>
       apiFetch('/auth/register', { body, schema: RegisterResponseSchema }),
     onSuccess: (data) => {
@@ -96,7 +97,7 @@ export function useRegister() {
 /** Opens a confirmation link: confirms the address and signs its account in. */
 export function useVerifyEmail() {
   const changed = useSessionChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (token: string): Promise<VerifyEmailResponse> =>
       apiFetch('/auth/verifyEmail', { body: { token }, schema: VerifyEmailResponseSchema }),
     onSuccess: changed,
@@ -104,14 +105,14 @@ export function useVerifyEmail() {
 }
 
 export function useResendVerification() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (email: string) =>
       apiFetch<{ message: string }>('/auth/resendVerification', { body: { email } }),
   });
 }
 
 export function useForgotPassword() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { username: string; email: string }) =>
       apiFetch<{ message: string }>('/auth/forgotPassword', { body }),
   });
@@ -129,7 +130,7 @@ export function useResetUser(token: string) {
 }
 
 export function useFinalizeReset() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { token: string; password: string; confirmPassword: string }) =>
       apiFetch<{ message: string }>('/auth/finalizePasswordReset', { body }),
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AddChangelogEntryRequest,
   AddChangelogEntryResponseSchema,
@@ -6,6 +6,7 @@ import {
   ChangelogStateSchema,
 } from '../../../../core/contracts/changelog';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 /** Every changelog entry, newest first. */
 export function useChangelog() {
@@ -18,7 +19,7 @@ export function useChangelog() {
 /** Marks the changelog read for the session user, then refreshes the sidebar's unread badge. */
 export function useMarkChangelogViewed() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: () => apiFetch('/api/changelog/mark-viewed', { body: {}, schema: ChangelogStateSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['changelog', 'unread'] }),
   });
@@ -27,7 +28,7 @@ export function useMarkChangelogViewed() {
 /** Site admin: posts a changelog entry. */
 export function useAddChangelogEntry() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: AddChangelogEntryRequest) =>
       apiFetch('/admin/super/addChangelogEntry', { body, schema: AddChangelogEntryResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['changelog'] }),

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   ActiveWeekResponseSchema,
@@ -9,6 +9,7 @@ import {
   WeekScheduleResponseSchema,
 } from '../../../../core/contracts/sports';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 export type FeedHealth = z.infer<typeof FeedsHealthResponseSchema>[number];
 
@@ -60,7 +61,7 @@ export function useWeekGames(game: string, season: number, week: number) {
 /** Enters or corrects one game's result; the server audits it and feeds stop overwriting it. */
 export function useEnterResult() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: AdminResultRequest) => apiFetch('/admin/results', { body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['weekSchedules'] });

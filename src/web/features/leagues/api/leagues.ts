@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   AllLeaguesResponseSchema,
@@ -23,6 +23,7 @@ import {
   UpdateLeagueSettingsResponseSchema,
 } from '../../../../core/contracts/leagues';
 import { ApiError, apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 /** How a league page finds its league: by abbreviation, or by invite code on the invite route. */
 export type LeagueLookup = { by: 'abb' | 'invite'; value: string };
@@ -84,7 +85,7 @@ function useMembershipChanged() {
 /** Creates a league; the creator becomes its commissioner. */
 export function useCreateLeague() {
   const changed = useMembershipChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: CreateLeagueRequest) =>
       apiFetch('/leagueRoutes/createLeague', { body, schema: CreateLeagueResponseSchema }),
     onSuccess: changed,
@@ -94,7 +95,7 @@ export function useCreateLeague() {
 /** Joins a public league at once. */
 export function useJoinLeague() {
   const changed = useMembershipChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { league_id: number; source?: 'home' | 'blocked' }) =>
       apiFetch('/leagueRoutes/joinLeague', { body, schema: LeagueMemberResponseSchema }),
     onSuccess: changed,
@@ -104,7 +105,7 @@ export function useJoinLeague() {
 /** Asks a private league's commissioner for membership (naming the league by abb, as a hidden one requires). */
 export function useRequestAccess() {
   const changed = useMembershipChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: RequestAccessRequest) =>
       apiFetch('/leagueRoutes/requestAccess', { body, schema: RequestAccessResponseSchema }),
     onSuccess: changed,
@@ -114,7 +115,7 @@ export function useRequestAccess() {
 /** Accepts an invite code and becomes a member. */
 export function useAcceptInvite() {
   const changed = useMembershipChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { invite_code: string; league_id?: number }) =>
       apiFetch('/leagueRoutes/acceptInvite', { body, schema: LeagueMemberResponseSchema }),
     onSuccess: changed,
@@ -124,7 +125,7 @@ export function useAcceptInvite() {
 /** Saves the viewer's own settings for a league. */
 export function useUpdateLeagueSettings() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { leagueId: number; settings: { newPoolEmails: boolean } }) =>
       apiFetch('/user/updateSettings', { body, schema: UpdateLeagueSettingsResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['league'] }),
@@ -133,7 +134,7 @@ export function useUpdateLeagueSettings() {
 
 /** Mails the league's invite link to an address. */
 export function useInviteByEmail() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: { leagueId: number; email: string }) =>
       apiFetch('/leagueRoutes/inviteByEmail', { body, schema: InviteByEmailResponseSchema }),
   });
@@ -142,7 +143,7 @@ export function useInviteByEmail() {
 /** Commissioner: edits the league's details. */
 export function useUpdateLeague() {
   const changed = useMembershipChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: UpdateLeagueRequest) =>
       apiFetch('/leagueRoutes/updateLeague', { body, schema: UpdateLeagueResponseSchema }),
     onSuccess: changed,
@@ -185,7 +186,7 @@ export function useLeagueMembers(leagueId: number, list: ListPage) {
 /** Commissioner: approves (1), rejects (3) or reopens (2) a join request. */
 export function useDecideAccess() {
   const changed = useMembershipChanged();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: DecideAccessRequest) =>
       apiFetch('/leagueRoutes/decideAccess', { body, schema: DecideAccessResponseSchema }),
     // After a refusal too: when another admin decided first, the list shows where the request stands.
@@ -195,7 +196,7 @@ export function useDecideAccess() {
 
 /** Commissioner: e-mails every member of the league. */
 export function useEmailUsers() {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: EmailUsersRequest) =>
       apiFetch('/admin/emailUsers', { body, schema: EmailUsersResponseSchema }),
   });

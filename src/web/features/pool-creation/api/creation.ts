@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ActivatePoolRequest,
   ActivatePoolResponseSchema,
@@ -6,6 +6,7 @@ import {
   PreviousPoolsResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 /** Pool-creation keys start with 'pool' like the rest of the pool area, so a pool-wide refresh includes them. */
 export const creationKeys = {
@@ -23,7 +24,7 @@ export function useCreationOptions() {
 /** ACTIVATE POOL; on success the pool counts per league and the pool lists are stale. */
 export function useActivatePool() {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: ActivatePoolRequest) =>
       apiFetch('/leagueRoutes/activatePool', { body, schema: ActivatePoolResponseSchema }),
     // The league page and All Pools list the new pool too.

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type BonusDetailsResponse,
   BonusDetailsResponseSchema,
@@ -15,6 +15,7 @@ import {
   UpdateBonusPoolResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 /**
  * The pool's bonus weeks and, for one week, its counts and one page of one list (in, out or fixed),
@@ -69,7 +70,7 @@ export function useBonusDetails(
 /** POST /pools/updateBonusPoolParams; a success refreshes the pool area. */
 export function useUpdateBonusPool() {
   const client = useQueryClient();
-  return useMutation<UpdateBonusPoolResponse, Error, UpdateBonusPoolRequest>({
+  return useSubmitMutation<UpdateBonusPoolResponse, Error, UpdateBonusPoolRequest>({
     mutationFn: (body) =>
       apiFetch('/pools/updateBonusPoolParams', { body, schema: UpdateBonusPoolResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
@@ -79,7 +80,7 @@ export function useUpdateBonusPool() {
 /** POST /api/bonus/recalculate; a success refreshes the pool area (bonus events, finances). */
 export function useRecalculateBonus() {
   const client = useQueryClient();
-  return useMutation<RecalculateBonusResponse, Error, RecalculateBonusRequest>({
+  return useSubmitMutation<RecalculateBonusResponse, Error, RecalculateBonusRequest>({
     mutationFn: (body) =>
       apiFetch('/api/bonus/recalculate', { body, schema: RecalculateBonusResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),

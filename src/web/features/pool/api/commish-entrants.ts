@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   type AddableMembersResponse,
@@ -20,6 +20,7 @@ import {
   type UpdateUserNotesRequest,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 import { poolKeys } from './keys';
 
 /** Manage Entrants' query keys; they start with 'pool' so any change of the pool refreshes them. */
@@ -66,7 +67,7 @@ export function useAddableMembers(poolId: number, q: string) {
 /** A commissioner's change; success or refusal, the whole pool area reloads (the page may have been stale). */
 function useCommishMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
   const client = useQueryClient();
-  return useMutation<Res, Error, Req>({
+  return useSubmitMutation<Res, Error, Req>({
     mutationFn: (body) => apiFetch(path, { body, schema }),
     onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });

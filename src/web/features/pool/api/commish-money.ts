@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   type EmailUsersRequest,
@@ -17,6 +17,7 @@ import {
   ProcessPrizeSplitResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 import { queryString } from './finances';
 import { poolKeys } from './keys';
 
@@ -35,7 +36,7 @@ export function usePrizeSplit(poolId: number, query: PrizeSplitRequest = {}) {
 /** A Commish money POST; afterwards, done or refused, the whole pool area reloads (Finances, feed, audit). */
 function useMoneyMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
   const client = useQueryClient();
-  return useMutation<Res, Error, Req>({
+  return useSubmitMutation<Res, Error, Req>({
     mutationFn: (body) => apiFetch(path, { body, schema }),
     onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type EditPicksResponse,
   EditPicksResponseSchema,
@@ -7,6 +7,7 @@ import {
   UpdateUserPicksResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 /**
  * Edit Picks: the first entries matching a search (the picker; searched on the server), the game's teams,
@@ -30,7 +31,7 @@ export function useEditPicks(poolId: number, entryId: number | null, q = '') {
 /** POST /admin/updateUserPicks; a success refreshes the whole pool area (selections, feed, standings). */
 export function useUpdateUserPicks() {
   const client = useQueryClient();
-  return useMutation<UpdateUserPicksResponse, Error, UpdateUserPicksRequest>({
+  return useSubmitMutation<UpdateUserPicksResponse, Error, UpdateUserPicksRequest>({
     mutationFn: (body) => apiFetch('/admin/updateUserPicks', { body, schema: UpdateUserPicksResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
   });

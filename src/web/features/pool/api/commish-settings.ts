@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type PoolSettingsView,
   PoolSettingsViewSchema,
   type UpdatePoolSettingsRequest,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 
 /** The pool's settings as Pool Settings edits them; the key starts with 'pool' so a pool-wide refresh includes it. */
 export const poolSettingsKey = (poolId: number) => ['pool', 'commish', 'settings', poolId] as const;
@@ -20,7 +21,7 @@ export function usePoolSettings(poolId: number) {
 /** SAVE SETTINGS: the answer is the saved settings; everything else the pool shows may have changed with them. */
 export function useUpdatePoolSettings(poolId: number) {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: UpdatePoolSettingsRequest) =>
       apiFetch('/admin/updatePoolSettings', { body, schema: PoolSettingsViewSchema }),
     onSuccess: async (saved) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   type BuyInsuranceRequest,
@@ -14,6 +14,7 @@ import {
   ToggleResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 import { poolKeys } from './keys';
 
 /** Query keys of the Manage Your Entry card; they start with 'pool' so any pool change refreshes them. */
@@ -32,7 +33,7 @@ export function useEntryActions(entryId: number) {
 /** A POST of the card; success or refusal, the whole pool area reloads (the page may have been stale). */
 function useEntryMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
   const client = useQueryClient();
-  return useMutation<Res, Error, Req>({
+  return useSubmitMutation<Res, Error, Req>({
     mutationFn: (body) => apiFetch(path, { body, schema }),
     onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HealthResponseSchema } from '../../../../core/contracts/common';
 import {
@@ -13,6 +13,7 @@ import {
   TeamSchedulesResponseSchema,
 } from '../../../../core/contracts/sports';
 import { apiFetch } from '../../../lib/api';
+import { useSubmitMutation } from '../../../lib/mutation';
 import { poolKeys } from './keys';
 
 /** Query keys of the Make Picks tab; every pool key starts with 'pool' so a pick refreshes them all. */
@@ -99,7 +100,7 @@ export function useServerNow(): Date | null {
 /** Confirms or cancels a pick; on success every pool query (entries, selections, schedules) reloads. */
 export function useMakeUserPick() {
   const client = useQueryClient();
-  return useMutation<MakePickResponse, Error, MakePickRequest>({
+  return useSubmitMutation<MakePickResponse, Error, MakePickRequest>({
     mutationFn: (body) => apiFetch('/user/makeUserPick', { body, schema: MakePickResponseSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: poolKeys.all }),
     // A refusal usually means the page was stale (a pick made elsewhere, a lock passed): reload it too.

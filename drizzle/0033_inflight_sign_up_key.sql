@@ -1,0 +1,1 @@
+ALTER TABLE "entries" ADD COLUMN "sign_up_key" text;
