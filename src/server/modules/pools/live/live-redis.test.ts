@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../../db/client';
 import { ManualClock } from '../../../lib/clock';
 import { createOutboxMailer } from '../../../mail/mailer';
 import { ensureTestDatabase, resetDatabase } from '../../../test/harness';
+import { captureMail } from '../../../test/mail-capture';
 import { buildMlbPool, createPoolWorld, NOW } from '../pool-test-world';
 import { notifyPoolChanged } from './notify';
 import { openSse, type SseClient } from './sse-client';
@@ -66,7 +67,7 @@ describe.skipIf(!url || !redisUp)('live updates across instances through Redis',
       db: database.db,
       clock,
       wallClock: new ManualClock(NOW),
-      mailer: createOutboxMailer(database.db, clock),
+      mailer: captureMail(createOutboxMailer(database.db, clock)),
     };
     const app = await buildApp(ctx, { serveWeb: false });
     apps.push(app);
