@@ -1,0 +1,349 @@
+// `npm run calibrate`: measures the pick odds (src/core/odds) on the bundled real seasons (MLB 2023,
+// NBA 2018-19, NFL 2020; data-seed/). Every forecast uses only results known before its game (or,
+// for week odds, before the week's deadline). Prints, as Markdown tables:
+// - game win probabilities: Brier score and log loss against a coin flip and a home-team baseline
+//   (the season's own home win rate, known only afterwards, so the strictest constant there is), and
+//   for the NFL FiveThirtyEight's published elo_prob1 on the same games;
+// - week survival odds (nba, mlb) against what happened, judged as the settlement judges it, with
+//   reliability in deciles, and for MLB the moon.
+// `npm run calibrate -- --fit` also prints the grid search the parameters were chosen by (decision 015).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getWeekOfGame } from '../src/core/calendar/weeks';
+import {
+  brierScore,
+  ELO_PARAMS,
+  type EloGame,
+  type EloParams,
+  type Forecast,
+  homeWinProbability,
+  logLoss,
+  type MarginRule,
+  reliabilityDeciles,
+  replayElo,
+  teamWeekOdds,
+} from '../src/core/odds';
+import { judgeTeamPick } from '../src/core/season/results';
+import {
+  DATA_SEED_DIR,
+  loadMlbReplay,
+  loadNbaReplay,
+  type ReplaySeason,
+} from '../src/server/sports/replay/replay-data';
+import { splitCsvLine } from '../src/server/sports/replay/retrosheet';
+
+const NFL_SEASON = 2020;
+/** NFL seasons the NFL parameters are fitted on (ratings run from 1920; 2020 is kept for the test). */
+const NFL_FIT_SEASONS = [2000, 2019] as const;
+
+interface ScoredGame extends EloGame {
+  homeScore: number;
+  awayScore: number;
+  /** FiveThirtyEight's forecast (NFL only). */
+  elo538?: number;
+}
+
+function line(cells: readonly (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function fixed(value: number, digits = 4): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+function toEloGames(season: ReplaySeason): ScoredGame[] {
+  return season.games
+    .filter(
+      (g) => g.seasonType === 'reg' && g.status === 'final' && g.homeScore !== null && g.awayScore !== null,
+    )
+    .map((g) => ({
+      home: g.home,
+      away: g.away,
+      start: g.startTime.getTime(),
+      season: g.season,
+      homeScore: g.homeScore ?? 0,
+      awayScore: g.awayScore ?? 0,
+    }));
+}
+
+/** Every NFL game of FiveThirtyEight's file (1920 to 2020), with its own forecast. */
+function readNflGames(): ScoredGame[] {
+  const lines = readFileSync(path.join(DATA_SEED_DIR, 'nfl/nfl_games.csv'), 'utf8')
+    .split(/\r?\n/)
+    .filter(Boolean);
+  const header = splitCsvLine(lines[0]);
+  const col = (name: string) => header.indexOf(name);
+  const [cDate, cSeason, cNeutral, cHome, cAway, cProb, cHomeScore, cAwayScore] = [
+    'date',
+    'season',
+    'neutral',
+    'team1',
+    'team2',
+    'elo_prob1',
+    'score1',
+    'score2',
+  ].map(col);
+  return lines.slice(1).map((text) => {
+    const f = splitCsvLine(text);
+    return {
+      home: f[cHome],
+      away: f[cAway],
+      // The file has dates only; noon UTC keeps a day's games together, and a day's results known the next.
+      start: Date.parse(`${f[cDate]}T12:00:00Z`),
+      season: Number(f[cSeason]),
+      neutral: f[cNeutral] === '1',
+      homeScore: Number(f[cHomeScore]),
+      awayScore: Number(f[cAwayScore]),
+      elo538: Number(f[cProb]),
+    };
+  });
+}
+
+/** Forecasts of the games with a winner (a tie is neither side's win, so it is left out of every model alike). */
+function gameForecasts(games: readonly ScoredGame[], probabilities: readonly number[]): Forecast[] {
+  const out: Forecast[] = [];
+  games.forEach((g, i) => {
+    if (g.homeScore !== g.awayScore)
+      out.push({ p: probabilities[i], outcome: g.homeScore > g.awayScore ? 1 : 0 });
+  });
+  return out;
+}
+
+interface ModelRow {
+  name: string;
+  forecasts: Forecast[];
+}
+
+function printGameTable(title: string, rows: readonly ModelRow[]): void {
+  console.log(`\n### ${title}: game win probabilities (${rows[0].forecasts.length} games)\n`);
+  console.log(line(['model', 'Brier', 'log loss']));
+  console.log(line(['---', '---:', '---:']));
+  for (const row of rows)
+    console.log(line([row.name, fixed(brierScore(row.forecasts)), fixed(logLoss(row.forecasts))]));
+}
+
+function baselines(forecasts: readonly Forecast[]): ModelRow[] {
+  const homeRate = forecasts.reduce((n, f) => n + f.outcome, 0) / forecasts.length;
+  return [
+    { name: 'coin flip (0.5)', forecasts: forecasts.map((f) => ({ p: 0.5, outcome: f.outcome })) },
+    {
+      name: `home team (season's home win rate ${fixed(homeRate, 3)})`,
+      forecasts: forecasts.map((f) => ({ p: homeRate, outcome: f.outcome })),
+    },
+  ];
+}
+
+function printReliability(title: string, forecasts: readonly Forecast[]): void {
+  console.log(`\n${title}\n`);
+  console.log(line(['forecast', 'team-weeks', 'mean forecast', 'happened']));
+  console.log(line(['---', '---:', '---:', '---:']));
+  for (const bin of reliabilityDeciles(forecasts)) {
+    console.log(
+      line([
+        `${bin.from.toFixed(1)}-${bin.to.toFixed(1)}`,
+        bin.count,
+        percent(bin.meanForecast),
+        percent(bin.observed),
+      ]),
+    );
+  }
+}
+
+/** Week survival odds of every team and pool week, against the week as the settlement judged it. */
+function weekForecasts(season: ReplaySeason, params: EloParams): { advance: Forecast[]; moon: Forecast[] } {
+  const games = toEloGames(season);
+  const { deadlines } = season.calendar;
+  const end = season.calendar.end;
+  const replay = replayElo(params, games, {
+    checkpoints: deadlines.map((deadline) => ({ at: Date.parse(deadline), season: season.season })),
+  });
+  const byWeek = new Map<number, ScoredGame[]>();
+  for (const game of games) {
+    const week = getWeekOfGame(deadlines, game.start, end);
+    if (week === null) continue;
+    byWeek.set(week, [...(byWeek.get(week) ?? []), game]);
+  }
+  const advance: Forecast[] = [];
+  const moon: Forecast[] = [];
+  for (const [week, weekGames] of byWeek) {
+    const ratings = replay.ratingsAt[week - 1];
+    const odds = teamWeekOdds(weekGames, (g) =>
+      homeWinProbability(ratings, params, g.home, g.away, g.neutral),
+    );
+    const records = new Map<string, [number, number]>();
+    for (const g of weekGames) {
+      const home = records.get(g.home) ?? [0, 0];
+      const away = records.get(g.away) ?? [0, 0];
+      if (g.homeScore > g.awayScore) {
+        home[0]++;
+        away[1]++;
+      } else if (g.homeScore < g.awayScore) {
+        home[1]++;
+        away[0]++;
+      }
+      records.set(g.home, home);
+      records.set(g.away, away);
+    }
+    for (const [team, teamOdds] of odds) {
+      const verdict = judgeTeamPick(records.get(team) ?? [0, 0], true);
+      advance.push({ p: teamOdds.advance, outcome: verdict === 'advance' ? 1 : 0 });
+      moon.push({ p: teamOdds.moon, outcome: verdict === 'moon' ? 1 : 0 });
+    }
+  }
+  return { advance, moon };
+}
+
+function printWeekOdds(title: string, season: ReplaySeason, params: EloParams, withMoon: boolean): void {
+  const { advance, moon } = weekForecasts(season, params);
+  const rate = advance.reduce((n, f) => n + f.outcome, 0) / advance.length;
+  console.log(
+    `\n### ${title}: week survival odds (${advance.length} team-weeks, ${season.calendar.deadlines.length} weeks)\n`,
+  );
+  console.log(line(['model', 'Brier', 'log loss']));
+  console.log(line(['---', '---:', '---:']));
+  console.log(
+    line([
+      'week odds (exact, from the game probabilities)',
+      fixed(brierScore(advance)),
+      fixed(logLoss(advance)),
+    ]),
+  );
+  const constant = advance.map((f) => ({ p: rate, outcome: f.outcome }));
+  console.log(
+    line([
+      `the season's share of teams that advanced (${fixed(rate, 3)})`,
+      fixed(brierScore(constant)),
+      fixed(logLoss(constant)),
+    ]),
+  );
+  printReliability(`Reliability of P(advance) by decile (${title}):`, advance);
+  if (withMoon) {
+    const expected = moon.reduce((n, f) => n + f.p, 0);
+    const happened = moon.reduce((n, f) => n + f.outcome, 0);
+    const possible = moon.filter((f) => f.p > 0).length;
+    console.log(
+      `\nMoons (0 wins, 6+ losses): ${fixed(expected, 1)} expected over the season, ${happened} happened ` +
+        `(${possible} team-weeks of 6+ games could be one); Brier ${fixed(brierScore(moon), 5)}.`,
+    );
+  }
+}
+
+function gameScores(
+  params: EloParams,
+  games: readonly ScoredGame[],
+  keep: (g: ScoredGame) => boolean,
+): number {
+  const replay = replayElo(params, games);
+  const kept = games.map((g, i) => ({ g, p: replay.homeWinProbabilities[i] })).filter(({ g }) => keep(g));
+  return brierScore(
+    gameForecasts(
+      kept.map((k) => k.g),
+      kept.map((k) => k.p),
+    ),
+  );
+}
+
+/** The grid the parameters were chosen on: the best few by Brier score. */
+function printFit(
+  name: string,
+  base: EloParams,
+  games: readonly ScoredGame[],
+  keep: (g: ScoredGame) => boolean,
+): void {
+  const ks = name === 'mlb' ? [2, 3, 4, 5, 6, 8] : [10, 15, 20, 25, 30];
+  const homes = name === 'mlb' ? [0, 12, 24, 36] : name === 'nba' ? [60, 80, 100, 120] : [35, 50, 65, 80];
+  const carries = name === 'nfl' ? [0.5, 2 / 3, 0.75] : [base.carryOver];
+  const margins: MarginRule[] = ['none', 'log', 'power'];
+  const results: { params: EloParams; brier: number }[] = [];
+  for (const k of ks)
+    for (const homeAdvantage of homes)
+      for (const carryOver of carries)
+        for (const margin of margins) {
+          const params = { ...base, k, homeAdvantage, carryOver, margin };
+          results.push({ params, brier: gameScores(params, games, keep) });
+        }
+  results.sort((a, b) => a.brier - b.brier);
+  console.log(`\n### Fit ${name}: best of ${results.length} (Brier on the fitted games)\n`);
+  console.log(line(['K', 'home', 'carry-over', 'margin', 'Brier']));
+  console.log(line(['---:', '---:', '---:', '---', '---:']));
+  for (const r of results.slice(0, 5)) {
+    console.log(
+      line([
+        r.params.k,
+        r.params.homeAdvantage,
+        fixed(r.params.carryOver, 2),
+        r.params.margin,
+        fixed(r.brier),
+      ]),
+    );
+  }
+  console.log(
+    `Chosen: K ${base.k}, home ${base.homeAdvantage}, carry-over ${fixed(base.carryOver, 2)}, margin ${base.margin}: Brier ${fixed(gameScores(base, games, keep))}.`,
+  );
+}
+
+function main(): void {
+  const fit = process.argv.includes('--fit');
+  const started = Date.now();
+  console.log('# Pick odds calibration\n');
+  console.log("Forecasts use only results known before each game (week odds: before the week's deadline).");
+
+  const mlb = loadMlbReplay();
+  const mlbGames = toEloGames(mlb);
+  const mlbProbs = replayElo(ELO_PARAMS.mlb, mlbGames).homeWinProbabilities;
+  const mlbForecasts = gameForecasts(mlbGames, mlbProbs);
+  printGameTable('MLB 2023', [
+    { name: 'Elo (this model)', forecasts: mlbForecasts },
+    ...baselines(mlbForecasts),
+  ]);
+  printWeekOdds('MLB 2023', mlb, ELO_PARAMS.mlb, true);
+
+  const nba = loadNbaReplay();
+  const nbaGames = toEloGames(nba);
+  const nbaProbs = replayElo(ELO_PARAMS.nba, nbaGames).homeWinProbabilities;
+  const nbaForecasts = gameForecasts(nbaGames, nbaProbs);
+  printGameTable('NBA 2018-19', [
+    { name: 'Elo (this model)', forecasts: nbaForecasts },
+    ...baselines(nbaForecasts),
+  ]);
+  printWeekOdds('NBA 2018-19', nba, ELO_PARAMS.nba, false);
+
+  // NFL: ratings run over every season of the file since 1920, carried with regression; 2020 is scored.
+  const nfl = readNflGames();
+  const nflProbs = replayElo(ELO_PARAMS.nfl, nfl).homeWinProbabilities;
+  const in2020 = nfl.map((g, i) => ({ g, p: nflProbs[i] })).filter(({ g }) => g.season === NFL_SEASON);
+  const nflGames = in2020.map((x) => x.g);
+  const nflForecasts = gameForecasts(
+    nflGames,
+    in2020.map((x) => x.p),
+  );
+  const fte = gameForecasts(
+    nflGames,
+    nflGames.map((g) => g.elo538 ?? Number.NaN),
+  );
+  printGameTable('NFL 2020 (regular season and playoffs)', [
+    { name: 'Elo (this model)', forecasts: nflForecasts },
+    { name: "FiveThirtyEight's elo_prob1", forecasts: fte },
+    ...baselines(nflForecasts),
+  ]);
+  const gap = brierScore(nflForecasts) - brierScore(fte);
+  const apart = in2020.reduce((sum, x) => sum + Math.abs(x.p - (x.g.elo538 ?? 0)), 0) / in2020.length;
+  console.log(
+    `\nBrier gap to FiveThirtyEight: ${gap >= 0 ? '+' : ''}${fixed(gap)} (target within 0.01); ` +
+      `the two forecasts differ by ${fixed(apart, 3)} on average per game.`,
+  );
+
+  if (fit) {
+    printFit('mlb', ELO_PARAMS.mlb, mlbGames, () => true);
+    printFit('nba', ELO_PARAMS.nba, nbaGames, () => true);
+    const [from, to] = NFL_FIT_SEASONS;
+    printFit('nfl', ELO_PARAMS.nfl, nfl, (g) => g.season >= from && g.season <= to);
+  }
+  console.error(`\n(calibrated in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+main();

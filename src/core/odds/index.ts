@@ -1,0 +1,5 @@
+export * from './elo';
+export * from './nfl-td-odds';
+export * from './planner';
+export * from './scores';
+export * from './week-odds';
