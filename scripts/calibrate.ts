@@ -9,21 +9,21 @@
 // `npm run calibrate -- --fit` also prints the grid search the parameters were chosen by (decision 015).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { getWeekOfGame } from '../src/core/calendar/weeks';
+import { filterWeekGames } from '../src/core/calendar/weeks';
 import {
   brierScore,
   ELO_PARAMS,
   type EloGame,
   type EloParams,
   type Forecast,
-  homeWinProbability,
   logLoss,
   type MarginRule,
+  poolSeasonOdds,
   reliabilityDeciles,
   replayElo,
-  teamWeekOdds,
 } from '../src/core/odds';
 import { judgeTeamPick } from '../src/core/season/results';
+import { recordWeekTeams } from '../src/server/modules/pools/settlement/week-facts.repo';
 import {
   DATA_SEED_DIR,
   loadMlbReplay,
@@ -153,45 +153,42 @@ function printReliability(title: string, forecasts: readonly Forecast[]): void {
   }
 }
 
-/** Week survival odds of every team and pool week, against the week as the settlement judged it. */
+/**
+ * Week survival odds of every team and pool week, each forecast at the week's deadline (poolSeasonOdds,
+ * on the core's weeks), against the week as the settlement records and judges it.
+ */
 function weekForecasts(season: ReplaySeason, params: EloParams): { advance: Forecast[]; moon: Forecast[] } {
-  const games = toEloGames(season);
-  const { deadlines } = season.calendar;
-  const end = season.calendar.end;
-  const replay = replayElo(params, games, {
-    checkpoints: deadlines.map((deadline) => ({ at: Date.parse(deadline), season: season.season })),
+  const regular = season.games.filter((g) => g.seasonType === 'reg');
+  const weeks = poolSeasonOdds({
+    params,
+    games: regular.map((g) => ({ ...g, utc: g.startTime, postponed: g.status === 'postponed' })),
+    season: season.season,
+    deadlines: season.calendar.deadlines,
+    seasonEnd: season.calendar.end,
+    // the latest instant there is: every week as it stood at its own deadline
+    now: new Date(8.64e15),
+    shootMoon: true,
   });
-  const byWeek = new Map<number, ScoredGame[]>();
-  for (const game of games) {
-    const week = getWeekOfGame(deadlines, game.start, end);
-    if (week === null) continue;
-    byWeek.set(week, [...(byWeek.get(week) ?? []), game]);
-  }
   const advance: Forecast[] = [];
   const moon: Forecast[] = [];
-  for (const [week, weekGames] of byWeek) {
-    const ratings = replay.ratingsAt[week - 1];
-    const odds = teamWeekOdds(weekGames, (g) =>
-      homeWinProbability(ratings, params, g.home, g.away, g.neutral),
+  for (const { week, teams } of weeks) {
+    const weekGames = filterWeekGames(
+      regular.map((g, id) => ({
+        ...g,
+        id,
+        utc: g.startTime,
+        final: g.status === 'final',
+        postponed: g.status === 'postponed',
+      })),
+      season.calendar.deadlines,
+      week,
+      season.calendar.end,
     );
-    const records = new Map<string, [number, number]>();
-    for (const g of weekGames) {
-      const home = records.get(g.home) ?? [0, 0];
-      const away = records.get(g.away) ?? [0, 0];
-      if (g.homeScore > g.awayScore) {
-        home[0]++;
-        away[1]++;
-      } else if (g.homeScore < g.awayScore) {
-        home[1]++;
-        away[0]++;
-      }
-      records.set(g.home, home);
-      records.set(g.away, away);
-    }
-    for (const [team, teamOdds] of odds) {
-      const verdict = judgeTeamPick(records.get(team) ?? [0, 0], true);
-      advance.push({ p: teamOdds.advance, outcome: verdict === 'advance' ? 1 : 0 });
-      moon.push({ p: teamOdds.moon, outcome: verdict === 'moon' ? 1 : 0 });
+    const records = recordWeekTeams(weekGames);
+    for (const [team, odds] of teams) {
+      const verdict = judgeTeamPick(records[team] ?? [0, 0], true);
+      advance.push({ p: odds.advance, outcome: verdict === 'advance' ? 1 : 0 });
+      moon.push({ p: odds.moon, outcome: verdict === 'moon' ? 1 : 0 });
     }
   }
   return { advance, moon };
