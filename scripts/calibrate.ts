@@ -250,9 +250,14 @@ function printFit(
   base: EloParams,
   games: readonly ScoredGame[],
   keep: (g: ScoredGame) => boolean,
+  heldOut?: (g: ScoredGame) => boolean,
 ): void {
-  const ks = name === 'mlb' ? [2, 3, 4, 5, 6, 8] : [10, 15, 20, 25, 30];
-  const homes = name === 'mlb' ? [0, 12, 24, 36] : name === 'nba' ? [60, 80, 100, 120] : [35, 50, 65, 80];
+  const ks = name.startsWith('mlb') ? [2, 3, 4, 5, 6, 8] : [10, 15, 20, 25, 30];
+  const homes = name.startsWith('mlb')
+    ? [0, 12, 24, 36]
+    : name.startsWith('nba')
+      ? [60, 80, 100, 120]
+      : [35, 50, 65, 80];
   const carries = name === 'nfl' ? [0.5, 2 / 3, 0.75] : [base.carryOver];
   const margins: MarginRule[] = ['none', 'log', 'power'];
   const results: { params: EloParams; brier: number }[] = [];
@@ -281,6 +286,25 @@ function printFit(
   console.log(
     `Chosen: K ${base.k}, home ${base.homeAdvantage}, carry-over ${fixed(base.carryOver, 2)}, margin ${base.margin}: Brier ${fixed(gameScores(base, games, keep))}.`,
   );
+  if (heldOut) {
+    const best = results[0].params;
+    console.log(
+      `Held out (${describeHeldOut(name)}): the best of the grid above ${fixed(gameScores(best, games, heldOut))}, ` +
+        `the chosen ${fixed(gameScores(base, games, heldOut))}.`,
+    );
+  }
+}
+
+function describeHeldOut(name: string): string {
+  return name.startsWith('nfl')
+    ? `NFL ${NFL_SEASON}`
+    : 'the second half of the season, with ratings from its first half';
+}
+
+/** The first half of a season's games by start (the fit), and the second (held out). */
+function halves(games: readonly ScoredGame[]): [(g: ScoredGame) => boolean, (g: ScoredGame) => boolean] {
+  const middle = [...games].sort((a, b) => a.start - b.start)[Math.floor(games.length / 2)].start;
+  return [(g) => g.start < middle, (g) => g.start >= middle];
 }
 
 function main(): void {
@@ -335,10 +359,20 @@ function main(): void {
   );
 
   if (fit) {
+    // MLB and NBA are fitted on their whole season (the chosen parameters); fitting on the first half
+    // alone and scoring the second shows how much of that is in-sample luck.
     printFit('mlb', ELO_PARAMS.mlb, mlbGames, () => true);
+    printFit('mlb (first half)', ELO_PARAMS.mlb, mlbGames, ...halves(mlbGames));
     printFit('nba', ELO_PARAMS.nba, nbaGames, () => true);
+    printFit('nba (first half)', ELO_PARAMS.nba, nbaGames, ...halves(nbaGames));
     const [from, to] = NFL_FIT_SEASONS;
-    printFit('nfl', ELO_PARAMS.nfl, nfl, (g) => g.season >= from && g.season <= to);
+    printFit(
+      'nfl',
+      ELO_PARAMS.nfl,
+      nfl,
+      (g) => g.season >= from && g.season <= to,
+      (g) => g.season === NFL_SEASON,
+    );
   }
   console.error(`\n(calibrated in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
