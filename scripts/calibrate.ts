@@ -6,9 +6,11 @@
 //   for the NFL FiveThirtyEight's published elo_prob1 on the same games;
 // - week survival odds (nba, mlb) against what happened, judged as the settlement judges it, with
 //   reliability in deciles, and for MLB the moon.
+// The figures are computed by calibrate() (calibrate.test.ts holds them to the issue's targets).
 // `npm run calibrate -- --fit` also prints the grid search the parameters were chosen by (decision 015).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { filterWeekGames } from '../src/core/calendar/weeks';
 import {
   brierScore,
@@ -19,6 +21,7 @@ import {
   logLoss,
   type MarginRule,
   poolSeasonOdds,
+  type ReliabilityBin,
   reliabilityDeciles,
   replayElo,
 } from '../src/core/odds';
@@ -113,51 +116,56 @@ function gameForecasts(games: readonly ScoredGame[], probabilities: readonly num
   return out;
 }
 
-interface ModelRow {
+/** One model's scores on a set of forecasts. */
+export interface ModelScore {
   name: string;
-  forecasts: Forecast[];
+  brier: number;
+  logLoss: number;
 }
 
-function printGameTable(title: string, rows: readonly ModelRow[]): void {
-  console.log(`\n### ${title}: game win probabilities (${rows[0].forecasts.length} games)\n`);
-  console.log(line(['model', 'Brier', 'log loss']));
-  console.log(line(['---', '---:', '---:']));
-  for (const row of rows)
-    console.log(line([row.name, fixed(brierScore(row.forecasts)), fixed(logLoss(row.forecasts))]));
+function score(name: string, forecasts: readonly Forecast[]): ModelScore {
+  return { name, brier: brierScore(forecasts), logLoss: logLoss(forecasts) };
 }
 
-function baselines(forecasts: readonly Forecast[]): ModelRow[] {
+/** The coin flip and the home team at the season's own home win rate, on the same games. */
+function baselines(forecasts: readonly Forecast[]): ModelScore[] {
   const homeRate = forecasts.reduce((n, f) => n + f.outcome, 0) / forecasts.length;
   return [
-    { name: 'coin flip (0.5)', forecasts: forecasts.map((f) => ({ p: 0.5, outcome: f.outcome })) },
-    {
-      name: `home team (season's home win rate ${fixed(homeRate, 3)})`,
-      forecasts: forecasts.map((f) => ({ p: homeRate, outcome: f.outcome })),
-    },
+    score(
+      'coin flip (0.5)',
+      forecasts.map((f) => ({ p: 0.5, outcome: f.outcome })),
+    ),
+    score(
+      `home team (season's home win rate ${fixed(homeRate, 3)})`,
+      forecasts.map((f) => ({ p: homeRate, outcome: f.outcome })),
+    ),
   ];
 }
 
-function printReliability(title: string, forecasts: readonly Forecast[]): void {
-  console.log(`\n${title}\n`);
-  console.log(line(['forecast', 'team-weeks', 'mean forecast', 'happened']));
-  console.log(line(['---', '---:', '---:', '---:']));
-  for (const bin of reliabilityDeciles(forecasts)) {
-    console.log(
-      line([
-        `${bin.from.toFixed(1)}-${bin.to.toFixed(1)}`,
-        bin.count,
-        percent(bin.meanForecast),
-        percent(bin.observed),
-      ]),
-    );
-  }
+/** How the week odds of one season fared. */
+export interface WeekReport {
+  teamWeeks: number;
+  weeks: number;
+  /** The week odds, then the season's share of teams that advanced as a constant forecast. */
+  models: [ModelScore, ModelScore];
+  reliability: ReliabilityBin[];
+  moon: { expected: number; happened: number; possible: number; brier: number };
+}
+
+/** One sport's section of the report. */
+export interface SportReport {
+  title: string;
+  games: number;
+  /** This model first, then (NFL) FiveThirtyEight's, then the baselines. */
+  models: ModelScore[];
+  weeks?: WeekReport;
 }
 
 /**
  * Week survival odds of every team and pool week, each forecast at the week's deadline (poolSeasonOdds,
  * on the core's weeks), against the week as the settlement records and judges it.
  */
-function weekForecasts(season: ReplaySeason, params: EloParams): { advance: Forecast[]; moon: Forecast[] } {
+function weekReport(season: ReplaySeason, params: EloParams): WeekReport {
   const regular = season.games.filter((g) => g.seasonType === 'reg');
   const weeks = poolSeasonOdds({
     params,
@@ -169,64 +177,146 @@ function weekForecasts(season: ReplaySeason, params: EloParams): { advance: Fore
     now: new Date(8.64e15),
     shootMoon: true,
   });
+  const settled = regular.map((g, id) => ({
+    ...g,
+    id,
+    utc: g.startTime,
+    final: g.status === 'final',
+    postponed: g.status === 'postponed',
+  }));
   const advance: Forecast[] = [];
   const moon: Forecast[] = [];
   for (const { week, teams } of weeks) {
-    const weekGames = filterWeekGames(
-      regular.map((g, id) => ({
-        ...g,
-        id,
-        utc: g.startTime,
-        final: g.status === 'final',
-        postponed: g.status === 'postponed',
-      })),
-      season.calendar.deadlines,
-      week,
-      season.calendar.end,
+    const records = recordWeekTeams(
+      filterWeekGames(settled, season.calendar.deadlines, week, season.calendar.end),
     );
-    const records = recordWeekTeams(weekGames);
     for (const [team, odds] of teams) {
       const verdict = judgeTeamPick(records[team] ?? [0, 0], true);
       advance.push({ p: odds.advance, outcome: verdict === 'advance' ? 1 : 0 });
       moon.push({ p: odds.moon, outcome: verdict === 'moon' ? 1 : 0 });
     }
   }
-  return { advance, moon };
+  const rate = advance.reduce((n, f) => n + f.outcome, 0) / advance.length;
+  return {
+    teamWeeks: advance.length,
+    weeks: weeks.length,
+    models: [
+      score('week odds (exact, from the game probabilities)', advance),
+      score(
+        `the season's share of teams that advanced (${fixed(rate, 3)})`,
+        advance.map((f) => ({ p: rate, outcome: f.outcome })),
+      ),
+    ],
+    reliability: reliabilityDeciles(advance),
+    moon: {
+      expected: moon.reduce((n, f) => n + f.p, 0),
+      happened: moon.reduce((n, f) => n + f.outcome, 0),
+      possible: moon.filter((f) => f.p > 0).length,
+      brier: brierScore(moon),
+    },
+  };
 }
 
-function printWeekOdds(title: string, season: ReplaySeason, params: EloParams, withMoon: boolean): void {
-  const { advance, moon } = weekForecasts(season, params);
-  const rate = advance.reduce((n, f) => n + f.outcome, 0) / advance.length;
-  console.log(
-    `\n### ${title}: week survival odds (${advance.length} team-weeks, ${season.calendar.deadlines.length} weeks)\n`,
+function teamSport(title: string, season: ReplaySeason, params: EloParams): SportReport {
+  const games = toEloGames(season);
+  const forecasts = gameForecasts(games, replayElo(params, games).homeWinProbabilities);
+  return {
+    title,
+    games: forecasts.length,
+    models: [score('Elo (this model)', forecasts), ...baselines(forecasts)],
+    weeks: weekReport(season, params),
+  };
+}
+
+/** The whole calibration: MLB 2023, NBA 2018-19 and NFL 2020 (against FiveThirtyEight's Elo). */
+export function calibrate(): { sports: SportReport[]; nflGapTo538: number; nflMeanDifference: number } {
+  const mlb = teamSport('MLB 2023', loadMlbReplay(), ELO_PARAMS.mlb);
+  const nba = teamSport('NBA 2018-19', loadNbaReplay(), ELO_PARAMS.nba);
+  // NFL: ratings run over every season of the file since 1920, carried with regression; 2020 is scored.
+  const nfl = readNflGames();
+  const probabilities = replayElo(ELO_PARAMS.nfl, nfl).homeWinProbabilities;
+  const scored = nfl.map((g, i) => ({ g, p: probabilities[i] })).filter(({ g }) => g.season === NFL_SEASON);
+  const games = scored.map((x) => x.g);
+  const ours = gameForecasts(
+    games,
+    scored.map((x) => x.p),
   );
-  console.log(line(['model', 'Brier', 'log loss']));
-  console.log(line(['---', '---:', '---:']));
-  console.log(
-    line([
-      'week odds (exact, from the game probabilities)',
-      fixed(brierScore(advance)),
-      fixed(logLoss(advance)),
-    ]),
+  const theirs = gameForecasts(
+    games,
+    games.map((g) => g.elo538 ?? Number.NaN),
   );
-  const constant = advance.map((f) => ({ p: rate, outcome: f.outcome }));
-  console.log(
-    line([
-      `the season's share of teams that advanced (${fixed(rate, 3)})`,
-      fixed(brierScore(constant)),
-      fixed(logLoss(constant)),
-    ]),
-  );
-  printReliability(`Reliability of P(advance) by decile (${title}):`, advance);
-  if (withMoon) {
-    const expected = moon.reduce((n, f) => n + f.p, 0);
-    const happened = moon.reduce((n, f) => n + f.outcome, 0);
-    const possible = moon.filter((f) => f.p > 0).length;
-    console.log(
-      `\nMoons (0 wins, 6+ losses): ${fixed(expected, 1)} expected over the season, ${happened} happened ` +
-        `(${possible} team-weeks of 6+ games could be one); Brier ${fixed(brierScore(moon), 5)}.`,
+  const nflReport: SportReport = {
+    title: `NFL ${NFL_SEASON} (regular season and playoffs)`,
+    games: ours.length,
+    models: [
+      score('Elo (this model)', ours),
+      score("FiveThirtyEight's elo_prob1", theirs),
+      ...baselines(ours),
+    ],
+  };
+  return {
+    sports: [mlb, nba, nflReport],
+    nflGapTo538: brierScore(ours) - brierScore(theirs),
+    nflMeanDifference: scored.reduce((sum, x) => sum + Math.abs(x.p - (x.g.elo538 ?? 0)), 0) / scored.length,
+  };
+}
+
+/** The report as Markdown. */
+export function formatCalibration(report: ReturnType<typeof calibrate>): string {
+  const out: string[] = [
+    '# Pick odds calibration',
+    '',
+    "Forecasts use only results known before each game (week odds: before the week's deadline).",
+  ];
+  const table = (models: readonly ModelScore[]) => [
+    line(['model', 'Brier', 'log loss']),
+    line(['---', '---:', '---:']),
+    ...models.map((m) => line([m.name, fixed(m.brier), fixed(m.logLoss)])),
+  ];
+  for (const sport of report.sports) {
+    out.push(
+      '',
+      `### ${sport.title}: game win probabilities (${sport.games} games)`,
+      '',
+      ...table(sport.models),
     );
+    const weeks = sport.weeks;
+    if (!weeks) continue;
+    out.push(
+      '',
+      `### ${sport.title}: week survival odds (${weeks.teamWeeks} team-weeks, ${weeks.weeks} weeks)`,
+      '',
+      ...table(weeks.models),
+      '',
+      `Reliability of P(advance) by decile (${sport.title}):`,
+      '',
+      line(['forecast', 'team-weeks', 'mean forecast', 'happened']),
+      line(['---', '---:', '---:', '---:']),
+      ...weeks.reliability.map((bin) =>
+        line([
+          `${bin.from.toFixed(1)}-${bin.to.toFixed(1)}`,
+          bin.count,
+          percent(bin.meanForecast),
+          percent(bin.observed),
+        ]),
+      ),
+    );
+    if (weeks.moon.possible > 0) {
+      out.push(
+        '',
+        `Moons (0 wins, 6+ losses): ${fixed(weeks.moon.expected, 1)} expected over the season, ` +
+          `${weeks.moon.happened} happened (${weeks.moon.possible} team-weeks of 6+ games could be one); ` +
+          `Brier ${fixed(weeks.moon.brier, 5)}.`,
+      );
+    }
   }
+  const gap = report.nflGapTo538;
+  out.push(
+    '',
+    `Brier gap to FiveThirtyEight: ${gap >= 0 ? '+' : ''}${fixed(gap)} (target within 0.01); ` +
+      `the two forecasts differ by ${fixed(report.nflMeanDifference, 3)} on average per game.`,
+  );
+  return `${out.join('\n')}\n`;
 }
 
 function gameScores(
@@ -296,9 +386,7 @@ function printFit(
 }
 
 function describeHeldOut(name: string): string {
-  return name.startsWith('nfl')
-    ? `NFL ${NFL_SEASON}`
-    : 'the second half of the season, with ratings from its first half';
+  return name.startsWith('nfl') ? `NFL ${NFL_SEASON}` : 'the second half of the season';
 }
 
 /** The first half of a season's games by start (the fit), and the second (held out). */
@@ -308,57 +396,12 @@ function halves(games: readonly ScoredGame[]): [(g: ScoredGame) => boolean, (g: 
 }
 
 function main(): void {
-  const fit = process.argv.includes('--fit');
   const started = Date.now();
-  console.log('# Pick odds calibration\n');
-  console.log("Forecasts use only results known before each game (week odds: before the week's deadline).");
-
-  const mlb = loadMlbReplay();
-  const mlbGames = toEloGames(mlb);
-  const mlbProbs = replayElo(ELO_PARAMS.mlb, mlbGames).homeWinProbabilities;
-  const mlbForecasts = gameForecasts(mlbGames, mlbProbs);
-  printGameTable('MLB 2023', [
-    { name: 'Elo (this model)', forecasts: mlbForecasts },
-    ...baselines(mlbForecasts),
-  ]);
-  printWeekOdds('MLB 2023', mlb, ELO_PARAMS.mlb, true);
-
-  const nba = loadNbaReplay();
-  const nbaGames = toEloGames(nba);
-  const nbaProbs = replayElo(ELO_PARAMS.nba, nbaGames).homeWinProbabilities;
-  const nbaForecasts = gameForecasts(nbaGames, nbaProbs);
-  printGameTable('NBA 2018-19', [
-    { name: 'Elo (this model)', forecasts: nbaForecasts },
-    ...baselines(nbaForecasts),
-  ]);
-  printWeekOdds('NBA 2018-19', nba, ELO_PARAMS.nba, false);
-
-  // NFL: ratings run over every season of the file since 1920, carried with regression; 2020 is scored.
-  const nfl = readNflGames();
-  const nflProbs = replayElo(ELO_PARAMS.nfl, nfl).homeWinProbabilities;
-  const in2020 = nfl.map((g, i) => ({ g, p: nflProbs[i] })).filter(({ g }) => g.season === NFL_SEASON);
-  const nflGames = in2020.map((x) => x.g);
-  const nflForecasts = gameForecasts(
-    nflGames,
-    in2020.map((x) => x.p),
-  );
-  const fte = gameForecasts(
-    nflGames,
-    nflGames.map((g) => g.elo538 ?? Number.NaN),
-  );
-  printGameTable('NFL 2020 (regular season and playoffs)', [
-    { name: 'Elo (this model)', forecasts: nflForecasts },
-    { name: "FiveThirtyEight's elo_prob1", forecasts: fte },
-    ...baselines(nflForecasts),
-  ]);
-  const gap = brierScore(nflForecasts) - brierScore(fte);
-  const apart = in2020.reduce((sum, x) => sum + Math.abs(x.p - (x.g.elo538 ?? 0)), 0) / in2020.length;
-  console.log(
-    `\nBrier gap to FiveThirtyEight: ${gap >= 0 ? '+' : ''}${fixed(gap)} (target within 0.01); ` +
-      `the two forecasts differ by ${fixed(apart, 3)} on average per game.`,
-  );
-
-  if (fit) {
+  process.stdout.write(formatCalibration(calibrate()));
+  if (process.argv.includes('--fit')) {
+    const mlbGames = toEloGames(loadMlbReplay());
+    const nbaGames = toEloGames(loadNbaReplay());
+    const nfl = readNflGames();
     // MLB and NBA are fitted on their whole season (the chosen parameters); fitting on the first half
     // alone and scoring the second shows how much of that is in-sample luck.
     printFit('mlb', ELO_PARAMS.mlb, mlbGames, () => true);
@@ -377,4 +420,4 @@ function main(): void {
   console.error(`\n(calibrated in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
