@@ -169,8 +169,8 @@ export interface EloReplay {
 /**
  * Replays a schedule in time order: every game gets the forecast the ratings gave at its start (only
  * results known by then), then its result (if final) joins the ratings. The first game of a new
- * season regresses every rating. Checkpoints (epoch ms) ask for the ratings at given instants, such
- * as each pool week's deadline.
+ * season regresses every rating. Checkpoints ask for the ratings at given instants, such as each pool
+ * week's deadline. `initial` ratings are taken as already carried into the first game's season.
  */
 export function replayElo(
   params: EloParams,

@@ -54,6 +54,15 @@ describe('planSeason', () => {
     }
   });
 
+  it('finds the best plan among many more options than weeks, as brute force does', () => {
+    const random = createRandom(600);
+    for (let trial = 0; trial < 60; trial++) {
+      const weeks = randomSeason(random, 2 + Math.floor(random() * 2), 10 + Math.floor(random() * 4));
+      const used = new Set(['T00', 'T03']);
+      expect(planSeason(weeks, used).best.survival).toBeCloseTo(bruteForce(weeks, used), 12);
+    }
+  });
+
   it('saves a team that is strong in a later week, where greedy spends it at once', () => {
     const weeks: PlannerWeek[] = [
       {

@@ -51,9 +51,10 @@ export function planSeason(weeks: readonly PlannerWeek[], used: Iterable<string>
   return { best: bestPath(weeks, options), greedy: greedyPath(weeks, options) };
 }
 
-function bestPath(weeks: readonly PlannerWeek[], options: readonly string[]): PlanPath {
+function bestPath(weeks: readonly PlannerWeek[], allOptions: readonly string[]): PlanPath {
   const rows = weeks.length;
   if (rows === 0) return pathOf([]);
+  const options = candidates(weeks, allOptions);
   // Missing options (more weeks than options left) are padded with columns no week offers.
   const columns = Math.max(options.length, rows);
   const cost: number[][] = weeks.map((w) =>
@@ -73,6 +74,24 @@ function bestPath(weeks: readonly PlannerWeek[], options: readonly string[]): Pl
         : { week: w.week, pick: pick ?? null, probability };
     }),
   );
+}
+
+/**
+ * The options that can be in a best plan: each week's `weeks` best. A week planned with an option
+ * outside its own top n could swap to one of them that no other week (n - 1 of them) holds, and be no
+ * worse. With many options (NFL TD players) this keeps the matrix at most weeks x weeks^2.
+ */
+function candidates(weeks: readonly PlannerWeek[], options: readonly string[]): string[] {
+  const rows = weeks.length;
+  if (options.length <= rows * rows) return [...options];
+  const open = new Set(options);
+  const keep = new Set<string>();
+  for (const w of weeks) {
+    const offered = [...w.odds].filter(([option]) => open.has(option));
+    offered.sort(([a, p], [b, q]) => q - p || compareCodes(a, b));
+    for (const [option] of offered.slice(0, rows)) keep.add(option);
+  }
+  return options.filter((o) => keep.has(o));
 }
 
 function greedyPath(weeks: readonly PlannerWeek[], options: readonly string[]): PlanPath {
