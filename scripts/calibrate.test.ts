@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { calibrate, formatCalibration } from './calibrate';
+
+// The targets, measured on the bundled seasons: the odds must beat a coin flip and the home
+// team in every sport, and come within 0.01 Brier of FiveThirtyEight's NFL Elo.
+describe('npm run calibrate', () => {
+  it('beats both baselines in every sport and stays within 0.01 Brier of FiveThirtyEight', {
+    timeout: 120_000,
+  }, () => {
+    const report = calibrate();
+    expect(report.sports.map((s) => s.title)).toEqual([
+      'MLB 2023',
+      'NBA 2018-19',
+      'NFL 2020 (regular season and playoffs)',
+    ]);
+    for (const sport of report.sports) {
+      const [ours, ...others] = sport.models;
+      expect(ours.name).toBe('Elo (this model)');
+      const [coin, home] = others.slice(-2);
+      expect(ours.brier).toBeLessThan(coin.brier);
+      expect(ours.brier).toBeLessThan(home.brier);
+      expect(ours.logLoss).toBeLessThan(coin.logLoss);
+      expect(ours.logLoss).toBeLessThan(home.logLoss);
+      if (sport.weeks) {
+        expect(sport.weeks.models[0].brier).toBeLessThan(sport.weeks.models[1].brier);
+        expect(sport.weeks.reliability.reduce((n, bin) => n + bin.count, 0)).toBe(sport.weeks.teamWeeks);
+      }
+    }
+    expect(report.sports[0].games).toBe(2430);
+    expect(report.sports[1].games).toBe(1230);
+    expect(Math.abs(report.nflGapTo538)).toBeLessThan(0.01);
+    // MLB has 0-6 weeks to forecast; expected and observed moons are of the same size
+    const moon = report.sports[0].weeks?.moon;
+    expect(moon?.happened).toBeGreaterThan(0);
+    expect(moon?.expected).toBeGreaterThan((moon?.happened ?? 0) / 2);
+    expect(moon?.expected).toBeLessThan((moon?.happened ?? 0) * 2);
+    expect(formatCalibration(report)).toContain("FiveThirtyEight's elo_prob1");
+  });
+});

@@ -1,0 +1,423 @@
+// `npm run calibrate`: measures the pick odds (src/core/odds) on the bundled real seasons (MLB 2023,
+// NBA 2018-19, NFL 2020; data-seed/). Every forecast uses only results known before its game (or,
+// for week odds, before the week's deadline). Prints, as Markdown tables:
+// - game win probabilities: Brier score and log loss against a coin flip and a home-team baseline
+//   (the season's own home win rate, known only afterwards, so the strictest constant there is), and
+//   for the NFL FiveThirtyEight's published elo_prob1 on the same games;
+// - week survival odds (nba, mlb) against what happened, judged as the settlement judges it, with
+//   reliability in deciles, and for MLB the moon.
+// The figures are computed by calibrate() (calibrate.test.ts holds them to the issue's targets).
+// `npm run calibrate -- --fit` also prints the grid search the parameters were chosen by (decision 015).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { filterWeekGames } from '../src/core/calendar/weeks';
+import {
+  brierScore,
+  ELO_PARAMS,
+  type EloGame,
+  type EloParams,
+  type Forecast,
+  logLoss,
+  type MarginRule,
+  poolSeasonOdds,
+  type ReliabilityBin,
+  reliabilityDeciles,
+  replayElo,
+} from '../src/core/odds';
+import { judgeTeamPick } from '../src/core/season/results';
+import { recordWeekTeams } from '../src/server/modules/pools/settlement/week-facts.repo';
+import {
+  DATA_SEED_DIR,
+  loadMlbReplay,
+  loadNbaReplay,
+  type ReplaySeason,
+} from '../src/server/sports/replay/replay-data';
+import { splitCsvLine } from '../src/server/sports/replay/retrosheet';
+
+const NFL_SEASON = 2020;
+/** NFL seasons the NFL parameters are fitted on (ratings run from 1920; 2020 is kept for the test). */
+const NFL_FIT_SEASONS = [2000, 2019] as const;
+
+interface ScoredGame extends EloGame {
+  homeScore: number;
+  awayScore: number;
+  /** FiveThirtyEight's forecast (NFL only). */
+  elo538?: number;
+}
+
+function line(cells: readonly (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function fixed(value: number, digits = 4): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+function toEloGames(season: ReplaySeason): ScoredGame[] {
+  return season.games
+    .filter(
+      (g) => g.seasonType === 'reg' && g.status === 'final' && g.homeScore !== null && g.awayScore !== null,
+    )
+    .map((g) => ({
+      home: g.home,
+      away: g.away,
+      start: g.startTime.getTime(),
+      season: g.season,
+      homeScore: g.homeScore ?? 0,
+      awayScore: g.awayScore ?? 0,
+    }));
+}
+
+/** Every NFL game of FiveThirtyEight's file (1920 to 2020), with its own forecast. */
+function readNflGames(): ScoredGame[] {
+  const lines = readFileSync(path.join(DATA_SEED_DIR, 'nfl/nfl_games.csv'), 'utf8')
+    .split(/\r?\n/)
+    .filter(Boolean);
+  const header = splitCsvLine(lines[0]);
+  const col = (name: string) => header.indexOf(name);
+  const [cDate, cSeason, cNeutral, cHome, cAway, cProb, cHomeScore, cAwayScore] = [
+    'date',
+    'season',
+    'neutral',
+    'team1',
+    'team2',
+    'elo_prob1',
+    'score1',
+    'score2',
+  ].map(col);
+  return lines.slice(1).map((text) => {
+    const f = splitCsvLine(text);
+    return {
+      home: f[cHome],
+      away: f[cAway],
+      // The file has dates only; noon UTC keeps a day's games together, and a day's results known the next.
+      start: Date.parse(`${f[cDate]}T12:00:00Z`),
+      season: Number(f[cSeason]),
+      neutral: f[cNeutral] === '1',
+      homeScore: Number(f[cHomeScore]),
+      awayScore: Number(f[cAwayScore]),
+      elo538: Number(f[cProb]),
+    };
+  });
+}
+
+/** Forecasts of the games with a winner (a tie is neither side's win, so it is left out of every model alike). */
+function gameForecasts(games: readonly ScoredGame[], probabilities: readonly number[]): Forecast[] {
+  const out: Forecast[] = [];
+  games.forEach((g, i) => {
+    if (g.homeScore !== g.awayScore)
+      out.push({ p: probabilities[i], outcome: g.homeScore > g.awayScore ? 1 : 0 });
+  });
+  return out;
+}
+
+/** One model's scores on a set of forecasts. */
+export interface ModelScore {
+  name: string;
+  brier: number;
+  logLoss: number;
+}
+
+function score(name: string, forecasts: readonly Forecast[]): ModelScore {
+  return { name, brier: brierScore(forecasts), logLoss: logLoss(forecasts) };
+}
+
+/** The coin flip and the home team at the season's own home win rate, on the same games. */
+function baselines(forecasts: readonly Forecast[]): ModelScore[] {
+  const homeRate = forecasts.reduce((n, f) => n + f.outcome, 0) / forecasts.length;
+  return [
+    score(
+      'coin flip (0.5)',
+      forecasts.map((f) => ({ p: 0.5, outcome: f.outcome })),
+    ),
+    score(
+      `home team (season's home win rate ${fixed(homeRate, 3)})`,
+      forecasts.map((f) => ({ p: homeRate, outcome: f.outcome })),
+    ),
+  ];
+}
+
+/** How the week odds of one season fared. */
+export interface WeekReport {
+  teamWeeks: number;
+  weeks: number;
+  /** The week odds, then the season's share of teams that advanced as a constant forecast. */
+  models: [ModelScore, ModelScore];
+  reliability: ReliabilityBin[];
+  moon: { expected: number; happened: number; possible: number; brier: number };
+}
+
+/** One sport's section of the report. */
+export interface SportReport {
+  title: string;
+  games: number;
+  /** This model first, then (NFL) FiveThirtyEight's, then the baselines. */
+  models: ModelScore[];
+  weeks?: WeekReport;
+}
+
+/**
+ * Week survival odds of every team and pool week, each forecast at the week's deadline (poolSeasonOdds,
+ * on the core's weeks), against the week as the settlement records and judges it.
+ */
+function weekReport(season: ReplaySeason, params: EloParams): WeekReport {
+  const regular = season.games.filter((g) => g.seasonType === 'reg');
+  const weeks = poolSeasonOdds({
+    params,
+    games: regular.map((g) => ({ ...g, utc: g.startTime, postponed: g.status === 'postponed' })),
+    season: season.season,
+    deadlines: season.calendar.deadlines,
+    seasonEnd: season.calendar.end,
+    // the latest instant there is: every week as it stood at its own deadline
+    now: new Date(8.64e15),
+    shootMoon: true,
+  });
+  const settled = regular.map((g, id) => ({
+    ...g,
+    id,
+    utc: g.startTime,
+    final: g.status === 'final',
+    postponed: g.status === 'postponed',
+  }));
+  const advance: Forecast[] = [];
+  const moon: Forecast[] = [];
+  for (const { week, teams } of weeks) {
+    const records = recordWeekTeams(
+      filterWeekGames(settled, season.calendar.deadlines, week, season.calendar.end),
+    );
+    for (const [team, odds] of teams) {
+      const verdict = judgeTeamPick(records[team] ?? [0, 0], true);
+      advance.push({ p: odds.advance, outcome: verdict === 'advance' ? 1 : 0 });
+      moon.push({ p: odds.moon, outcome: verdict === 'moon' ? 1 : 0 });
+    }
+  }
+  const rate = advance.reduce((n, f) => n + f.outcome, 0) / advance.length;
+  return {
+    teamWeeks: advance.length,
+    weeks: weeks.length,
+    models: [
+      score('week odds (exact, from the game probabilities)', advance),
+      score(
+        `the season's share of teams that advanced (${fixed(rate, 3)})`,
+        advance.map((f) => ({ p: rate, outcome: f.outcome })),
+      ),
+    ],
+    reliability: reliabilityDeciles(advance),
+    moon: {
+      expected: moon.reduce((n, f) => n + f.p, 0),
+      happened: moon.reduce((n, f) => n + f.outcome, 0),
+      possible: moon.filter((f) => f.p > 0).length,
+      brier: brierScore(moon),
+    },
+  };
+}
+
+function teamSport(title: string, season: ReplaySeason, params: EloParams): SportReport {
+  const games = toEloGames(season);
+  const forecasts = gameForecasts(games, replayElo(params, games).homeWinProbabilities);
+  return {
+    title,
+    games: forecasts.length,
+    models: [score('Elo (this model)', forecasts), ...baselines(forecasts)],
+    weeks: weekReport(season, params),
+  };
+}
+
+/** The whole calibration: MLB 2023, NBA 2018-19 and NFL 2020 (against FiveThirtyEight's Elo). */
+export function calibrate(): { sports: SportReport[]; nflGapTo538: number; nflMeanDifference: number } {
+  const mlb = teamSport('MLB 2023', loadMlbReplay(), ELO_PARAMS.mlb);
+  const nba = teamSport('NBA 2018-19', loadNbaReplay(), ELO_PARAMS.nba);
+  // NFL: ratings run over every season of the file since 1920, carried with regression; 2020 is scored.
+  const nfl = readNflGames();
+  const probabilities = replayElo(ELO_PARAMS.nfl, nfl).homeWinProbabilities;
+  const scored = nfl.map((g, i) => ({ g, p: probabilities[i] })).filter(({ g }) => g.season === NFL_SEASON);
+  const games = scored.map((x) => x.g);
+  const ours = gameForecasts(
+    games,
+    scored.map((x) => x.p),
+  );
+  const theirs = gameForecasts(
+    games,
+    games.map((g) => g.elo538 ?? Number.NaN),
+  );
+  const nflReport: SportReport = {
+    title: `NFL ${NFL_SEASON} (regular season and playoffs)`,
+    games: ours.length,
+    models: [
+      score('Elo (this model)', ours),
+      score("FiveThirtyEight's elo_prob1", theirs),
+      ...baselines(ours),
+    ],
+  };
+  return {
+    sports: [mlb, nba, nflReport],
+    nflGapTo538: brierScore(ours) - brierScore(theirs),
+    nflMeanDifference: scored.reduce((sum, x) => sum + Math.abs(x.p - (x.g.elo538 ?? 0)), 0) / scored.length,
+  };
+}
+
+/** The report as Markdown. */
+export function formatCalibration(report: ReturnType<typeof calibrate>): string {
+  const out: string[] = [
+    '# Pick odds calibration',
+    '',
+    "Forecasts use only results known before each game (week odds: before the week's deadline).",
+  ];
+  const table = (models: readonly ModelScore[]) => [
+    line(['model', 'Brier', 'log loss']),
+    line(['---', '---:', '---:']),
+    ...models.map((m) => line([m.name, fixed(m.brier), fixed(m.logLoss)])),
+  ];
+  for (const sport of report.sports) {
+    out.push(
+      '',
+      `### ${sport.title}: game win probabilities (${sport.games} games)`,
+      '',
+      ...table(sport.models),
+    );
+    const weeks = sport.weeks;
+    if (!weeks) continue;
+    out.push(
+      '',
+      `### ${sport.title}: week survival odds (${weeks.teamWeeks} team-weeks, ${weeks.weeks} weeks)`,
+      '',
+      ...table(weeks.models),
+      '',
+      `Reliability of P(advance) by decile (${sport.title}):`,
+      '',
+      line(['forecast', 'team-weeks', 'mean forecast', 'happened']),
+      line(['---', '---:', '---:', '---:']),
+      ...weeks.reliability.map((bin) =>
+        line([
+          `${bin.from.toFixed(1)}-${bin.to.toFixed(1)}`,
+          bin.count,
+          percent(bin.meanForecast),
+          percent(bin.observed),
+        ]),
+      ),
+    );
+    if (weeks.moon.possible > 0) {
+      out.push(
+        '',
+        `Moons (0 wins, 6+ losses): ${fixed(weeks.moon.expected, 1)} expected over the season, ` +
+          `${weeks.moon.happened} happened (${weeks.moon.possible} team-weeks of 6+ games could be one); ` +
+          `Brier ${fixed(weeks.moon.brier, 5)}.`,
+      );
+    }
+  }
+  const gap = report.nflGapTo538;
+  out.push(
+    '',
+    `Brier gap to FiveThirtyEight: ${gap >= 0 ? '+' : ''}${fixed(gap)} (target within 0.01); ` +
+      `the two forecasts differ by ${fixed(report.nflMeanDifference, 3)} on average per game.`,
+  );
+  return `${out.join('\n')}\n`;
+}
+
+function gameScores(
+  params: EloParams,
+  games: readonly ScoredGame[],
+  keep: (g: ScoredGame) => boolean,
+): number {
+  const replay = replayElo(params, games);
+  const kept = games.map((g, i) => ({ g, p: replay.homeWinProbabilities[i] })).filter(({ g }) => keep(g));
+  return brierScore(
+    gameForecasts(
+      kept.map((k) => k.g),
+      kept.map((k) => k.p),
+    ),
+  );
+}
+
+/** The grid the parameters were chosen on: the best few by Brier score. */
+function printFit(
+  name: string,
+  base: EloParams,
+  games: readonly ScoredGame[],
+  keep: (g: ScoredGame) => boolean,
+  heldOut?: (g: ScoredGame) => boolean,
+): void {
+  const ks = name.startsWith('mlb') ? [2, 3, 4, 5, 6, 8] : [10, 15, 20, 25, 30];
+  const homes = name.startsWith('mlb')
+    ? [0, 12, 24, 36]
+    : name.startsWith('nba')
+      ? [60, 80, 100, 120]
+      : [35, 50, 65, 80];
+  const carries = name === 'nfl' ? [0.5, 2 / 3, 0.75] : [base.carryOver];
+  const margins: MarginRule[] = ['none', 'log', 'power'];
+  const results: { params: EloParams; brier: number }[] = [];
+  for (const k of ks)
+    for (const homeAdvantage of homes)
+      for (const carryOver of carries)
+        for (const margin of margins) {
+          const params = { ...base, k, homeAdvantage, carryOver, margin };
+          results.push({ params, brier: gameScores(params, games, keep) });
+        }
+  results.sort((a, b) => a.brier - b.brier);
+  console.log(`\n### Fit ${name}: best of ${results.length} (Brier on the fitted games)\n`);
+  console.log(line(['K', 'home', 'carry-over', 'margin', 'Brier']));
+  console.log(line(['---:', '---:', '---:', '---', '---:']));
+  for (const r of results.slice(0, 5)) {
+    console.log(
+      line([
+        r.params.k,
+        r.params.homeAdvantage,
+        fixed(r.params.carryOver, 2),
+        r.params.margin,
+        fixed(r.brier),
+      ]),
+    );
+  }
+  console.log(
+    `Chosen: K ${base.k}, home ${base.homeAdvantage}, carry-over ${fixed(base.carryOver, 2)}, margin ${base.margin}: Brier ${fixed(gameScores(base, games, keep))}.`,
+  );
+  if (heldOut) {
+    const best = results[0].params;
+    console.log(
+      `Held out (${describeHeldOut(name)}): the best of the grid above ${fixed(gameScores(best, games, heldOut))}, ` +
+        `the chosen ${fixed(gameScores(base, games, heldOut))}.`,
+    );
+  }
+}
+
+function describeHeldOut(name: string): string {
+  return name.startsWith('nfl') ? `NFL ${NFL_SEASON}` : 'the second half of the season';
+}
+
+/** The first half of a season's games by start (the fit), and the second (held out). */
+function halves(games: readonly ScoredGame[]): [(g: ScoredGame) => boolean, (g: ScoredGame) => boolean] {
+  const middle = [...games].sort((a, b) => a.start - b.start)[Math.floor(games.length / 2)].start;
+  return [(g) => g.start < middle, (g) => g.start >= middle];
+}
+
+function main(): void {
+  const started = Date.now();
+  process.stdout.write(formatCalibration(calibrate()));
+  if (process.argv.includes('--fit')) {
+    const mlbGames = toEloGames(loadMlbReplay());
+    const nbaGames = toEloGames(loadNbaReplay());
+    const nfl = readNflGames();
+    // MLB and NBA are fitted on their whole season (the chosen parameters); fitting on the first half
+    // alone and scoring the second shows how much of that is in-sample luck.
+    printFit('mlb', ELO_PARAMS.mlb, mlbGames, () => true);
+    printFit('mlb (first half)', ELO_PARAMS.mlb, mlbGames, ...halves(mlbGames));
+    printFit('nba', ELO_PARAMS.nba, nbaGames, () => true);
+    printFit('nba (first half)', ELO_PARAMS.nba, nbaGames, ...halves(nbaGames));
+    const [from, to] = NFL_FIT_SEASONS;
+    printFit(
+      'nfl',
+      ELO_PARAMS.nfl,
+      nfl,
+      (g) => g.season >= from && g.season <= to,
+      (g) => g.season === NFL_SEASON,
+    );
+  }
+  console.error(`\n(calibrated in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
