@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canEntryPick, findOpenWeek, owesPick, picksAskedPerWeek } from './picks-due';
 import { validatePickAction } from './pick-rules';
+import { canEntryPick, findOpenWeek, owesPick, picksAskedPerWeek } from './picks-due';
 
 const NOW = new Date('2026-11-22T18:00:00Z');
 const locks: Record<number, Date | null> = {
@@ -16,7 +16,10 @@ describe('findOpenWeek', () => {
     const pool = { final: false, startWeek: 1, weekCount: 4 };
     // Week 2 locks exactly now (locked); week 3 has no lock (an NFL week without games).
     expect(findOpenWeek(pool, lockOf, NOW)).toEqual({ week: 4, lockAt: locks[4] });
-    expect(findOpenWeek(pool, lockOf, new Date('2026-11-20T00:00:00Z'))).toEqual({ week: 2, lockAt: locks[2] });
+    expect(findOpenWeek(pool, lockOf, new Date('2026-11-20T00:00:00Z'))).toEqual({
+      week: 2,
+      lockAt: locks[2],
+    });
   });
 
   it('starts at the pool start week', () => {
