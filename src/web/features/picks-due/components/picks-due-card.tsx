@@ -86,7 +86,7 @@ function DueRow({ row, serverNow, readAt }: { row: PickDue; serverNow: string; r
           {row.pool_name}
         </Text>
         <Text size="sm" c="dark.5">
-          {row.entry_label} · {describeDueWeek(row)}
+          {row.league_name} · {row.entry_label} · {describeDueWeek(row)}
         </Text>
         <Text size="sm">
           <LockCountdown lockAt={row.lock_at} serverNow={serverNow} readAt={readAt} fw={700} c="red.9" />

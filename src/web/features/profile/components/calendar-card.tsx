@@ -69,16 +69,17 @@ export function CalendarCard() {
             {errorMessage(renew.error)}
           </Alert>
         )}
-        <Group>
-          <Button
-            variant={exists ? 'default' : 'filled'}
-            loading={renew.isPending}
-            disabled={address.isLoading || address.isError}
-            onClick={() => (exists ? setConfirming(true) : renew.mutate())}
-          >
-            {exists ? 'Renew address' : 'Make my calendar address'}
-          </Button>
-        </Group>
+        {address.isSuccess && (
+          <Group>
+            <Button
+              variant={exists ? 'default' : 'filled'}
+              loading={renew.isPending}
+              onClick={() => (exists ? setConfirming(true) : renew.mutate())}
+            >
+              {exists ? 'Renew address' : 'Make my calendar address'}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <Modal
         opened={confirming}
@@ -131,7 +132,7 @@ function MadeAddress({ made }: { made: CalendarAddressResponse }) {
           Subscribe (webcal)
         </Button>
       </Group>
-      <Text size="sm" c="orange.9" fw={600} role="status">
+      <Text size="sm" c="dark.7" fw={700} role="status">
         Copy it now: it is shown only this once. Renew to get a new one.
       </Text>
     </Stack>
