@@ -1,6 +1,7 @@
 import { Text, type TextProps } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import type { PickDue } from '../../../../core/contracts/me';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -13,6 +14,12 @@ export function formatTimeLeft(ms: number): string {
   if (ms >= DAY) return `${Math.floor(ms / DAY)}d ${Math.floor((ms % DAY) / HOUR)}h`;
   if (ms >= HOUR) return `${Math.floor(ms / HOUR)}h ${Math.floor((ms % HOUR) / MINUTE)}m`;
   return `${Math.floor(ms / MINUTE)}m ${Math.floor((ms % MINUTE) / SECOND)}s`;
+}
+
+/** "Week 3", with "1 of 2 picks made" where a week asks for several. */
+export function describeDueWeek(row: Pick<PickDue, 'week' | 'picks_held' | 'picks_asked'>): string {
+  const week = `Week ${row.week}`;
+  return row.picks_asked > 1 ? `${week} · ${row.picks_held} of ${row.picks_asked} picks made` : week;
 }
 
 /** A lock instant in the viewer's zone: "Sun Nov 22, 1:00 PM". */

@@ -5,13 +5,7 @@ import { Link, useLocation } from 'react-router';
 import type { PickDue } from '../../../../core/contracts/me';
 import { errorMessage } from '../../../lib/api';
 import { usePicksDue } from '../api/picks-due';
-import { formatLockTime, LockCountdown } from './lock-countdown';
-
-/** "Week 3", with "1 of 2 picks made" where a week asks for several. */
-export function describeDueWeek(row: PickDue): string {
-  const week = `Week ${row.week}`;
-  return row.picks_asked > 1 ? `${week} · ${row.picks_held} of ${row.picks_asked} picks made` : week;
-}
+import { describeDueWeek, formatLockTime, LockCountdown } from './lock-countdown';
 
 /**
  * The landing page's Picks due: every entry of the signed-in user, across all pools, that owes picks for

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Box, Divider, Group, NavLink, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePicksDue } from '../api/picks-due';
-import { LockCountdown } from './lock-countdown';
-import { describeDueWeek } from './picks-due-card';
+import { describeDueWeek, LockCountdown } from './lock-countdown';
 
 const SHOWN = 5;
 
