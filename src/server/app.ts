@@ -13,9 +13,11 @@ import { registerPublicUrl } from './lib/public-url';
 import { createPoolBus } from './lib/redis-bus';
 import { outboxRoutes } from './modules/admin/outbox.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { changelogRoutes } from './modules/changelog/changelog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leaguesRoutes } from './modules/leagues/leagues.routes';
+import { meRoutes } from './modules/me/me.routes';
 import { poolsRoutes } from './modules/pools/pools.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -135,6 +137,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(sportsRoutes);
   await app.register(changelogRoutes);
   await app.register(poolsRoutes);
+  await app.register(meRoutes);
+  await app.register(calendarRoutes);
 
   app.get('/nba19/offline', async (_request, reply) => reply.redirect(ctx.config.nba19OfflineUrl));
 

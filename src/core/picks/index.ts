@@ -1,1 +1,2 @@
 export * from './pick-rules';
+export * from './picks-due';

@@ -2,6 +2,8 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { IconBallAmericanFootball, IconBallBaseball, IconBallBasketball } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
+import { useCurrentUser } from '../features/auth/api/session';
+import { PicksDueCard } from '../features/picks-due/components/picks-due-card';
 import { currentSeasonOf, useSeasonIndex } from '../features/seasons/api/season-index';
 import { GAME_COLORS } from '../theme';
 
@@ -28,6 +30,7 @@ const GAMES = [
 
 export default function LandingPage() {
   const seasons = useSeasonIndex();
+  const { user } = useCurrentUser();
   return (
     <Page
       title="A Level Above Survivor"
@@ -41,6 +44,7 @@ export default function LandingPage() {
           Browse pools
         </Button>
       </Group>
+      <PicksDueCard username={user?.username} />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {GAMES.map(({ game, name, icon: Icon, blurb }) => (
           <Card key={game} withBorder padding="lg" style={{ borderTop: `4px solid ${GAME_COLORS[game]}` }}>

@@ -1,3 +1,4 @@
+export * from './calendar';
 export * from './changelog';
 export * from './leagues';
 export * from './pools';

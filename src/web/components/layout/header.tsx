@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../../core/contracts/auth';
 import { GAME_NAMES } from '../../../core/games';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { useLoginModal } from '../../features/auth/components/login-modal';
+import { PicksDueBadge } from '../../features/picks-due/components/picks-due-badge';
 import { useUserProfile } from '../../features/profile/api/profile';
 import { currentSeasonOf, useSeasonIndex } from '../../features/seasons/api/season-index';
 
@@ -199,9 +200,14 @@ export function Header({
         )}
       </Group>
       {isLoading ? null : user ? (
-        <Suspense fallback={<UserButton user={user} isPhone={isPhone} onClick={() => setClicked('user')} />}>
-          <UserMenu user={user} isPhone={isPhone} defaultOpened={clicked === 'user'} />
-        </Suspense>
+        <Group gap="xs" wrap="nowrap">
+          <PicksDueBadge username={user.username} />
+          <Suspense
+            fallback={<UserButton user={user} isPhone={isPhone} onClick={() => setClicked('user')} />}
+          >
+            <UserMenu user={user} isPhone={isPhone} defaultOpened={clicked === 'user'} />
+          </Suspense>
+        </Group>
       ) : (
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="white" onClick={() => openLogin()}>

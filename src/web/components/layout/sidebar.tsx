@@ -30,6 +30,7 @@ import { Link, useLocation } from 'react-router';
 import { notPlayableNotice } from '../../../core/games';
 import { logout, useCurrentUser } from '../../features/auth/api/session';
 import { useLoginModal } from '../../features/auth/components/login-modal';
+import { PicksDueNav } from '../../features/picks-due/components/picks-due-nav';
 import { useUserProfile } from '../../features/profile/api/profile';
 import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../../features/seasons/api/season-index';
 import { apiFetch } from '../../lib/api';
@@ -44,6 +45,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const season = (game: string) => currentSeasonOf(seasons.data, game);
   const { pathname } = useLocation();
   const current = sidebarSectionOf(pathname);
+  const { user } = useCurrentUser();
   const link = (label: string, to: string) => (
     <SidebarLink key={to + label} label={label} to={to} onNavigate={onNavigate} />
   );
@@ -65,6 +67,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </Text>
       </Group>
       <UserBlock onNavigate={onNavigate} />
+      <PicksDueNav username={user?.username} onNavigate={onNavigate} />
       <ActivePools onNavigate={onNavigate} />
       <Section
         title="MLB Survivor"

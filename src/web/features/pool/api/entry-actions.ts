@@ -35,7 +35,12 @@ function useEntryMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
   const client = useQueryClient();
   return useSubmitMutation<Res, Error, Req>({
     mutationFn: (body) => apiFetch(path, { body, schema }),
-    onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: poolKeys.all }),
+        // A rebuy makes the entry owe a pick again (picks due).
+        client.invalidateQueries({ queryKey: ['picksDue'] }),
+      ]),
   });
 }
 

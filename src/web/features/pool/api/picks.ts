@@ -102,7 +102,12 @@ export function useMakeUserPick() {
   const client = useQueryClient();
   return useSubmitMutation<MakePickResponse, Error, MakePickRequest>({
     mutationFn: (body) => apiFetch('/user/makeUserPick', { body, schema: MakePickResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: poolKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: poolKeys.all }),
+        // The picks due (landing, sidebar, header badge) count this entry's picks too.
+        client.invalidateQueries({ queryKey: ['picksDue'] }),
+      ]),
     // A refusal usually means the page was stale (a pick made elsewhere, a lock passed): reload it too.
     onError: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });

@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { LoadPoolResponse } from '../../../../core/contracts/pools';
 import { GAME_COLORS } from '../../../theme';
 import type { PoolAddress } from '../api/keys';
@@ -76,7 +76,26 @@ export function PoolShell({
 }) {
   const { pool, viewer } = data;
   const navigate = useNavigate();
-  const { activeEntry, setActiveEntry } = useActiveEntry(pool.id, viewer.entries);
+  // ?entry=<id> (the picks due's links) opens the pool with that entry of the viewer's active.
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get('entry'));
+  const { activeEntry, setActiveEntry } = useActiveEntry(
+    pool.id,
+    viewer.entries,
+    Number.isInteger(linked) && linked > 0 ? linked : null,
+  );
+  const chooseEntry = (entryId: number) => {
+    setActiveEntry(entryId);
+    if (params.has('entry')) {
+      setParams(
+        (next) => {
+          next.delete('entry');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
   useLiveUpdates(pool.id);
   const visible = TABS.filter((t) => !t.adminOnly || viewer.is_league_admin);
   const requested = (tab || 'home').toLowerCase() as TabKey;
@@ -94,7 +113,7 @@ export function PoolShell({
         <PoolNotice pool={pool} />
         {viewer.entries.length > 1 && (
           <Suspense fallback={null}>
-            <ActiveEntrySelect entries={viewer.entries} activeEntry={activeEntry} onChange={setActiveEntry} />
+            <ActiveEntrySelect entries={viewer.entries} activeEntry={activeEntry} onChange={chooseEntry} />
           </Suspense>
         )}
       </Group>

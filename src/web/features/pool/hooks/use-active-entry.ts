@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { MyEntry } from '../../../../core/contracts/pools';
 
 const storageKey = (poolId: number) => `ala.activeEntry.${poolId}`;
@@ -14,19 +14,21 @@ function readStored(poolId: number): number | null {
 }
 
 /**
- * The viewer's active entry in one pool, remembered on this device: the stored one while it is still one of
- * the viewer's entries, else the first.
+ * The viewer's active entry in one pool, remembered on this device: the one a link names (`linked`, the
+ * picks due's ?entry=) while it is one of the viewer's entries, else the stored one, else the first.
  */
 export function useActiveEntry(
   poolId: number,
   entries: MyEntry[],
+  linked: number | null = null,
 ): { activeEntry: MyEntry | null; setActiveEntry: (entryId: number) => void } {
   const [chosen, setChosen] = useState<{ poolId: number; entryId: number | null }>(() => ({
     poolId,
     entryId: readStored(poolId),
   }));
   const entryId = chosen.poolId === poolId ? chosen.entryId : readStored(poolId);
-  const activeEntry = entries.find((entry) => entry.id === entryId) ?? entries[0] ?? null;
+  const linkedEntry = linked === null ? undefined : entries.find((entry) => entry.id === linked);
+  const activeEntry = linkedEntry ?? entries.find((entry) => entry.id === entryId) ?? entries[0] ?? null;
   const setActiveEntry = useCallback(
     (id: number) => {
       setChosen({ poolId, entryId: id });
@@ -38,5 +40,10 @@ export function useActiveEntry(
     },
     [poolId],
   );
+  // A linked entry becomes the remembered choice, as if chosen in the Active Entry select.
+  const linkedId = linkedEntry?.id;
+  useEffect(() => {
+    if (linkedId !== undefined) setActiveEntry(linkedId);
+  }, [linkedId, setActiveEntry]);
   return { activeEntry, setActiveEntry };
 }

@@ -1,0 +1,59 @@
+import type { PlayableGame } from '../games';
+
+/** What decides a pool's open week. */
+export interface OpenWeekPool {
+  final: boolean;
+  /** The pool's first week (a pool may start mid-season). */
+  startWeek: number;
+  /** Number of weeks in the season (deadlines.length). */
+  weekCount: number;
+}
+
+/** A pool's open week and the instant it locks for everyone. */
+export interface OpenWeek {
+  week: number;
+  lockAt: Date;
+}
+
+/**
+ * The pool's open week: its first week, from its start week on, whose lock is still ahead of `now`;
+ * null once the pool is final or every week has locked. A week without a week-wide lock (an NFL week
+ * without games) is never open: nothing can be picked in it.
+ */
+export function findOpenWeek(
+  pool: OpenWeekPool,
+  weekLockAt: (week: number) => Date | null,
+  now: Date,
+): OpenWeek | null {
+  if (pool.final) return null;
+  for (let week = Math.max(1, pool.startWeek); week <= pool.weekCount; week++) {
+    const lockAt = weekLockAt(week);
+    if (lockAt !== null && lockAt.getTime() > now.getTime()) return { week, lockAt };
+  }
+  return null;
+}
+
+/** The picks a pool asks of each entry for a week: one team (nba, mlb), the pool's players per week (nfl-td). */
+export function picksAskedPerWeek(game: PlayableGame, playersPerWeek: number): number {
+  return game === 'nfl-td' ? Math.max(1, playersPerWeek) : 1;
+}
+
+/** The entry's state as the pick rules read it (validatePickAction's entry checks). */
+export interface DueEntry {
+  active: boolean;
+  lives: number;
+  needsRebuy: boolean;
+}
+
+/** Whether the pick rules let the entry pick at all: active, alive and not waiting on a rebuy. */
+export function canEntryPick(entry: DueEntry): boolean {
+  return entry.active && entry.lives > 0 && !entry.needsRebuy;
+}
+
+/**
+ * Whether an entry owes picks for its pool's open week (docs/RULES.md, "Picks due"): it may pick and
+ * holds fewer picks for the week than the pool asks. Insured entries owe them too.
+ */
+export function owesPick(entry: DueEntry, picksHeld: number, picksAsked: number): boolean {
+  return canEntryPick(entry) && picksHeld < picksAsked;
+}

@@ -1,0 +1,81 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { PickDue, PicksDueResponse } from '../../../core/contracts/me';
+import type { PlayableGame } from '../../../core/games';
+import { findOpenWeek, owesPick, picksAskedPerWeek } from '../../../core/picks';
+import type { AppContext } from '../../context';
+import { entries, picks, pools } from '../../db/schema';
+import type { UserRow } from '../auth/sessions';
+import { entryLabel } from '../pools/pool-entries.repo';
+import { loadMyPools } from './my-pools';
+
+/**
+ * GET /api/me/picks-due: every entry of the viewer's, across all pools, that owes picks for its pool's
+ * open week (docs/RULES.md, "Picks due"), soonest lock first. Read by the viewer's own entries: their
+ * pools, then the number of picks each of their entries holds per week; only counts of the viewer's
+ * own picks are read, so nothing of another entry's pick is ever seen.
+ */
+export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<PicksDueResponse> {
+  const now = ctx.clock.now();
+  const myPools = await loadMyPools(ctx.db, viewer.id);
+  const open = new Map(
+    myPools.flatMap((mine) => {
+      const week = findOpenWeek(
+        { final: mine.pool.final, startWeek: mine.pool.startWeek, weekCount: mine.weeks.weekCount },
+        (n) => mine.weeks.weekLockAt(n),
+        now,
+      );
+      return week ? [[mine.pool.id, { mine, week }] as const] : [];
+    }),
+  );
+  if (open.size === 0) return { now: now.toISOString(), due: [] };
+
+  const mine = await ctx.db
+    .select({
+      id: entries.id,
+      poolId: entries.poolId,
+      entryNum: entries.entryNum,
+      status: entries.status,
+      lives: entries.lives,
+      needsRebuy: entries.needsRebuy,
+      insured: entries.insurancePurchased,
+    })
+    .from(entries)
+    .innerJoin(pools, eq(pools.id, entries.poolId))
+    .where(and(eq(entries.userId, viewer.id), eq(pools.final, false)));
+  const held = await ctx.db
+    .select({ entryId: picks.entryId, week: picks.week, held: count() })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .innerJoin(pools, eq(pools.id, entries.poolId))
+    .where(and(eq(entries.userId, viewer.id), eq(pools.final, false)))
+    .groupBy(picks.entryId, picks.week);
+  const heldOf = new Map(held.map((row) => [`${row.entryId}|${row.week}`, Number(row.held)]));
+
+  const due: PickDue[] = [];
+  for (const entry of mine) {
+    const found = open.get(entry.poolId);
+    if (!found) continue;
+    const { pool, name, leagueName, path } = found.mine;
+    const asked = picksAskedPerWeek(pool.game as PlayableGame, pool.playersPerWeek);
+    const count = heldOf.get(`${entry.id}|${found.week.week}`) ?? 0;
+    const state = { active: entry.status === 1, lives: entry.lives, needsRebuy: entry.needsRebuy };
+    if (!owesPick(state, count, asked)) continue;
+    due.push({
+      entry_id: entry.id,
+      entry_label: entryLabel(viewer.username, entry.entryNum),
+      pool_id: pool.id,
+      pool_name: name,
+      league_name: leagueName,
+      game: pool.game,
+      week: found.week.week,
+      lock_at: found.week.lockAt.toISOString(),
+      picks_held: count,
+      picks_asked: asked,
+      // Insurance picks only in nba and mlb pools that offer it (settlement's insurance picks).
+      insured: entry.insured && pool.insuranceOption !== 0 && pool.game !== 'nfl-td',
+      make_picks_path: `${path}/makepicks?entry=${entry.id}`,
+    });
+  }
+  due.sort((a, b) => a.lock_at.localeCompare(b.lock_at) || a.pool_id - b.pool_id || a.entry_id - b.entry_id);
+  return { now: now.toISOString(), due };
+}
