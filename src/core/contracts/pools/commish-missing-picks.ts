@@ -21,7 +21,11 @@ export const MISSING_PICKS_MESSAGES = {
 /** GET /api/pools/{poolId}/commish/missingPicks?page=&pageSize=&q=: the q searches usernames. */
 export const MissingPicksQuerySchema = pageQuerySchema(50);
 export type MissingPicksQuery = z.output<typeof MissingPicksQuerySchema>;
-export type MissingPicksRequest = z.input<typeof MissingPicksQuerySchema>;
+export interface MissingPicksRequest {
+  page?: number;
+  pageSize?: number;
+  q?: string;
+}
 
 /** One entry that owes a pick: who, its lives and insurance, never what anyone picked. */
 export const MissingPickRowSchema = z.object({
