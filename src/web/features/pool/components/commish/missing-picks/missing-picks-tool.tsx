@@ -113,7 +113,6 @@ export function MissingPicksTool({ pool }: { pool: PoolDetails; viewer: PoolView
               </Stack>
               <Button
                 leftSection={<IconMail size={18} aria-hidden />}
-                color="orange.9"
                 disabled={waiting || nudge.isPending}
                 loading={nudge.isPending}
                 onClick={() => {

@@ -41,7 +41,7 @@ export function NudgeModal({
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button color="orange.9" loading={pending} onClick={() => onConfirm(requestKey)}>
+          <Button loading={pending} onClick={() => onConfirm(requestKey)}>
             SEND NUDGE
           </Button>
         </Group>
