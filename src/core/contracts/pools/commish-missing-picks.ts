@@ -6,11 +6,18 @@ import { PageInfoSchema, pageQuerySchema } from '../paging';
 /** At most one nudge per pool in this many minutes (decision 015). */
 export const NUDGE_INTERVAL_MINUTES = 60;
 
+/**
+ * How deep the list pages: its first 10,000 entries (name order up to that many, then sign-up order). Past them
+ * a search narrows the list, so no page skips more than this many owing entries (decision 015).
+ */
+export const MISSING_PICKS_MAX_OFFSET = 10_000;
+
 export const MISSING_PICKS_MESSAGES = {
   noOpenWeek:
     'This pool has no open week: every week has locked or the pool is final. There is nobody to nudge.',
   everyoneHasPicked: (week: number) =>
     `Every entry has made its Week ${week} pick. There is nobody to nudge.`,
+  tooDeep: `Only the first ${MISSING_PICKS_MAX_OFFSET.toLocaleString('en-US')} entries of the list can be paged: search a username to find the others.`,
   badRequestKey: 'The request key must be 8 to 64 letters, digits, dashes or underscores.',
   tooSoon: (minutes: number) =>
     `This pool was nudged less than ${NUDGE_INTERVAL_MINUTES} minutes ago. The next nudge can be sent in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

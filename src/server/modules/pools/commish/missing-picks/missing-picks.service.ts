@@ -1,5 +1,7 @@
+import { pageOffset } from '../../../../../core/contracts/paging';
 import {
   MISSING_PICKS_MESSAGES as M,
+  MISSING_PICKS_MAX_OFFSET,
   type MissingPicksQuery,
   type MissingPicksResponse,
   NUDGE_INTERVAL_MINUTES,
@@ -8,7 +10,7 @@ import {
   type NudgeState,
 } from '../../../../../core/contracts/pools';
 import type { AppContext } from '../../../../context';
-import { AppError, conflict } from '../../../../lib/errors';
+import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
@@ -57,7 +59,8 @@ function nudgeState(ctx: AppContext, last: Awaited<ReturnType<typeof readLastNud
 /**
  * GET /api/pools/{poolId}/commish/missingPicks?page=&pageSize=&q= (league admins): one page of the entries that
  * owe a pick for the pool's open week, searched by username, counted in SQL, paged as the entrants lists are
- * (name order up to 10,000 matches, then sign-up order along the (pool_id, status, slot) index). Each row says
+ * (name order up to 10,000 matches, then sign-up order along the (pool_id, status, slot) index) down to the
+ * first MISSING_PICKS_MAX_OFFSET entries. Each row says
  * whether the entry picked, never what: lives, insurance and, for nfl-td, how many of its picks it made.
  */
 export async function getMissingPicks(
@@ -81,6 +84,10 @@ export async function getMissingPicks(
     where: owesPickCondition(open.week, needed),
   };
   const total = await countPoolEntries(ctx.db, pool.id, options);
+  // Skipping owing entries costs a look at each one's picks: a page deeper than the first 10,000 is refused
+  // (a search reaches any entry), as the payments list does, rather than skipping a million of them.
+  if (pageOffset(query) >= MISSING_PICKS_MAX_OFFSET && total > MISSING_PICKS_MAX_OFFSET)
+    throw badRequest(M.tooDeep);
   const named = await pagePoolEntries(ctx.db, pool.id, options, total);
   const held = await countWeekPicks(
     ctx.db,

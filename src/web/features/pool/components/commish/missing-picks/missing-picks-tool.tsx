@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconMail, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
+  MISSING_PICKS_MAX_OFFSET,
   type MissingPicksResponse,
   NUDGE_INTERVAL_MINUTES,
   type PoolDetails,
@@ -157,7 +158,18 @@ export function MissingPicksTool({ pool }: { pool: PoolDetails; viewer: PoolView
             ) : (
               <MissingPicksList rows={data.rows} picksPerWeek={data.picks_per_week} />
             )}
-            <ListPager info={data} onPage={setPage} label="missing picks" />
+            {/* The server pages the first MISSING_PICKS_MAX_OFFSET entries; a search reaches the others. */}
+            <ListPager
+              info={{ ...data, total: Math.min(data.total, MISSING_PICKS_MAX_OFFSET) }}
+              onPage={setPage}
+              label="missing picks"
+            />
+            {data.total > MISSING_PICKS_MAX_OFFSET && (
+              <Text size="sm" c="dark.4">
+                The pages show the first {MISSING_PICKS_MAX_OFFSET.toLocaleString('en-US')} of{' '}
+                {data.total.toLocaleString('en-US')}: search a username to find the others.
+              </Text>
+            )}
           </Stack>
         </Card>
       )}
