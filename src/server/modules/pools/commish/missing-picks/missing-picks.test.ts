@@ -14,6 +14,7 @@ import type { TestUser } from '../../../leagues/league-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
 import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { bulkPoolEntries } from '../big-pool-test-world';
+import { streamOwingPlayers } from './missing-picks.repo';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -281,5 +282,39 @@ describe('POST /api/pools/{poolId}/commish/nudge', () => {
     const { pool } = await mlbWorld();
     const bad = await nudge(pool.id, 'short');
     expect([bad.statusCode, bad.json().message]).toEqual([400, MISSING_PICKS_MESSAGES.badRequestKey]);
+  });
+});
+
+describe('streamOwingPlayers', () => {
+  it("hands each owner's owing entries together, whatever batch they fall in", async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    // Three entries each; alice's second picked week 2, bob's third is eliminated, carol owes all three.
+    const made = [];
+    for (const user of [alice, bob, carol]) {
+      for (const entryNum of [1, 2, 3]) {
+        made.push(
+          await enter(t.ctx, pool.id, user, { entryNum, lives: user === bob && entryNum === 3 ? 0 : 1 }),
+        );
+      }
+    }
+    await buildPick(t.ctx, { entryId: made[1].id, week: 2, pickId: 'NYY' });
+    for (const batchSize of [1, 2, 4, 100]) {
+      const batches: Array<Array<[string, number[]]>> = [];
+      await streamOwingPlayers(
+        t.ctx.db,
+        { poolId: pool.id, week: 2, needed: 1, batchSize },
+        async (players) => {
+          batches.push(
+            players.map((player) => [player.username, player.entries.map((entry) => entry.entryNum)]),
+          );
+        },
+      );
+      expect(batches.flat(), `batches of ${batchSize}`).toEqual([
+        ['alice', [1, 3]],
+        ['bob', [1, 2]],
+        ['carol', [1, 2, 3]],
+      ]);
+      if (batchSize === 4) expect(batches.length).toBeGreaterThan(1);
+    }
   });
 });
