@@ -27,7 +27,8 @@ export async function readLastNudge(
     .select({ createdAt: poolAudits.createdAt, value: poolAudits.newValue })
     .from(poolAudits)
     .where(and(eq(poolAudits.poolId, poolId), eq(poolAudits.action, NUDGE_ACTION)))
-    .orderBy(desc(poolAudits.createdAt), desc(poolAudits.id))
+    // The newest by id along pool_audits_nudge_idx: the application's clock may be replayed from an earlier day.
+    .orderBy(desc(poolAudits.id))
     .limit(1);
   if (!row) return null;
   return { createdAt: row.createdAt, record: row.value as NudgeRecord };
