@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
+import { keptForBigPool } from '../../entry-pages';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
@@ -83,7 +84,12 @@ export async function getMissingPicks(
     countedOnly: true,
     where: owesPickCondition(open.week, needed),
   };
-  const total = await countPoolEntries(ctx.db, pool.id, options);
+  const count = () => countPoolEntries(ctx.db, pool.id, options);
+  // A big pool's unsearched count looks at every entry's picks: kept between requests as the entrants' total
+  // is (15 s at most, picks do not clear it); a search is counted afresh.
+  const total = query.q
+    ? await count()
+    : await keptForBigPool(ctx, pool.id, `missing-picks:${open.week}`, count, (n) => n);
   // Skipping owing entries costs a look at each one's picks: a page deeper than the first 10,000 is refused
   // (a search reaches any entry), as the payments list does, rather than skipping a million of them.
   if (pageOffset(query) >= MISSING_PICKS_MAX_OFFSET && total > MISSING_PICKS_MAX_OFFSET)
