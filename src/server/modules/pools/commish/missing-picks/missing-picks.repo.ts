@@ -93,10 +93,11 @@ interface BatchRow {
 }
 
 /**
- * Walks the pool's entries in owner order along the (pool_id, user_id, entry_num) index, `batchSize`
- * entries a statement from the last one read (a keyset, never an offset), and hands each batch's owners of
- * entries that owe a pick to `onBatch`: all of an owner's entries together, even when a batch ends among
- * them. Memory holds one batch; no statement names an entry.
+ * Walks the pool's entries in owner order along the (pool_id, user_id, entry_num) index, about `batchSize`
+ * entries a statement from the last owner read (a keyset, never an offset), and hands each batch's owners of
+ * entries that owe a pick to `onBatch`, each owner with all of their owing entries: a full batch leaves its
+ * last owner to the next one (an owner has at most 100 entries, far fewer than a batch). Memory holds one
+ * batch; no statement names an entry.
  */
 export async function streamOwingPlayers(
   db: DbOrTx,
@@ -104,9 +105,7 @@ export async function streamOwingPlayers(
   onBatch: (players: OwingPlayer[]) => Promise<void>,
 ): Promise<void> {
   const { poolId, week, needed, batchSize } = options;
-  let after = { userId: 0, entryNum: 0 };
-  // The owner whose entries the last batch ended among: handed on with the next batch.
-  let open: OwingPlayer | null = null;
+  let afterUser = 0;
   for (;;) {
     const rows = rowsOf<BatchRow>(
       await db.execute(sql`
@@ -115,27 +114,35 @@ export async function streamOwingPlayers(
             (select count(*) from picks p where p.entry_id = e.id and p.week = ${week}) as held,
             e.status, e.needs_rebuy
           from entries e
-          where e.pool_id = ${poolId} and (e.user_id, e.entry_num) > (${after.userId}, ${after.entryNum})
+          where e.pool_id = ${poolId} and e.user_id > ${afterUser}
           order by e.user_id, e.entry_num
           limit ${batchSize}
         ), flagged as (
           select b.*, (b.status = 1 and b.lives > 0 and not b.needs_rebuy and b.held < ${needed}) as owes
           from batch b
         )
-        select f.id, f.user_id, f.entry_num, f.lives, f.insured, f.held, f.owes, u.username, u.email
-        from flagged f left join users u on u.id = f.user_id and f.owes
+        -- The owners of owing entries only, each by its key: a join was planned as a scan of every user.
+        select f.id, f.user_id, f.entry_num, f.lives, f.insured, f.held, f.owes,
+          case when f.owes then (select u.username from users u where u.id = f.user_id) end as username,
+          case when f.owes then (select u.email from users u where u.id = f.user_id) end as email
+        from flagged f
         order by f.user_id, f.entry_num`),
     );
     if (rows.length === 0) break;
-    const ready: OwingPlayer[] = [];
-    for (const row of rows) {
+    const full = rows.length === batchSize;
+    const lastUser = rows[rows.length - 1].user_id;
+    // A full batch may have cut its last owner's entries short: that owner starts the next batch.
+    const complete =
+      full && rows[0].user_id !== lastUser ? rows.filter((row) => row.user_id !== lastUser) : rows;
+    const players: OwingPlayer[] = [];
+    for (const row of complete) {
       if (!row.owes || row.username === null || row.email === null) continue;
-      if (open && open.userId !== row.user_id) {
-        ready.push(open);
-        open = null;
+      let player = players.at(-1);
+      if (player?.userId !== row.user_id) {
+        player = { userId: row.user_id, username: row.username, email: row.email, entries: [] };
+        players.push(player);
       }
-      open ??= { userId: row.user_id, username: row.username, email: row.email, entries: [] };
-      open.entries.push({
+      player.entries.push({
         entryId: row.id,
         entryNum: row.entry_num,
         lives: row.lives,
@@ -143,15 +150,8 @@ export async function streamOwingPlayers(
         picksMade: Number(row.held),
       });
     }
-    const last = rows[rows.length - 1];
-    after = { userId: last.user_id, entryNum: last.entry_num };
-    // The batch ended past the open owner's entries: they are complete.
-    if (open && open.userId !== last.user_id) {
-      ready.push(open);
-      open = null;
-    }
-    if (ready.length > 0) await onBatch(ready);
-    if (rows.length < batchSize) break;
+    if (players.length > 0) await onBatch(players);
+    if (!full) break;
+    afterUser = complete[complete.length - 1].user_id;
   }
-  if (open) await onBatch([open]);
 }
