@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../../db/client';
 import { rowsOf } from '../../../../db/client';
 import { entries, picks, poolAudits } from '../../../../db/schema';
 import { intArray } from '../../pool-entries.repo';
-import { owesPickCondition } from './owed-picks';
+import { owesPickOfPool } from './owed-picks';
 
 /** The audit action of a nudge: its row is also what the once-an-hour rule reads. */
 export const NUDGE_ACTION = 'nudge';
@@ -59,7 +59,7 @@ export async function countOwing(
   const [row] = await db
     .select({ entries: sql<string>`count(*)`, players: sql<string>`count(distinct ${entries.userId})` })
     .from(entries)
-    .where(and(eq(entries.poolId, poolId), owesPickCondition(week, needed)));
+    .where(and(eq(entries.poolId, poolId), owesPickOfPool(poolId, week, needed)));
   return { entries: Number(row?.entries ?? 0), players: Number(row?.players ?? 0) };
 }
 

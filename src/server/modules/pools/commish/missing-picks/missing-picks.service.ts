@@ -28,7 +28,7 @@ import {
   streamOwingPlayers,
 } from './missing-picks.repo';
 import { buildNudgeMail, type NudgeMailContext } from './nudge-mail';
-import { findOpenWeek, owesPickCondition, picksPerWeek } from './owed-picks';
+import { findOpenWeek, owesPickCondition, owesPickOfPool, picksPerWeek } from './owed-picks';
 
 const NUDGE_INTERVAL_MS = NUDGE_INTERVAL_MINUTES * 60 * 1000;
 /** Entries read per statement while a nudge walks the pool. */
@@ -84,7 +84,8 @@ export async function getMissingPicks(
     countedOnly: true,
     where: owesPickCondition(open.week, needed),
   };
-  const count = () => countPoolEntries(ctx.db, pool.id, options);
+  const count = () =>
+    countPoolEntries(ctx.db, pool.id, { ...options, where: owesPickOfPool(pool.id, open.week, needed) });
   // A big pool's unsearched count looks at every entry's picks: kept between requests as the entrants' total
   // is (15 s at most, picks do not clear it); a search is counted afresh.
   const total = query.q

@@ -157,6 +157,8 @@ describe('GET /api/pools/{poolId}/commish/missingPicks', () => {
       [a1.id, 1],
       [c1.id, 0],
     ]);
+    // The count (an anti-join over the pool's week picks) agrees with the page (a probe per entry).
+    expect(after.json<MissingPicksResponse>().total).toBe(2);
     expect(after.body).not.toMatch(/gb1|Jordan Love|"GB"/);
   });
 

