@@ -149,6 +149,11 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     { route: 'GET /api/bonus/details/:poolId/:bonusId', url: `/api/bonus/details/${p}/${bonusId}` },
     { route: 'GET /api/pools/:poolId/prizeSplit', url: `/api/pools/${p}/prizeSplit`, paged: true },
     { route: 'GET /api/pools/:poolId/audit', url: `/api/pools/${p}/audit`, paged: true },
+    {
+      route: 'GET /api/pools/:poolId/commish/missingPicks',
+      url: `/api/pools/${p}/commish/missingPicks`,
+      paged: true,
+    },
   ];
 }
 

@@ -2,6 +2,7 @@ export * from './bonuses';
 export * from './commish-audit';
 export * from './commish-bonus';
 export * from './commish-entrants';
+export * from './commish-missing-picks';
 export * from './commish-money';
 export * from './commish-picks';
 export * from './commish-settings';

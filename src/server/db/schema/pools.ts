@@ -381,7 +381,11 @@ export const poolAudits = pgTable(
     newValue: jsonb('new_value'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('pool_audits_pool_idx').on(t.poolId, t.createdAt)],
+  (t) => [
+    index('pool_audits_pool_idx').on(t.poolId, t.createdAt),
+    // A pool's last nudge (once an hour), found without reading a big pool's million sign-up rows.
+    index('pool_audits_nudge_idx').on(t.poolId, t.id).where(sql`${t.action} = 'nudge'`),
+  ],
 );
 
 /**

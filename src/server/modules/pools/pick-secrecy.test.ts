@@ -41,7 +41,7 @@ let aliceMlbId: number;
 beforeAll(async () => {
   t = await createTestApp({
     now: NOW,
-    // The walk sends every GET route ten times from one address: the API's rate limit is not under test.
+    // The walk sends every GET route as every role for each game, past the 600 a minute one address may send.
     env: { RATE_LIMIT_MAX: '100000' },
     onRoute: (route) => {
       for (const method of [route.method].flat()) {

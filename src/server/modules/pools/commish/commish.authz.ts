@@ -4,6 +4,7 @@ import { BONUS_POOL_CELLS } from './bonus-pool/bonus-pool.authz';
 import { DESK_CELLS } from './desk/desk.authz';
 import { EDIT_PICKS_CELLS } from './edit-picks/edit-picks.authz';
 import { ENTRANTS_ADMIN_CELLS } from './entrants/entrants.authz';
+import { MISSING_PICKS_CELLS } from './missing-picks/missing-picks.authz';
 import { MONEY_CELLS } from './money/money.authz';
 import { SETTINGS_CELLS } from './settings/settings.authz';
 
@@ -16,4 +17,5 @@ export const COMMISH_CELLS: Cell[] = [
   ...EDIT_PICKS_CELLS,
   ...BONUS_POOL_CELLS,
   ...MONEY_CELLS,
+  ...MISSING_PICKS_CELLS,
 ];

@@ -4,6 +4,7 @@ import { bonusPoolRoutes } from './bonus-pool/bonus-pool.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { editPicksRoutes } from './edit-picks/edit-picks.routes';
 import { entrantsAdminRoutes } from './entrants/entrants.routes';
+import { missingPicksRoutes } from './missing-picks/missing-picks.routes';
 import { moneyRoutes } from './money/money.routes';
 import { settingsRoutes } from './settings/settings.routes';
 
@@ -19,4 +20,5 @@ export const commishRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(editPicksRoutes);
   await app.register(bonusPoolRoutes);
   await app.register(moneyRoutes);
+  await app.register(missingPicksRoutes);
 };

@@ -31,6 +31,9 @@ const SplitPrizesTool = lazy(() =>
 const EmailPoolTool = lazy(() =>
   import('./email/email-pool-tool').then((m) => ({ default: m.EmailPoolTool })),
 );
+const MissingPicksTool = lazy(() =>
+  import('./missing-picks/missing-picks-tool').then((m) => ({ default: m.MissingPicksTool })),
+);
 const AuditLogTool = lazy(() => import('./audit/audit-log-tool').then((m) => ({ default: m.AuditLogTool })));
 
 /** The pool-scope tools of spec 2 in its order, then the audit log; the key is the tool's sub-path. */
@@ -43,6 +46,7 @@ const TOOLS: { key: string; label: string; Tool: React.ComponentType<ToolProps>;
   { key: 'finances', label: 'Finances', Tool: CommishFinancesTool },
   { key: 'split', label: 'Split Prizes', Tool: SplitPrizesTool },
   { key: 'email', label: 'Email Pool', Tool: EmailPoolTool },
+  { key: 'missingpicks', label: 'Missing Picks', Tool: MissingPicksTool },
   { key: 'audit', label: 'Audit Log', Tool: AuditLogTool },
 ];
 

@@ -1,0 +1,1 @@
+CREATE INDEX "pool_audits_nudge_idx" ON "pool_audits" USING btree ("pool_id","id") WHERE "pool_audits"."action" = 'nudge';
