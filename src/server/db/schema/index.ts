@@ -1,5 +1,6 @@
 export * from './changelog';
 export * from './leagues';
 export * from './pools';
+export * from './reminders';
 export * from './sports';
 export * from './users';
