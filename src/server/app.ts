@@ -17,6 +17,7 @@ import { changelogRoutes } from './modules/changelog/changelog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leaguesRoutes } from './modules/leagues/leagues.routes';
 import { poolsRoutes } from './modules/pools/pools.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerSession } from './plugins/session';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(sportsRoutes);
   await app.register(changelogRoutes);
   await app.register(poolsRoutes);
+  await app.register(remindersRoutes);
 
   app.get('/nba19/offline', async (_request, reply) => reply.redirect(ctx.config.nba19OfflineUrl));
 

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+
+/** A reminder kind: how long before the lock it is due. */
+export type ReminderKind = '24h' | '2h';
+export const REMINDER_LEAD_MS: Record<ReminderKind, number> = {
+  '24h': 24 * 60 * 60 * 1000,
+  '2h': 2 * 60 * 60 * 1000,
+};
+
+export interface PoolWeekReminder {
+  poolId: number;
+  week: number;
+  kind: ReminderKind;
+  lockAt: Date;
+  /** Picks the week asks of an entry (nfl-td: the pool's players per week; else 1). */
+  need: number;
+}
+
+/**
+ * Enqueues the reminders of the next slots of a pool week (one transaction): the entries in
+ * [next_slot, next_slot + size) that owe a pick, of confirmed users who want this kind and did not
+ * mute the pool; then moves next_slot on. The pass row is held for update, so two instances never
+ * enqueue the same slots: the second waits and starts where the first stopped. Null once every
+ * entry of the pool has been looked at (later sign-ups get the next pass).
+ */
+export async function enqueueNextSlots(
+  db: Db,
+  target: PoolWeekReminder,
+  size: number,
+  now: Date,
+): Promise<{ enqueued: number; looked: number } | null> {
+  let result: { enqueued: number; looked: number } | null = null;
+  await db.transaction(async (tx) => {
+    const { poolId, week, kind } = target;
+    await tx.execute(sql`
+      insert into reminder_passes (pool_id, week, kind, next_slot, updated_at)
+      values (${poolId}, ${week}, ${kind}, 0, ${now.toISOString()}::timestamptz)
+      on conflict do nothing`);
+    const [pass] = rowsOf<{ next_slot: number; end_slot: number }>(
+      await tx.execute(sql`
+        select p.next_slot,
+          (select coalesce(max(e.slot), -1) + 1 from entries e where e.pool_id = ${poolId})::int as end_slot
+        from reminder_passes p
+        where p.pool_id = ${poolId} and p.week = ${week} and p.kind = ${kind}
+        for update`),
+    );
+    if (!pass || pass.next_slot >= pass.end_slot) return;
+    const lo = pass.next_slot;
+    const hi = Math.min(lo + size, pass.end_slot);
+    const [inserted] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with added as (
+          insert into reminder_queue (user_id, entry_id, week, kind, pool_id, lock_at, insured)
+          select e.user_id, e.id, ${week}, ${kind}, e.pool_id, ${target.lockAt.toISOString()}::timestamptz,
+            e.insurance_purchased
+          from entries e
+          join users u on u.id = e.user_id
+          where e.pool_id = ${poolId} and e.status = 1 and e.slot >= ${lo} and e.slot < ${hi}
+            and e.lives > 0 and not e.needs_rebuy
+            and u.email_verified_at is not null
+            and u.reminders in ('both', ${kind})
+            and not exists (
+              select 1 from reminder_mutes m where m.user_id = e.user_id and m.pool_id = e.pool_id)
+            and (select count(*) from picks k where k.entry_id = e.id and k.week = ${week}) < ${target.need}
+          on conflict do nothing
+          returning 1)
+        select count(*)::int as n from added`),
+    );
+    await tx.execute(sql`
+      update reminder_passes set next_slot = ${hi}, updated_at = ${now.toISOString()}::timestamptz
+      where pool_id = ${poolId} and week = ${week} and kind = ${kind}`);
+    result = { enqueued: inserted?.n ?? 0, looked: hi - lo };
+  });
+  return result;
+}
+
+/** One reminder taken off the queue, with what its mail says. */
+export interface TakenReminder {
+  user_id: number;
+  email: string;
+  username: string;
+  entry_id: number;
+  entry_num: number;
+  pool_id: number;
+  week: number;
+  kind: ReminderKind;
+  lock_ms: number;
+  insured: boolean;
+  picked: number;
+  need: number;
+  /** False when it no longer holds (picked since, reminders turned off or the pool muted). */
+  still_due: boolean;
+}
+
+/**
+ * Takes the queued reminders of the next `users` users (by user id) off the queue, in one statement:
+ * whoever deletes a row mails it, so two takers never share one. Rows of deleted entries or users
+ * are dropped.
+ */
+export async function takeQueuedReminders(db: DbOrTx, users: number): Promise<TakenReminder[]> {
+  return rowsOf<TakenReminder>(
+    await db.execute(sql`
+      with batch as (
+        select user_id from reminder_queue group by user_id order by user_id limit ${users}
+      ), taken as (
+        delete from reminder_queue q using batch b where q.user_id = b.user_id
+        returning q.user_id, q.entry_id, q.week, q.kind, q.pool_id, q.lock_at, q.insured
+      )
+      select t.user_id, u.email, u.username, t.entry_id, e.entry_num, t.pool_id, t.week, t.kind,
+        (extract(epoch from t.lock_at) * 1000)::float8 as lock_ms, t.insured,
+        w.picked, w.need,
+        (w.picked < w.need and u.reminders in ('both', t.kind)
+          and not exists (select 1 from reminder_mutes m where m.user_id = t.user_id and m.pool_id = t.pool_id)
+        ) as still_due
+      from taken t
+      join users u on u.id = t.user_id
+      join entries e on e.id = t.entry_id
+      join pools p on p.id = t.pool_id
+      cross join lateral (
+        select (select count(*) from picks k where k.entry_id = t.entry_id and k.week = t.week)::int as picked,
+          (case when p.game = 'nfl-td' then p.players_per_week else 1 end)::int as need
+      ) w
+      order by t.user_id, t.lock_at, t.pool_id, e.entry_num`),
+  );
+}
