@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 /** Which pick reminders a user gets before each lock. */
 export const REMINDER_CHOICES = ['both', '24h', '2h', 'off'] as const;
@@ -32,12 +33,12 @@ export const ReminderSettingsResponseSchema = z.object({
 });
 export type ReminderSettingsResponse = z.infer<typeof ReminderSettingsResponseSchema>;
 
-/** PUT /user/reminders */
+/** POST /user/reminders */
 export const ReminderChoiceRequestSchema = z.object({ reminders: ReminderChoiceSchema });
 
-/** PUT /user/reminders/mutes/{poolId} */
+/** POST /user/reminders/mutes/{poolId} */
 export const ReminderMuteParamsSchema = z.object({
-  poolId: z.coerce.number({ error: 'The pool id must be a number.' }).int().positive(),
+  poolId: idSchema('You have no entry in that pool, so it sends you no reminders.'),
 });
 export const ReminderMuteRequestSchema = z.object({
   muted: z.boolean({ error: 'Say whether the pool is muted (true or false).' }),
@@ -46,7 +47,10 @@ export const ReminderMuteResponseSchema = z.object({ pool_id: z.number(), muted:
 
 /** The unsubscribe link's query. */
 export const UnsubscribeQuerySchema = z.object({
-  token: z.string({ error: 'The unsubscribe link has no token.' }).min(1, 'The unsubscribe link has no token.').max(200),
+  token: z
+    .string({ error: 'The unsubscribe link has no token.' })
+    .min(1, 'The unsubscribe link has no token.')
+    .max(200),
 });
 
 export const MAX_REMINDER_POOLS = 200;

@@ -11,8 +11,8 @@ import { reminderMutes, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { UserRow } from '../auth/sessions';
 import type { PoolRecord } from '../leagues/leagues.repo';
-import { countSiblings, poolDisplayName } from '../leagues/pool-rows';
-import { verifyUnsubscribeToken, unsubscribeSecret } from './unsubscribe-token';
+import { poolDisplayName } from '../leagues/pool-rows';
+import { unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** A stored choice as the API speaks it (anything unknown reads as the default, both). */
 function choiceOf(value: string): ReminderChoice {
@@ -111,7 +111,10 @@ export const BAD_UNSUBSCRIBE_TOKEN =
   'This unsubscribe link is not valid: it may have been cut or changed. Open the link from the mail again, or change your reminders on your profile.';
 
 /** The user an unsubscribe token stands for: 400 for an altered token, 404 when the account is gone. */
-export async function unsubscribeUser(ctx: AppContext, token: string): Promise<{ id: number; username: string }> {
+export async function unsubscribeUser(
+  ctx: AppContext,
+  token: string,
+): Promise<{ id: number; username: string }> {
   const userId = verifyUnsubscribeToken(await unsubscribeSecret(ctx), token);
   if (userId === null) throw badRequest(BAD_UNSUBSCRIBE_TOKEN);
   const [user] = await ctx.db

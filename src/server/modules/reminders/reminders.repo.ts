@@ -94,17 +94,27 @@ export interface TakenReminder {
 }
 
 /**
- * Takes the queued reminders of the next `users` users (by user id) off the queue, in one statement:
- * whoever deletes a row mails it, so two takers never share one. Rows of deleted entries or users
- * are dropped.
+ * Takes the queued reminders of the next `users` users after `afterUserId` (by user id) off the queue.
+ * Whoever deletes a row mails it, so two takers never share one: a taker that lost a user to another
+ * gets no rows for them and goes on past them (`last`). Rows of deleted entries or users are dropped.
  */
-export async function takeQueuedReminders(db: DbOrTx, users: number): Promise<TakenReminder[]> {
-  return rowsOf<TakenReminder>(
+export async function takeQueuedReminders(
+  db: DbOrTx,
+  afterUserId: number,
+  users: number,
+): Promise<{ rows: TakenReminder[]; last: number | null }> {
+  const batch = rowsOf<{ user_id: number }>(
     await db.execute(sql`
-      with batch as (
-        select user_id from reminder_queue group by user_id order by user_id limit ${users}
-      ), taken as (
-        delete from reminder_queue q using batch b where q.user_id = b.user_id
+      select user_id from reminder_queue where user_id > ${afterUserId}
+      group by user_id order by user_id limit ${users}`),
+  );
+  if (batch.length === 0) return { rows: [], last: null };
+  const first = batch[0].user_id;
+  const last = batch[batch.length - 1].user_id;
+  const rows = rowsOf<TakenReminder>(
+    await db.execute(sql`
+      with taken as (
+        delete from reminder_queue q where q.user_id >= ${first} and q.user_id <= ${last}
         returning q.user_id, q.entry_id, q.week, q.kind, q.pool_id, q.lock_at, q.insured
       )
       select t.user_id, u.email, u.username, t.entry_id, e.entry_num, t.pool_id, t.week, t.kind,
@@ -123,4 +133,5 @@ export async function takeQueuedReminders(db: DbOrTx, users: number): Promise<Ta
       ) w
       order by t.user_id, t.lock_at, t.pool_id, e.entry_num`),
   );
+  return { rows, last };
 }

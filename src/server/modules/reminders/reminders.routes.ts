@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ReminderChoiceRequestSchema,
@@ -33,12 +33,12 @@ const settingsRoutes = signedInRoutes(async (app) => {
     { schema: { response: { 200: ReminderSettingsResponseSchema } } },
     withUser(async (_request, user) => getReminderSettings(app.ctx, user)),
   );
-  app.put(
+  app.post(
     '/user/reminders',
     { schema: { body: ReminderChoiceRequestSchema, response: { 200: ReminderSettingsResponseSchema } } },
     withUser(async (request, user) => setReminderChoice(app.ctx, user, request.body.reminders)),
   );
-  app.put(
+  app.post(
     '/user/reminders/mutes/:poolId',
     {
       schema: {
@@ -54,7 +54,8 @@ const settingsRoutes = signedInRoutes(async (app) => {
 /**
  * The unsubscribe link of every reminder (RFC 8058), without signing in: a POST to it (a mail
  * program's one-click, or the page's button) turns reminders off; a GET only shows a page that asks,
- * since mail scanners open links. Both answer a small HTML page, a bad token with its 4xx.
+ * since mail scanners open links. A browser gets a small HTML page (a bad token's with its 4xx), anything
+ * else JSON with a message.
  */
 const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   // The one-click body (List-Unsubscribe=One-Click) is a form; what it says does not matter.
@@ -64,52 +65,52 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    UNSUBSCRIBE_PATH,
-    { schema: { querystring: UnsubscribeQuerySchema } },
-    async (request, reply) => {
-      try {
-        const user = await unsubscribeUser(app.ctx, request.query.token);
-        const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`;
-        return page(
-          reply,
-          200,
-          'Stop pick reminders?',
-          `<p>Stop the e-mails that remind <strong>${escapeHtml(user.username)}</strong> to pick before each lock?</p>
+  app.get(UNSUBSCRIBE_PATH, { schema: { querystring: UnsubscribeQuerySchema } }, async (request, reply) => {
+    try {
+      const user = await unsubscribeUser(app.ctx, request.query.token);
+      const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`;
+      if (!wantsHtml(request))
+        return { message: `Send a POST to this address to stop ${user.username}'s pick reminders.` };
+      return page(
+        reply,
+        200,
+        'Stop pick reminders?',
+        `<p>Stop the e-mails that remind <strong>${escapeHtml(user.username)}</strong> to pick before each lock?</p>
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Stop pick reminders</button>
 </form>
 <p class="small">You can turn them on again, or mute a single pool, on <a href="/profile">your profile</a>.</p>`,
-        );
-      } catch (error) {
-        return failure(reply, error);
-      }
-    },
-  );
+      );
+    } catch (error) {
+      return failure(request, reply, error);
+    }
+  });
 
-  app.post(
-    UNSUBSCRIBE_PATH,
-    { schema: { querystring: UnsubscribeQuerySchema } },
-    async (request, reply) => {
-      try {
-        const user = await unsubscribe(app.ctx, request.query.token);
-        return page(
-          reply,
-          200,
-          'Pick reminders stopped',
-          `<p role="status">Done: <strong>${escapeHtml(user.username)}</strong> gets no more pick reminders.</p>
+  app.post(UNSUBSCRIBE_PATH, { schema: { querystring: UnsubscribeQuerySchema } }, async (request, reply) => {
+    try {
+      const user = await unsubscribe(app.ctx, request.query.token);
+      if (!wantsHtml(request)) return { message: `${user.username} gets no more pick reminders.` };
+      return page(
+        reply,
+        200,
+        'Pick reminders stopped',
+        `<p role="status">Done: <strong>${escapeHtml(user.username)}</strong> gets no more pick reminders.</p>
 <p class="small">Changed your mind? Turn them on again on <a href="/profile">your profile</a>.</p>`,
-        );
-      } catch (error) {
-        return failure(reply, error);
-      }
-    },
-  );
+      );
+    } catch (error) {
+      return failure(request, reply, error);
+    }
+  });
 };
 
-function failure(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof AppError)) throw error;
+/** A browser (opening the link, or the page's button) gets a page; a mail program's one-click, JSON. */
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function failure(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (!(error instanceof AppError) || !wantsHtml(request)) throw error;
   return page(
     reply,
     error.statusCode,

@@ -41,7 +41,10 @@ export interface ReminderRun {
  * and kind (docs/decisions/015), then mails what is queued, one mail per player. A pass after a
  * pause sends what has come due, as long as the lock is still ahead; never after it.
  */
-export async function runReminderPass(ctx: AppContext, options: ReminderPassOptions = {}): Promise<ReminderRun> {
+export async function runReminderPass(
+  ctx: AppContext,
+  options: ReminderPassOptions = {},
+): Promise<ReminderRun> {
   const run: ReminderRun = { enqueued: [], mailed: 0, failed: [] };
   const now = ctx.clock.now();
   const open = await ctx.db.select().from(pools).where(eq(pools.final, false)).orderBy(asc(pools.id));
@@ -62,16 +65,16 @@ export async function runReminderPass(ctx: AppContext, options: ReminderPassOpti
 }
 
 /** The reminders of the pool's open week that have come due by now (none once it locked). */
-export async function dueReminders(ctx: AppContext, pool: PoolRecord, now: Date): Promise<PoolWeekReminder[]> {
+export async function dueReminders(
+  ctx: AppContext,
+  pool: PoolRecord,
+  now: Date,
+): Promise<PoolWeekReminder[]> {
   const game = pool.game as PlayableGame;
-  const first = Math.max(1, pool.startWeek);
-  // Only the weeks whose deadline is still ahead can be open: their games alone are read.
-  let week = first;
-  while (week <= pool.deadlines.length && getDeadlineCutoff(pool.deadlines[week - 1], game) <= now) week++;
-  if (week > pool.deadlines.length) return [];
-  // An NFL lock mode can lock a week before its deadline: the open week is the first whose lock is ahead.
+  // The open week is the first whose lock is still ahead (an NFL lock mode reads the week's kickoffs).
   const calendar = await loadPoolWeeks(ctx.db, pool);
   let lockAt: Date | null = null;
+  let week = Math.max(1, pool.startWeek);
   for (; week <= calendar.weekCount; week++) {
     const at = calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], game);
     if (at.getTime() > now.getTime()) {
@@ -105,9 +108,11 @@ export async function enqueuePoolWeek(
 export async function mailQueuedReminders(ctx: AppContext, userBatch: number): Promise<number> {
   let mailed = 0;
   const names = new PoolNames(ctx);
+  let after = 0;
   for (;;) {
-    const taken = await takeQueuedReminders(ctx.db, userBatch);
-    if (taken.length === 0) return mailed;
+    const { rows: taken, last } = await takeQueuedReminders(ctx.db, after, userBatch);
+    if (last === null) return mailed;
+    after = last;
     const now = ctx.clock.now().getTime();
     // Never after the lock: a reminder taken late is dropped.
     const due = taken.filter((row) => row.still_due && row.lock_ms > now);
@@ -167,10 +172,7 @@ class PoolNames {
       .where(inArray(pools.id, missing));
     const leagueIds = [...new Set(wanted.map((row) => row.league.id))];
     const siblings = countSiblings(
-      await this.ctx.db
-        .select()
-        .from(pools)
-        .where(inArray(pools.leagueId, leagueIds)),
+      await this.ctx.db.select().from(pools).where(inArray(pools.leagueId, leagueIds)),
     );
     for (const { pool, league } of wanted) {
       this.byId.set(pool.id, {
@@ -227,8 +229,7 @@ export function reminderMail(
   const items = rows.map((row) => {
     const pool = names.get(row.pool_id);
     const label = entryLabel(row.username, row.entry_num);
-    const owed =
-      row.need > 1 ? `has ${row.picked} of ${row.need} picks` : 'has no pick';
+    const owed = row.need > 1 ? `has ${row.picked} of ${row.need} picks` : 'has no pick';
     return {
       title: `${pool.name}${pool.leagueName ? ` (${pool.leagueName})` : ''}, week ${row.week}`,
       line: `Entry ${label} ${owed}. Picks lock ${LOCK_FORMAT.format(new Date(row.lock_ms))} (in ${timeLeft(row.lock_ms - now)}).`,
@@ -241,7 +242,9 @@ export function reminderMail(
   const text = [
     `Hi ${first.username},`,
     '',
-    rows.length === 1 ? 'One of your entries still needs a pick:' : 'These entries of yours still need a pick:',
+    rows.length === 1
+      ? 'One of your entries still needs a pick:'
+      : 'These entries of yours still need a pick:',
     '',
     ...items.flatMap((item) => [
       `* ${item.title}`,
