@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useTransactions, useUserProfile } from '../api/profile';
 import { ActivityFeed } from './activity-feed';
+import { ReminderSettingsCard } from './reminder-settings-card';
 
 /** The signed-in user's own profile: leagues and requests, activity, payments and prizes. */
 export function ProfileView({ user }: { user: CurrentUser }) {
@@ -45,6 +46,7 @@ export function ProfileView({ user }: { user: CurrentUser }) {
         </Title>
         <Text size="sm">{user.email}</Text>
       </Card>
+      <ReminderSettingsCard />
       <Card withBorder>
         <Title order={2} fz="lg" mb="sm">
           Leagues
