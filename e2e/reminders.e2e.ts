@@ -33,8 +33,11 @@ describe.each([
     const poolSwitch = card.getByRole('switch').first();
     expect(await poolSwitch.isChecked()).toBe(true);
 
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/user/reminders') && r.request().method() === 'POST',
+    );
     await card.getByRole('radio', { name: '2 h before', exact: true }).click();
-    await page.waitForResponse((r) => r.url().endsWith('/user/reminders') && r.request().method() === 'POST');
+    expect((await saved).status()).toBe(200);
     await poolSwitch.click();
     await card.getByText('Muted: no reminders from this pool').waitFor();
     await settle(page);
@@ -51,6 +54,7 @@ describe.each([
     const me = (await (await page.request.get('/api/currentUser')).json())[0];
     await page.goto(`/user/reminders/unsubscribe?token=${signUnsubscribeToken(SECRET, me.id)}`);
     await page.getByRole('heading', { name: 'Stop pick reminders?' }).waitFor();
+    // Signed in here: the button's POST must still pass the session's same-site check.
     await screenshot(page, `reminders-unsubscribe-${label}`);
     await expectNoAxeViolations(page, `unsubscribe page ${label}`);
     await page.getByRole('button', { name: 'Stop pick reminders' }).click();

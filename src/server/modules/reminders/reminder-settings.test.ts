@@ -129,6 +129,8 @@ describe('unsubscribe link', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Stop the e-mails that remind <strong>alice</strong>');
     expect(page.body).toContain('<form method="post"');
+    // Its button's POST then carries this site's origin, which the session's same-site check accepts.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(await storedChoice(alice)).toBe('both');
   });
 

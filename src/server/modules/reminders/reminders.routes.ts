@@ -121,10 +121,14 @@ function failure(request: FastifyRequest, reply: FastifyReply, error: unknown) {
 
 /** A small page of its own: it works without the web app (and without JavaScript). */
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(`<!doctype html>
+  return (
+    reply
+      .code(status)
+      // The page's button posts to this site: with the default no-referrer policy the browser would send
+      // `Origin: null`, which the session check refuses as another site's write when a session cookie rides along.
+      .header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -146,5 +150,6 @@ a { color: #1864ab; }
 ${body}
 </main>
 </body>
-</html>`);
+</html>`)
+  );
 }
