@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, reminderPasses, reminderQueue, users } from '../../db/schema';
-import { HIDDEN_LINK } from '../../mail/mailer';
+import { createSmtpMailer, HIDDEN_LINK } from '../../mail/mailer';
+import { startTestSmtpServer } from '../../mail/smtp-test-server';
 import { buildPick } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sentMail } from '../../test/mail-capture';
@@ -258,5 +259,36 @@ describe('pick reminders', () => {
     const run = await runReminderPass(t.ctx);
     expect(run.failed).toHaveLength(1);
     expect(mailsTo(alice)).toHaveLength(1);
+  });
+
+  it('over SMTP, delivers the RFC 8058 headers and keeps a hidden copy marked sent', async () => {
+    const smtp = await startTestSmtpServer();
+    try {
+      t = await createTestApp({
+        now: NOW,
+        mailer: (db, clock) => createSmtpMailer(db, clock, smtp.url, 'ALA <no-reply@ala.test>'),
+      });
+      world = await createPoolWorld(t.app);
+      const { alice } = await mlbPoolWithPlayers();
+      const run = await runReminderPass(t.ctx);
+      expect(run.mailed).toBe(2);
+      // Her last mail (the first confirmed her address).
+      const delivered = smtp.received.filter((mail) => mail.to.includes('alice@example.com')).at(-1);
+      // Long headers arrive folded onto a second line: unfold them.
+      const headers = delivered?.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+      expect(headers).toMatch(/^Subject: Pick reminder/m);
+      expect(headers).toMatch(
+        /^List-Unsubscribe: <http:\/\/localhost:3000\/user\/reminders\/unsubscribe\?token=\d+\.[\w-]{43}>\r?$/m,
+      );
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      const [copy] = await t.ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, `${alice.username}@example.com`));
+      expect(copy.status).toBe('sent');
+      expect(copy.text).toContain(HIDDEN_LINK);
+    } finally {
+      await smtp.close();
+    }
   });
 });
