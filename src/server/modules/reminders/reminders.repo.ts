@@ -55,13 +55,18 @@ export async function enqueueNextSlots(
           select e.user_id, e.id, ${week}, ${kind}, e.pool_id, ${target.lockAt.toISOString()}::timestamptz,
             e.insurance_purchased
           from entries e
-          join users u on u.id = e.user_id
+          -- One index probe per entry for its player (and their mute of this pool): a plain join let the
+          -- planner hash the whole users table for every batch (offset 0 keeps the lookup a nested loop).
+          cross join lateral (
+            select u.reminders, u.email_verified_at,
+              exists (select 1 from reminder_mutes m where m.user_id = u.id and m.pool_id = ${poolId}) as muted
+            from users u where u.id = e.user_id offset 0
+          ) u
           where e.pool_id = ${poolId} and e.status = 1 and e.slot >= ${lo} and e.slot < ${hi}
             and e.lives > 0 and not e.needs_rebuy
             and u.email_verified_at is not null
             and u.reminders in ('both', ${kind})
-            and not exists (
-              select 1 from reminder_mutes m where m.user_id = e.user_id and m.pool_id = e.pool_id)
+            and not u.muted
             and (select count(*) from picks k where k.entry_id = e.id and k.week = ${week}) < ${target.need}
           on conflict do nothing
           returning 1)
@@ -124,9 +129,10 @@ export async function takeQueuedReminders(
           and not exists (select 1 from reminder_mutes m where m.user_id = t.user_id and m.pool_id = t.pool_id)
         ) as still_due
       from taken t
-      join users u on u.id = t.user_id
-      join entries e on e.id = t.entry_id
-      join pools p on p.id = t.pool_id
+      -- Index probes for the few rows taken, never a hash of a whole table (offset 0: see enqueueNextSlots).
+      cross join lateral (select u.email, u.username, u.reminders from users u where u.id = t.user_id offset 0) u
+      cross join lateral (select e.entry_num from entries e where e.id = t.entry_id offset 0) e
+      cross join lateral (select p.game, p.players_per_week from pools p where p.id = t.pool_id offset 0) p
       cross join lateral (
         select (select count(*) from picks k where k.entry_id = t.entry_id and k.week = t.week)::int as picked,
           (case when p.game = 'nfl-td' then p.players_per_week else 1 end)::int as need
