@@ -90,6 +90,23 @@ describe('pick reminders', () => {
     expect(reminderMails()).toHaveLength(2);
   });
 
+  it("lists a player's entries of every pool due in one pass in one mail, soonest lock first", async () => {
+    const { alice } = await mlbPoolWithPlayers();
+    // An NBA pool of another league-season whose week locks an hour after the MLB one.
+    const nba = await buildMlbPool(t.ctx, world.leagueId, {
+      game: 'nba',
+      gameName: 'NBA',
+      deadlines: ['2026-11-23T01:00:00Z'],
+    });
+    await enter(t.ctx, nba.id, alice);
+    const run = await runReminderPass(t.ctx);
+    expect(run.enqueued).toHaveLength(2);
+    expect(mailsTo(alice)).toHaveLength(1);
+    const text = mailsTo(alice)[0].text;
+    expect(text.match(/^\* /gm)).toHaveLength(3);
+    expect(text.indexOf('Office MLB')).toBeLessThan(text.indexOf('* NBA (Sunday Squad), week 1'));
+  });
+
   it('carries a one-click unsubscribe (RFC 8058) and hides its link in the stored copy', async () => {
     const { alice } = await mlbPoolWithPlayers();
     await runReminderPass(t.ctx);
