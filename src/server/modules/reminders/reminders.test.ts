@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, reminderPasses, reminderQueue, users } from '../../db/schema';
+import type { IngestLogger } from '../../jobs/ingest';
+import { startReminderJob } from '../../jobs/reminder-job';
 import { createSmtpMailer, HIDDEN_LINK } from '../../mail/mailer';
 import { startTestSmtpServer } from '../../mail/smtp-test-server';
 import { buildPick } from '../../test/factories';
@@ -267,6 +269,28 @@ describe('pick reminders', () => {
     expect(mailsTo(dana)).toHaveLength(1);
     expect(mailsTo(dana)[0].text).toContain('Entry dana has 1 of 2 picks');
     expect(mailsTo(dana)[0].text).not.toContain('dana [2]');
+  });
+
+  it("runs as the leader's job, pass after pass, and stops cleanly", async () => {
+    const { alice } = await mlbPoolWithPlayers();
+    const runs: number[] = [];
+    const warnings: unknown[] = [];
+    const log: IngestLogger = { info: () => undefined, warn: (obj) => warnings.push(obj) };
+    let passes = 0;
+    const twoPasses = new Promise<void>((resolve) => {
+      const stop = startReminderJob(t.ctx, log, {
+        intervalMs: 10,
+        onRun: async (run) => {
+          runs.push(run.mailed);
+          passes += 1;
+          if (passes === 2) resolve(stop());
+        },
+      });
+    });
+    await twoPasses;
+    expect(runs.slice(0, 2)).toEqual([2, 0]);
+    expect(warnings).toEqual([]);
+    expect(mailsTo(alice)).toHaveLength(1);
   });
 
   it('one pool failing does not stop the others', async () => {
