@@ -46,6 +46,8 @@ const server = startServer({
     LIVE_MAX_STREAMS_PER_IP: '1000',
     // ...and registers many accounts.
     REGISTRATIONS_PER_IP: '1000',
+    // A known key: the reminder test signs a user's unsubscribe link with it.
+    UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-of-the-browser-tests',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

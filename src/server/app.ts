@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { leaguesRoutes } from './modules/leagues/leagues.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { poolsRoutes } from './modules/pools/pools.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerSession } from './plugins/session';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(poolsRoutes);
   await app.register(meRoutes);
   await app.register(calendarRoutes);
+  await app.register(remindersRoutes);
 
   app.get('/nba19/offline', async (_request, reply) => reply.redirect(ctx.config.nba19OfflineUrl));
 

@@ -12,6 +12,11 @@ export interface Config {
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
   /**
+   * Key of the reminders' unsubscribe links (HMAC). Unset: the server makes one and keeps it in the
+   * database, shared by every instance. Set it to rotate the key (old links then stop working).
+   */
+  unsubscribeSecret: string | undefined;
+  /**
    * Public address of the site, used in links sent by e-mail. When PUBLIC_URL is unset this is only the
    * fallback (`http://localhost:PORT`): links follow the address the request came to, when that names
    * this machine (see lib/public-url.ts). Production sets PUBLIC_URL.
@@ -81,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'ALA Survivor <no-reply@ala-survivor.local>',
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    unsubscribeSecret: parseSecret('UNSUBSCRIBE_SECRET', env.UNSUBSCRIBE_SECRET),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     publicUrlFixed: Boolean(env.PUBLIC_URL),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -165,4 +171,12 @@ function parseStreamCap(name: string, text: string | undefined, fallback: number
     throw new Error(`${name} must be a whole number of ${unit}, at least 1 (got "${text}").`);
   }
   return value;
+}
+
+/** A signing key: unset, or at least 32 characters (a short one could be guessed). */
+function parseSecret(name: string, text: string | undefined): string | undefined {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '') return undefined;
+  if (trimmed.length < 32) throw new Error(`${name} must be at least 32 characters long (a random string).`);
+  return trimmed;
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { settleDemoWeeks } from './demo/demo-entrants';
 import { seedDemoWorld } from './demo/seed';
 import { startFeedIngest } from './jobs/feed-ingest';
+import { startReminderJob } from './jobs/reminder-job';
 import { replayPollDelayMs, resumeReplayClock, startReplayIngest } from './jobs/replay-ingest';
 import { startSettlementJob } from './jobs/settlement-job';
 import { type Clock, systemClock } from './lib/clock';
@@ -37,6 +38,7 @@ if (database.wasEmpty && config.demo) {
 let replayJob: Promise<() => Promise<void>> | undefined;
 let feedJob: (() => Promise<void>) | undefined;
 let settlementJob: (() => Promise<void>) | undefined;
+let reminderJob: (() => Promise<void>) | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -46,7 +48,7 @@ async function shutdown(signal: string) {
     await app.close();
     // Runs in flight finish before the database closes.
     const stopReplay = await replayJob?.catch(() => undefined);
-    await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.()]);
+    await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
     await database.close();
   } finally {
     process.exit(0);
@@ -68,6 +70,10 @@ if (!closing) {
   settlementJob = startSettlementJob(ctx, app.log, {
     settle: replaying ? settleDemoWeeks : undefined,
     intervalMs: replaying ? Math.min(30_000, replayPollDelayMs(createReplayClockFromEnv().speed)) : 30_000,
+  });
+  // Pick reminders before each lock, on the same clock (in the demo they land in the outbox at replayed times).
+  reminderJob = startReminderJob(ctx, app.log, {
+    intervalMs: replaying ? Math.min(60_000, replayPollDelayMs(createReplayClockFromEnv().speed)) : 60_000,
   });
 }
 const replayed = replayedGames(config.feeds);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -15,6 +16,8 @@ export interface MailMessage {
    * table cannot use them.
    */
   secretLinks?: readonly string[];
+  /** Extra headers of the delivered mail (List-Unsubscribe of RFC 8058); stored copies leave them out. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What a stored copy says in place of a link that acts for the recipient. */
@@ -23,6 +26,11 @@ export const HIDDEN_LINK = "[link hidden: only the recipient's own mail carries 
 export interface Mailer {
   /** Sends one message; throws when the server refuses it. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends several messages at once where the mailer can (the outbox stores them in one statement);
+   * a message SMTP refuses is recorded as failed and the rest go on. Callers fall back to `send`.
+   */
+  sendMany?(messages: readonly MailMessage[]): Promise<void>;
   readonly kind: 'smtp' | 'outbox';
 }
 
@@ -56,6 +64,7 @@ export function createSmtpMailer(db: Db, clock: Clock, smtpUrl: string, from: st
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers ? { ...message.headers } : undefined,
         });
         await db.insert(mailOutbox).values({ ...copy, status: 'sent', createdAt: clock.now() });
       } catch (error) {
@@ -82,6 +91,18 @@ export function createOutboxMailer(db: Db, clock: Clock, deliver?: (message: Mai
         .insert(mailOutbox)
         .values({ ...storedCopy(message), status: 'outbox', createdAt: clock.now() });
       deliver?.(message);
+    },
+    async sendMany(messages) {
+      if (messages.length === 0) return;
+      const copies = messages.map(storedCopy);
+      const col = (pick: (copy: ReturnType<typeof storedCopy>) => string | null) =>
+        sql.param(copies.map(pick));
+      await db.execute(sql`
+        insert into mail_outbox ("to", subject, text, html, status, created_at)
+        select t.to, t.subject, t.text, t.html, 'outbox', ${clock.now().toISOString()}::timestamptz
+        from unnest(${col((c) => c.to)}::text[], ${col((c) => c.subject)}::text[],
+          ${col((c) => c.text)}::text[], ${col((c) => c.html ?? null)}::text[]) as t("to", subject, text, html)`);
+      if (deliver) for (const message of messages) deliver(message);
     },
   };
 }

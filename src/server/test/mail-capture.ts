@@ -12,6 +12,7 @@ export interface CapturingMailer extends Mailer {
  */
 export function captureMail(inner: Mailer): CapturingMailer {
   const sent: MailMessage[] = [];
+  const sendMany = inner.sendMany?.bind(inner);
   return {
     kind: inner.kind,
     sent,
@@ -19,6 +20,12 @@ export function captureMail(inner: Mailer): CapturingMailer {
       sent.push(message);
       await inner.send(message);
     },
+    ...(sendMany && {
+      async sendMany(messages: readonly MailMessage[]) {
+        sent.push(...messages);
+        await sendMany(messages);
+      },
+    }),
   };
 }
 

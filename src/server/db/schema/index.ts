@@ -2,5 +2,6 @@ export * from './calendar';
 export * from './changelog';
 export * from './leagues';
 export * from './pools';
+export * from './reminders';
 export * from './sports';
 export * from './users';

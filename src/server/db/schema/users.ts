@@ -16,6 +16,8 @@ export const users = pgTable(
     googleId: text('google_id'),
     /** When the owner proved the address by opening a mailed link (or Google vouched for it); null until then. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Which pick reminders the user gets before a lock: 'both' (24 h and 2 h), '24h', '2h' or 'off'. */
+    reminders: text('reminders').notNull().default('both'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

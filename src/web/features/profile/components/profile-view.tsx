@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useTransactions, useUserProfile } from '../api/profile';
 import { ActivityFeed } from './activity-feed';
+import { ReminderSettingsCard } from './reminder-settings-card';
 import { CalendarCard } from './calendar-card';
 
 /** The signed-in user's own profile: leagues and requests, activity, payments and prizes. */
@@ -46,6 +47,7 @@ export function ProfileView({ user }: { user: CurrentUser }) {
         </Title>
         <Text size="sm">{user.email}</Text>
       </Card>
+      <ReminderSettingsCard />
       <CalendarCard />
       <Card withBorder>
         <Title order={2} fz="lg" mb="sm">

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+
+/** A reminder kind: how long before the lock it is due. */
+export type ReminderKind = '24h' | '2h';
+export const REMINDER_LEAD_MS: Record<ReminderKind, number> = {
+  '24h': 24 * 60 * 60 * 1000,
+  '2h': 2 * 60 * 60 * 1000,
+};
+
+export interface PoolWeekReminder {
+  poolId: number;
+  week: number;
+  kind: ReminderKind;
+  lockAt: Date;
+  /** Picks the week asks of an entry (nfl-td: the pool's players per week; else 1). */
+  need: number;
+}
+
+/**
+ * Enqueues the reminders of the next slots of a pool week (one transaction): the entries in
+ * [next_slot, next_slot + size) that owe a pick, of confirmed users who want this kind and did not
+ * mute the pool; then moves next_slot on. The pass row is held for update, so two instances never
+ * enqueue the same slots: the second waits and starts where the first stopped. Null once every
+ * entry of the pool has been looked at (later sign-ups get the next pass).
+ */
+export async function enqueueNextSlots(
+  db: Db,
+  target: PoolWeekReminder,
+  size: number,
+  now: Date,
+): Promise<{ enqueued: number; looked: number } | null> {
+  let result: { enqueued: number; looked: number } | null = null;
+  await db.transaction(async (tx) => {
+    const { poolId, week, kind } = target;
+    await tx.execute(sql`
+      insert into reminder_passes (pool_id, week, kind, next_slot, updated_at)
+      values (${poolId}, ${week}, ${kind}, 0, ${now.toISOString()}::timestamptz)
+      on conflict do nothing`);
+    const [pass] = rowsOf<{ next_slot: number; end_slot: number }>(
+      await tx.execute(sql`
+        select p.next_slot,
+          (select coalesce(max(e.slot), -1) + 1 from entries e where e.pool_id = ${poolId})::int as end_slot
+        from reminder_passes p
+        where p.pool_id = ${poolId} and p.week = ${week} and p.kind = ${kind}
+        for update`),
+    );
+    if (!pass || pass.next_slot >= pass.end_slot) return;
+    const lo = pass.next_slot;
+    const hi = Math.min(lo + size, pass.end_slot);
+    const [inserted] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with added as (
+          insert into reminder_queue (user_id, entry_id, week, kind, pool_id, lock_at, insured)
+          select e.user_id, e.id, ${week}, ${kind}, e.pool_id, ${target.lockAt.toISOString()}::timestamptz,
+            e.insurance_purchased
+          from entries e
+          -- One index probe per entry for its player (and their mute of this pool): a plain join let the
+          -- planner hash the whole users table for every batch (offset 0 keeps the lookup a nested loop).
+          cross join lateral (
+            select u.reminders, u.email_verified_at,
+              exists (select 1 from reminder_mutes m where m.user_id = u.id and m.pool_id = ${poolId}) as muted
+            from users u where u.id = e.user_id offset 0
+          ) u
+          where e.pool_id = ${poolId} and e.status = 1 and e.slot >= ${lo} and e.slot < ${hi}
+            and e.lives > 0 and not e.needs_rebuy
+            and u.email_verified_at is not null
+            and u.reminders in ('both', ${kind})
+            and not u.muted
+            and (select count(*) from picks k where k.entry_id = e.id and k.week = ${week}) < ${target.need}
+          on conflict do nothing
+          returning 1)
+        select count(*)::int as n from added`),
+    );
+    await tx.execute(sql`
+      update reminder_passes set next_slot = ${hi}, updated_at = ${now.toISOString()}::timestamptz
+      where pool_id = ${poolId} and week = ${week} and kind = ${kind}`);
+    result = { enqueued: inserted?.n ?? 0, looked: hi - lo };
+  });
+  return result;
+}
+
+/** One reminder taken off the queue, with what its mail says. */
+export interface TakenReminder {
+  user_id: number;
+  email: string;
+  username: string;
+  entry_id: number;
+  entry_num: number;
+  pool_id: number;
+  week: number;
+  kind: ReminderKind;
+  lock_ms: number;
+  insured: boolean;
+  picked: number;
+  need: number;
+  /** False when it no longer holds (picked since, reminders turned off or the pool muted). */
+  still_due: boolean;
+}
+
+/**
+ * Takes the queued reminders of the next `users` users after `afterUserId` (by user id) off the queue.
+ * Whoever deletes a row mails it, so two takers never share one: a taker that lost a user to another
+ * gets no rows for them and goes on past them (`last`). Rows of deleted entries or users are dropped.
+ */
+export async function takeQueuedReminders(
+  db: DbOrTx,
+  afterUserId: number,
+  users: number,
+): Promise<{ rows: TakenReminder[]; last: number | null }> {
+  const batch = rowsOf<{ user_id: number }>(
+    await db.execute(sql`
+      select user_id from reminder_queue where user_id > ${afterUserId}
+      group by user_id order by user_id limit ${users}`),
+  );
+  if (batch.length === 0) return { rows: [], last: null };
+  const first = batch[0].user_id;
+  const last = batch[batch.length - 1].user_id;
+  const rows = rowsOf<TakenReminder>(
+    await db.execute(sql`
+      with taken as (
+        delete from reminder_queue q where q.user_id >= ${first} and q.user_id <= ${last}
+        returning q.user_id, q.entry_id, q.week, q.kind, q.pool_id, q.lock_at, q.insured
+      )
+      select t.user_id, u.email, u.username, t.entry_id, e.entry_num, t.pool_id, t.week, t.kind,
+        (extract(epoch from t.lock_at) * 1000)::float8 as lock_ms, t.insured,
+        w.picked, w.need,
+        (w.picked < w.need and u.reminders in ('both', t.kind)
+          and not exists (select 1 from reminder_mutes m where m.user_id = t.user_id and m.pool_id = t.pool_id)
+        ) as still_due
+      from taken t
+      -- Index probes for the few rows taken, never a hash of a whole table (offset 0: see enqueueNextSlots).
+      cross join lateral (select u.email, u.username, u.reminders from users u where u.id = t.user_id offset 0) u
+      cross join lateral (select e.entry_num from entries e where e.id = t.entry_id offset 0) e
+      cross join lateral (select p.game, p.players_per_week from pools p where p.id = t.pool_id offset 0) p
+      cross join lateral (
+        select (select count(*) from picks k where k.entry_id = t.entry_id and k.week = t.week)::int as picked,
+          (case when p.game = 'nfl-td' then p.players_per_week else 1 end)::int as need
+      ) w
+      order by t.user_id, t.lock_at, t.pool_id, e.entry_num`),
+  );
+  return { rows, last };
+}

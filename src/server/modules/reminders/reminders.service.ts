@@ -1,0 +1,285 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { getDeadlineCutoff } from '../../../core/calendar';
+import type { PlayableGame } from '../../../core/games';
+import type { AppContext } from '../../context';
+import { leagues, pools } from '../../db/schema';
+import type { MailMessage } from '../../mail/mailer';
+import { escapeHtml } from '../../mail/sanitize-html';
+import type { PoolRecord } from '../leagues/leagues.repo';
+import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
+import { entryLabel } from '../pools/pool-entries.repo';
+import { loadPoolWeeks } from '../pools/pool-weeks';
+import {
+  enqueueNextSlots,
+  type PoolWeekReminder,
+  REMINDER_LEAD_MS,
+  type ReminderKind,
+  type TakenReminder,
+  takeQueuedReminders,
+} from './reminders.repo';
+import { signUnsubscribeToken, unsubscribeSecret } from './unsubscribe-token';
+
+export interface ReminderPassOptions {
+  /** Entry slots a transaction looks at (the batch of the streaming pass). */
+  slotBatch?: number;
+  /** Users whose reminders one mail step takes off the queue. */
+  userBatch?: number;
+}
+
+export interface ReminderRun {
+  /** Pool weeks whose reminders were enqueued in this pass, with how many entries were enqueued. */
+  enqueued: { poolId: number; week: number; kind: ReminderKind; entries: number }[];
+  /** Mails handed to the mailer. */
+  mailed: number;
+  /** Pools whose pass failed (the others went on); retried at the next pass. */
+  failed: { poolId: number; error: string }[];
+}
+
+/**
+ * One reminder pass: for every running pool whose open week (the first whose lock is still ahead)
+ * locks within 24 h or 2 h, enqueues a reminder for each entry that owes a pick, once per entry, week
+ * and kind (docs/decisions/015), then mails what is queued, one mail per player. A pass after a
+ * pause sends what has come due, as long as the lock is still ahead; never after it.
+ */
+export async function runReminderPass(
+  ctx: AppContext,
+  options: ReminderPassOptions = {},
+): Promise<ReminderRun> {
+  const run: ReminderRun = { enqueued: [], mailed: 0, failed: [] };
+  const now = ctx.clock.now();
+  const open = await ctx.db.select().from(pools).where(eq(pools.final, false)).orderBy(asc(pools.id));
+  for (const pool of open) {
+    if (pool.game === 'world-cup') continue;
+    try {
+      for (const target of await dueReminders(ctx, pool, now)) {
+        const entries = await enqueuePoolWeek(ctx, target, options.slotBatch ?? 10_000);
+        if (entries !== null) run.enqueued.push({ ...target, entries });
+      }
+    } catch (error) {
+      // One pool's failure never stops another's reminders; this one is tried again next pass.
+      run.failed.push({ poolId: pool.id, error: String(error) });
+    }
+  }
+  run.mailed = await mailQueuedReminders(ctx, options.userBatch ?? 500);
+  return run;
+}
+
+/** The reminders of the pool's open week that have come due by now (none once it locked). */
+export async function dueReminders(
+  ctx: AppContext,
+  pool: PoolRecord,
+  now: Date,
+): Promise<PoolWeekReminder[]> {
+  const game = pool.game as PlayableGame;
+  // The open week is the first whose lock is still ahead (an NFL lock mode reads the week's kickoffs).
+  const calendar = await loadPoolWeeks(ctx.db, pool);
+  let lockAt: Date | null = null;
+  let week = Math.max(1, pool.startWeek);
+  for (; week <= calendar.weekCount; week++) {
+    const at = calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], game);
+    if (at.getTime() > now.getTime()) {
+      lockAt = at;
+      break;
+    }
+  }
+  if (lockAt === null) return [];
+  const need = game === 'nfl-td' ? Math.max(1, pool.playersPerWeek) : 1;
+  const kinds = (Object.keys(REMINDER_LEAD_MS) as ReminderKind[]).filter(
+    (kind) => now.getTime() >= (lockAt as Date).getTime() - REMINDER_LEAD_MS[kind],
+  );
+  return kinds.map((kind) => ({ poolId: pool.id, week, kind, lockAt: lockAt as Date, need }));
+}
+
+/** Enqueues a pool week's reminders batch by batch; null when every entry had been looked at before. */
+export async function enqueuePoolWeek(
+  ctx: AppContext,
+  target: PoolWeekReminder,
+  slotBatch: number,
+): Promise<number | null> {
+  let total: number | null = null;
+  for (;;) {
+    const step = await enqueueNextSlots(ctx.db, target, slotBatch, ctx.clock.now());
+    if (step === null) return total;
+    total = (total ?? 0) + step.enqueued;
+  }
+}
+
+/** Mails the queued reminders, one mail per player listing all their entries due; the number of mails. */
+export async function mailQueuedReminders(ctx: AppContext, userBatch: number): Promise<number> {
+  let mailed = 0;
+  const names = new PoolNames(ctx);
+  let after = 0;
+  for (;;) {
+    const { rows: taken, last } = await takeQueuedReminders(ctx.db, after, userBatch);
+    if (last === null) return mailed;
+    after = last;
+    const now = ctx.clock.now().getTime();
+    // Never after the lock: a reminder taken late is dropped.
+    const due = taken.filter((row) => row.still_due && row.lock_ms > now);
+    await names.load([...new Set(due.map((row) => row.pool_id))]);
+    const secret = await unsubscribeSecret(ctx);
+    const messages: MailMessage[] = [];
+    for (const rows of groupByUser(due)) messages.push(reminderMail(ctx, rows, names, secret, now));
+    if (messages.length === 0) continue;
+    if (ctx.mailer.sendMany) await ctx.mailer.sendMany(messages);
+    else {
+      for (const message of messages) {
+        // A refused message is recorded as failed by the mailer; the other players still get theirs.
+        await ctx.mailer.send(message).catch(() => undefined);
+      }
+    }
+    mailed += messages.length;
+  }
+}
+
+/** Consecutive rows of one user (taken in user order), each entry and week once (both kinds due: one line). */
+function groupByUser(rows: readonly TakenReminder[]): TakenReminder[][] {
+  const groups: TakenReminder[][] = [];
+  let seen = new Set<string>();
+  for (const row of rows) {
+    let group = groups.at(-1);
+    if (!group || group[0].user_id !== row.user_id) {
+      group = [];
+      groups.push(group);
+      seen = new Set();
+    }
+    const key = `${row.entry_id}:${row.week}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    group.push(row);
+  }
+  return groups;
+}
+
+interface PoolName {
+  name: string;
+  leagueName: string;
+  path: string;
+}
+
+/** Pool names and paths as the site shows them, read once per pool for a whole pass. */
+class PoolNames {
+  private readonly byId = new Map<number, PoolName>();
+  constructor(private readonly ctx: AppContext) {}
+
+  async load(poolIds: number[]): Promise<void> {
+    const missing = poolIds.filter((id) => !this.byId.has(id));
+    if (missing.length === 0) return;
+    const wanted = await this.ctx.db
+      .select({ pool: pools, league: leagues })
+      .from(pools)
+      .innerJoin(leagues, eq(leagues.id, pools.leagueId))
+      .where(inArray(pools.id, missing));
+    const leagueIds = [...new Set(wanted.map((row) => row.league.id))];
+    const siblings = countSiblings(
+      await this.ctx.db.select().from(pools).where(inArray(pools.leagueId, leagueIds)),
+    );
+    for (const { pool, league } of wanted) {
+      this.byId.set(pool.id, {
+        name: poolDisplayName(pool, siblings),
+        leagueName: league.name,
+        path: poolPath(pool, league.abb),
+      });
+    }
+  }
+
+  get(poolId: number): PoolName {
+    return this.byId.get(poolId) ?? { name: `Pool ${poolId}`, leagueName: '', path: '/' };
+  }
+}
+
+/** The unsubscribe address of a user (GET shows a page to confirm; POST, one-click, unsubscribes). */
+export function unsubscribeUrl(ctx: AppContext, secret: string, userId: number): string {
+  return `${ctx.config.publicUrl}/user/reminders/unsubscribe?token=${signUnsubscribeToken(secret, userId)}`;
+}
+
+const LOCK_FORMAT = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+function timeLeft(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.round(minutes / 60);
+  return `${hours} hours`;
+}
+
+/** A player's reminder: every entry listed with its pool, week, lock and link; insured ones told so. */
+export function reminderMail(
+  ctx: AppContext,
+  rows: readonly TakenReminder[],
+  names: { get(poolId: number): PoolName },
+  secret: string,
+  now: number,
+): MailMessage {
+  const first = rows[0];
+  const base = ctx.config.publicUrl;
+  const unsubscribe = unsubscribeUrl(ctx, secret, first.user_id);
+  const soonest = Math.min(...rows.map((row) => row.lock_ms));
+  const subject =
+    rows.length === 1
+      ? `Pick reminder: ${names.get(first.pool_id).name} week ${first.week} locks in ${timeLeft(soonest - now)}`
+      : `Pick reminder: ${rows.length} of your entries need a pick (first lock in ${timeLeft(soonest - now)})`;
+  const items = rows.map((row) => {
+    const pool = names.get(row.pool_id);
+    const label = entryLabel(row.username, row.entry_num);
+    const owed = row.need > 1 ? `has ${row.picked} of ${row.need} picks` : 'has no pick';
+    return {
+      title: `${pool.name}${pool.leagueName ? ` (${pool.leagueName})` : ''}, week ${row.week}`,
+      line: `Entry ${label} ${owed}. Picks lock ${LOCK_FORMAT.format(new Date(row.lock_ms))} (in ${timeLeft(row.lock_ms - now)}).`,
+      insured: row.insured
+        ? 'This entry is insured: if it has no pick at the lock, insurance picks for it.'
+        : null,
+      link: `${base}${pool.path}/makepicks?entry=${row.entry_id}`,
+    };
+  });
+  const text = [
+    `Hi ${first.username},`,
+    '',
+    rows.length === 1
+      ? 'One of your entries still needs a pick:'
+      : 'These entries of yours still need a pick:',
+    '',
+    ...items.flatMap((item) => [
+      `* ${item.title}`,
+      `  ${item.line}`,
+      ...(item.insured ? [`  ${item.insured}`] : []),
+      `  Make your pick: ${item.link}`,
+      '',
+    ]),
+    `Choose when you are reminded, or mute a pool, on your profile: ${base}/profile`,
+    `Stop all pick reminders: ${unsubscribe}`,
+  ].join('\n');
+  const html = [
+    `<p>Hi ${escapeHtml(first.username)},</p>`,
+    `<p>${rows.length === 1 ? 'One of your entries still needs a pick:' : 'These entries of yours still need a pick:'}</p>`,
+    '<ul>',
+    ...items.map(
+      (item) =>
+        `<li><strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.line)}` +
+        (item.insured ? `<br>${escapeHtml(item.insured)}` : '') +
+        `<br><a href="${escapeHtml(item.link)}">Make your pick</a></li>`,
+    ),
+    '</ul>',
+    `<p><a href="${escapeHtml(`${base}/profile`)}">Choose when you are reminded, or mute a pool</a> · ` +
+      `<a href="${escapeHtml(unsubscribe)}">Stop all pick reminders</a></p>`,
+  ].join('\n');
+  return {
+    to: first.email,
+    subject,
+    text,
+    html,
+    // The stored copy hides the link: whoever reads the outbox could otherwise unsubscribe the player.
+    secretLinks: [unsubscribe],
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
