@@ -1,0 +1,50 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** Where the API's description is served: the browsable page, and the document itself. */
+export const API_DOCS_PREFIX = '/api/docs';
+export const OPENAPI_JSON_PATH = `${API_DOCS_PREFIX}/openapi.json`;
+
+/**
+ * The OpenAPI 3.1 description of the API, generated from the routes' zod schemas as they are
+ * registered (so it must come before them), and Swagger UI to browse it. Read-only: the page sends no
+ * request to the API ("Try it out" is off). Only API paths are described: pages, built files and
+ * /metrics are not the API. Swagger UI's page runs no inline script, so the site's Content-Security-
+ * Policy (helmet's, no inline script) holds for it unchanged.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: { isApiPath: (path: string) => boolean },
+): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'ALA Survivor API',
+        description:
+          'The calls behind the web app. Signed-in calls carry the `ala_session` cookie that /auth/login sets; ' +
+          'writes from a browser must come from the site itself (Origin check). Every error answers ' +
+          '`{ "message": "..." }` in words.',
+        version: '1',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ala_session' } },
+      },
+    },
+    transform: (input) =>
+      options.isApiPath(input.url) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: {
+      // Read-only: no request is sent from the page, and no schema goes to an outside validator.
+      supportedSubmitMethods: [],
+      validatorUrl: null,
+      docExpansion: 'list',
+      deepLinking: true,
+    },
+  });
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+}
