@@ -6,6 +6,18 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 /** Where the API's description is served: the browsable page, and the document itself. */
 export const API_DOCS_PREFIX = '/api/docs';
 export const OPENAPI_JSON_PATH = `${API_DOCS_PREFIX}/openapi.json`;
+/** The page's groups of calls, by the start of their path (the first that matches). */
+const TAGS: ReadonlyArray<readonly [string, string]> = [
+  ['/api/pools/', 'Pools'],
+  ['/pools/', 'Pools'],
+  ['/leagueRoutes/', 'Leagues and pools hub'],
+  ['/auth/', 'Accounts and sessions'],
+  ['/user/', 'Users'],
+  ['/api/me/', 'Users'],
+  ['/admin/', 'Commish tools and site admins'],
+  ['/api/', 'General'],
+];
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from the routes' zod schemas as they are
@@ -29,19 +41,32 @@ export async function registerOpenApi(
           '`{ "message": "..." }` in words.',
         version: '1',
       },
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ala_session' } },
-      },
+      tags: TAGS.map(([, name]) => ({ name })),
     },
-    transform: (input) =>
-      options.isApiPath(input.url) ? jsonSchemaTransform(input) : { schema: { hide: true }, url: input.url },
+    transform: (input) => {
+      if (!options.isApiPath(input.url)) return { schema: { hide: true }, url: input.url };
+      const described = jsonSchemaTransform(input);
+      const tag = TAGS.find(([prefix]) => input.url.startsWith(prefix))?.[1] ?? 'General';
+      return { ...described, schema: { ...described.schema, tags: [tag] } };
+    },
+  });
+  // Swagger UI's page has no viewport setting: without one a phone lays it out 980 px wide.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const page = request.routeOptions.url;
+    if ((page !== API_DOCS_PREFIX && page !== `${API_DOCS_PREFIX}/`) || typeof payload !== 'string') {
+      return payload;
+    }
+    return payload.replace('<meta charset="UTF-8">', `<meta charset="UTF-8">\n${VIEWPORT}`);
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PREFIX,
+    theme: { title: 'ALA Survivor API' },
     uiConfig: {
       // Read-only: no request is sent from the page, and no schema goes to an outside validator.
       supportedSubmitMethods: [],
       validatorUrl: null,
+      // No bar to load another description: this page shows this API's.
+      layout: 'BaseLayout',
       docExpansion: 'list',
       deepLinking: true,
     },
