@@ -72,6 +72,8 @@ export function staticCacheControl(webDir: string, filePath: string): string {
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Where the log lines go instead of the output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Serve the built web app from config.webDir when it exists. */
   serveWeb?: boolean;
   /** Called for every route as it is registered (tests use it to walk the whole API). */
@@ -83,7 +85,11 @@ export interface BuildAppOptions {
 /** Builds the Fastify application around a context; listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    logger: options.logStream
+      ? { level: ctx.config.logLevel, stream: options.logStream }
+      : options.logger
+        ? { level: ctx.config.logLevel }
+        : false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Each request's id (logged as reqId, answered in X-Request-Id): a proxy's when REQUEST_ID_HEADER

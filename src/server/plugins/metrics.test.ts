@@ -94,13 +94,21 @@ describe('request metrics', () => {
     expect(again.headers['x-request-id']).not.toBe(own.headers['x-request-id']);
     await t.app.close();
 
-    t = await createTestApp({ env: { REQUEST_ID_HEADER: 'X-Request-Id' } });
+    const lines: string[] = [];
+    t = await createTestApp({
+      env: { REQUEST_ID_HEADER: 'X-Request-Id' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
     const kept = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'edge-7f3a:1.2' } });
     expect(kept.headers['x-request-id']).toBe('edge-7f3a:1.2');
     // An error answer carries it too.
     const missing = await t.app.inject({ url: '/api/nothing', headers: { 'x-request-id': 'edge-404' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-request-id']).toBe('edge-404');
+    // Every log line of the request carries it.
+    const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string });
+    const ofMissing = logged.filter((line) => line.reqId === 'edge-404');
+    expect(ofMissing.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     // An id that could forge or flood a log line is replaced.
     for (const bad of ['two words', 'a"b', 'x'.repeat(129)]) {
       const replaced = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': bad } });
