@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context';
 import { handleError } from './lib/error-handler';
 import { badRequest } from './lib/errors';
+import { createMetrics } from './lib/metrics';
 import { registerPublicUrl } from './lib/public-url';
 import { createPoolBus } from './lib/redis-bus';
 import { outboxRoutes } from './modules/admin/outbox.routes';
@@ -22,6 +23,9 @@ import { poolsRoutes } from './modules/pools/pools.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerMetrics } from './plugins/metrics';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRequestId, requestIdGenerator } from './plugins/request-id';
 import { registerSession } from './plugins/session';
 
 declare module 'fastify' {
@@ -69,18 +73,29 @@ export function staticCacheControl(webDir: string, filePath: string): string {
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Where the log lines go instead of the output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Serve the built web app from config.webDir when it exists. */
   serveWeb?: boolean;
   /** Called for every route as it is registered (tests use it to walk the whole API). */
   onRoute?: (route: RouteOptions) => void;
+  /** Also report the process's own figures (CPU, memory, event loop) on /metrics: once per process. */
+  processMetrics?: boolean;
 }
 
 /** Builds the Fastify application around a context; listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    logger: options.logStream
+      ? { level: ctx.config.logLevel, stream: options.logStream }
+      : options.logger
+        ? { level: ctx.config.logLevel }
+        : false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Each request's id (logged as reqId, answered in X-Request-Id): a proxy's when REQUEST_ID_HEADER
+    // names its header, else a UUID, unique across instances.
+    genReqId: requestIdGenerator(ctx.config.requestIdHeader),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,7 +111,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       if (ctx.bus === bus) ctx.bus = undefined;
     });
   }
+  ctx.metrics ??= createMetrics({ db: ctx.db, processMetrics: options.processMetrics });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  registerRequestId(app);
+  registerMetrics(app, ctx.metrics, { token: ctx.config.metricsToken, isApiPath });
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -129,6 +147,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   app.setErrorHandler(handleError);
+
+  // Before the routes: the API's description is gathered as they are registered.
+  await registerOpenApi(app, { isApiPath });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

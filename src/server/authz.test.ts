@@ -373,6 +373,33 @@ const MATRIX: Cell[] = [
     expected: { visitor: 401, nonMember: 404, member: 409, admin: 409, siteAdmin: 404 },
   },
   { name: 'health', method: 'GET', route: 'GET /api/health', url: () => '/api/health', expected: all(200) },
+  { name: 'readiness', method: 'GET', route: 'GET /api/ready', url: () => '/api/ready', expected: all(200) },
+  // Prometheus's figures: only with METRICS_TOKEN as a bearer token, and off (404) when none is set.
+  { name: 'metrics', method: 'GET', route: 'GET /metrics', url: () => '/metrics', expected: all(404) },
+  // The API's description and its page: public, as the web app that calls the API is.
+  ...[
+    ['openapi.json', '/api/docs/openapi.json'],
+    ['docs page', '/api/docs'],
+    ['docs json', '/api/docs/json'],
+    ['docs yaml', '/api/docs/yaml'],
+    ['docs page settings', '/api/docs/static/swagger-initializer.js'],
+  ].map(
+    ([name, url]): Cell => ({ name, method: 'GET', route: `GET ${url}`, url: () => url, expected: all(200) }),
+  ),
+  {
+    name: 'docs page file (sends the browser to the page)',
+    method: 'GET',
+    route: 'GET /api/docs/static/index.html',
+    url: () => '/api/docs/static/index.html',
+    expected: all(302),
+  },
+  {
+    name: 'docs page assets',
+    method: 'GET',
+    route: 'GET /api/docs/static/*',
+    url: () => '/api/docs/static/swagger-ui.css',
+    expected: all(200),
+  },
   {
     name: 'currentUser',
     method: 'GET',

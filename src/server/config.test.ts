@@ -31,4 +31,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
+
+  it('turns /metrics on only with a METRICS_TOKEN long enough not to be guessed', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    for (const value of ['short', '0123456789 abcdef']) {
+      expect(() => loadConfig({ METRICS_TOKEN: value })).toThrow(
+        /METRICS_TOKEN must be at least 16 characters/,
+      );
+    }
+  });
+
+  it('believes a proxy request id only under the header REQUEST_ID_HEADER names', () => {
+    expect(loadConfig({}).requestIdHeader).toBeUndefined();
+    expect(loadConfig({ REQUEST_ID_HEADER: 'X-Request-Id' }).requestIdHeader).toBe('x-request-id');
+    expect(() => loadConfig({ REQUEST_ID_HEADER: 'x request id' })).toThrow(/REQUEST_ID_HEADER/);
+  });
 });

@@ -49,6 +49,16 @@ export interface Config {
   liveMaxStreamsPerIp: number;
   /** Registrations one client address may make in 15 minutes (429 past it; decision 007). */
   registrationsPerIp: number;
+  /**
+   * The bearer token Prometheus sends to read /metrics (decision 019). Unset, /metrics answers 404: the
+   * figures name routes and pools, so nobody reads them without being told the token.
+   */
+  metricsToken: string | undefined;
+  /**
+   * The header a proxy in front names each request by (e.g. `x-request-id`), believed when it is a short
+   * plain id; unset, every request gets an id of its own. Either way the answer carries it in X-Request-Id.
+   */
+  requestIdHeader: string | undefined;
 }
 
 /** The feeds a game can be polled from: a real provider, the demo's replay, or none. */
@@ -100,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveMaxStreams: parseStreamCap('LIVE_MAX_STREAMS', env.LIVE_MAX_STREAMS, 10_000),
     liveMaxStreamsPerIp: parseStreamCap('LIVE_MAX_STREAMS_PER_IP', env.LIVE_MAX_STREAMS_PER_IP, 10),
     registrationsPerIp: parseStreamCap('REGISTRATIONS_PER_IP', env.REGISTRATIONS_PER_IP, 5, 'registrations'),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    requestIdHeader: parseRequestIdHeader(env.REQUEST_ID_HEADER),
   };
 }
 
@@ -179,4 +191,26 @@ function parseSecret(name: string, text: string | undefined): string | undefined
   if (trimmed === '') return undefined;
   if (trimmed.length < 32) throw new Error(`${name} must be at least 32 characters long (a random string).`);
   return trimmed;
+}
+
+/** A metrics token long enough not to be guessed; unset or empty turns /metrics off. */
+function parseMetricsToken(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (text.length < 16 || /\s/.test(text)) {
+    throw new Error(
+      'METRICS_TOKEN must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`).',
+    );
+  }
+  return text;
+}
+
+/** An HTTP header name, lower case (Node gives header names in lower case). */
+function parseRequestIdHeader(value: string | undefined): string | undefined {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return undefined;
+  if (!/^[a-z0-9-]+$/.test(text)) {
+    throw new Error(`REQUEST_ID_HEADER must be a header name such as x-request-id (got "${value}").`);
+  }
+  return text;
 }

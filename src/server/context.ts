@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { AppMetrics } from './lib/metrics';
 import type { PoolBus } from './lib/redis-bus';
 import type { Mailer } from './mail/mailer';
 
@@ -16,4 +17,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Live pool changes (notifyPoolChanged); buildApp makes it from the configuration when absent. */
   bus?: PoolBus;
+  /** Prometheus metrics (jobs and streams count into them); buildApp makes them when absent. */
+  metrics?: AppMetrics;
 }

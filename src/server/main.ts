@@ -28,7 +28,7 @@ const mailer = config.smtpUrl
   : createOutboxMailer(database.db, clock, (message) => process.stdout.write(formatForConsole(message)));
 // Security lifetimes (sessions, reset links, attempt limits) run on real time, even in the demo.
 const ctx: AppContext = { config, database, db: database.db, clock, wallClock: systemClock, mailer };
-const app = await buildApp(ctx, { logger: true });
+const app = await buildApp(ctx, { logger: true, processMetrics: true });
 
 if (database.wasEmpty && config.demo) {
   app.log.info('new database: seeding the demo world');

@@ -45,3 +45,21 @@ export const HealthResponseSchema = z.object({
   time: z.iso.datetime(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** The state of one thing an instance needs to serve: `unused` when it is not configured. */
+export const ReadinessCheckSchema = z.object({
+  state: z.enum(['up', 'down', 'unused']),
+  message: z.string(),
+});
+
+/**
+ * GET /api/ready: 200 when this instance can serve (its database answers, and Redis when REDIS_URL
+ * is set), 503 otherwise or while it shuts down; `message` says in words what is wrong. A proxy or an
+ * orchestrator sends traffic only to ready instances; /api/health says whether the process lives.
+ */
+export const ReadinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  message: z.string(),
+  checks: z.object({ database: ReadinessCheckSchema, redis: ReadinessCheckSchema }),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;

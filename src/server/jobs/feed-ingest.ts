@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { type JobOutcome, recordJobRun } from '../lib/metrics';
 import { currentSeasonOf } from '../sports/feeds';
 import type { SportsProvider } from '../sports/model';
 import {
@@ -77,14 +78,19 @@ export function startFeedIngest(
   const run = async () => {
     // A follower asks again soon, so it takes over the season schedules when the leader stops.
     let delay = options.followerDelayMs ?? 60_000;
+    const started = performance.now();
+    let outcome: JobOutcome = 'follower';
     try {
       if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
-        await pollSeasonsOnce(ctx, providers, log);
+        outcome = 'failed';
+        const results = await pollSeasonsOnce(ctx, providers, log);
+        outcome = results.every((result) => result.ok) ? 'ok' : 'failed';
         delay = options.seasonEveryMs ?? SEASON_POLL_MS;
       }
     } catch (error) {
       log.warn({ error: String(error) }, 'season schedules run failed');
     }
+    recordJobRun(ctx.metrics, 'season_schedules', outcome, started);
     if (!stopped) timer = setTimeout(tick, delay);
   };
   const tick = () => {

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { feedFetches } from '../db/schema';
+import { type JobOutcome, recordFeedPoll, recordJobRun } from '../lib/metrics';
 import { notifyGamePools } from '../modules/pools/live/notify';
 import { FeedError } from '../sports/http';
 import type { FactsRecord, GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
@@ -344,6 +345,9 @@ async function recordFetch(
   url: string,
   r: { ok: boolean; error: string | null; seen: number; changed: number; started: number },
 ): Promise<void> {
+  // A successful poll's error column lists the games it left out, one a line.
+  const rejected = r.ok && r.error ? r.error.split('\n').length : 0;
+  recordFeedPoll(ctx.metrics, { provider: provider.name, game: provider.game, ok: r.ok, rejected });
   await ctx.db.insert(feedFetches).values({
     provider: provider.name,
     game: provider.game,
@@ -401,8 +405,11 @@ export function startIngestJob(
   let role: 'unknown' | 'leader' | 'follower' = 'unknown';
   const run = async () => {
     let delay = 60_000;
+    const started = performance.now();
+    let outcome: JobOutcome = 'failed';
     try {
       if (!(await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY))) {
+        outcome = 'follower';
         if (role !== 'follower') log.info({ provider: provider.name }, 'another instance polls the feeds');
         role = 'follower';
         delay = followerDelay;
@@ -410,12 +417,14 @@ export function startIngestJob(
         if (role === 'follower') log.info({ provider: provider.name }, 'this instance now polls the feeds');
         role = 'leader';
         const result = await ingestOnce(ctx, provider, pollDates(ctx.clock.now()), log);
+        outcome = result.ok ? 'ok' : 'failed';
         // After a failure, the usual rare poll; otherwise as often as the games seen call for.
         delay = nextPollDelayMs(result.games, ctx.clock.now());
       }
     } catch (error) {
       log.warn({ error: String(error) }, 'ingest run failed');
     }
+    recordJobRun(ctx.metrics, 'ingest', outcome, started);
     if (!stopped) timer = setTimeout(tick, Math.min(delay, maxDelay));
   };
   const tick = () => {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { type JobOutcome, recordJobRun } from '../lib/metrics';
 import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settlement.service';
 import { INGEST_LEADER_KEY, type IngestLogger } from './ingest';
 
@@ -28,9 +29,14 @@ export function startSettlementJob(
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   const run = async () => {
+    const started = performance.now();
+    let outcome: JobOutcome = 'follower';
     try {
       if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
+        outcome = 'failed';
         const result = await (options.settle ?? settleDueWeeks)(ctx);
+        outcome = 'ok';
+        countSettlement(ctx, result);
         // A pool that failed was recorded (site admins see it) and is retried after a backoff; the
         // other pools went on in the same pass.
         for (const failure of result.failed) {
@@ -61,6 +67,7 @@ export function startSettlementJob(
     } catch (error) {
       log.warn({ error: String(error) }, 'settlement pass failed');
     }
+    recordJobRun(ctx.metrics, 'settlement', outcome, started);
     if (!stopped) timer = setTimeout(tick, interval);
   };
   const tick = () => {
@@ -72,4 +79,16 @@ export function startSettlementJob(
     if (timer) clearTimeout(timer);
     await running;
   };
+}
+
+/** A pass's weeks by step, and each failing pool's failure under its id. */
+function countSettlement(ctx: AppContext, result: SettlementRun): void {
+  const metrics = ctx.metrics;
+  if (!metrics) return;
+  if (result.locked.length > 0) metrics.poolWeeks.inc({ step: 'lock' }, result.locked.length);
+  if (result.settled.length > 0) metrics.poolWeeks.inc({ step: 'settle' }, result.settled.length);
+  if (result.rejudged.length > 0) metrics.poolWeeks.inc({ step: 'rejudge' }, result.rejudged.length);
+  for (const failure of result.failed) {
+    metrics.poolFailures.inc({ pool_id: String(failure.poolId), step: failure.step });
+  }
 }

@@ -20,6 +20,11 @@ export interface PoolBus {
   subscribe(poolId: number, listener: PoolChangeListener): () => void;
   /** Resolves once the bus can carry changes (Redis: both connections up and subscribed). */
   ready(): Promise<void>;
+  /**
+   * Whether changes cross instances now, in words when not (the readiness check): in-process always;
+   * Redis when both connections are up and it answers a PING.
+   */
+  check(): Promise<{ up: boolean; detail?: string }>;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,7 @@ export function createLocalBus(onError: (error: unknown) => void = () => {}): Po
     publish: (change) => listeners.deliver(change, onError),
     subscribe: (poolId, listener) => listeners.add(poolId, listener),
     ready: async () => {},
+    check: async () => ({ up: true }),
     close: async () => {},
   };
 }
@@ -120,6 +126,17 @@ export function createRedisBus(url: string, channel: string, onError: (error: un
     subscribe: (poolId, listener) => listeners.add(poolId, listener),
     ready: async () => {
       await Promise.all([subscribed, publisherReady]);
+    },
+    check: async () => {
+      if (closed) return { up: false, detail: 'closed' };
+      if (subscriber.status !== 'ready' || publisher.status !== 'ready') {
+        return { up: false, detail: `not connected (${publisher.status}, ${subscriber.status})` };
+      }
+      try {
+        return (await publisher.ping()) === 'PONG' ? { up: true } : { up: false, detail: 'no PONG' };
+      } catch (error) {
+        return { up: false, detail: String(error) };
+      }
     },
     close: async () => {
       if (closed) return;

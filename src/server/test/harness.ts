@@ -74,6 +74,8 @@ export interface TestAppOptions {
   now?: Date;
   /** Called for every route the application registers. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Where the app's log lines go (none are written without it). */
+  logStream?: BuildAppOptions['logStream'];
 }
 
 /**
@@ -98,7 +100,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : (options.mailer ?? createOutboxMailer(database.db, clock)),
   );
   const ctx: AppContext = { config, database, db: database.db, clock, wallClock, mailer };
-  const app = await buildApp(ctx, { serveWeb: false, onRoute: options.onRoute });
+  const app = await buildApp(ctx, {
+    serveWeb: false,
+    onRoute: options.onRoute,
+    logStream: options.logStream,
+  });
   await app.ready();
   return { app, ctx, clock, wallClock };
 }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponseSchema } from '../../../core/contracts/common';
+import {
+  HealthResponseSchema,
+  type ReadinessResponse,
+  ReadinessResponseSchema,
+} from '../../../core/contracts/common';
+import { checkReadiness } from './readiness';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,6 +18,21 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         mail: app.ctx.mailer.kind,
         time: app.ctx.clock.now().toISOString(),
       });
+    },
+  );
+
+  // Once the application begins to close, the proxy is told to send nothing new here.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.get(
+    '/api/ready',
+    { schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } },
+    async (request, reply) => {
+      const answer: ReadinessResponse = await checkReadiness(app.ctx, { closing });
+      if (answer.status !== 'ready') request.log.warn({ readiness: answer }, 'not ready');
+      return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
     },
   );
 };

@@ -138,14 +138,16 @@ export interface PoolWorldOptions {
   members?: readonly string[];
   /** Test seasons to seed: the MLB teams and weeks, the NFL players and weeks. */
   seasons?: ReadonlyArray<'mlb' | 'nfl'>;
+  /** Settings of the app (as the environment gives them). */
+  env?: Record<string, string>;
 }
 
 /** The test app on the test clock (NOW), a commissioner's league, its members and the test seasons asked for. */
 export async function startPoolWorld(
   options: PoolWorldOptions = {},
 ): Promise<{ t: TestApp; world: PoolWorld; members: TestUser[] }> {
-  const { members: names = [], seasons = [], ...league } = options;
-  const t = await createTestApp({ now: NOW });
+  const { members: names = [], seasons = [], env, ...league } = options;
+  const t = await createTestApp({ now: NOW, env });
   const world = await createPoolWorld(t.app, league);
   if (seasons.includes('mlb')) await seedMlbSeason(t.ctx);
   if (seasons.includes('nfl')) await seedNflSeason(t.ctx);

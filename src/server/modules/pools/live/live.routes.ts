@@ -106,6 +106,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       streams.add(res);
+      app.ctx.metrics?.liveStreams.inc();
       perAddress.set(address, fromAddress + 1);
       // Only the topic goes out: the client refetches through the ordinary calls, which keep picks secret.
       // An entrant hears of each pick at once; anyone else on the coalescing beat, so no event of theirs
@@ -117,6 +118,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       res.on('close', () => {
         unsubscribe();
         streams.delete(res);
+        app.ctx.metrics?.liveStreams.dec();
         picksPending.delete(res);
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left > 0) perAddress.set(address, left);
