@@ -46,9 +46,9 @@ function versionOf(poolId: number): SQL {
 }
 
 /**
- * Says, in a transaction about to rewrite many of a pool's entries in one statement, that the pool's rank
- * version moved: bumped once here, and the row trigger skips this pool's rows for the rest of the transaction
- * (a trigger run per row would cost a settle of a million entries seconds).
+ * Says, in a transaction about to rewrite many of a pool's entries, that the pool's rank version moved:
+ * bumped once here, and the row trigger skips this pool's rows for the rest of the transaction (it would
+ * itself bump once, at the first changed row, and skip the others as well: this spares that one run).
  */
 export async function rankChangeOfPool(tx: DbOrTx, poolId: number): Promise<void> {
   await tx.execute(sql`select set_config('ala.rank_version_pool', ${String(poolId)}, true)`);

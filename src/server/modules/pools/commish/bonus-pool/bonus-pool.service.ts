@@ -59,7 +59,13 @@ import {
   loadWeekGames,
   recordWeekTeams,
 } from '../../settlement/week-facts.repo';
-import { type MarkFilter, readMark, readRanking, type StoredTiles } from '../../standings/pool-rankings';
+import {
+  type MarkFilter,
+  rankChangeOfPool,
+  readMark,
+  readRanking,
+  type StoredTiles,
+} from '../../standings/pool-rankings';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsername } from '../entry-search';
 
@@ -360,6 +366,8 @@ export async function updateBonusPoolParams(
     const added: number[] = [];
     const removed: number[] = [];
     const audits = [];
+    // Up to a thousand entries move, one update each: the pool's rank version moves once for them all.
+    if (rows.length > 0) await rankChangeOfPool(tx, pool.id);
     for (const { entry, username } of rows) {
       const flag = bonusFlag(entry);
       const want = whole ? whole.has(entry.id) : adding.has(entry.id);
