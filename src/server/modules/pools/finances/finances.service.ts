@@ -22,8 +22,8 @@ import type { UserRow } from '../../auth/sessions';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
 import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../pool-entries.repo';
 import {
-  FINANCES_BONUS_IDS,
   financesBonusOrderSql,
+  readOrderIds,
   readRanking,
   type StoredFinances,
 } from '../standings/pool-rankings';
@@ -259,30 +259,28 @@ async function readNamePage(
 
 /**
  * A page of the Bonus Pool Leaderboard's order: the entries in the bonus pool or with bonus money, most first
- * (then by username). Its first pages are stored after each settle or money change (pool-rankings); any
- * other page sums every entry's bonus to choose it, so a big pool's page ids are kept until its money
- * changes. The rows are read afresh.
+ * (then by username). The whole order is stored after each settle or money change (pool-rankings); while it
+ * is stale a page sums every entry's bonus to choose it, and a search only the matching entries'. A big
+ * pool's page ids are kept until its money changes; the rows are read afresh.
  */
 async function readBonusPage(
   ctx: AppContext,
   poolId: number,
   query: FinancesQuery,
 ): Promise<{ rows: NamedRow[]; total: number; order: FinancesOrder }> {
-  const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
+  const search = query.q ? sql`u2.username ilike ${containsPattern(query.q)}` : null;
   const load = async () => {
-    // The first pages of the whole order are stored (pool-rankings) after each settle or money change.
+    // The whole order is stored (pool-rankings) after each settle or money change: a page is a slice of it.
     const offset = pageOffset(query);
-    if (!query.q && offset + query.pageSize <= FINANCES_BONUS_IDS) {
-      const stored = await readRanking<StoredFinances>(ctx.db, poolId, 'finances');
-      if (stored) {
-        return {
-          ids: stored.ids.slice(offset, offset + query.pageSize),
-          total: Number(stored.data.bonusTotal),
-        };
-      }
+    if (!search) {
+      const [ids, board] = await Promise.all([
+        readOrderIds(ctx.db, poolId, 'bonus-order', offset, query.pageSize),
+        readRanking<{ ranked: number | string }>(ctx.db, poolId, 'bonus-leaderboard'),
+      ]);
+      if (ids && board) return { ids, total: Number(board.data.ranked) };
     }
     const result = await ctx.db.execute<{ id: number; total: string | number }>(
-      financesBonusOrderSql(poolId, search, query.pageSize, offset),
+      financesBonusOrderSql(poolId, search, { limit: query.pageSize, offset }),
     );
     return {
       ids: result.rows.map((row) => Number(row.id)),

@@ -11,7 +11,6 @@ import { notifyPoolChanged } from '../live/notify';
 import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { settleDueWeeks } from '../settlement/settlement.service';
 import {
-  FINANCES_BONUS_IDS,
   financesBonusOrderSql,
   leaderboardSql,
   MARK_EVERY,
@@ -20,6 +19,7 @@ import {
   rankChangeOfPool,
   rankingsCurrent,
   rankingsSettled,
+  readOrderIds,
   readRanking,
   readStandingsIds,
   refreshPoolRankings,
@@ -85,7 +85,7 @@ async function computed(poolId: number) {
     rowsOf<{ data: never }>(await db.execute(leaderboardSql(poolId)))[0].data,
   );
   const order = rowsOf<{ id: number; total: number | string }>(
-    await db.execute(financesBonusOrderSql(poolId, sql``, FINANCES_BONUS_IDS, 0)),
+    await db.execute(financesBonusOrderSql(poolId, null)),
   );
   const sums = rowsOf<Record<string, number | string>>(
     await db.execute(sql`
@@ -128,8 +128,11 @@ async function expectStoredAsComputed(poolId: number) {
   const leaderboard = await readRanking<never>(db, poolId, 'bonus-leaderboard');
   expect(leaderboard && toLeaderboard(leaderboard.data)).toEqual(expected.leaderboard);
   const finances = await readRanking<StoredFinances>(db, poolId, 'finances');
-  expect(finances?.ids).toEqual(expected.bonusIds);
-  expect(Number(finances?.data.bonusTotal)).toBe(expected.bonusTotal);
+  expect(await readOrderIds(db, poolId, 'bonus-order', 0, expected.bonusIds.length + 10)).toEqual(
+    expected.bonusIds,
+  );
+  expect(await readOrderIds(db, poolId, 'bonus-order', 995, 10)).toEqual(expected.bonusIds.slice(995, 1005));
+  expect(expected.leaderboard.ranked).toBe(expected.bonusTotal);
   expect(Number(finances?.data.entryCount)).toBe(expected.entryCount);
   const kinds = {
     buyin: 'buyin',
@@ -207,6 +210,8 @@ describe('stored rankings', () => {
       `/api/standings/${pool.id}?view=all&page=3`,
       `/api/standings/${pool.id}?view=standings&page=28`,
       `/api/finances/${pool.id}?sort=bonus&page=2&pageSize=25`,
+      `/api/finances/${pool.id}?sort=bonus&page=41&pageSize=25`,
+      `/api/finances/${pool.id}?sort=bonus&page=1&pageSize=25&q=rk`,
       `/api/finances/${pool.id}`,
       `/pools/getBonusParams/${pool.id}?list=in&page=2&pageSize=20`,
       `/pools/getBonusParams/${pool.id}?list=out&page=3&pageSize=20`,

@@ -21,8 +21,6 @@ const REFRESH_GAP_MS = 30_000;
 export const STANDINGS_CHUNK = 1000;
 /** Every MARK_EVERY-th entry of a filtered list has its slot stored: a deep page skips fewer than that. */
 export const MARK_EVERY = 1000;
-/** How many entries of Finances' bonus order are stored: its first pages. */
-export const FINANCES_BONUS_IDS = 1000;
 
 /** The filtered sign-up-order lists whose page starts are stored (SQL over entries `e`). */
 export const MARK_FILTERS = {
@@ -71,31 +69,36 @@ export async function readRanking<T>(
   return row ? { data: row.data, ids: (row.ids ?? []).map(Number) } : undefined;
 }
 
+/** The orders stored whole, as rows of ORDER_CHUNK ids (`<order>:<n>`) under a marker row (`<order>`). */
+export type StoredOrder = 'standings' | 'bonus-order';
+
 /**
- * The ids of the counted entries at [offset, offset + limit) of the standings order (lives, weeks alive,
- * sign-up), from the stored chunks; undefined when they are stale or not stored. Chunks are stored with one
- * statement, so all of them are of one version.
+ * The ids at [offset, offset + limit) of a stored order: the standings (counted entries by lives, weeks alive,
+ * sign-up) or Finances' bonus order (the bonus leaderboard's entries by bonus money, username, entry number).
+ * Undefined when stale or not stored. Its rows are of one version: the marker and each row read must be the
+ * pool's current one.
  */
-export async function readStandingsIds(
+export async function readOrderIds(
   db: DbOrTx,
   poolId: number,
+  order: StoredOrder,
   offset: number,
   limit: number,
 ): Promise<number[] | undefined> {
   const first = Math.floor(offset / STANDINGS_CHUNK);
   const last = Math.floor((offset + limit - 1) / STANDINGS_CHUNK);
   const views = [];
-  for (let chunk = first; chunk <= last; chunk++) views.push(`standings:${chunk}`);
+  for (let chunk = first; chunk <= last; chunk++) views.push(`${order}:${chunk}`);
   const rows = rowsOf<{ view: string; ids: number[]; current: boolean }>(
     await db.execute(sql`
       select r.view, r.ids, r.version = ${versionOf(poolId)} as current from pool_rankings r
-      where r.pool_id = ${poolId} and r.view in ('standings', ${sql.join(
+      where r.pool_id = ${poolId} and r.view in (${order}, ${sql.join(
         views.map((view) => sql`${view}`),
         sql`, `,
       )})`),
   );
-  // 'standings' marks the order as stored (also for a pool without counted entries, which has no chunk).
-  const marker = rows.find((row) => row.view === 'standings');
+  // The marker says the order is stored (also when it is empty, with no row of ids).
+  const marker = rows.find((row) => row.view === order);
   if (!marker?.current) return undefined;
   const ids: number[] = [];
   for (const view of views) {
@@ -106,6 +109,11 @@ export async function readStandingsIds(
   }
   const start = offset - first * STANDINGS_CHUNK;
   return ids.slice(start, start + limit);
+}
+
+/** The standings order's ids at [offset, offset + limit) (readOrderIds). */
+export function readStandingsIds(db: DbOrTx, poolId: number, offset: number, limit: number) {
+  return readOrderIds(db, poolId, 'standings', offset, limit);
 }
 
 /** The slot a filtered list's page at `offset` starts from, and how many to skip from it; undefined when stale. */
@@ -132,11 +140,10 @@ export interface StoredLeaderboard {
   ranked: number;
 }
 
-/** Finances' pool sums by ledger kind, its entry count and how many entries its bonus order holds. */
+/** Finances' pool sums by ledger kind and its entry count (its bonus order is stored as 'bonus-order'). */
 export interface StoredFinances {
   sums: Record<'buyin' | 'rebuy' | 'insurance' | 'bonus' | 'prize' | 'payment' | 'prizePaidTo', number>;
   entryCount: number;
-  bonusTotal: number;
 }
 
 /** The standings' tiles for any week: the bonus pool's members by their switch (in force by week). */
@@ -186,20 +193,37 @@ export function toLeaderboard(data: {
   };
 }
 
-/** Finances' bonus order (most bonus money first, then username and entry number), as SQL over its rows. */
-export function financesBonusOrderSql(poolId: number, search: SQL, limit: number, offset: number): SQL {
-  return sql`
-    select e.id, count(*) over () as total,
-      row_number() over (order by coalesce(b.bonus, 0) desc, lower(u.username), e.entry_num) as n
-    from entries e
-    join users u on u.id = e.user_id
-    left join (
+/**
+ * Finances' bonus order (most bonus money first, then username and entry number) as SQL: `n` the place, `total`
+ * how many it holds; a page of it when `page` is given. Searched (`search` over users `u`), the bonus money is
+ * summed for the matching entries only, each through the ledger's (pool, entry) index.
+ */
+export function financesBonusOrderSql(
+  poolId: number,
+  search: SQL | null,
+  page?: { limit: number; offset: number },
+): SQL {
+  const money = search
+    ? sql`coalesce((select sum(l.amount) from ledger l
+        where l.pool_id = ${poolId} and l.entry_id = e.id and l.kind = 'bonus'), 0)`
+    : sql`coalesce(b.bonus, 0)`;
+  const sums = search
+    ? sql``
+    : sql`left join (
       select l.entry_id, sum(l.amount) as bonus from ledger l
       where l.pool_id = ${poolId} and l.kind = 'bonus' group by l.entry_id
-    ) b on b.entry_id = e.id
-    where e.pool_id = ${poolId} and (e.bonus or coalesce(b.bonus, 0) <> 0) ${search}
-    order by coalesce(b.bonus, 0) desc, lower(u.username), e.entry_num
-    limit ${limit} offset ${offset}`;
+    ) b on b.entry_id = e.id`;
+  return sql`
+    select o.id, o.n, count(*) over () as total from (
+      select e.id, row_number() over (order by m.bonus desc, lower(u.username), e.entry_num) as n
+      from entries e
+      join users u on u.id = e.user_id
+      ${sums}
+      cross join lateral (select ${money} as bonus) m
+      where e.pool_id = ${poolId} ${search ? sql`and e.user_id in (select u2.id from users u2 where ${search})` : sql``}
+        and (e.bonus or m.bonus <> 0)) o
+    order by o.n
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
 }
 
 const onConflict = sql`on conflict (pool_id, view) do update
@@ -229,18 +253,20 @@ export async function refreshPoolRankings(
     if (options.onlyIfStale && (await rankingsCurrent(tx, poolId))) return;
     await tx.execute(store(poolId, 'bonus-leaderboard', sql`(${leaderboardSql(poolId)})`, sql`null`));
     const sum = (kind: string) => sql`coalesce(sum(l.amount) filter (where l.kind = ${kind}), 0)::bigint`;
-    await tx.execute(sql`
-      with bo as (${financesBonusOrderSql(poolId, sql``, FINANCES_BONUS_IDS, 0)})
-      insert into pool_rankings as r (pool_id, view, version, data, ids, computed_at)
-      select ${poolId}, 'finances', ${versionOf(poolId)}, json_build_object(
-        'sums', (select json_build_object('buyin', ${sum('buyin')}, 'rebuy', ${sum('rebuy')},
-          'insurance', ${sum('insurance')}, 'bonus', ${sum('bonus')}, 'prize', ${sum('prize')},
-          'payment', ${sum('payment')}, 'prizePaidTo', ${sum('prize_paid_to')})
-          from ledger l where l.pool_id = ${poolId} and l.entry_id is not null),
-        'entryCount', (select count(*) from entries e where e.pool_id = ${poolId}),
-        'bonusTotal', coalesce((select max(bo.total) from bo), 0)),
-        coalesce((select array_agg(bo.id order by bo.n) from bo), '{}'), now()
-      ${onConflict}`);
+    await tx.execute(
+      store(
+        poolId,
+        'finances',
+        sql`json_build_object(
+          'sums', (select json_build_object('buyin', ${sum('buyin')}, 'rebuy', ${sum('rebuy')},
+            'insurance', ${sum('insurance')}, 'bonus', ${sum('bonus')}, 'prize', ${sum('prize')},
+            'payment', ${sum('payment')}, 'prizePaidTo', ${sum('prize_paid_to')})
+            from ledger l where l.pool_id = ${poolId} and l.entry_id is not null),
+          'entryCount', (select count(*) from entries e where e.pool_id = ${poolId}))`,
+        sql`null`,
+      ),
+    );
+    await storeOrder(tx, poolId, 'bonus-order', financesBonusOrderSql(poolId, null));
     await tx.execute(
       store(
         poolId,
@@ -281,18 +307,29 @@ export async function refreshPoolRankings(
         sql`null`,
       ),
     );
-    await tx.execute(sql`delete from pool_rankings where pool_id = ${poolId} and view like 'standings:%'`);
-    await tx.execute(sql`
-      insert into pool_rankings (pool_id, view, version, ids, computed_at)
-      select ${poolId}, 'standings:' || c.chunk, v.version, c.ids, now()
-      from (select ${versionOf(poolId)} as version) v,
-        (select o.n / ${STANDINGS_CHUNK} as chunk, array_agg(o.id order by o.n) as ids from (
-          select e.id, row_number() over (order by e.lives desc, e.weeks_alive desc, e.id) - 1 as n
-          from entries e where e.pool_id = ${poolId} and e.status = 1) o
-        group by 1) c`);
-    // The marker that the chunks are the whole order (of their version: when it differs, reads compute).
-    await tx.execute(store(poolId, 'standings', sql`null`, sql`null`));
+    await storeOrder(
+      tx,
+      poolId,
+      'standings',
+      sql`select e.id, row_number() over (order by e.lives desc, e.weeks_alive desc, e.id) as n
+        from entries e where e.pool_id = ${poolId} and e.status = 1`,
+    );
   });
+}
+
+/**
+ * Stores an order whole (`rows`: its ids with their places `n` from 1) as rows of STANDINGS_CHUNK ids, in one
+ * statement after the old rows are deleted, then its marker.
+ */
+async function storeOrder(tx: DbOrTx, poolId: number, order: StoredOrder, rows: SQL): Promise<void> {
+  await tx.execute(sql`delete from pool_rankings where pool_id = ${poolId} and view like ${`${order}:%`}`);
+  await tx.execute(sql`
+    insert into pool_rankings (pool_id, view, version, ids, computed_at)
+    select ${poolId}, ${order} || ':' || c.chunk, v.version, c.ids, now()
+    from (select ${versionOf(poolId)} as version) v,
+      (select (o.n - 1) / ${STANDINGS_CHUNK} as chunk, array_agg(o.id order by o.n) as ids
+        from (${rows}) o group by 1) c`);
+  await tx.execute(store(poolId, order, sql`null`, sql`null`));
 }
 
 /** Whether every stored ranking of the pool is of its current version (and there are some). */
@@ -300,7 +337,7 @@ export async function rankingsCurrent(db: DbOrTx, poolId: number): Promise<boole
   const [row] = rowsOf<{ current: boolean | null }>(
     await db.execute(sql`
       select bool_and(r.version = ${versionOf(poolId)}) as current from pool_rankings r
-      where r.pool_id = ${poolId} and r.view not like 'standings:%'`),
+      where r.pool_id = ${poolId} and r.view not like '%:%'`),
   );
   return row?.current === true;
 }
