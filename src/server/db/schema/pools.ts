@@ -429,7 +429,8 @@ export const poolRankings = pgTable(
     poolId: integer('pool_id')
       .notNull()
       .references(() => pools.id, { onDelete: 'cascade' }),
-    /** What it holds: 'bonus-leaderboard', 'finances', 'tiles', 'marks', 'standings:<chunk>'. */
+    /** What it holds: 'bonus-leaderboard', 'finances', 'tiles', 'marks', an order's marker ('standings',
+     * 'bonus-order') and its rows of ids ('standings:<n>', 'bonus-order:<n>'). */
     view: text('view').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
     data: jsonb('data'),
