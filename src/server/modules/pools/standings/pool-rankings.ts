@@ -17,8 +17,8 @@ export const RANKED_POOL_MIN_ENTRIES = 10_000;
 /** A pool's background refreshes start at least this far apart: a sign-up rush refreshes twice a minute. */
 const REFRESH_GAP_MS = 30_000;
 
-/** Entries per stored chunk of the standings order: a page reads one or two chunks. */
-export const STANDINGS_CHUNK = 1000;
+/** Ids per stored row of an order (the standings, the bonus order): a page reads one or two rows. */
+export const ORDER_CHUNK = 1000;
 /** Every MARK_EVERY-th entry of a filtered list has its slot stored: a deep page skips fewer than that. */
 export const MARK_EVERY = 1000;
 
@@ -85,8 +85,9 @@ export async function readOrderIds(
   offset: number,
   limit: number,
 ): Promise<number[] | undefined> {
-  const first = Math.floor(offset / STANDINGS_CHUNK);
-  const last = Math.floor((offset + limit - 1) / STANDINGS_CHUNK);
+  if (limit <= 0) return [];
+  const first = Math.floor(offset / ORDER_CHUNK);
+  const last = Math.floor((offset + limit - 1) / ORDER_CHUNK);
   const views = [];
   for (let chunk = first; chunk <= last; chunk++) views.push(`${order}:${chunk}`);
   const rows = rowsOf<{ view: string; ids: number[]; current: boolean }>(
@@ -107,7 +108,7 @@ export async function readOrderIds(
     if (!row.current) return undefined;
     ids.push(...row.ids.map(Number));
   }
-  const start = offset - first * STANDINGS_CHUNK;
+  const start = offset - first * ORDER_CHUNK;
   return ids.slice(start, start + limit);
 }
 
@@ -129,7 +130,7 @@ export async function readMark(
   const at = Math.floor(offset / MARK_EVERY);
   // Past the last mark the list ends before the offset: the last mark still starts a correct (empty) page.
   const index = Math.min(at, marks.length - 1);
-  if (index < 0) return { slot: Number.MAX_SAFE_INTEGER >> 1, skip: 0 };
+  if (index < 0) return { slot: 2 ** 31 - 1, skip: 0 };
   return { slot: marks[index], skip: offset - index * MARK_EVERY };
 }
 
@@ -195,7 +196,7 @@ export function toLeaderboard(data: {
 
 /**
  * Finances' bonus order (most bonus money first, then username and entry number) as SQL: `n` the place, `total`
- * how many it holds; a page of it when `page` is given. Searched (`search` over users `u`), the bonus money is
+ * how many it holds; a page of it when `page` is given. Searched (`search`: a condition on users `u2`), the bonus money is
  * summed for the matching entries only, each through the ledger's (pool, entry) index.
  */
 export function financesBonusOrderSql(
@@ -240,7 +241,7 @@ function store(poolId: number, view: string, data: SQL, ids: SQL): SQL {
 /**
  * Computes and stores every ranking of the pool, in a transaction that holds the pool's advisory lock (two
  * refreshes of one pool never interleave). Each statement reads the pool's version with its data (one
- * snapshot), so a change that commits meanwhile leaves that value stale, never wrong. The standings' chunks
+ * snapshot), so a change that commits meanwhile leaves that value stale, never wrong. Each stored order's rows
  * are replaced in one statement, after the old ones are deleted.
  */
 export async function refreshPoolRankings(
@@ -318,7 +319,7 @@ export async function refreshPoolRankings(
 }
 
 /**
- * Stores an order whole (`rows`: its ids with their places `n` from 1) as rows of STANDINGS_CHUNK ids, in one
+ * Stores an order whole (`rows`: its ids with their places `n` from 1) as rows of ORDER_CHUNK ids, in one
  * statement after the old rows are deleted, then its marker.
  */
 async function storeOrder(tx: DbOrTx, poolId: number, order: StoredOrder, rows: SQL): Promise<void> {
@@ -327,7 +328,7 @@ async function storeOrder(tx: DbOrTx, poolId: number, order: StoredOrder, rows: 
     insert into pool_rankings (pool_id, view, version, ids, computed_at)
     select ${poolId}, ${order} || ':' || c.chunk, v.version, c.ids, now()
     from (select ${versionOf(poolId)} as version) v,
-      (select (o.n - 1) / ${STANDINGS_CHUNK} as chunk, array_agg(o.id order by o.n) as ids
+      (select (o.n - 1) / ${ORDER_CHUNK} as chunk, array_agg(o.id order by o.n) as ids
         from (${rows}) o group by 1) c`);
   await tx.execute(store(poolId, order, sql`null`, sql`null`));
 }
