@@ -2,7 +2,10 @@
 // global `ala` league's MLB pool of bench/big-pool-world.ts, starts the server on it, and reads each GET
 // route of the pool area, the league pages and the Commish tools as a visitor, an entrant (a player
 // with five entries) and the commissioner, BENCH_REPEATS times each; a paged route also with its first
-// page, a deep page and a search (?page=&pageSize=&q=). Prints per route and role the status, p50, p99
+// page, a deep page and a search (?page=&pageSize=&q=), some of them also with a sort or filter their
+// screen offers (Finances' bonus order, the standings view, Manage Entrants' status, Split Prizes' alive
+// only, the bonus pool tool's out list). Before the server starts it times the pool's stored rankings
+// computed again (decision 013: what each settle or money change costs). Prints per route and role the status, p50, p99
 // and bytes against the targets (p99 under 500 ms, under 500 KB), the season export (streamed, under
 // 60 s), the server's peak memory (RSS, under 1 GB during the reads and apart during the export, with
 // the route being read when the reads' peak was first reached) and a line of failures; exits 1 when any
@@ -20,6 +23,11 @@ import { openDatabase } from '../src/server/db/client';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
 import { POOL_AREA_CELLS } from '../src/server/modules/pools/pool-area.authz';
 import { settleDueWeeks } from '../src/server/modules/pools/settlement/settlement.service';
+import {
+  rankingsCurrent,
+  rankingsSettled,
+  refreshPoolRankings,
+} from '../src/server/modules/pools/standings/pool-rankings';
 import { enterResult } from '../src/server/modules/sports/sports-admin.service';
 import { type BigPoolWorld, benchContext, buildBigPoolWorld, findBigPoolWorld } from './big-pool-world';
 import { ensureDatabase, freePort, percentile, recreateDatabase, startServer, waitUntilUp } from './support';
@@ -77,6 +85,7 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     { route: 'GET /api/bonus/options/:game', url: '/api/bonus/options/mlb' },
     { route: 'GET /api/feed/:leagueId/:leagueSeasonId/:x', url: `/api/feed/${w.leagueId}/${p}/all` },
     { route: 'GET /api/standings/:poolId', url: `/api/standings/${p}?view=all`, paged: true },
+    { route: 'GET /api/standings/:poolId', url: `/api/standings/${p}?view=standings`, paged: true },
     { route: 'GET /api/poolHealth/:poolId', url: `/api/poolHealth/${p}` },
     { route: 'GET /api/scoreboard/:poolId/:week', url: `/api/scoreboard/${p}/default`, paged: true },
     {
@@ -85,6 +94,7 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
       paged: true,
     },
     { route: 'GET /api/finances/:poolId', url: `/api/finances/${p}`, paged: true },
+    { route: 'GET /api/finances/:poolId', url: `/api/finances/${p}?sort=bonus`, paged: true },
     {
       route: 'GET /api/payments/:game/:season/:league/:poolIdx/:type',
       url: `/api/payments/mlb/${w.season}/ala/0/reg`,
@@ -133,6 +143,7 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     // The Commish tools.
     { route: 'GET /admin/poolSettings/:poolId', url: `/admin/poolSettings/${p}` },
     { route: 'GET /admin/entrants/:poolId', url: `/admin/entrants/${p}`, paged: true },
+    { route: 'GET /admin/entrants/:poolId', url: `/admin/entrants/${p}?status=active`, paged: true },
     {
       route: 'GET /admin/entrants/:poolId/members',
       url: `/admin/entrants/${p}/members`,
@@ -145,9 +156,11 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
       paged: true,
     },
     { route: 'GET /pools/getBonusParams/:poolId', url: `/pools/getBonusParams/${p}`, paged: true },
+    { route: 'GET /pools/getBonusParams/:poolId', url: `/pools/getBonusParams/${p}?list=out`, paged: true },
     { route: 'GET /pools/getBonusEvents/:poolId', url: `/pools/getBonusEvents/${p}` },
     { route: 'GET /api/bonus/details/:poolId/:bonusId', url: `/api/bonus/details/${p}/${bonusId}` },
     { route: 'GET /api/pools/:poolId/prizeSplit', url: `/api/pools/${p}/prizeSplit`, paged: true },
+    { route: 'GET /api/pools/:poolId/prizeSplit', url: `/api/pools/${p}/prizeSplit?alive=true`, paged: true },
     { route: 'GET /api/pools/:poolId/audit', url: `/api/pools/${p}/audit`, paged: true },
     {
       route: 'GET /api/pools/:poolId/commish/missingPicks',
@@ -237,6 +250,13 @@ const vacuumStarted = performance.now();
 await database.db.execute(sql`vacuum (analyze) entries, ledger, users, league_members, picks`);
 console.log(`vacuum (analyze): ${((performance.now() - vacuumStarted) / 1000).toFixed(0)} s`);
 const w = world;
+// The pool's stored rankings (decision 013), as its last settlement leaves them, computed again and timed:
+// what each settle or money change of the pool costs, in the background.
+const rankingStarted = performance.now();
+await refreshPoolRankings(database.db, w.poolId);
+console.log(
+  `pool rankings computed (after each settle or money change, in the background): ${((performance.now() - rankingStarted) / 1000).toFixed(1)} s`,
+);
 const stats = (
   await database.db.execute(sql`
     select (select count(*) from entries where pool_id = ${w.poolId}) as entries,
@@ -422,21 +442,27 @@ async function rejudge(world: BigPoolWorld): Promise<boolean> {
     const run = await settleDueWeeks(ctx);
     const seconds = (performance.now() - started) / 1000;
     const judged = run.rejudged.some((week) => week.poolId === world.poolId);
-    ok = judged && seconds < TARGET_REJUDGE_S;
+    // The pool's rankings are computed again in the background once the re-judged week committed.
+    await rankingsSettled(world.poolId);
+    const ranked = await rankingsCurrent(database.db, world.poolId);
+    const rankedSeconds = (performance.now() - started) / 1000 - seconds;
+    ok = judged && ranked && seconds < TARGET_REJUDGE_S;
     console.log(
-      `re-judging week ${world.settledWeeks} after a corrected result: ${seconds.toFixed(1)} s${judged ? '' : ' (the week was not re-judged)'} (target: under ${TARGET_REJUDGE_S} s) ${ok ? 'PASS' : 'FAIL'}`,
+      `re-judging week ${world.settledWeeks} after a corrected result: ${seconds.toFixed(1)} s${judged ? '' : ' (the week was not re-judged)'} (target: under ${TARGET_REJUDGE_S} s) ${ok ? 'PASS' : 'FAIL'}; its rankings ${ranked ? `current ${rankedSeconds.toFixed(1)} s later` : 'stale: FAIL'}`,
     );
   } catch (error) {
     const seconds = (performance.now() - started) / 1000;
     throw new Error(`${String(error)} after ${seconds.toFixed(1)} s`);
   } finally {
     await result(home, away);
-    await settleDueWeeks(ctx).catch(async (error: unknown) => {
-      console.log(`putting the result back failed (${String(error)}): the next run rebuilds the world`);
-      await database.db.execute(
-        sql`update pools set custom_name = 'stale big pool' where id = ${world.poolId}`,
-      );
-    });
+    await settleDueWeeks(ctx)
+      .then(() => rankingsSettled(world.poolId))
+      .catch(async (error: unknown) => {
+        console.log(`putting the result back failed (${String(error)}): the next run rebuilds the world`);
+        await database.db.execute(
+          sql`update pools set custom_name = 'stale big pool' where id = ${world.poolId}`,
+        );
+      });
   }
   return ok;
 }

@@ -408,3 +408,38 @@ export const poolJobFailures = pgTable('pool_job_failures', {
   lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
   nextRetryAt: timestamp('next_retry_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A pool's rank version: bumped (by triggers, and once by a bulk write of every entry) in every transaction
+ * that changes what the stored rankings are computed from: its ledger, its entries, their lives, status or
+ * bonus pool. A stored ranking is current while its version equals this one (decision 013).
+ */
+export const poolRankVersions = pgTable('pool_rank_versions', {
+  poolId: integer('pool_id')
+    .primaryKey()
+    .references(() => pools.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * What a big pool's reads would otherwise compute from every entry, computed once after a settle, re-judge or
+ * money change: the bonus leaderboard, Finances' totals and bonus order, the standings' tiles and order (a
+ * chunk of entry ids a row), the first slots of the filtered lists' pages. Small rows; `version` is the pool's
+ * rank version it was computed at.
+ */
+export const poolRankings = pgTable(
+  'pool_rankings',
+  {
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    /** What it holds: 'bonus-leaderboard', 'finances', 'tiles', 'marks', an order's marker ('standings',
+     * 'bonus-order') and its rows of ids ('standings:<n>', 'bonus-order:<n>'). */
+    view: text('view').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    data: jsonb('data'),
+    ids: integer('ids').array(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.view] })],
+);

@@ -50,6 +50,11 @@ export interface EntryPageOptions extends PageQuery {
   countedOnly?: boolean;
   /** A further condition on the pool's entries (a tool's status filter or its own search). */
   where?: SQL;
+  /**
+   * The page's first slot, or one before it with how many matching entries to skip from there: a stored
+   * mark of a filtered list (pool-rankings' readMark), so a deep page skips at most a thousand entries.
+   */
+  from?: { slot: number; skip: number };
 }
 
 /**
@@ -113,10 +118,10 @@ export async function pagePoolEntries(
   const first = db
     .select({ slot: entries.slot })
     .from(entries)
-    .where(filter)
+    .where(options.from ? and(filter, sql`${entries.slot} >= ${options.from.slot}`) : filter)
     .orderBy(asc(entries.slot))
     .limit(1)
-    .offset(offset);
+    .offset(options.from ? options.from.skip : offset);
   return query
     .where(and(filter, sql`${entries.slot} >= (${first})`))
     .orderBy(asc(entries.slot))

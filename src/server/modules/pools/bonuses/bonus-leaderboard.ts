@@ -1,20 +1,23 @@
 import { sql } from 'drizzle-orm';
-import {
-  BONUS_LEADERBOARD_TOP,
-  type BonusLeaderboardResponse,
-  type BonusLeaderRow,
-} from '../../../../core/contracts/pools';
+import type { BonusLeaderboardResponse, BonusLeaderRow } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
-import type { DbOrTx } from '../../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { UserRow } from '../../auth/sessions';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
 import { entryLabel } from '../pool-entries.repo';
+import {
+  leaderboardSql,
+  readRanking,
+  type StoredLeaderboard,
+  toLeaderboard,
+} from '../standings/pool-rankings';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
 
 /*
  * The Bonus Pool Leaderboard, summed in SQL: the ranked entries are those in the bonus pool or with bonus
  * money; each one's money is the sum of its bonus ledger rows. What ranks them (the top rows and how many
- * entries hold each amount) is one pass over the pool's bonus rows, kept for a big pool until its money
+ * entries hold each amount) is one pass over the pool's bonus rows, stored after each settle or money change
+ * (pool-rankings) and read from there while current, else computed and kept for a big pool until its money
  * changes; the viewer's own entries are read afresh, entry by entry.
  */
 
@@ -26,35 +29,24 @@ interface Ranking {
 }
 
 /**
- * One pass over the pool's bonus rows: each ranked entry's money, then both the amounts held (with how many
- * hold each) and the top entries from it. Only the top entries' users are read (one array of ten ids).
+ * The ranking: the stored one (pool-rankings) while current, else one pass over the pool's bonus rows. Only
+ * the top entries' users are then read (one array of ten ids).
  */
 async function loadRanking(db: DbOrTx, poolId: number): Promise<Ranking> {
-  const { rows } = await db.execute<{
-    amounts: { bonus: number | string; count: number }[] | null;
-    top: { id: number; bonus: number | string }[] | null;
-  }>(sql`
-    with net as (
-      select l.entry_id, sum(l.amount)::bigint as bonus from ledger l
-      where l.pool_id = ${poolId} and l.kind = 'bonus' and l.entry_id is not null
-      group by l.entry_id),
-    ranked as materialized (
-      select e.id, coalesce(n.bonus, 0) as bonus
-      from entries e left join net n on n.entry_id = e.id
-      where e.pool_id = ${poolId} and (e.bonus or coalesce(n.bonus, 0) <> 0)),
-    amounts as (select bonus, count(*)::int as count from ranked group by bonus),
-    -- Within a tie (one place) entries follow in sign-up order, so no user is read to cut the top.
-    top as (select id, bonus from ranked order by bonus desc, id limit ${BONUS_LEADERBOARD_TOP})
-    select
-      (select json_agg(json_build_object('bonus', bonus, 'count', count) order by bonus desc) from amounts)
-        as amounts,
-      (select json_agg(json_build_object('id', id, 'bonus', bonus) order by bonus desc, id) from top) as top`);
-  const row = rows[0];
-  const amounts = (row?.amounts ?? []).map((item) => ({
-    bonus: Number(item.bonus),
-    count: Number(item.count),
-  }));
-  const candidates = (row?.top ?? []).map((item) => ({ id: Number(item.id), bonus: Number(item.bonus) }));
+  const stored = await readRanking<Parameters<typeof toLeaderboard>[0]>(db, poolId, 'bonus-leaderboard');
+  const ranking = stored
+    ? toLeaderboard(stored.data)
+    : toLeaderboard(
+        rowsOf<{ data: Parameters<typeof toLeaderboard>[0] }>(await db.execute(leaderboardSql(poolId)))[0]
+          .data,
+      );
+  return labelTop(db, poolId, ranking);
+}
+
+/** The top entries with their labels and places. */
+async function labelTop(db: DbOrTx, poolId: number, ranking: StoredLeaderboard): Promise<Ranking> {
+  const { amounts } = ranking;
+  const candidates = ranking.top;
   const labels = new Map<number, { username: string; entryNum: number }>();
   if (candidates.length > 0) {
     const named = await db.execute<{ id: number; username: string; entry_num: number }>(sql`
@@ -72,7 +64,7 @@ async function loadRanking(db: DbOrTx, poolId: number): Promise<Ranking> {
       place: placeOf(amounts, item.bonus),
     };
   });
-  return { top, amounts, ranked: amounts.reduce((sum, item) => sum + item.count, 0) };
+  return { top, amounts, ranked: ranking.ranked };
 }
 
 /** 1 + how many ranked entries hold more: ties share a place. */

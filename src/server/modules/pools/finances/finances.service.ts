@@ -21,6 +21,12 @@ import { containsPattern } from '../../../lib/paging';
 import type { UserRow } from '../../auth/sessions';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
 import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../pool-entries.repo';
+import {
+  financesBonusOrderSql,
+  readOrderIds,
+  readRanking,
+  type StoredFinances,
+} from '../standings/pool-rankings';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
 
 /*
@@ -253,27 +259,29 @@ async function readNamePage(
 
 /**
  * A page of the Bonus Pool Leaderboard's order: the entries in the bonus pool or with bonus money, most first
- * (then by username). Every entry's bonus is summed to choose the page, so a big pool's page ids are kept
- * until its money changes; the rows are read afresh.
+ * (then by username). The whole order is stored after each settle or money change (pool-rankings); while it
+ * is stale a page sums every entry's bonus to choose it, and a search only the matching entries'. A big
+ * pool's page ids are kept until its money changes; the rows are read afresh.
  */
 async function readBonusPage(
   ctx: AppContext,
   poolId: number,
   query: FinancesQuery,
 ): Promise<{ rows: NamedRow[]; total: number; order: FinancesOrder }> {
-  const search = query.q ? sql`and u.username ilike ${containsPattern(query.q)}` : sql``;
+  const search = query.q ? sql`u2.username ilike ${containsPattern(query.q)}` : null;
   const load = async () => {
-    const result = await ctx.db.execute<{ id: number; total: string | number }>(sql`
-      select e.id, count(*) over () as total
-      from entries e
-      join users u on u.id = e.user_id
-      left join (
-        select l.entry_id, sum(l.amount) as bonus from ledger l
-        where l.pool_id = ${poolId} and l.kind = 'bonus' group by l.entry_id
-      ) b on b.entry_id = e.id
-      where e.pool_id = ${poolId} and (e.bonus or coalesce(b.bonus, 0) <> 0) ${search}
-      order by coalesce(b.bonus, 0) desc, lower(u.username), e.entry_num
-      limit ${query.pageSize} offset ${pageOffset(query)}`);
+    // The whole order is stored (pool-rankings) after each settle or money change: a page is a slice of it.
+    const offset = pageOffset(query);
+    if (!search) {
+      const [ids, board] = await Promise.all([
+        readOrderIds(ctx.db, poolId, 'bonus-order', offset, query.pageSize),
+        readRanking<{ ranked: number | string }>(ctx.db, poolId, 'bonus-leaderboard'),
+      ]);
+      if (ids && board) return { ids, total: Number(board.data.ranked) };
+    }
+    const result = await ctx.db.execute<{ id: number; total: string | number }>(
+      financesBonusOrderSql(poolId, search, { limit: query.pageSize, offset }),
+    );
     return {
       ids: result.rows.map((row) => Number(row.id)),
       total: result.rows.length > 0 ? Number(result.rows[0].total) : 0,
@@ -312,6 +320,15 @@ interface PoolSummary {
  */
 function readPoolSummary(ctx: AppContext, poolId: number): Promise<PoolSummary> {
   const load = async (): Promise<PoolSummary> => {
+    const stored = await readRanking<StoredFinances>(ctx.db, poolId, 'finances');
+    if (stored) {
+      const sums = stored.data.sums;
+      const money = Object.fromEntries(Object.entries(sums).map(([key, value]) => [key, Number(value)]));
+      return {
+        totals: toMoney({ ...(money as StoredFinances['sums']), lastActivity: null }),
+        entryCount: Number(stored.data.entryCount),
+      };
+    }
     const [totals, [{ entryCount }]] = await Promise.all([
       loadPoolTotals(ctx.db, poolId),
       ctx.db.select({ entryCount: count() }).from(entries).where(eq(entries.poolId, poolId)),

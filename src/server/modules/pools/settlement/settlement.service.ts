@@ -24,6 +24,7 @@ import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
+import { refreshAfterSettlement } from '../standings/pool-rankings';
 import {
   clearPoolJobFailure,
   type PoolJobProgress,
@@ -152,8 +153,11 @@ export async function settleDueWeeks(
         nextRetryAt: recorded.nextRetryAt,
       });
     }
-    // Open pages refetch once the pool's weeks moved (after the transactions committed).
+    // Open pages refetch once the pool's weeks moved (after the transactions committed), and the pool's
+    // rankings are computed once for them (decision 013; a big pool's in the background). Should that fail,
+    // reads compute them as before.
     if (run.locked.length + run.settled.length + run.rejudged.length > before || corrected !== null) {
+      await refreshAfterSettlement(ctx, pool.id).catch(() => undefined);
       notifyPoolChanged(ctx, pool.id, 'standings');
     }
   }

@@ -12,6 +12,7 @@ import {
   WeekKinds,
 } from '../entry-weeks.repo';
 import type { LedgerRowInput } from '../ledger';
+import { rankChangeOfPool } from '../standings/pool-rankings';
 
 // A week of a big pool is a million entries: these read and write them column by column, set-based,
 // never as a million row objects, and its entry weeks as kinds and one byte string (entry-weeks.repo.ts).
@@ -380,6 +381,8 @@ export async function writeEntryOutcomes(
     // Planned without looking at the byte string (planGenerically). The charged entries come from the
     // pool's own in this statement: the ledger's check of each new row's entry (migration 0023) is told
     // their keys hold (migration 0028), for this statement only.
+    // The whole pool's lives: its rank version moves once, not by a trigger run per row.
+    await rankChangeOfPool(tx, poolId);
     await planGenerically(tx, async () => {
       if (rebuyCharge === null) {
         await tx.execute(update);
@@ -599,6 +602,7 @@ export async function writeEntryStates(
     const offset = 1 + n * width;
     return width === 1 ? list.value(offset) : sql`(${list.value(offset)} * 256 + ${list.value(offset + 1)})`;
   };
+  await rankChangeOfPool(tx, poolId);
   await planGenerically(tx, async () => {
     await tx.execute(sql`
       update entries as e set needs_rebuy = n.needs_rebuy, lives = n.lives, rebuys_made = n.rebuys_made,

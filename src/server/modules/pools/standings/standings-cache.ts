@@ -1,6 +1,7 @@
 import type { LiveTopic } from '../../../../core/contracts/pools/live';
 import type { AppContext } from '../../../context';
 import type { PoolBus } from '../../../lib/redis-bus';
+import { refreshRankingsLater } from './pool-rankings';
 
 /** From this many counted entries a pool's standings are kept: below it, their two scans cost a few ms. */
 export const CACHED_POOL_MIN_ENTRIES = 10_000;
@@ -116,7 +117,11 @@ export function standingsCacheOf(ctx: AppContext): StandingsCache | undefined {
   return cache;
 }
 
-/** Drops at once what this instance kept of the pool (its own change; the bus may bring it back later). */
+/**
+ * Drops at once what this instance kept of the pool (its own change; the bus may bring it back later), and
+ * after a change of its standings or money has the pool's stored rankings refreshed in the background.
+ */
 export function standingsChanged(ctx: AppContext, poolId: number, topic: LiveTopic): void {
   if (ctx.bus) caches.get(ctx.bus)?.changed(poolId, topic);
+  if (topic === 'standings' || topic === 'money') refreshRankingsLater(ctx, poolId);
 }

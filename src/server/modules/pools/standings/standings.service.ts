@@ -20,6 +20,7 @@ import type { UserRow } from '../../auth/sessions';
 import { requirePoolAccess } from '../pool-access';
 import { entryLabel } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';
+import { readRanking, readStandingsIds, type StoredTiles } from './pool-rankings';
 import {
   loadHealthCounts,
   loadPickLabels,
@@ -119,10 +120,21 @@ async function readCountsAndPage(
   ctx: AppContext,
   options: PageOptions,
 ): Promise<{ counts: TileCounts; rows: PageRow[] }> {
-  const loadCounts = () => loadTileCounts(ctx.db, options.poolId, options.week);
+  const loadCounts = async () =>
+    (await readStoredTiles(ctx, options.poolId, options.week)) ??
+    loadTileCounts(ctx.db, options.poolId, options.week);
+  // The standings order of every counted entry is stored after each settle (pool-rankings): a page of it
+  // is a slice of a stored chunk, where choosing it afresh sorts the whole pool.
+  const choosePage = async () => {
+    const stored =
+      options.sort === 'lives' && !options.bonusOnly
+        ? await readStandingsIds(ctx.db, options.poolId, options.offset, options.limit)
+        : undefined;
+    return loadStandingsPage(ctx.db, stored ? { ...options, ids: stored } : options);
+  };
   const cache = standingsCacheOf(ctx);
   if (!cache) {
-    const [counts, rows] = await Promise.all([loadCounts(), loadStandingsPage(ctx.db, options)]);
+    const [counts, rows] = await Promise.all([loadCounts(), choosePage()]);
     return { counts, rows };
   }
   const isBig = (counts: TileCounts) => counts.entrants >= CACHED_POOL_MIN_ENTRIES;
@@ -134,7 +146,7 @@ async function readCountsAndPage(
     options.poolId,
     pageKey,
     async () => {
-      const [rows, counts] = await Promise.all([loadStandingsPage(ctx.db, options), countsRead]);
+      const [rows, counts] = await Promise.all([choosePage(), countsRead]);
       fresh = rows;
       big = isBig(counts);
       return rows.map((row) => row.id);
@@ -143,6 +155,28 @@ async function readCountsAndPage(
   );
   const counts = await countsRead;
   return { counts, rows: fresh ?? (await loadStandingsPage(ctx.db, { ...options, ids })) };
+}
+
+/** The tiles from the stored rankings while current: the bonus pool's members as in force in `week`. */
+async function readStoredTiles(
+  ctx: AppContext,
+  poolId: number,
+  week: number,
+): Promise<TileCounts | undefined> {
+  const stored = await readRanking<StoredTiles>(ctx.db, poolId, 'tiles');
+  if (!stored) return undefined;
+  const tiles = stored.data;
+  let inBonus = 0;
+  for (const group of tiles.bonusGroups)
+    if (week >= Number(group.effWeek) ? group.bonus : group.prev) inBonus += Number(group.count);
+  return {
+    entrants: Number(tiles.entrants),
+    alive: Number(tiles.alive),
+    inBonus,
+    rebuys: Number(tiles.rebuys),
+    insured: Number(tiles.insured),
+    bonusesEarned: Number(tiles.bonusesEarned),
+  };
 }
 
 /**

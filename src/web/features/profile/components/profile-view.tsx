@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useTransactions, useUserProfile } from '../api/profile';
 import { ActivityFeed } from './activity-feed';
-import { ReminderSettingsCard } from './reminder-settings-card';
 import { CalendarCard } from './calendar-card';
+import { ReminderSettingsCard } from './reminder-settings-card';
 
 /** The signed-in user's own profile: leagues and requests, activity, payments and prizes. */
 export function ProfileView({ user }: { user: CurrentUser }) {

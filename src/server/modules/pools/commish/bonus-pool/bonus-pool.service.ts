@@ -45,7 +45,7 @@ import {
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
-import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
+import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import {
   isSameBonus,
@@ -59,6 +59,13 @@ import {
   loadWeekGames,
   recordWeekTeams,
 } from '../../settlement/week-facts.repo';
+import {
+  type MarkFilter,
+  rankChangeOfPool,
+  readMark,
+  readRanking,
+  type StoredTiles,
+} from '../../standings/pool-rankings';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsername } from '../entry-search';
 
@@ -184,8 +191,42 @@ async function countLockedMembers(db: DbOrTx, pool: PoolRecord, week: number): P
 const NO_COUNTS: BonusPoolCounts = { in: 0, out: 0, fixed: 0 };
 
 /**
+ * Each list's count from the stored tiles: the movable entries are the counted alive ones, the week's members
+ * among them those whose switch is in force (by its effective week), the others can move in (the editable
+ * week only), the rest cannot move. A locked week's members are counted from its byte string, as
+ * countLists does.
+ */
+async function storedListCounts(
+  db: DbOrTx,
+  pool: PoolRecord,
+  week: BonusParamsWeek,
+  editable: boolean,
+  tiles: StoredTiles,
+): Promise<BonusPoolCounts> {
+  const movable = Number(tiles.alive);
+  const fixed = Number(tiles.everyone) - movable;
+  if (week.locked) return { in: await countLockedMembers(db, pool, week.week), out: 0, fixed };
+  let members = 0;
+  for (const group of tiles.bonusGroups)
+    if (week.week >= Number(group.effWeek) ? group.bonus : group.prev) members += Number(group.count);
+  return { in: members, out: editable ? movable - members : 0, fixed };
+}
+
+/**
+ * The stored mark list of an open week's list, when the week's members are exactly the movable entries whose
+ * switch is on (no switch changes after the week); null otherwise.
+ */
+function switchList(tiles: StoredTiles, week: number, list: BonusPoolList): MarkFilter | null {
+  if (list === 'fixed') return 'fixed';
+  const later = tiles.bonusGroups.some((group) => group.bonus !== group.prev && Number(group.effWeek) > week);
+  if (later) return null;
+  return list === 'in' ? 'bonusIn' : 'bonusOut';
+}
+
+/**
  * GET /pools/getBonusParams/{poolId} (league admins): the pool's bonus weeks, and for the week shown each
- * list's count and one page of the list asked for, by username; nothing here grows with the pool.
+ * list's count and one page of the list asked for, by username (in sign-up order past 10,000 entries);
+ * nothing here grows with the pool.
  */
 export async function getBonusParams(
   ctx: AppContext,
@@ -218,17 +259,39 @@ export async function getBonusParams(
   const search = query.q ? sql`and e.id in (${entriesByUsername(pool.id, query.q)})` : sql``;
   const from = sql`from entries e join users u on u.id = e.user_id
     where e.pool_id = ${pool.id} and ${lists[query.list]} ${search}`;
-  const counts = await countLists(ctx.db, pool, shown, lists);
+  // The counts: from the stored tiles (pool-rankings) while current, else one pass over the pool.
+  const stored = await readRanking<StoredTiles>(ctx.db, pool.id, 'tiles');
+  const counts = stored
+    ? await storedListCounts(ctx.db, pool, shown, editable, stored.data)
+    : await countLists(ctx.db, pool, shown, lists);
   const total = query.q
     ? Number(
         rowsOf<{ n: number | string }>(await ctx.db.execute(sql`select count(*) as n ${from}`))[0]?.n ?? 0,
       )
     : counts[query.list];
-  const rows = rowsOf<{ id: number; username: string; entry_num: number; status: number; lives: number }>(
-    await ctx.db.execute(sql`
-      select e.id, u.username, e.entry_num, e.status, e.lives ${from}
+  const columns = sql`e.id, u.username, e.entry_num, e.status, e.lives`;
+  // By username up to NAME_ORDER_MAX_ENTRIES entries, in sign-up order past it, as every entry list pages
+  // (decision 013): the page's first slot is found along the slot index, from the list's stored mark when
+  // the list is one of those (the week's members follow the entries' switch) and nothing is searched.
+  const offset = pageOffset(query);
+  let page: SQL;
+  if (total <= NAME_ORDER_MAX_ENTRIES) {
+    page = sql`select ${columns} ${from}
       order by lower(u.username), e.entry_num, e.id
-      limit ${query.pageSize} offset ${pageOffset(query)}`),
+      limit ${query.pageSize} offset ${offset}`;
+  } else {
+    const markOf =
+      stored && !query.q && !shown.locked ? switchList(stored.data, shown.week, query.list) : null;
+    const mark = markOf ? await readMark(ctx.db, pool.id, markOf, offset) : undefined;
+    const matching = sql`from entries e where e.pool_id = ${pool.id} and ${lists[query.list]} ${search}`;
+    const first = mark
+      ? sql`select e.slot ${matching} and e.slot >= ${mark.slot} order by e.slot limit 1 offset ${mark.skip}`
+      : sql`select e.slot ${matching} order by e.slot limit 1 offset ${offset}`;
+    page = sql`select ${columns} ${from} and e.slot >= (${first})
+      order by e.slot limit ${query.pageSize}`;
+  }
+  const rows = rowsOf<{ id: number; username: string; entry_num: number; status: number; lives: number }>(
+    offset >= total ? [] : await ctx.db.execute(page),
   );
   return {
     available: true,
@@ -303,6 +366,8 @@ export async function updateBonusPoolParams(
     const added: number[] = [];
     const removed: number[] = [];
     const audits = [];
+    // Up to a thousand entries move, one update each: the pool's rank version moves once for them all.
+    if (rows.length > 0) await rankChangeOfPool(tx, pool.id);
     for (const { entry, username } of rows) {
       const flag = bonusFlag(entry);
       const want = whole ? whole.has(entry.id) : adding.has(entry.id);

@@ -35,7 +35,14 @@ import {
   requireEntryPoolCommish,
   requirePoolCommish,
 } from '../../pool-access';
-import { type EntryRecord, entryLabel, intArray, pagePoolEntries } from '../../pool-entries.repo';
+import {
+  type EntryRecord,
+  entryLabel,
+  intArray,
+  NAME_ORDER_MAX_ENTRIES,
+  pagePoolEntries,
+} from '../../pool-entries.repo';
+import { readMark } from '../../standings/pool-rankings';
 import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
 import {
@@ -130,10 +137,15 @@ export async function listAdminEntrants(
     : counts.entries;
   // The pools' paged entry list (decision 013): name order up to 10,000 matches, sign-up order past it, so a
   // deep page of a big pool is an index range, not an offset over a sort of every entry.
+  // A status filter's deep page starts from its stored mark (pool-rankings) while current.
+  const from =
+    query.status !== 'all' && !query.q && total > NAME_ORDER_MAX_ENTRIES
+      ? await readMark(ctx.db, pool.id, query.status, pageOffset(query))
+      : undefined;
   const rows = await pagePoolEntries(
     ctx.db,
     pool.id,
-    { page: query.page, pageSize: query.pageSize, q: '', where },
+    { page: query.page, pageSize: query.pageSize, q: '', where, from },
     total,
   );
   const prizesByEntry = await loadPrizesOf(

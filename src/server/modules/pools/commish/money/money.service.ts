@@ -30,6 +30,7 @@ import {
   type NamedEntry,
   pagePoolEntries,
 } from '../../pool-entries.repo';
+import { readMark } from '../../standings/pool-rankings';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../standings/standings-cache';
 import { recordPoolAudits } from '../audit/audit.service';
 import {
@@ -198,7 +199,13 @@ async function readSplitPage(
     return pagePoolEntries(
       db,
       poolId,
-      { page: query.page, pageSize: query.pageSize, q: query.q, countedOnly: true },
+      {
+        page: query.page,
+        pageSize: query.pageSize,
+        q: query.q,
+        countedOnly: true,
+        from: query.q ? undefined : await readMark(db, poolId, 'active', pageOffset(query)),
+      },
       total,
     );
   }
@@ -206,13 +213,15 @@ async function readSplitPage(
   // found along the slot index without the owners, then the page read from there).
   const offset = pageOffset(query);
   if (offset >= total) return [];
+  // Unsearched, the page starts from the alive list's stored mark (pool-rankings) while it is current.
+  const mark = query.q ? undefined : await readMark(db, poolId, 'alive', offset);
   const first = db
     .select({ slot: entries.slot })
     .from(entries)
-    .where(where)
+    .where(mark ? and(where, sql`${entries.slot} >= ${mark.slot}`) : where)
     .orderBy(asc(entries.slot))
     .limit(1)
-    .offset(offset);
+    .offset(mark ? mark.skip : offset);
   return db
     .select({ entry: entries, username: users.username })
     .from(entries)

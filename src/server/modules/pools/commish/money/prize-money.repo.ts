@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../../../db/client';
 import { entries, ledger, users } from '../../../../db/schema';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { appendLedger } from '../../ledger';
+import { rankChangeOfPool } from '../../standings/pool-rankings';
 
 /** A pool's prize money in cents: the prize pool, what has been awarded, and what is left to award. */
 export interface PrizeMoney {
@@ -303,6 +304,7 @@ export async function retireAllButChampions(
   },
 ): Promise<void> {
   const champions = sql`${sql.param([...input.champions])}::int[]`;
+  await rankChangeOfPool(tx, input.poolId);
   await tx.execute(sql`
     update entries e set
       lives = 0,

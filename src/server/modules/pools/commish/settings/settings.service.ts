@@ -39,6 +39,7 @@ import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
 import { countPoolSiblings } from '../../pools.service';
+import { rankChangeOfPool } from '../../standings/pool-rankings';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 
 type UpdateInput = z.output<typeof UpdatePoolSettingsRequestSchema>;
@@ -356,6 +357,7 @@ export async function updatePoolSettings(
     let livesChanged = 0;
     if (next.rebuys !== current.rebuys) {
       const delta = next.rebuys - current.rebuys;
+      await rankChangeOfPool(tx, pool.id);
       const moved = await tx
         .update(entries)
         .set({ lives: sql`greatest(1, ${entries.lives} + ${delta})` })
