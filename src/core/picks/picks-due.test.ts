@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validatePickAction } from './pick-rules';
-import { canEntryPick, findOpenWeek, owesPick, picksAskedPerWeek } from './picks-due';
+import { canEntryPick, findOpenWeek, insuranceWouldPick, owesPick, picksAskedPerWeek } from './picks-due';
 
 const NOW = new Date('2026-11-22T18:00:00Z');
 const locks: Record<number, Date | null> = {
@@ -80,5 +80,41 @@ describe('owesPick', () => {
       expect({ entry, may: canEntryPick(entry) }).toEqual({ entry, may: rules.ok });
       expect(owesPick(entry, 0, 1)).toBe(rules.ok);
     }
+  });
+
+  it('owes nothing of an NFL week without games: the pick rules refuse every pick of it', () => {
+    // findOpenWeek skips a week without a week-wide lock for this reason.
+    const rules = validatePickAction(
+      {
+        pool: {
+          game: 'nfl-td',
+          weekCount: 4,
+          playersPerWeek: 2,
+          maxPlayersPerTeam: 1,
+          lockAtPickStart: false,
+          entryDeadline: null,
+          final: false,
+          hasAliveEntries: true,
+        },
+        viewer: { kind: 'user', entry: { ...alive, extinct: false, picks: [] } },
+        week: 3,
+        weekLockAt: null,
+        target: { id: 'kc1', name: 'Patrick Mahomes', teamAbb: 'KC', hasGame: false, kickoff: null },
+        now: NOW,
+      },
+      'confirm',
+    );
+    expect(rules).toMatchObject({ ok: false, reason: 'no_game' });
+    expect(findOpenWeek({ final: false, startWeek: 3, weekCount: 4 }, lockOf, NOW)?.week).toBe(4);
+  });
+});
+
+describe('insuranceWouldPick', () => {
+  it('only for an insured entry of an nba or mlb pool that offers insurance', () => {
+    expect(insuranceWouldPick({ game: 'mlb', insuranceOption: 1 }, true)).toBe(true);
+    expect(insuranceWouldPick({ game: 'nba', insuranceOption: 2 }, true)).toBe(true);
+    expect(insuranceWouldPick({ game: 'mlb', insuranceOption: 1 }, false)).toBe(false);
+    expect(insuranceWouldPick({ game: 'mlb', insuranceOption: 0 }, true)).toBe(false);
+    expect(insuranceWouldPick({ game: 'nfl-td', insuranceOption: 1 }, true)).toBe(false);
   });
 });

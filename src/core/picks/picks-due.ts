@@ -1,4 +1,11 @@
 import type { PlayableGame } from '../games';
+import { isInsuranceOffered } from '../pool/entry-actions';
+
+/*
+ * The one rule of "an entry owes a pick" (docs/RULES.md, "Picks owed"), read by picks due,
+ * Missing Picks and NUDGE, and the e-mail reminders. The server turns it into SQL in
+ * src/server/modules/pools/owed-picks.ts.
+ */
 
 /** What decides a pool's open week. */
 export interface OpenWeekPool {
@@ -18,7 +25,7 @@ export interface OpenWeek {
 /**
  * The pool's open week: its first week, from its start week on, whose lock is still ahead of `now`;
  * null once the pool is final or every week has locked. A week without a week-wide lock (an NFL week
- * without games) is never open: nothing can be picked in it.
+ * without games) is never open: the pick rules refuse every pick of it (no_game), so nobody can owe one.
  */
 export function findOpenWeek(
   pool: OpenWeekPool,
@@ -51,9 +58,20 @@ export function canEntryPick(entry: DueEntry): boolean {
 }
 
 /**
- * Whether an entry owes picks for its pool's open week (docs/RULES.md, "Picks due"): it may pick and
+ * Whether an entry owes picks for its pool's open week (docs/RULES.md, "Picks owed"): it may pick and
  * holds fewer picks for the week than the pool asks. Insured entries owe them too.
  */
 export function owesPick(entry: DueEntry, picksHeld: number, picksAsked: number): boolean {
   return canEntryPick(entry) && picksHeld < picksAsked;
+}
+
+/**
+ * Whether insurance would pick for an entry that has no pick at the lock: it bought insurance and the pool
+ * offers it (nba and mlb only). What the screens and mails tell an insured entry that owes a pick.
+ */
+export function insuranceWouldPick(
+  pool: { game: string; insuranceOption: number },
+  insurancePurchased: boolean,
+): boolean {
+  return insurancePurchased && isInsuranceOffered(pool);
 }

@@ -1,16 +1,16 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { PickDue, PicksDueResponse } from '../../../core/contracts/me';
-import type { PlayableGame } from '../../../core/games';
-import { findOpenWeek, owesPick, picksAskedPerWeek } from '../../../core/picks';
+import { insuranceWouldPick, owesPick } from '../../../core/picks';
 import type { AppContext } from '../../context';
 import { entries, picks, pools } from '../../db/schema';
 import type { UserRow } from '../auth/sessions';
+import { findPoolOpenWeek, picksAsked } from '../pools/owed-picks';
 import { entryLabel } from '../pools/pool-entries.repo';
 import { loadMyPools } from './my-pools';
 
 /**
  * GET /api/me/picks-due: every entry of the viewer's, across all pools, that owes picks for its pool's
- * open week (docs/RULES.md, "Picks due"), soonest lock first. Read by the viewer's own entries: their
+ * open week (docs/RULES.md, "Picks owed"), soonest lock first. Read by the viewer's own entries: their
  * pools, then the number of picks each of their entries holds per week; only counts of the viewer's
  * own picks are read, so nothing of another entry's pick is ever seen.
  */
@@ -19,11 +19,7 @@ export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<Pi
   const myPools = await loadMyPools(ctx.db, viewer.id);
   const open = new Map(
     myPools.flatMap((mine) => {
-      const week = findOpenWeek(
-        { final: mine.pool.final, startWeek: mine.pool.startWeek, weekCount: mine.weeks.weekCount },
-        (n) => mine.weeks.weekLockAt(n),
-        now,
-      );
+      const week = findPoolOpenWeek(mine.weeks, now);
       return week ? [[mine.pool.id, { mine, week }] as const] : [];
     }),
   );
@@ -56,7 +52,7 @@ export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<Pi
     const found = open.get(entry.poolId);
     if (!found) continue;
     const { pool, name, leagueName, path } = found.mine;
-    const asked = picksAskedPerWeek(pool.game as PlayableGame, pool.playersPerWeek);
+    const asked = picksAsked(pool);
     const count = heldOf.get(`${entry.id}|${found.week.week}`) ?? 0;
     const state = { active: entry.status === 1, lives: entry.lives, needsRebuy: entry.needsRebuy };
     if (!owesPick(state, count, asked)) continue;
@@ -71,8 +67,7 @@ export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<Pi
       lock_at: found.week.lockAt.toISOString(),
       picks_held: count,
       picks_asked: asked,
-      // Insurance picks only in nba and mlb pools that offer it (settlement's insurance picks).
-      insured: entry.insured && pool.insuranceOption !== 0 && pool.game !== 'nfl-td',
+      insured: insuranceWouldPick(pool, entry.insured),
       make_picks_path: `${path}/makepicks?entry=${entry.id}`,
     });
   }

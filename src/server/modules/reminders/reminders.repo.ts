@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import { canPickSql, owesPickCondition, picksAskedSql, picksHeldSql } from '../pools/owed-picks';
 
 /** A reminder kind: how long before the lock it is due. */
 export type ReminderKind = '24h' | '2h';
@@ -13,7 +14,7 @@ export interface PoolWeekReminder {
   week: number;
   kind: ReminderKind;
   lockAt: Date;
-  /** Picks the week asks of an entry (nfl-td: the pool's players per week; else 1). */
+  /** Picks the week asks of an entry (picksAsked). */
   need: number;
 }
 
@@ -62,12 +63,11 @@ export async function enqueueNextSlots(
               exists (select 1 from reminder_mutes m where m.user_id = u.id and m.pool_id = ${poolId}) as muted
             from users u where u.id = e.user_id offset 0
           ) u
-          where e.pool_id = ${poolId} and e.status = 1 and e.slot >= ${lo} and e.slot < ${hi}
-            and e.lives > 0 and not e.needs_rebuy
+          where e.pool_id = ${poolId} and e.slot >= ${lo} and e.slot < ${hi}
+            and ${owesPickCondition(week, target.need, 'e')}
             and u.email_verified_at is not null
             and u.reminders in ('both', ${kind})
             and not u.muted
-            and (select count(*) from picks k where k.entry_id = e.id and k.week = ${week}) < ${target.need}
           on conflict do nothing
           returning 1)
         select count(*)::int as n from added`),
@@ -94,7 +94,7 @@ export interface TakenReminder {
   insured: boolean;
   picked: number;
   need: number;
-  /** False when it no longer holds (picked since, reminders turned off or the pool muted). */
+  /** False when it no longer holds (picked since, out of picking, reminders turned off or the pool muted). */
   still_due: boolean;
 }
 
@@ -124,19 +124,18 @@ export async function takeQueuedReminders(
       )
       select t.user_id, u.email, u.username, t.entry_id, e.entry_num, t.pool_id, t.week, t.kind,
         (extract(epoch from t.lock_at) * 1000)::float8 as lock_ms, t.insured,
-        w.picked, w.need,
-        (w.picked < w.need and u.reminders in ('both', t.kind)
+        e.picked, p.need,
+        (e.picked < p.need and e.can_pick and u.reminders in ('both', t.kind)
           and not exists (select 1 from reminder_mutes m where m.user_id = t.user_id and m.pool_id = t.pool_id)
         ) as still_due
       from taken t
       -- Index probes for the few rows taken, never a hash of a whole table (offset 0: see enqueueNextSlots).
       cross join lateral (select u.email, u.username, u.reminders from users u where u.id = t.user_id offset 0) u
-      cross join lateral (select e.entry_num from entries e where e.id = t.entry_id offset 0) e
-      cross join lateral (select p.game, p.players_per_week from pools p where p.id = t.pool_id offset 0) p
       cross join lateral (
-        select (select count(*) from picks k where k.entry_id = t.entry_id and k.week = t.week)::int as picked,
-          (case when p.game = 'nfl-td' then p.players_per_week else 1 end)::int as need
-      ) w
+        select e.entry_num, ${canPickSql('e')} as can_pick, ${picksHeldSql(sql`t.week`, 'e')}::int as picked
+        from entries e where e.id = t.entry_id offset 0
+      ) e
+      cross join lateral (select ${picksAskedSql('p')}::int as need from pools p where p.id = t.pool_id offset 0) p
       order by t.user_id, t.lock_at, t.pool_id, e.entry_num`),
   );
   return { rows, last };

@@ -1,12 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { getDeadlineCutoff } from '../../../core/calendar';
-import type { PlayableGame } from '../../../core/games';
 import type { AppContext } from '../../context';
 import { leagues, pools } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/sanitize-html';
 import type { PoolRecord } from '../leagues/leagues.repo';
 import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
+import { findPoolOpenWeek, picksAsked } from '../pools/owed-picks';
 import { entryLabel } from '../pools/pool-entries.repo';
 import { loadPoolWeeks } from '../pools/pool-weeks';
 import {
@@ -64,30 +63,20 @@ export async function runReminderPass(
   return run;
 }
 
-/** The reminders of the pool's open week that have come due by now (none once it locked). */
+/** The reminders of the pool's open week (docs/RULES.md, "Picks owed") that have come due by now (none once it locked). */
 export async function dueReminders(
   ctx: AppContext,
   pool: PoolRecord,
   now: Date,
 ): Promise<PoolWeekReminder[]> {
-  const game = pool.game as PlayableGame;
-  // The open week is the first whose lock is still ahead (an NFL lock mode reads the week's kickoffs).
-  const calendar = await loadPoolWeeks(ctx.db, pool);
-  let lockAt: Date | null = null;
-  let week = Math.max(1, pool.startWeek);
-  for (; week <= calendar.weekCount; week++) {
-    const at = calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], game);
-    if (at.getTime() > now.getTime()) {
-      lockAt = at;
-      break;
-    }
-  }
-  if (lockAt === null) return [];
-  const need = game === 'nfl-td' ? Math.max(1, pool.playersPerWeek) : 1;
+  const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), now);
+  if (open === null) return [];
+  const { week, lockAt } = open;
+  const need = picksAsked(pool);
   const kinds = (Object.keys(REMINDER_LEAD_MS) as ReminderKind[]).filter(
-    (kind) => now.getTime() >= (lockAt as Date).getTime() - REMINDER_LEAD_MS[kind],
+    (kind) => now.getTime() >= lockAt.getTime() - REMINDER_LEAD_MS[kind],
   );
-  return kinds.map((kind) => ({ poolId: pool.id, week, kind, lockAt: lockAt as Date, need }));
+  return kinds.map((kind) => ({ poolId: pool.id, week, kind, lockAt, need }));
 }
 
 /** Enqueues a pool week's reminders batch by batch; null when every entry had been looked at before. */

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client';
 import { rowsOf } from '../../../../db/client';
 import { entries, picks, poolAudits } from '../../../../db/schema';
+import { canPickSql, owesPickOfPool, picksHeldSql } from '../../owed-picks';
 import { intArray } from '../../pool-entries.repo';
-import { owesPickOfPool } from './owed-picks';
 
 /** The audit action of a nudge: its row is also what the once-an-hour rule reads. */
 export const NUDGE_ACTION = 'nudge';
@@ -111,14 +111,13 @@ export async function streamOwingPlayers(
       await db.execute(sql`
         with batch as (
           select e.id, e.user_id, e.entry_num, e.lives, e.insurance_purchased as insured,
-            (select count(*) from picks p where p.entry_id = e.id and p.week = ${week}) as held,
-            e.status, e.needs_rebuy
+            ${picksHeldSql(week, 'e')} as held, ${canPickSql('e')} as can_pick
           from entries e
           where e.pool_id = ${poolId} and e.user_id > ${afterUser}
           order by e.user_id, e.entry_num
           limit ${batchSize}
         ), flagged as (
-          select b.*, (b.status = 1 and b.lives > 0 and not b.needs_rebuy and b.held < ${needed}) as owes
+          select b.*, (b.can_pick and b.held < ${needed}) as owes
           from batch b
         )
         -- The owners of owing entries only, each by its key: a join was planned as a scan of every user.

@@ -15,6 +15,7 @@ import { publicUrl } from '../../../../lib/public-url';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
 import { keptForBigPool } from '../../entry-pages';
+import { findPoolOpenWeek, owesPickCondition, owesPickOfPool, picksAsked } from '../../owed-picks';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
@@ -28,7 +29,6 @@ import {
   streamOwingPlayers,
 } from './missing-picks.repo';
 import { buildNudgeMail, type NudgeMailContext } from './nudge-mail';
-import { findOpenWeek, owesPickCondition, owesPickOfPool, picksPerWeek } from './owed-picks';
 
 const NUDGE_INTERVAL_MS = NUDGE_INTERVAL_MINUTES * 60 * 1000;
 /** Entries read per statement while a nudge walks the pool. */
@@ -71,10 +71,10 @@ export async function getMissingPicks(
   viewer: UserRow | null,
 ): Promise<MissingPicksResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const needed = picksPerWeek(pool);
+  const needed = picksAsked(pool);
   const paging = { page: query.page, pageSize: query.pageSize };
   const nudge = nudgeState(ctx, await readLastNudge(ctx.db, pool.id));
-  const open = findOpenWeek(await loadPoolWeeks(ctx.db, pool), ctx.clock.now());
+  const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), ctx.clock.now());
   if (!open) {
     return { week: null, deadline: null, picks_per_week: needed, rows: [], ...paging, total: 0, nudge };
   }
@@ -136,7 +136,7 @@ export async function nudgeMissingPicks(
   viewer: UserRow,
 ): Promise<NudgeResponse> {
   const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const needed = picksPerWeek(pool);
+  const needed = picksAsked(pool);
   const now = ctx.clock.now();
   const requestKey = body.request_key ?? null;
 
@@ -162,7 +162,7 @@ export async function nudgeMissingPicks(
   const early = repeatOrRefuse(await readLastNudge(ctx.db, pool.id));
   if (early) return early;
 
-  const open = findOpenWeek(await loadPoolWeeks(ctx.db, pool), now);
+  const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), now);
   if (!open) throw conflict(M.noOpenWeek);
   const owing = await countOwing(ctx.db, pool.id, open.week, needed);
   if (owing.entries === 0) throw conflict(M.everyoneHasPicked(open.week));
