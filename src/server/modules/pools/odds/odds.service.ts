@@ -30,7 +30,7 @@ import { AppError, forbidden, notFound } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { requireEntryPoolAccess, requirePoolAccess } from '../pool-access';
-import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
+import { loadPoolWeeks, PoolWeeks } from '../pool-weeks';
 import { readDistribution } from '../pools.service';
 import { loadNflSeasonLines, loadOddsGames, loadTeamNames } from './odds.repo';
 import { type Expiring, oddsCacheOf } from './odds-cache';
@@ -50,6 +50,8 @@ export interface PoolOdds {
   weeks: Map<string, OptionOdds>[];
   /** Display of each option: name, team, position. */
   labels: Map<string, { name: string; teamAbb: string; position: string | null }>;
+  /** The season's calendar (kickoffs and locks), read with the odds: a request reads no schedule. */
+  calendar: PoolWeeks;
 }
 
 const kindOf = (pool: PoolRecord): OddsKind => (pool.game === 'nfl-td' ? 'players' : 'teams');
@@ -101,7 +103,18 @@ export async function computePoolOdds(
   for (const options of weeks)
     for (const team of options.keys())
       labels.set(team, { name: names.get(team) ?? team, teamAbb: team, position: null });
-  return { value: { kind: 'teams', weeks, labels }, validUntil: nextResultKnown(games, now) };
+  const calendar = new PoolWeeks(
+    pool,
+    games
+      .filter((game) => game.season === pool.season && !game.postponed && typeof game.week === 'number')
+      .map((game) => ({
+        week: game.week as number,
+        home: game.home,
+        away: game.away,
+        startTime: toInstant(game.utc),
+      })),
+  );
+  return { value: { kind: 'teams', weeks, labels, calendar }, validUntil: nextResultKnown(games, now) };
 }
 
 /** The next instant a final result the model has not counted yet becomes known to it (6 h after its start). */
@@ -155,7 +168,7 @@ async function computePlayerOdds(ctx: AppContext, pool: PoolRecord): Promise<Exp
     ]),
   );
   // Player lines come with the week's settlement and ingest; the cache's time limit bounds the rest.
-  return { value: { kind: 'players', weeks, labels }, validUntil: Number.POSITIVE_INFINITY };
+  return { value: { kind: 'players', weeks, labels, calendar }, validUntil: Number.POSITIVE_INFINITY };
 }
 
 /** The week a viewer opens by default: the first one not locked yet, or the last. */
@@ -168,13 +181,12 @@ function defaultWeek(pool: PoolRecord, now: Date): number {
 async function readPopularity(
   ctx: AppContext,
   pool: PoolRecord,
-  calendar: PoolWeeks,
+  isPublic: (week: number) => boolean,
   week: number,
-  now: Date,
 ): Promise<OddsPopularity | null> {
   let shown: number | null = null;
-  for (let w = Math.min(week, calendar.weekCount); w >= 1 && shown === null; w--)
-    if (calendar.isWeekPublic(w, now)) shown = w;
+  for (let w = Math.min(week, pool.deadlines.length); w >= 1 && shown === null; w--)
+    if (isPublic(w)) shown = w;
   if (shown === null) return null;
   const counted = await readDistribution(ctx, pool.id, pool.game, shown);
   return {
@@ -211,7 +223,8 @@ export async function getPoolOdds(
       popularity: null,
     };
   if (week > weekCount) throw new AppError(400, M.weekOutOfRange);
-  const [odds, calendar] = await Promise.all([readPoolOdds(ctx, pool), loadPoolWeeks(ctx.db, pool, week)]);
+  const odds = await readPoolOdds(ctx, pool);
+  const isPublic = (w: number) => pool.final || odds.calendar.isWeekPublic(w, now);
   const later = odds.weeks.slice(week);
   const all: OddsRow[] = [...odds.weeks[week - 1]].map(([id, o]) => {
     const label = odds.labels.get(id);
@@ -236,11 +249,11 @@ export async function getPoolOdds(
     week,
     week_count: weekCount,
     kind: odds.kind,
-    locked: calendar.isWeekPublic(week, now),
+    locked: isPublic(week),
     shoot_moon: pool.shootMoon,
     rows,
     total: all.length,
-    popularity: await readPopularity(ctx, pool, calendar, week, now),
+    popularity: await readPopularity(ctx, pool, isPublic, week),
   };
 }
 
@@ -259,44 +272,49 @@ export async function getEntryPlan(
   const { pool } = await requireEntryPoolAccess(ctx.db, entry, user, M.entryNotFound);
   if (entry.userId !== user.id) throw forbidden(M.notYourEntry);
   const now = ctx.clock.now();
-  const calendar = await loadPoolWeeks(ctx.db, pool);
-  let fromWeek: number | null = null;
-  for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount && fromWeek === null; week++)
-    if (!calendar.isWeekPublic(week, now)) fromWeek = week;
   const kind = kindOf(pool);
   const perWeek = kind === 'players' ? Math.max(1, pool.playersPerWeek) : 1;
+  const empty = { weeks: [], survival: 1, expected_weeks: 0 };
   const answer = (
+    fromWeek: number | null,
     plan: { best: Plan; greedy: Plan },
     used: number,
     notice: string | null,
   ): PlannerResponse => ({
     entry_id: entry.id,
     kind,
-    from_week: notice === null ? fromWeek : null,
+    from_week: fromWeek,
     picks_per_week: perWeek,
     used,
     ...plan,
     notice,
   });
-  const empty = { weeks: [], survival: 1, expected_weeks: 0 };
-  if (fromWeek === null)
-    return answer({ best: empty, greedy: empty }, 0, 'The season has no weeks left to plan.');
   if (entry.status !== 1)
-    return answer({ best: empty, greedy: empty }, 0, 'This entry has been deactivated by the commissioner.');
-  if (entry.lives <= 0) return answer({ best: empty, greedy: empty }, 0, 'This entry is out of lives.');
-  const [odds, usedRows] = await Promise.all([
-    readPoolOdds(ctx, pool),
-    ctx.db
-      .select({ week: picks.week, pickId: picks.pickId })
-      .from(picks)
-      .where(eq(picks.entryId, entry.id))
-      .orderBy(asc(picks.week)),
-  ]);
+    return answer(
+      null,
+      { best: empty, greedy: empty },
+      0,
+      'This entry has been deactivated by the commissioner.',
+    );
+  if (entry.lives <= 0) return answer(null, { best: empty, greedy: empty }, 0, 'This entry is out of lives.');
+  const odds = await readPoolOdds(ctx, pool);
+  const weekCount = pool.deadlines.length;
+  let fromWeek: number | null = null;
+  if (!pool.final)
+    for (let week = Math.max(1, pool.startWeek); week <= weekCount && fromWeek === null; week++)
+      if (!odds.calendar.isWeekPublic(week, now)) fromWeek = week;
+  if (fromWeek === null)
+    return answer(null, { best: empty, greedy: empty }, 0, 'The season has no weeks left to plan.');
+  const usedRows = await ctx.db
+    .select({ week: picks.week, pickId: picks.pickId })
+    .from(picks)
+    .where(eq(picks.entryId, entry.id))
+    .orderBy(asc(picks.week));
   const start = fromWeek;
   const used = usedRows.filter((row) => row.week < start).map((row) => row.pickId);
   // Several players a week: the week is planned as that many rows of distinct players (decision 016).
   const rows: PlannerWeek[] = [];
-  for (let week = start; week <= calendar.weekCount; week++) {
+  for (let week = start; week <= weekCount; week++) {
     const options = odds.weeks[week - 1];
     const weekOdds = new Map([...options].map(([id, o]) => [id, o.survival]));
     for (let n = 0; n < perWeek; n++) rows.push({ week, odds: weekOdds });
@@ -304,6 +322,7 @@ export async function getEntryPlan(
   const plan = planSeason(rows, used);
   const name = (id: string) => odds.labels.get(id)?.name ?? id;
   return answer(
+    start,
     { best: toPlan(plan.best.picks, name), greedy: toPlan(plan.greedy.picks, name) },
     used.length,
     null,

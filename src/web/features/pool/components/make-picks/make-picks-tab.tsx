@@ -121,7 +121,8 @@ export function MakePicksTab({
         </Alert>
       )}
       {body}
-      {!failed && !loading && pool.week_count > 0 && (
+      {/* The odds need none of the grid's queries: they show even when those failed. */}
+      {(failed || !loading) && pool.week_count > 0 && (
         <Suspense fallback={null}>
           <PickOdds pool={pool} week={week} entry={activeEntry} signedIn={viewer.signed_in} />
         </Suspense>

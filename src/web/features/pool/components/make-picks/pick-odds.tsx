@@ -121,7 +121,7 @@ function WeekOdds({ poolId, week }: { poolId: number; week: number }) {
       <Text size="xs" c="dark.4">
         {describeOdds(data)}
       </Text>
-      <Table.ScrollContainer minWidth={340} mah={480} type="native">
+      <Table.ScrollContainer minWidth={300} mah={480} type="native">
         <Table striped verticalSpacing={4} fz="sm" stickyHeader>
           <Table.Thead>
             <Table.Tr>
@@ -145,7 +145,7 @@ function WeekOdds({ poolId, week }: { poolId: number; week: number }) {
                 <Table.Td ta="right" fw={700}>
                   {formatChance(row.survival)}
                 </Table.Td>
-                <Table.Td ta="right">{formatChance(row.future_value)}</Table.Td>
+                <Table.Td ta="right">{row.future_value > 0 ? formatChance(row.future_value) : '–'}</Table.Td>
                 <Table.Td ta="right">
                   {data.popularity ? `${popularity.get(row.pick_id) ?? 0}%` : '–'}
                 </Table.Td>

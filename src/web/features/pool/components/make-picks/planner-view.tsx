@@ -73,8 +73,8 @@ function PathTable({ title, plan, kind }: { title: string; plan: Plan; kind: Pla
           Expected weeks: <b>{plan.expected_weeks.toFixed(1)}</b>
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={280} mah={360} type="native">
-        <Table striped verticalSpacing={2} fz="sm" stickyHeader>
+      <Table.ScrollContainer minWidth={280} type="native">
+        <Table striped verticalSpacing={2} fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Week</Table.Th>
