@@ -48,6 +48,8 @@ export interface PoolOdds {
   kind: OddsKind;
   /** weeks[n - 1]: week n's options (teams, or players who play that week) and their odds. */
   weeks: Map<string, OptionOdds>[];
+  /** weeks[n - 1]'s survival odds alone, as the Planner reads them. */
+  survival: Map<string, number>[];
   /** Display of each option: name, team, position. */
   labels: Map<string, { name: string; teamAbb: string; position: string | null }>;
   /** The season's calendar (kickoffs and locks), read with the odds: a request reads no schedule. */
@@ -114,7 +116,14 @@ export async function computePoolOdds(
         startTime: toInstant(game.utc),
       })),
   );
-  return { value: { kind: 'teams', weeks, labels, calendar }, validUntil: nextResultKnown(games, now) };
+  return {
+    value: { kind: 'teams', weeks, survival: survivalOf(weeks), labels, calendar },
+    validUntil: nextResultKnown(games, now),
+  };
+}
+
+function survivalOf(weeks: readonly Map<string, OptionOdds>[]): Map<string, number>[] {
+  return weeks.map((options) => new Map([...options].map(([id, odds]) => [id, odds.survival])));
 }
 
 /** The next instant a final result the model has not counted yet becomes known to it (6 h after its start). */
@@ -168,7 +177,10 @@ async function computePlayerOdds(ctx: AppContext, pool: PoolRecord): Promise<Exp
     ]),
   );
   // Player lines come with the week's settlement and ingest; the cache's time limit bounds the rest.
-  return { value: { kind: 'players', weeks, labels, calendar }, validUntil: Number.POSITIVE_INFINITY };
+  return {
+    value: { kind: 'players', weeks, survival: survivalOf(weeks), labels, calendar },
+    validUntil: Number.POSITIVE_INFINITY,
+  };
 }
 
 /** The week a viewer opens by default: the first one not locked yet, or the last. */
@@ -315,9 +327,7 @@ export async function getEntryPlan(
   // Several players a week: the week is planned as that many rows of distinct players (decision 016).
   const rows: PlannerWeek[] = [];
   for (let week = start; week <= weekCount; week++) {
-    const options = odds.weeks[week - 1];
-    const weekOdds = new Map([...options].map(([id, o]) => [id, o.survival]));
-    for (let n = 0; n < perWeek; n++) rows.push({ week, odds: weekOdds });
+    for (let n = 0; n < perWeek; n++) rows.push({ week, odds: odds.survival[week - 1] });
   }
   const plan = planSeason(rows, used);
   const name = (id: string) => odds.labels.get(id)?.name ?? id;
