@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ODDS_MESSAGES,
@@ -7,12 +8,12 @@ import {
   PlannerResponseSchema,
 } from '../../../../core/contracts/pools';
 import { ELO_PARAMS, winProbabilityOfGap } from '../../../../core/odds';
-import { nflPlayerWeekStats } from '../../../db/schema';
+import { games, nflPlayerWeekStats } from '../../../db/schema';
 import { buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { notifyPoolChanged } from '../live/notify';
-import { buildMlbPool, buildNflPool, enter, finishWeek, startPoolWorld } from '../pool-test-world';
+import { buildMlbPool, buildNflPool, enter, finishWeek, NOW, startPoolWorld } from '../pool-test-world';
 
 /*
  * The test season (pool-test-world.ts): week 1 has locked, weeks 2 and 3 are open. Weeks 2 and 3 have
@@ -110,6 +111,41 @@ describe('GET /api/odds/:poolId', () => {
     );
   });
 
+  it('follows a result once it becomes known to the model, with no request recomputing before', async () => {
+    const pool = await mlbPool();
+    // Week 2's games (starting 2026-11-23T01:00Z) end before the test clock moves: their results are
+    // known to the model 6 hours after they started.
+    const mlbWeek2 = and(eq(games.game, 'mlb'), eq(games.week, 2));
+    // NYY loses both, 0-9.
+    await t.ctx.db
+      .update(games)
+      .set({
+        homeScore: sql`case when ${games.home} = 'NYY' then 0 else 9 end`,
+        awayScore: sql`case when ${games.away} = 'NYY' then 0 else 9 end`,
+        final: true,
+        status: 'final',
+      })
+      .where(mlbWeek2);
+    notifyPoolChanged(t.ctx, pool.id, 'scores');
+    const before = await oddsOf(pool.id, 3);
+    try {
+      t.clock.set(new Date('2026-11-23T06:59:00Z'));
+      // Week 2 has locked meanwhile (its popularity shows now); the odds are those kept.
+      expect((await oddsOf(pool.id, 3)).rows).toEqual(before.rows);
+      t.clock.set(new Date('2026-11-23T07:01:00Z'));
+      const after = await oddsOf(pool.id, 3);
+      const nyy = (o: OddsResponse) => o.rows.find((row) => row.pick_id === 'NYY')?.survival ?? 0;
+      expect(nyy(after)).toBeLessThan(nyy(before));
+    } finally {
+      t.clock.set(NOW);
+      await t.ctx.db
+        .update(games)
+        .set({ homeScore: null, awayScore: null, final: false, status: 'scheduled' })
+        .where(mlbWeek2);
+      notifyPoolChanged(t.ctx, pool.id, 'scores');
+    }
+  });
+
   it('counts the shoot-the-moon chance only in a pool that shoots the moon', async () => {
     const moonPool = await mlbPool({ shootMoon: true });
     const odds = await oddsOf(moonPool.id, 2);
@@ -120,7 +156,10 @@ describe('GET /api/odds/:poolId', () => {
 
   it('gives the popularity of locked weeks only, never of an open one', async () => {
     const pool = await mlbPool();
-    const [a, b, c] = await Promise.all([ann, bob, cat].map((user) => enter(t.ctx, pool.id, user)));
+    // One at a time: an entry's slot is the pool's next.
+    const a = await enter(t.ctx, pool.id, ann);
+    const b = await enter(t.ctx, pool.id, bob);
+    const c = await enter(t.ctx, pool.id, cat);
     await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
     await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'NYY' });
     await buildPick(t.ctx, { entryId: c.id, week: 1, pickId: 'TOR' });
