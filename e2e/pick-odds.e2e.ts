@@ -26,7 +26,7 @@ describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ])('Pick odds and the Planner (%s)', (label, viewport) => {
-  it("NBA: the week's odds, sortable, with the popularity of a locked week; then the Planner", async () => {
+  it("NBA: the week's odds, sortable, no popularity before a week locks; then the Planner", async () => {
     const { context, page } = await newPage(viewport);
     await logInByApi(page, 'sam');
     await openMakePicks(page, '/nba/ala/2023/reg/0/makepicks');

@@ -97,21 +97,21 @@ function WeekOdds({ poolId, week }: { poolId: number; week: number }) {
   const header = (key: SortKey, label: string, align: 'left' | 'right' = 'right') => {
     const active = sort.key === key;
     return (
-      <Table.Th
-        ta={align}
-        aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-        style={{ whiteSpace: 'nowrap' }}
-      >
+      <Table.Th ta={align} aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+        {/* The label may wrap on a phone: the four columns fit 390 px without scrolling sideways. */}
         <UnstyledButton
           fz="sm"
           fw={700}
+          ta={align}
           onClick={() => setSort({ key, desc: active ? !sort.desc : key !== 'name' })}
         >
-          <Group gap={2} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
-            {label}
-            {active &&
-              (sort.desc ? <IconArrowDown size={12} aria-hidden /> : <IconArrowUp size={12} aria-hidden />)}
-          </Group>
+          {label}
+          {active &&
+            (sort.desc ? (
+              <IconArrowDown size={12} aria-hidden style={{ marginLeft: 2 }} />
+            ) : (
+              <IconArrowUp size={12} aria-hidden style={{ marginLeft: 2 }} />
+            ))}
         </UnstyledButton>
       </Table.Th>
     );
