@@ -101,6 +101,17 @@ describe.each([
     );
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
     expect(await overflowsSideways(page)).toBe(false);
+    // The four columns fit: the odds table itself does not scroll sideways either.
+    const table = odds.locator('table').first();
+    const overflowing = await table.evaluate((node) => {
+      // Every box around the table that scrolls sideways, up to the section.
+      const found: string[] = [];
+      for (let box = node.parentElement; box && box.tagName !== 'SECTION'; box = box.parentElement)
+        if (box.scrollWidth > box.clientWidth + 1)
+          found.push(`${box.className}: ${box.scrollWidth} > ${box.clientWidth} (table ${node.scrollWidth})`);
+      return found;
+    });
+    expect(overflowing).toEqual([]);
     await odds.screenshot({ path: `test-results/screenshots/pick-odds-mlb-section-${label}.png` });
     await context.close();
   });

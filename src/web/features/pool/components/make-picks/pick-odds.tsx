@@ -40,7 +40,7 @@ export default function PickOdds({
 }) {
   const [view, setView] = useState<'odds' | 'planner'>('odds');
   return (
-    <Card withBorder padding="sm" mt="md" component="section" aria-label="Odds and Planner">
+    <Card withBorder p={{ base: 6, sm: 'sm' }} mt="md" component="section" aria-label="Odds and Planner">
       <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
         <Title order={3} fz="md">
           {view === 'odds' ? `Week ${week} Odds` : 'Planner'}
@@ -121,8 +121,8 @@ function WeekOdds({ poolId, week }: { poolId: number; week: number }) {
       <Text size="xs" c="dark.4">
         {describeOdds(data)}
       </Text>
-      <Table.ScrollContainer minWidth={300} mah={480} type="native">
-        <Table striped verticalSpacing={4} fz="sm" stickyHeader>
+      <Table.ScrollContainer minWidth={280} mah={480} type="native">
+        <Table striped verticalSpacing={4} horizontalSpacing={4} fz="sm" stickyHeader>
           <Table.Thead>
             <Table.Tr>
               {header('name', data.kind === 'players' ? 'Player' : 'Team', 'left')}
