@@ -48,8 +48,10 @@ export interface PoolOdds {
   kind: OddsKind;
   /** weeks[n - 1]: week n's options (teams, or players who play that week) and their odds. */
   weeks: Map<string, OptionOdds>[];
-  /** weeks[n - 1]'s survival odds alone, as the Planner reads them. */
-  survival: Map<string, number>[];
+  /** weeks[n - 1]'s options by survival odds, best first (ties by id), as the Planner reads them. */
+  ranked: [string, number][][];
+  /** Each week's answer rows, best first, made by the week's first request and kept with the odds. */
+  rows: (OddsRow[] | undefined)[];
   /** Display of each option: name, team, position. */
   labels: Map<string, { name: string; teamAbb: string; position: string | null }>;
   /** The season's calendar (kickoffs and locks), read with the odds: a request reads no schedule. */
@@ -117,13 +119,17 @@ export async function computePoolOdds(
       })),
   );
   return {
-    value: { kind: 'teams', weeks, survival: survivalOf(weeks), labels, calendar },
+    value: { kind: 'teams', weeks, ranked: rankOf(weeks), rows: [], labels, calendar },
     validUntil: nextResultKnown(games, now),
   };
 }
 
-function survivalOf(weeks: readonly Map<string, OptionOdds>[]): Map<string, number>[] {
-  return weeks.map((options) => new Map([...options].map(([id, odds]) => [id, odds.survival])));
+function rankOf(weeks: readonly Map<string, OptionOdds>[]): [string, number][][] {
+  return weeks.map((options) =>
+    [...options]
+      .map(([id, odds]): [string, number] => [id, odds.survival])
+      .sort(([a, p], [b, q]) => q - p || (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /** The next instant a final result the model has not counted yet becomes known to it (6 h after its start). */
@@ -178,7 +184,7 @@ async function computePlayerOdds(ctx: AppContext, pool: PoolRecord): Promise<Exp
   );
   // Player lines come with the week's settlement and ingest; the cache's time limit bounds the rest.
   return {
-    value: { kind: 'players', weeks, survival: survivalOf(weeks), labels, calendar },
+    value: { kind: 'players', weeks, ranked: rankOf(weeks), rows: [], labels, calendar },
     validUntil: Number.POSITIVE_INFINITY,
   };
 }
@@ -206,6 +212,32 @@ async function readPopularity(
     total: counted.total,
     rows: counted.rows.map((row) => ({ pick_id: row.pick_id, count: row.count, pct: row.pct })),
   };
+}
+
+/** The week's rows, best first, with each option's future value: made once per kept odds. */
+function weekRows(odds: PoolOdds, week: number): OddsRow[] {
+  const kept = odds.rows[week - 1];
+  if (kept) return kept;
+  const later = odds.weeks.slice(week);
+  const rows: OddsRow[] = [...odds.weeks[week - 1]].map(([id, o]) => {
+    const label = odds.labels.get(id);
+    let futureValue = 0;
+    for (const options of later) futureValue = Math.max(futureValue, options.get(id)?.survival ?? 0);
+    return {
+      pick_id: id,
+      team_abb: label?.teamAbb ?? id,
+      name: label?.name ?? id,
+      position: label?.position ?? null,
+      survival: o.survival,
+      advance: o.advance,
+      moon: o.moon,
+      future_value: futureValue,
+      games: o.games,
+    };
+  });
+  rows.sort((a, b) => b.survival - a.survival || a.pick_id.localeCompare(b.pick_id));
+  odds.rows[week - 1] = rows;
+  return rows;
 }
 
 /**
@@ -237,24 +269,7 @@ export async function getPoolOdds(
   if (week > weekCount) throw new AppError(400, M.weekOutOfRange);
   const odds = await readPoolOdds(ctx, pool);
   const isPublic = (w: number) => pool.final || odds.calendar.isWeekPublic(w, now);
-  const later = odds.weeks.slice(week);
-  const all: OddsRow[] = [...odds.weeks[week - 1]].map(([id, o]) => {
-    const label = odds.labels.get(id);
-    let futureValue = 0;
-    for (const options of later) futureValue = Math.max(futureValue, options.get(id)?.survival ?? 0);
-    return {
-      pick_id: id,
-      team_abb: label?.teamAbb ?? id,
-      name: label?.name ?? id,
-      position: label?.position ?? null,
-      survival: o.survival,
-      advance: o.advance,
-      moon: o.moon,
-      future_value: futureValue,
-      games: o.games,
-    };
-  });
-  all.sort((a, b) => b.survival - a.survival || a.pick_id.localeCompare(b.pick_id));
+  const all = weekRows(odds, week);
   const rows = odds.kind === 'players' ? all.slice(0, ODDS_PLAYER_ROWS) : all;
   return {
     pool_id: pool.id,
@@ -325,9 +340,13 @@ export async function getEntryPlan(
   const start = fromWeek;
   const used = usedRows.filter((row) => row.week < start).map((row) => row.pickId);
   // Several players a week: the week is planned as that many rows of distinct players (decision 016).
+  // Only each week's best (rows + used) options can be in the best plan or the greedy path (decision
+  // 015: each week's n best unused ones); a long NFL TD list is cut to them before planning.
+  const limit = (weekCount - start + 1) * perWeek + used.length;
   const rows: PlannerWeek[] = [];
   for (let week = start; week <= weekCount; week++) {
-    for (let n = 0; n < perWeek; n++) rows.push({ week, odds: odds.survival[week - 1] });
+    const weekOdds = new Map(odds.ranked[week - 1].slice(0, limit));
+    for (let n = 0; n < perWeek; n++) rows.push({ week, odds: weekOdds });
   }
   const plan = planSeason(rows, used);
   const name = (id: string) => odds.labels.get(id)?.name ?? id;
