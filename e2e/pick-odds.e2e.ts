@@ -178,4 +178,15 @@ describe.each([
     await section(page).locator('tbody tr').first().waitFor();
     await context.close();
   });
+  it('How to play explains the odds with their measured calibration', async () => {
+    const { context, page } = await newPage(viewport);
+    await page.goto('/nfl-td/ala/2023/reg/0/howtoplay');
+    const card = page.getByText('THE ODDS AND THE PLANNER').locator('xpath=..');
+    await card.waitFor();
+    await card.getByText(/as if he had played 4 more average games/).waitFor();
+    await card.getByRole('cell', { name: 'NBA 2018-19 team-weeks (780)' }).waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await card.screenshot({ path: `test-results/screenshots/how-to-play-odds-${label}.png` });
+    await context.close();
+  });
 });
