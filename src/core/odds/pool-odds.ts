@@ -18,6 +18,8 @@ export interface OddsGame {
   homeScore: number | null;
   awayScore: number | null;
   postponed?: boolean;
+  /** The pool week the schedule puts the game in (the server's games.week), when the caller groups by it. */
+  week?: number | null;
 }
 
 /** A team's odds for one week, with what surviving means in this pool. */
@@ -45,8 +47,13 @@ export function poolSeasonOdds(input: {
   seasonEnd: InstantInput;
   now: Date;
   shootMoon: boolean;
+  /**
+   * Group week n's games by their own `week` (as the settlement reads a week) instead of by the
+   * deadlines' spans (`filterWeekGames`).
+   */
+  byGameWeek?: boolean;
 }): PoolWeekOdds[] {
-  const { params, games, season, deadlines, seasonEnd, now, shootMoon } = input;
+  const { params, games, season, deadlines, seasonEnd, now, shootMoon, byGameWeek } = input;
   const eloGames = games.map((g) => ({
     home: g.home,
     away: g.away,
@@ -62,7 +69,10 @@ export function poolSeasonOdds(input: {
   return deadlines.map((_, i) => {
     const week = i + 1;
     const ratings = ratingsAt[i];
-    const odds = teamWeekOdds(filterWeekGames(seasonGames, deadlines, week, seasonEnd), (g) =>
+    const weekGames = byGameWeek
+      ? seasonGames.filter((g) => g.week === week)
+      : filterWeekGames(seasonGames, deadlines, week, seasonEnd);
+    const odds = teamWeekOdds(weekGames, (g) =>
       homeWinProbability(ratings, params, g.home, g.away, g.neutral),
     );
     const teams = new Map<string, TeamWeekOdds>();

@@ -12,6 +12,7 @@ export * from './entry-actions';
 export * from './feed';
 export * from './finances';
 export * from './live';
+export * from './odds';
 export * from './page';
 export * from './paths';
 export * from './picks';

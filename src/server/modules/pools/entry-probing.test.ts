@@ -47,6 +47,7 @@ const ROUTES: Record<string, (id: number) => Call> = {
     payload: { userSeasonId: id, week: 1, action: 'confirm', team: 'NYY' },
   }),
   entryActions: (id) => ({ method: 'GET', url: `/api/entryActions/${id}` }),
+  planner: (id) => ({ method: 'GET', url: `/api/planner/${id}` }),
   rebuy: (id) => ({ method: 'POST', url: '/user/rebuy', payload: { userSeason: id } }),
   toggleRebuys: (id) => ({
     method: 'POST',

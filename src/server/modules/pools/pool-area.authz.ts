@@ -6,6 +6,7 @@ import { ENTRY_ACTIONS_CELLS } from './entry-actions/entry-actions.authz';
 import { FEED_CELLS } from './feed/feed.authz';
 import { FINANCES_CELLS } from './finances/finances.authz';
 import { LIVE_CELLS } from './live/live.authz';
+import { ODDS_CELLS } from './odds/odds.authz';
 import { SCOREBOARD_CELLS } from './scoreboard/scoreboard.authz';
 import { SETTLEMENT_CELLS } from './settlement/settlement.authz';
 import { STANDINGS_CELLS } from './standings/standings.authz';
@@ -19,6 +20,7 @@ export const POOL_AREA_CELLS: Cell[] = [
   ...FEED_CELLS,
   ...FINANCES_CELLS,
   ...LIVE_CELLS,
+  ...ODDS_CELLS,
   ...SCOREBOARD_CELLS,
   ...SETTLEMENT_CELLS,
   ...STANDINGS_CELLS,

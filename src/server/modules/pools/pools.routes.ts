@@ -26,6 +26,7 @@ import { feedRoutes } from './feed/feed.routes';
 import { listFeed } from './feed/feed.service';
 import { financesRoutes } from './finances/finances.routes';
 import { liveRoutes } from './live/live.routes';
+import { oddsRoutes } from './odds/odds.routes';
 import { makeUserPick } from './picks/picks.service';
 import { getBonusOptions, listEntrants, listSelections, loadPool } from './pools.service';
 import { scoreboardRoutes } from './scoreboard/scoreboard.routes';
@@ -50,6 +51,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(feedRoutes);
   await app.register(financesRoutes);
   await app.register(liveRoutes);
+  await app.register(oddsRoutes);
   await app.register(scoreboardRoutes);
   await app.register(settlementRoutes);
   await app.register(standingsRoutes);

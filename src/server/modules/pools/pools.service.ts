@@ -257,7 +257,7 @@ function selectionsEntry(rows: PickRecord[], names: Map<string, string>) {
  * A locked week's picks counted per choice in the database (GROUP BY pick), most picked first, with
  * whole-number percentages of the week's picks; kept for a big pool as its counts are.
  */
-async function readDistribution(
+export async function readDistribution(
   ctx: AppContext,
   poolId: number,
   game: string,

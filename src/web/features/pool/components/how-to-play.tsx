@@ -55,7 +55,91 @@ export function HowToPlay({ pool }: { pool: PoolDetails }) {
         </Card>
       </SimpleGrid>
       {bonusOn && <BonusInfo pool={pool} />}
+      <OddsInfo nfl={nfl} />
     </Stack>
+  );
+}
+
+/**
+ * `npm run calibrate` on the bundled real seasons (Brier score: the mean squared error of the
+ * forecasts, lower is better). The seasons are fixed files, so the figures are too.
+ */
+const CALIBRATION: readonly [string, string, string, string][] = [
+  ['MLB 2023 games (2,430)', '0.2444', '0.2496', '0.2500'],
+  ['MLB 2023 team-weeks (810)', '0.2221', '0.2443', ''],
+  ['NBA 2018-19 games (1,230)', '0.2158', '0.2414', '0.2500'],
+  ['NBA 2018-19 team-weeks (780)', '0.1894', '0.2378', ''],
+  ['NFL 2020 games (268)', '0.2172', '0.2500', '0.2500'],
+];
+
+/** How the odds beside the picks and the Planner are made, in plain words, with their measured calibration. */
+function OddsInfo({ nfl }: { nfl: boolean }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={3} fz="lg" mb="xs">
+        THE ODDS AND THE PLANNER
+      </Title>
+      <List spacing="xs" size="sm" mb="sm">
+        <List.Item>
+          Every team has a rating. The better rated side is more likely to win a game, and the home side gets
+          a few points. After each final game the winner takes points from the loser: more for an upset or a
+          wide margin. A forecast only uses results that were in before it.
+        </List.Item>
+        <List.Item>
+          A team&apos;s week odds are the exact chance that it wins at least as many games as it loses over
+          its games of the pool week (in a pool with shoot the moon, a 0-6 or worse week counts too). A locked
+          week keeps the odds it locked with. Future value is a team&apos;s best odds in a later week.
+        </List.Item>
+        {nfl && (
+          <List.Item>
+            A player&apos;s odds come from his touchdowns per game this season, blended with his
+            position&apos;s average as if he had played 4 more average games, so early in the season the
+            position speaks and later the player. A player on a bye has no chance.
+          </List.Item>
+        )}
+        <List.Item>
+          The Planner gives each week left a different team (or player) your entry has not used, chosen so the
+          chance of surviving every one of those weeks is the largest. Beside it is what taking the best pick
+          of each week in turn would give: that spends the strong teams early.
+        </List.Item>
+        <List.Item>
+          Popularity shows how the entrants picked in a locked week; an open week&apos;s picks stay secret.
+        </List.Item>
+      </List>
+      <Text size="sm" mb="xs">
+        Measured on real past seasons (Brier score: lower is better; a coin flip scores 0.25):
+      </Text>
+      <Table.ScrollContainer minWidth={320} type="native">
+        <Table striped fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Forecasts</Table.Th>
+              <Table.Th ta="right">Our odds</Table.Th>
+              <Table.Th ta="right">Same rate for all</Table.Th>
+              <Table.Th ta="right">Coin flip</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {CALIBRATION.map(([what, ours, constant, coin]) => (
+              <Table.Tr key={what}>
+                <Table.Td>{what}</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {ours}
+                </Table.Td>
+                <Table.Td ta="right">{constant}</Table.Td>
+                <Table.Td ta="right">{coin || '–'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dark.4" mt="xs">
+        &quot;Same rate for all&quot; gives every game the season&apos;s home win rate, or every team-week the
+        season&apos;s share of teams that advanced (known only afterwards). On NFL 2020 FiveThirtyEight&apos;s
+        published Elo scored 0.2190. Of the NBA team-weeks given 70 to 80%, 76% advanced; of those given 40 to
+        50%, 42%.
+      </Text>
+    </Card>
   );
 }
 

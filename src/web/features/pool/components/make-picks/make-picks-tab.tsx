@@ -20,6 +20,8 @@ import { TeamPicks } from './team-picks';
 
 // The pick modal (and the modal code it brings) loads on the first pick.
 const PickModal = lazy(() => import('./pick-modal').then((module) => ({ default: module.PickModal })));
+// The odds and the Planner load after the page: their code stays out of its first chunk.
+const PickOdds = lazy(() => import('./pick-odds'));
 
 /** The Make Picks tab: NBA/MLB team-by-day grid or NFL TD player cards, with the pick modal. */
 export function MakePicksTab({
@@ -119,6 +121,12 @@ export function MakePicksTab({
         </Alert>
       )}
       {body}
+      {/* The odds need none of the grid's queries: they show even when those failed. */}
+      {(failed || !loading) && pool.week_count > 0 && (
+        <Suspense fallback={null}>
+          <PickOdds pool={pool} week={week} entry={activeEntry} signedIn={viewer.signed_in} />
+        </Suspense>
+      )}
       {pending && activeEntry && (
         <Suspense fallback={null}>
           <PickModal game={game} entryId={activeEntry.id} pick={pending} onClose={() => setPending(null)} />
