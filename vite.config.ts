@@ -11,7 +11,7 @@ function precompressPlugin(): Plugin {
   let outDir = '';
   return {
     name: 'ala-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -54,7 +54,7 @@ const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
 function routePreloadPlugin(): Plugin {
   return {
     name: 'ala-route-preload',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
@@ -94,9 +94,15 @@ function routePreloadPlugin(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
+  // The server render runs React's production build whatever the server's NODE_ENV: the development one
+  // renders several times slower.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   plugins: [react(), routePreloadPlugin(), precompressPlugin()],
+  // The server render's bundle (src/web/entry-server.tsx, built by scripts/processes.mjs beside the web app)
+  // carries its packages: it is loaded from wherever the build went, where no node_modules may be found.
+  ssr: { noExternal: true },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -134,4 +140,4 @@ export default defineConfig({
       '/nba19': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -1,40 +1,45 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router';
-import { LoginModalProvider } from './features/auth/components/login-modal';
-import { LazyNotifications } from './lib/notify';
-import { routes } from './routes';
-import { cssVariablesResolver, theme } from './theme';
+import { hydrate, QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App, QUERY_DEFAULTS } from './app';
+import type { FirstRender } from './lib/first-render';
+import { readServerRender, ZONE_COOKIE } from './lib/server-render';
+import { runtimeZone, setZoneSource } from './lib/zone';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-
-/** The route table, in React Router's declarative mode: the app uses no loaders, actions or
- * fetchers, and the data router they need would add about 12 KB (gzipped) to every page. */
-function AppRoutes() {
-  return useRoutes(routes);
-}
+const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <LazyNotifications position="top-right" autoClose={3000} />
-        </Suspense>
-        <LoginModalProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </LoginModalProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+
+// The viewer's zone, for the server to show times in on the next page load.
+// biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the server render
+document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(runtimeZone())}; path=/; max-age=31536000; samesite=lax`;
+
+// A page the server rendered (docs/decisions/015-server-rendered-first-view.md) comes with the answers its
+// HTML was made of: the browser adopts them and hydrates the HTML instead of drawing it again.
+const rendered = readServerRender(document);
+if (rendered && root.firstElementChild) {
+  hydrate(queryClient, rendered.queries);
+  const firstRender: FirstRender = { phone: rendered.phone, zone: rendered.zone };
+  const zoneDiffers = rendered.zone !== runtimeZone();
+  // Times read as the server wrote them until hydrated; a viewer whose zone the server did not know yet
+  // (the first visit) then sees the page drawn again in their own.
+  let zone: string | undefined = rendered.zone;
+  setZoneSource(() => zone);
+  const element = <App queryClient={queryClient} firstRender={firstRender} router={BrowserRouter} />;
+  const reactRoot = hydrateRoot(root, element);
+  const adoptOwnZone = () => {
+    zone = undefined;
+    if (zoneDiffers) {
+      reactRoot.render(
+        <App key="own-zone" queryClient={queryClient} firstRender={firstRender} router={BrowserRouter} />,
+      );
+    }
+  };
+  if (document.readyState === 'complete') setTimeout(adoptOwnZone, 0);
+  else window.addEventListener('load', () => setTimeout(adoptOwnZone, 0), { once: true });
+} else {
+  createRoot(root).render(<App queryClient={queryClient} firstRender={null} router={BrowserRouter} />);
+}
