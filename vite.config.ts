@@ -84,12 +84,14 @@ function routePreloadPlugin(): Plugin {
         }
         return { pattern, files: [...files].filter((file) => !loaded.has(file)) };
       });
-      const fileName = this.getFileName(
-        this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(pages) }),
-      );
-      const source = String(html.source);
-      if (!source.includes('</title>')) throw new Error('index.html has no title');
-      html.source = source.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
+      const source = routePreloadScript(pages, {
+        file: entry.fileName,
+        imports: [...loaded].filter((file) => file !== entry.fileName),
+      });
+      const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
+      const page = String(html.source);
+      if (!page.includes('</title>')) throw new Error('index.html has no title');
+      html.source = page.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
     },
   };
 }

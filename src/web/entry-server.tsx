@@ -93,6 +93,8 @@ export interface RenderResult {
   data: string;
   /** Renders it took. */
   passes: number;
+  /** Milliseconds of each render and each round of API calls, in order: for the Server-Timing header. */
+  steps: { name: string; ms: number }[];
 }
 
 /** Renders a page for the server, or throws (the server then sends the plain app). */
@@ -105,12 +107,22 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       <StaticRouter location={request.url}>{children}</StaticRouter>
     );
     const asked = new Set<string>();
+    const steps: RenderResult['steps'] = [];
+    const timed = async <T,>(name: string, work: Promise<T>) => {
+      const started = performance.now();
+      const result = await work;
+      steps.push({ name, ms: Math.round(performance.now() - started) });
+      return result;
+    };
     for (let pass = 1; ; pass++) {
       // A failed query renders as not yet loaded, as it first does in the browser, which asks again.
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-      const html = await renderPass(
-        <App queryClient={queryClient} firstRender={firstRender} router={Router} />,
-        request.deadline,
+      const html = await timed(
+        `render${pass}`,
+        renderPass(
+          <App queryClient={queryClient} firstRender={firstRender} router={Router} />,
+          request.deadline,
+        ),
       );
       const next = [...wanted.values()].filter(
         (options) =>
@@ -122,14 +134,19 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       if ((next.length === 0 && complete) || pass === MAX_PASSES) {
         if (!complete) throw new Error('the page still waited for code after its last render');
         const state: ServerRender = { queries: dehydrate(queryClient), ...firstRender };
-        return { html, data: jsonForScript(state), passes: pass };
+        return { html, data: jsonForScript(state), passes: pass, steps };
       }
       for (const options of next) asked.add(options.queryHash);
-      await withDeadline(
-        Promise.all(
-          next.map((options) => queryClient.fetchQuery({ ...options, retry: false }).catch(() => undefined)),
+      await timed(
+        `api${pass}`,
+        withDeadline(
+          Promise.all(
+            next.map((options) =>
+              queryClient.fetchQuery({ ...options, retry: false }).catch(() => undefined),
+            ),
+          ),
+          request.deadline,
         ),
-        request.deadline,
       );
     }
   });

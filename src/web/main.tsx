@@ -1,12 +1,21 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { hydrate, QueryClient } from '@tanstack/react-query';
+import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, QUERY_DEFAULTS } from './app';
 import type { FirstRender } from './lib/first-render';
 import { readServerRender, ZONE_COOKIE } from './lib/server-render';
 import { runtimeZone, setZoneSource } from './lib/zone';
+
+/** Calls onHydrated once its children are hydrated (an effect runs only after its commit). */
+function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
+  useEffect(() => {
+    onHydrated();
+  }, [onHydrated]);
+  return children;
+}
 
 const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
@@ -28,18 +37,25 @@ if (rendered && root.firstElementChild) {
   // (the first visit) then sees the page drawn again in their own.
   let zone: string | undefined = rendered.zone;
   setZoneSource(() => zone);
-  const element = <App queryClient={queryClient} firstRender={firstRender} router={BrowserRouter} />;
-  const reactRoot = hydrateRoot(root, element);
+  let reactRoot: ReturnType<typeof hydrateRoot> | undefined;
   const adoptOwnZone = () => {
+    if (zone === undefined) return;
     zone = undefined;
     if (zoneDiffers) {
-      reactRoot.render(
+      reactRoot?.render(
         <App key="own-zone" queryClient={queryClient} firstRender={firstRender} router={BrowserRouter} />,
       );
     }
   };
-  if (document.readyState === 'complete') setTimeout(adoptOwnZone, 0);
-  else window.addEventListener('load', () => setTimeout(adoptOwnZone, 0), { once: true });
+  // In a transition, hydration yields to the browser now and then instead of holding it in one long task.
+  startTransition(() => {
+    reactRoot = hydrateRoot(
+      root,
+      <Hydrated onHydrated={() => setTimeout(adoptOwnZone, 0)}>
+        <App queryClient={queryClient} firstRender={firstRender} router={BrowserRouter} />
+      </Hydrated>,
+    );
+  });
 } else {
   createRoot(root).render(<App queryClient={queryClient} firstRender={null} router={BrowserRouter} />);
 }

@@ -20,7 +20,7 @@ interface ServerEntry {
     zone: string;
     phone: boolean;
     deadline: number;
-  }): Promise<{ html: string; data: string; passes: number }>;
+  }): Promise<{ html: string; data: string; passes: number; steps: { name: string; ms: number }[] }>;
 }
 
 /** The cookie the app writes with the viewer's time zone (src/web/lib/server-render.ts). */
@@ -43,8 +43,13 @@ export function createPageRenderer(
 ): PageRenderer | null {
   const entryFile = `${ssrDirOf(webDir)}/entry-server.js`;
   if (budgetMs <= 0 || !existsSync(entryFile)) return null;
-  const template = readFileSync(`${webDir}/index.html`, 'utf8');
-  if (!template.includes(ROOT)) throw new Error(`${webDir}/index.html has no empty #root`);
+  let template: string;
+  try {
+    template = serverRenderedTemplate(readFileSync(`${webDir}/index.html`, 'utf8'));
+  } catch (error) {
+    app.log.error({ error: String(error) }, 'server render off: the web build does not allow it');
+    return null;
+  }
   // Loaded once, from the start: the first page should not wait for it.
   const entry: Promise<ServerEntry> = import(pathToFileURL(entryFile).href);
   entry.catch((error) => app.log.error({ error: String(error) }, 'server render bundle failed to load'));
@@ -69,7 +74,13 @@ export function createPageRenderer(
       );
       // The page holds the session's own data: revalidated every time, kept by no shared cache.
       reply.header('cache-control', 'private, no-cache');
-      reply.header('server-timing', `render;dur=${Date.now() - started};desc="${result.passes} passes"`);
+      reply.header(
+        'server-timing',
+        [
+          `render;dur=${Date.now() - started};desc="${result.passes} passes"`,
+          ...result.steps.map((step) => `${step.name};dur=${step.ms}`),
+        ].join(', '),
+      );
       reply.header('vary', 'accept-encoding, cookie');
       reply.type('text/html; charset=utf-8');
       await reply.send(compress(request, reply, Buffer.from(page)));
@@ -82,6 +93,22 @@ export function createPageRenderer(
       return false;
     }
   };
+}
+
+/**
+ * index.html as a server-rendered page's frame: the page reads before its code runs, so the code waits for
+ * the first paint instead of competing with the document and its styles for a slow network. The route
+ * preload script (scripts/route-preload.mjs) loads the entry and its chunks then; the page names none.
+ */
+export function serverRenderedTemplate(indexHtml: string): string {
+  if (!indexHtml.includes(ROOT)) throw new Error('index.html has no empty #root');
+  if (!/<script async src="\/assets\/route-preload-/.test(indexHtml)) {
+    throw new Error('index.html has no route preload script');
+  }
+  return indexHtml
+    .replace('<html ', '<html data-server-rendered ')
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 }
 
 /** An API call of the render, answered by this app for the visitor who asked for the page. */
