@@ -100,7 +100,10 @@ export interface RenderResult {
 /** Renders a page for the server, or throws (the server then sends the plain app). */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   return scope.run({ api: request.api, zone: request.zone }, async () => {
-    const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+    // Answers just fetched are not fetched again as the page mounts (the browser does the same with them).
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { ...QUERY_DEFAULTS.queries, refetchOnMount: false } },
+    });
     const wanted = collectWanted(queryClient);
     const firstRender = { phone: request.phone, zone: request.zone };
     const Router = ({ children }: { children: ReactNode }) => (

@@ -31,6 +31,19 @@ document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(runtimeZone())}; path=/; 
 const rendered = readServerRender(document);
 if (rendered && root.firstElementChild) {
   hydrate(queryClient, rendered.queries);
+  // The server's answers are as fresh as the page: mounting does not fetch them again (which would also
+  // show a refresh the server's HTML did not) for a minute, or until they change (live updates refetch).
+  const served = new Map(
+    rendered.queries.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]),
+  );
+  const servedUntil = Date.now() + 60_000;
+  queryClient.setDefaultOptions({
+    queries: {
+      ...QUERY_DEFAULTS.queries,
+      refetchOnMount: (query) =>
+        !(served.get(query.queryHash) === query.state.dataUpdatedAt && Date.now() < servedUntil),
+    },
+  });
   const firstRender: FirstRender = { phone: rendered.phone, zone: rendered.zone };
   const zoneDiffers = rendered.zone !== runtimeZone();
   // Times read as the server wrote them until hydrated; a viewer whose zone the server did not know yet
