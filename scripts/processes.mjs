@@ -1,5 +1,6 @@
 // What the start and browser-test runners share: building the web app and starting the server.
 import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -25,6 +26,8 @@ export function buildWeb(outDir) {
   };
   vite(['--outDir', webDir, '--emptyOutDir']);
   vite(['--ssr', 'entry-server.tsx', '--outDir', ssrDirOf(webDir), '--emptyOutDir']);
+  // ES modules wherever the build went, whatever package.json (if any) is above it.
+  writeFileSync(path.join(ssrDirOf(webDir), 'package.json'), '{ "type": "module" }\n');
 }
 
 /**

@@ -61,13 +61,22 @@ export function createPageRenderer(
     try {
       const module = await entry;
       if (!module.isServerRendered(url.split('?')[0])) return false;
-      const result = await module.render({
+      const deadline = started + budgetMs;
+      const rendering = module.render({
         url,
         api: (path, init) => answerInProcess(app, request, path, init),
         zone: viewerZone(request.cookies[ZONE_COOKIE]),
         phone: isPhone(request),
-        deadline: started + budgetMs,
+        deadline,
       });
+      // The render gives up at the deadline itself; this holds even if it did not.
+      let timer: NodeJS.Timeout | undefined;
+      const result = await Promise.race([
+        rendering,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the server render ran out of time')), budgetMs + 50);
+        }),
+      ]).finally(() => clearTimeout(timer));
       const page = template.replace(
         ROOT,
         `<div id="root">${result.html}</div><script type="application/json" id="ala-ssr">${result.data}</script>`,
@@ -139,7 +148,7 @@ async function answerInProcess(
 }
 
 /** The viewer's zone from the app's cookie when it names one this server knows, else UTC. */
-function viewerZone(cookie: string | undefined): string {
+export function viewerZone(cookie: string | undefined): string {
   if (!cookie || cookie.length > 64) return 'UTC';
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: cookie }).resolvedOptions().timeZone;
