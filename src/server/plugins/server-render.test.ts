@@ -106,6 +106,9 @@ describe('pages rendered on the server', () => {
         expect(page.headers['cache-control'], url).toBe('no-cache');
         expect(Date.now() - started, url).toBeLessThan(1500);
       }
+      // Asked for, by a cookie.
+      const asked = await app.inject({ url: '/ok', headers: { cookie: 'ala.ssr=off' } });
+      expect(asked.body).toBe(INDEX);
       // HEAD, as before, is the plain file.
       const head = await app.inject({ method: 'HEAD', url: '/ok' });
       expect(head.statusCode).toBe(200);

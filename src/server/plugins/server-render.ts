@@ -25,6 +25,11 @@ interface ServerEntry {
 
 /** The cookie the app writes with the viewer's time zone (src/web/lib/server-render.ts). */
 const ZONE_COOKIE = 'ala.tz';
+/**
+ * `ala.ssr=off` asks for the plain app: for looking into a problem, and for browser tests that stand in for
+ * an API answer in the browser (the server's render would not see their stand-in).
+ */
+export const PLAIN_APP_COOKIE = 'ala.ssr';
 const ROOT = '<div id="root"></div>';
 
 /** Where a web build's server bundle is. */
@@ -55,7 +60,7 @@ export function createPageRenderer(
   entry.catch((error) => app.log.error({ error: String(error) }, 'server render bundle failed to load'));
 
   return async (request, reply) => {
-    if (request.method !== 'GET') return false;
+    if (request.method !== 'GET' || request.cookies[PLAIN_APP_COOKIE] === 'off') return false;
     const started = Date.now();
     const url = request.url;
     try {
