@@ -11,7 +11,7 @@ function precompressPlugin(): Plugin {
   let outDir = '';
   return {
     name: 'ala-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -54,7 +54,7 @@ const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
 function routePreloadPlugin(): Plugin {
   return {
     name: 'ala-route-preload',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
@@ -84,19 +84,27 @@ function routePreloadPlugin(): Plugin {
         }
         return { pattern, files: [...files].filter((file) => !loaded.has(file)) };
       });
-      const fileName = this.getFileName(
-        this.emitFile({ type: 'asset', name: 'route-preload.js', source: routePreloadScript(pages) }),
-      );
-      const source = String(html.source);
-      if (!source.includes('</title>')) throw new Error('index.html has no title');
-      html.source = source.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
+      const source = routePreloadScript(pages, {
+        file: entry.fileName,
+        imports: [...loaded].filter((file) => file !== entry.fileName),
+      });
+      const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source }));
+      const page = String(html.source);
+      if (!page.includes('</title>')) throw new Error('index.html has no title');
+      html.source = page.replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
     },
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
+  // The server render runs React's production build whatever the server's NODE_ENV: the development one
+  // renders several times slower.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   plugins: [react(), routePreloadPlugin(), precompressPlugin()],
+  // The server render's bundle (src/web/entry-server.tsx, built by scripts/processes.mjs beside the web app)
+  // carries its packages: it is loaded from wherever the build went, where no node_modules may be found.
+  ssr: { noExternal: true },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -134,4 +142,4 @@ export default defineConfig({
       '/nba19': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

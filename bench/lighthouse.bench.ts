@@ -1,7 +1,8 @@
 // Lighthouse on the pages a player opens on a phone: the landing page, All Pools and every tab of one
 // pool of the demo world, with Lighthouse's default (mobile) preset: a simulated slow 4G network and a
 // CPU four times slower. Builds the web app, starts a demo server on a fresh embedded database, runs
-// each page (the median of --runs runs) and prints its scores and metrics.
+// each page (the median of --runs runs) and prints its scores and metrics, and whether the server rendered
+// the page (decision 022; SSR_BUDGET_MS is passed on to the server).
 //
 //   npm run bench:lighthouse                       all pages, one run each
 //   npm run bench:lighthouse -- --runs 3           the median of three runs
@@ -15,7 +16,7 @@ import sparticuz from '@sparticuz/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // @ts-expect-error: a plain ES module script, without type declarations
-import { buildWeb, startServer } from '../scripts/processes.mjs';
+import { buildWeb, ssrDirOf, startServer } from '../scripts/processes.mjs';
 
 const POOL = '/mlb/ala/2023/reg/0';
 /** The Commish tools tab shows only to the league's admins; a visitor's pages are these. */
@@ -70,9 +71,20 @@ interface Result {
   si: number;
   requests: number;
   scriptKb: number;
+  /** How the server sent the page: rendered (with its render time) or the plain app. */
+  served: string;
 }
 
-async function audit(port: number, url: string): Promise<Omit<Result, 'page'>> {
+/** Whether the server renders the page (decision 022), as a phone asks for it, and in how long. */
+async function served(url: string): Promise<string> {
+  const answer = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile' } });
+  const html = await answer.text();
+  if (!html.includes('id="ala-ssr"')) return 'plain app';
+  const ms = /render;dur=(\d+)/.exec(answer.headers.get('server-timing') ?? '')?.[1];
+  return `server-rendered in ${ms ?? '?'} ms`;
+}
+
+async function audit(port: number, url: string): Promise<Omit<Result, 'page' | 'served'>> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -159,7 +171,11 @@ try {
   for (const page of pages.length > 0 ? pages : PAGES) {
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await audit(chrome.port, `${baseUrl}${page}`));
-    const result = { page, ...median(samples, (s) => s.performance) };
+    const result = {
+      page,
+      ...median(samples, (s) => s.performance),
+      served: await served(`${baseUrl}${page}`),
+    };
     results.push(result);
     console.log(
       [
@@ -174,6 +190,7 @@ try {
         `SI ${(result.si / 1000).toFixed(1)} s`,
         `${result.requests} requests`,
         `JS ${result.scriptKb.toFixed(1)} KB`,
+        result.served,
       ].join('  '),
     );
   }
@@ -190,7 +207,10 @@ try {
     await new Promise((resolve) => server?.once('exit', resolve));
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (webDir) rmSync(webDir, { recursive: true, force: true });
+  if (webDir) {
+    rmSync(webDir, { recursive: true, force: true });
+    rmSync(ssrDirOf(webDir), { recursive: true, force: true });
+  }
 }
 const low = results.filter((r) => r.performance < 95 || r.accessibility < 100 || r.bestPractices < 95);
 if (low.length > 0) console.log(`Below 95 / 100 / 95: ${low.map((r) => r.page).join(', ')}`);

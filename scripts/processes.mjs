@@ -1,26 +1,33 @@
 // What the start and browser-test runners share: building the web app and starting the server.
 import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Builds the web bundle into dist/web (or outDir); exits the process when the build fails. */
+/** Where the server render's bundle of a web build goes: beside it (the server looks there too). */
+export function ssrDirOf(webDir) {
+  return `${webDir}-ssr`;
+}
+
+/**
+ * Builds the web bundle into dist/web (or outDir), and the server render's bundle beside it
+ * (dist/web-ssr); exits the process when a build fails.
+ */
 export function buildWeb(outDir) {
-  const build = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      ...(outDir ? ['--outDir', outDir, '--emptyOutDir'] : []),
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const webDir = outDir ? path.resolve(outDir) : path.join(root, 'dist/web');
+  const vite = (args) => {
+    const build = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  };
+  vite(['--outDir', webDir, '--emptyOutDir']);
+  vite(['--ssr', 'entry-server.tsx', '--outDir', ssrDirOf(webDir), '--emptyOutDir']);
+  // ES modules wherever the build went, whatever package.json (if any) is above it.
+  writeFileSync(path.join(ssrDirOf(webDir), 'package.json'), '{ "type": "module" }\n');
 }
 
 /**

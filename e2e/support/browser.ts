@@ -39,6 +39,15 @@ export function getBrowser(): Promise<Browser> {
   return browser;
 }
 
+/**
+ * Asks the server for the plain app instead of server-rendered pages (decision 022): a test that stands in
+ * for an API answer in the browser (`page.route`) needs the browser to ask for it. The server-rendered pages
+ * have their own tests (server-render.e2e.ts).
+ */
+export async function askForPlainApp(context: BrowserContext, baseUrl = BASE_URL): Promise<void> {
+  await context.addCookies([{ name: 'ala.ssr', value: 'off', url: baseUrl }]);
+}
+
 /** A fresh browser context (own cookies and storage) and its page. */
 export async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (await getBrowser()).newContext({
@@ -50,6 +59,7 @@ export async function newPage(viewport = DESKTOP): Promise<{ context: BrowserCon
     // a step less to wait for, and the screenshots never catch one half-way.
     reducedMotion: 'reduce',
   });
+  await askForPlainApp(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { registerMailLog } from './accounts';
-import { DESKTOP, getBrowser, PHONE } from './browser';
+import { askForPlainApp, DESKTOP, getBrowser, PHONE } from './browser';
 import { cacheAssets } from './cached-assets';
 
 /*
@@ -126,5 +126,6 @@ export async function newPageOn(
     reducedMotion: 'reduce',
   });
   await cacheAssets(context);
+  await askForPlainApp(context, baseUrl);
   return { context, page: await context.newPage() };
 }

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, DESKTOP, getBrowser, PHONE } from './browser';
+import { askForPlainApp, BASE_URL, DESKTOP, getBrowser, PHONE } from './browser';
 import { cacheAssets } from './cached-assets';
 
 /** newCachedPage for a viewer in `timezoneId` (an IANA zone): what the page shows in the viewer's zone. */
@@ -16,6 +16,7 @@ export async function newPageInZone(
     reducedMotion: 'reduce',
   });
   await cacheAssets(context);
+  await askForPlainApp(context);
   return { context, page: await context.newPage() };
 }
 

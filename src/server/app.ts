@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestId, requestIdGenerator } from './plugins/request-id';
+import { createPageRenderer } from './plugins/server-render';
 import { registerSession } from './plugins/session';
 
 declare module 'fastify' {
@@ -183,9 +184,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // The pages a phone opens first come rendered with their data where the build allows (decision 022).
+  const renderPage = serveWeb ? createPageRenderer(app, ctx.config.webDir, ctx.config.ssrBudgetMs) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(routedPath(request));
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (renderPage && (await renderPage(request, reply))) return reply;
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found.' });

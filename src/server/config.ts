@@ -35,6 +35,11 @@ export interface Config {
   /** API requests allowed per client address and minute (a benchmark from one address raises it). */
   rateLimitMax: number;
   webDir: string;
+  /**
+   * How long the server may spend rendering a page's first view with its data (docs/decisions/022), in
+   * milliseconds; past it the plain app is sent. 0 sends the plain app always.
+   */
+  ssrBudgetMs: number;
   /** Where the 2019 NBA pool, finished offline, is kept. */
   nba19OfflineUrl: string;
   /** Which feed gives each game's schedules and results (decision 008). */
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimitMax: parseRateLimitMax(env.RATE_LIMIT_MAX),
     webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
+    ssrBudgetMs: parseSsrBudget(env.SSR_BUDGET_MS),
     nba19OfflineUrl: env.NBA19_OFFLINE_URL ?? 'https://docs.google.com/spreadsheets/',
     feeds: parseFeeds(env, { replaying: demo && !databaseUrl, demo }),
     redisUrl: env.REDIS_URL?.trim() || undefined,
@@ -175,6 +181,18 @@ function parseRateLimitMax(value: string | undefined): number {
 }
 
 /** A cap on open live streams: a whole number of at least 1, or the default when unset. */
+function parseSsrBudget(text: string | undefined): number {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '') return 300;
+  const value = Number(trimmed);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new Error(
+      `SSR_BUDGET_MS must be a whole number of milliseconds, 0 to turn server rendering off (got "${text}").`,
+    );
+  }
+  return value;
+}
+
 function parseStreamCap(name: string, text: string | undefined, fallback: number, unit = 'streams'): number {
   const trimmed = text?.trim() ?? '';
   if (trimmed === '') return fallback;

@@ -1,40 +1,74 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router';
-import { LoginModalProvider } from './features/auth/components/login-modal';
-import { LazyNotifications } from './lib/notify';
-import { routes } from './routes';
-import { cssVariablesResolver, theme } from './theme';
+import { hydrate, QueryClient } from '@tanstack/react-query';
+import { type ReactNode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App, QUERY_DEFAULTS } from './app';
+import type { FirstRender } from './lib/first-render';
+import { readServerRender, ZONE_COOKIE } from './lib/server-render';
+import { runtimeZone, setZoneSource } from './lib/zone';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-
-/** The route table, in React Router's declarative mode: the app uses no loaders, actions or
- * fetchers, and the data router they need would add about 12 KB (gzipped) to every page. */
-function AppRoutes() {
-  return useRoutes(routes);
+/** Calls onHydrated once its children are hydrated (an effect runs only after its commit). */
+function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
+  useEffect(() => {
+    onHydrated();
+  }, [onHydrated]);
+  return children;
 }
+
+const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <LazyNotifications position="top-right" autoClose={3000} />
-        </Suspense>
-        <LoginModalProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </LoginModalProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+
+// The viewer's zone, for the server to show times in on the next page load.
+// biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the server render
+document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(runtimeZone())}; path=/; max-age=31536000; samesite=lax`;
+
+// A page the server rendered (docs/decisions/022-server-rendered-first-view.md) comes with the answers its
+// HTML was made of: the browser adopts them and hydrates the HTML instead of drawing it again.
+const rendered = readServerRender(document);
+if (rendered && root.firstElementChild) {
+  hydrate(queryClient, rendered.queries);
+  // The server's answers are as fresh as the page: mounting does not fetch them again (which would also
+  // show a refresh the server's HTML did not) for a minute, or until they change (live updates refetch).
+  const served = new Map(
+    rendered.queries.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]),
+  );
+  const servedUntil = Date.now() + 60_000;
+  queryClient.setDefaultOptions({
+    queries: {
+      ...QUERY_DEFAULTS.queries,
+      refetchOnMount: (query) =>
+        !(served.get(query.queryHash) === query.state.dataUpdatedAt && Date.now() < servedUntil),
+    },
+  });
+  const firstRender: FirstRender = { phone: rendered.phone, zone: rendered.zone };
+  const zoneDiffers = rendered.zone !== runtimeZone();
+  // Times read as the server wrote them until hydrated; a viewer whose zone the server did not know yet
+  // (the first visit) then sees the page drawn again in their own.
+  let zone: string | undefined = rendered.zone;
+  setZoneSource(() => zone);
+  let reactRoot: ReturnType<typeof hydrateRoot> | undefined;
+  const adoptOwnZone = () => {
+    if (zone === undefined) return;
+    zone = undefined;
+    if (zoneDiffers) {
+      reactRoot?.render(
+        <App key="own-zone" queryClient={queryClient} firstRender={firstRender} router={BrowserRouter} />,
+      );
+    }
+  };
+  // In a transition, hydration yields to the browser now and then instead of holding it in one long task.
+  startTransition(() => {
+    reactRoot = hydrateRoot(
+      root,
+      <Hydrated onHydrated={() => setTimeout(adoptOwnZone, 0)}>
+        <App queryClient={queryClient} firstRender={firstRender} router={BrowserRouter} />
+      </Hydrated>,
+    );
+  });
+} else {
+  createRoot(root).render(<App queryClient={queryClient} firstRender={null} router={BrowserRouter} />);
+}

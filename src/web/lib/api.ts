@@ -17,11 +17,22 @@ interface RequestOptions<T> {
   schema?: z.ZodType<T>;
 }
 
+/**
+ * How a request reaches the API: the browser's fetch, or, while the server renders a page, the server's
+ * own API answering in-process for the visitor's session (src/web/entry-server.tsx).
+ */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+
+/** Replaces how requests reach the API (the server render does). */
+export function setApiTransport(next: (path: string, init: RequestInit) => Promise<Response>): void {
+  transport = next;
+}
+
 /** Calls the API with the session cookie; answers parsed JSON or throws an ApiError. */
 export async function apiFetch<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       credentials: 'same-origin',
       headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { zoned } from './zone';
 
 /** Cents as dollars: whole dollars unless cents are present. */
 export function formatDollars(cents: number, options: { whole?: boolean } = {}): string {
@@ -13,5 +13,5 @@ export function formatDollars(cents: number, options: { whole?: boolean } = {}):
 
 /** A date in one of the spec's formats (M.D.YY, MM.DD.YY, M/D/YY, MMMM D, YYYY). */
 export function formatDate(value: string | Date, format: string): string {
-  return dayjs(value).format(format);
+  return zoned(value).format(format);
 }

@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
+import { zoned } from './zone';
 
 /** The viewer's calendar date (YYYY-MM-DD) of an instant: the column a game sits in. */
 export function toViewerDate(instant: string | Date): string {
-  return dayjs(instant).format('YYYY-MM-DD');
+  return zoned(instant).format('YYYY-MM-DD');
 }
 
 /**
@@ -19,5 +19,5 @@ export function listViewerDays(pacificDays: readonly string[], starts: Iterable<
 
 /** A game's start in the viewer's zone: "7:30 PM". */
 export function formatGameTime(instant: string | Date): string {
-  return dayjs(instant).format('h:mm A');
+  return zoned(instant).format('h:mm A');
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { HealthResponseSchema } from '../../core/contracts/common';
 import { apiFetch } from './api';
+import { zoned } from './zone';
 
 /**
  * Today on the server's clock (which replays a past season in the demo), as YYYY-MM-DD in the
@@ -14,7 +14,7 @@ export function useServerToday() {
     staleTime: 0,
   });
   return {
-    today: health.data ? dayjs(health.data.time).format('YYYY-MM-DD') : null,
+    today: health.data ? zoned(health.data.time).format('YYYY-MM-DD') : null,
     refresh: () => health.refetch(),
   };
 }

@@ -19,7 +19,7 @@ export const reminderMutes = pgTable(
 
 /**
  * How far a pool week's reminder of one kind ('24h', '2h') has gone through the pool's entries, by
- * slot: entries below `next_slot` were looked at once and never again (docs/decisions/015). One row
+ * slot: entries below `next_slot` were looked at once and never again (docs/decisions/018). One row
  * per pool, week and kind, in place of a row per entry.
  */
 export const reminderPasses = pgTable(

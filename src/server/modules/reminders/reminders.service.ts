@@ -37,7 +37,7 @@ export interface ReminderRun {
 /**
  * One reminder pass: for every running pool whose open week (the first whose lock is still ahead)
  * locks within 24 h or 2 h, enqueues a reminder for each entry that owes a pick, once per entry, week
- * and kind (docs/decisions/015), then mails what is queued, one mail per player. A pass after a
+ * and kind (docs/decisions/018), then mails what is queued, one mail per player. A pass after a
  * pause sends what has come due, as long as the lock is still ahead; never after it.
  */
 export async function runReminderPass(

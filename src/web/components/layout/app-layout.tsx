@@ -1,10 +1,11 @@
 import { AppShell, ScrollArea } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '../../../core/contracts/auth';
 import { useUserDataRefresh } from '../../features/auth/api/session';
 import { EmailConfirmBanner } from '../../features/auth/components/verify-email';
+import { useFirstRenderMediaQuery } from '../../lib/first-render';
 import { notify } from '../../lib/notify';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -16,7 +17,7 @@ export const PHONE_QUERY = '(max-width: 768px)';
 
 /** Header, sidebar (a drawer on phones) and the page. */
 export function AppLayout() {
-  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const isPhone = useFirstRenderMediaQuery(PHONE_QUERY, true);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'ala.sidebarCollapsed', defaultValue: false });
   const [drawerOpen, drawer] = useDisclosure(false);
   const drawerShown = isPhone && drawerOpen;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { MyEntry } from '../../../../core/contracts/pools';
 
 const storageKey = (poolId: number) => `ala.activeEntry.${poolId}`;
@@ -13,6 +13,10 @@ function readStored(poolId: number): number | null {
   }
 }
 
+// Another tab's choice is not followed (as before): the store never announces a change.
+const noSubscription = () => () => {};
+const noStoredEntry = () => null;
+
 /**
  * The viewer's active entry in one pool, remembered on this device: the one a link names (`linked`, the
  * picks due's ?entry=) while it is one of the viewer's entries, else the stored one, else the first.
@@ -22,11 +26,10 @@ export function useActiveEntry(
   entries: MyEntry[],
   linked: number | null = null,
 ): { activeEntry: MyEntry | null; setActiveEntry: (entryId: number) => void } {
-  const [chosen, setChosen] = useState<{ poolId: number; entryId: number | null }>(() => ({
-    poolId,
-    entryId: readStored(poolId),
-  }));
-  const entryId = chosen.poolId === poolId ? chosen.entryId : readStored(poolId);
+  // The stored choice; none while the browser hydrates server HTML (the server has no storage), read right after.
+  const stored = useSyncExternalStore(noSubscription, () => readStored(poolId), noStoredEntry);
+  const [chosen, setChosen] = useState<{ poolId: number; entryId: number | null } | null>(null);
+  const entryId = chosen?.poolId === poolId ? chosen.entryId : stored;
   const linkedEntry = linked === null ? undefined : entries.find((entry) => entry.id === linked);
   const activeEntry = linkedEntry ?? entries.find((entry) => entry.id === entryId) ?? entries[0] ?? null;
   const setActiveEntry = useCallback(

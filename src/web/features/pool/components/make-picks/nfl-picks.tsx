@@ -13,10 +13,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconLock, IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { TeamDetailsResponse } from '../../../../../core/contracts/sports';
 import { describeNflRuleLines, getWeekPicksNotice, type PickButton } from '../../../../../core/picks';
+import { zoned } from '../../../../lib/zone';
 import { type PickButtonHandlers, PickButtonView } from './pick-button';
 import {
   capPlayers,
@@ -351,5 +351,5 @@ function PlayerLine({
 
 function describeGame(item: TeamItem): string {
   if (item.matchup === null) return 'BYE WEEK';
-  return item.kickoff ? `${item.matchup} · ${dayjs(item.kickoff).format('ddd M/D h:mm A')}` : item.matchup;
+  return item.kickoff ? `${item.matchup} · ${zoned(item.kickoff).format('ddd M/D h:mm A')}` : item.matchup;
 }

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { TeamDetailsResponse, TeamSchedulesResponse } from '../../../../../core/contracts/sports';
 import { PICK_DEADLINE_ALERT, type PickButton } from '../../../../../core/picks';
 import { formatGameTime, listViewerDays, toViewerDate } from '../../../../lib/game-days';
+import { displayZone, zoned } from '../../../../lib/zone';
 import { type PickButtonHandlers, PickButtonView } from './pick-button';
 import { getPoolWeekLock, getScopedPickButton, hasWeekGame, type PickScope } from './pick-view';
 import { WeekPager } from './week-pager';
@@ -166,14 +167,14 @@ function DeadlineBanner({ week, deadline }: { week: number; deadline: Date | nul
       styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
     >
       {deadline
-        ? `${dayjs(deadline).format('dddd, MMMM D, YYYY h:mm A')} (${viewerZoneName(deadline)})`
+        ? `${zoned(deadline).format('dddd, MMMM D, YYYY h:mm A')} (${viewerZoneName(deadline)})`
         : 'No games are scheduled this week.'}
     </Alert>
   );
 }
 
 function viewerZoneName(at: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone: displayZone() })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? 'your time';

@@ -12,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type {
   NflStatLine,
@@ -20,6 +19,7 @@ import type {
   ScoreboardEntry,
   ScoreboardResponse,
 } from '../../../../../core/contracts/pools';
+import { zoned } from '../../../../lib/zone';
 import { LivesBadge, NoPickText, WeekResultBadge } from './scoreboard-parts';
 
 const POSITIONS = ['All', 'QB', 'RB', 'WR', 'TE'];
@@ -311,7 +311,7 @@ function describeGame(card: PlayerCard): string {
   if (card.game_status === 'final') return `${card.matchup} · Final`;
   if (card.game_status === 'started') return `${card.matchup} · Live`;
   if (card.game_status === 'postponed') return `${card.matchup} · PPD`;
-  return card.kickoff ? `${card.matchup} · ${dayjs(card.kickoff).format('ddd h:mm A')}` : card.matchup;
+  return card.kickoff ? `${card.matchup} · ${zoned(card.kickoff).format('ddd h:mm A')}` : card.matchup;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/cor
 import dayjs from 'dayjs';
 import type { ScoreboardEntry, ScoreboardResponse } from '../../../../../core/contracts/pools';
 import { listViewerDays, toViewerDate } from '../../../../lib/game-days';
+import { zoned } from '../../../../lib/zone';
 import { GameCell } from './game-cell';
 import { LivesBadge, NoPickText, WeekResultBadge } from './scoreboard-parts';
 
@@ -83,7 +84,7 @@ export function TeamBoard({ board }: { board: ScoreboardResponse }) {
                 {entry.team.games.map((cell) => (
                   <Stack key={cell.gid} gap={0} align="center">
                     <Text size="xs" c="dark.4">
-                      {dayjs(cell.start).format('ddd')}
+                      {zoned(cell.start).format('ddd')}
                     </Text>
                     <GameCell cell={cell} teamAbb={entry.team?.abb ?? ''} />
                   </Stack>

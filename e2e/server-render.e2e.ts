@@ -1,0 +1,141 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BASE_URL, closeBrowser, getBrowser, PHONE } from './support/browser';
+import { cacheAssets } from './support/cached-assets';
+
+afterAll(closeBrowser);
+
+const POOL = '/mlb/ala/2023/reg/0';
+/** The pages Lighthouse measures (bench/lighthouse.bench.ts): rendered on the server (decision 022). */
+const PAGES = [
+  '/',
+  '/leagues/allpools',
+  POOL,
+  `${POOL}/howtoplay`,
+  `${POOL}/makepicks`,
+  `${POOL}/scoreboard`,
+  `${POOL}/standings`,
+  `${POOL}/bonuses`,
+  `${POOL}/finances`,
+];
+/** Lighthouse's phone: the server renders the phone's layout for it. */
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Chrome/126.0.0.0 Mobile Safari/537.36';
+
+async function phone(options: BrowserContextOptions = {}) {
+  const context = await (await getBrowser()).newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: PHONE_AGENT,
+    baseURL: BASE_URL,
+    reducedMotion: 'reduce',
+    ...options,
+  });
+  await cacheAssets(context);
+  return context;
+}
+
+/** Console errors and uncaught exceptions of a page, as they come. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The executable scripts a page's HTML carries inline (the CSP would refuse them). */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(
+      ([, attributes, body]) =>
+        !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes) && body.trim() !== '',
+    )
+    .map(([tag]) => tag.slice(0, 120));
+}
+
+describe('the first view rendered on the server', () => {
+  it('sends a pool page with its content and data, readable before any script runs', async () => {
+    const context = await phone({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${POOL}/makepicks`);
+    await expect(page.getByRole('heading', { name: 'MLB SURVIVOR 2023' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Make Your Picks Here' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByText('Arizona Diamondbacks').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(1);
+
+    await page.goto(`${POOL}/standings`);
+    await expect(page.getByRole('tab', { name: 'Standings', selected: true }).isVisible()).resolves.toBe(
+      true,
+    );
+
+    const html = await (await page.request.get(POOL)).text();
+    expect(html).toContain('<script type="application/json" id="ala-ssr">');
+    expect(inlineScripts(html)).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates each page a phone opens first without a console error', async () => {
+    const context = await phone();
+    for (const address of PAGES) {
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      const answer = await page.goto(address, { waitUntil: 'networkidle' });
+      expect(await answer?.text(), address).toContain('id="ala-ssr"');
+      // Hydrated: the app's own navigation answers a click on the menu.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('dialog').waitFor();
+      expect(errors, address).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it('moves between tabs as the app once hydrated, without loading another page', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(POOL, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole('tab', { name: 'Standings' }).click();
+    await page.waitForURL(`**${POOL}/standings`);
+    await page.getByRole('tab', { name: 'Standings', selected: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows times in the viewer's zone: the first visit after hydration, the next ones from the server", async () => {
+    const context = await phone({ timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const first = await page.goto(`${POOL}/makepicks`, { waitUntil: 'networkidle' });
+    // The server did not know the zone yet: its HTML reads UTC, then the page shows New York's.
+    expect(await first?.text()).toMatch(/PICK DEADLINE.*\(UTC\)/s);
+    await page
+      .getByText(/\((EDT|EST)\)/)
+      .first()
+      .waitFor();
+    const again = await page.goto(`${POOL}/makepicks`, { waitUntil: 'networkidle' });
+    expect(await again?.text()).toMatch(/PICK DEADLINE.*\((EDT|EST)\)/s);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the plain app for a page it does not render, which works as before', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    const answer = await page.goto('/leagues/create');
+    expect(await answer?.text()).not.toContain('id="ala-ssr"');
+    await page
+      .getByRole('heading', { name: /create a league/i })
+      .first()
+      .waitFor();
+    await context.close();
+  });
+});

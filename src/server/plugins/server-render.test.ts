@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { registerUser } from '../test/factories';
+import { createTestApp } from '../test/harness';
+import { ssrDirOf, viewerZone } from './server-render';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>ALA</title>
+    <script async src="/assets/route-preload-AbC123.js"></script>
+    <script type="module" crossorigin src="/assets/index-AbC123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/mantine-AbC123.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/**
+ * A stand-in for the web build's server bundle (src/web/entry-server.tsx): it renders /ok with what the
+ * API told it, fails on /fail and takes its time on /slow; the rest it does not render.
+ */
+const ENTRY = `
+export function isServerRendered(pathname) {
+  return ['/ok', '/fail', '/slow'].includes(pathname);
+}
+export async function render(request) {
+  if (request.url === '/fail') throw new Error('no such page');
+  if (request.url === '/slow') await new Promise((resolve) => setTimeout(resolve, 2000));
+  const answer = await request.api('/api/currentUser', { method: 'GET' });
+  const users = await answer.json();
+  const name = users.length > 0 ? users[0].username : 'visitor';
+  return {
+    html: '<main><p>' + name + ' in ' + request.zone + (request.phone ? ' on a phone' : '') + '</p></main>',
+    data: JSON.stringify({ status: answer.status }),
+    passes: 1,
+    steps: [{ name: 'render1', ms: 1 }],
+  };
+}
+`;
+
+describe('pages rendered on the server', () => {
+  let webDir: string;
+  beforeAll(() => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'ala-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    mkdirSync(ssrDirOf(webDir));
+    writeFileSync(path.join(ssrDirOf(webDir), 'package.json'), '{ "type": "module" }');
+    writeFileSync(path.join(ssrDirOf(webDir), 'entry-server.js'), ENTRY);
+  });
+  afterAll(() => {
+    rmSync(webDir, { recursive: true, force: true });
+    rmSync(ssrDirOf(webDir), { recursive: true, force: true });
+  });
+
+  it("renders a page with the visitor's own API answers, its code left to load after the paint", async () => {
+    const { ctx, app: api } = await createTestApp({ env: { WEB_DIR: webDir, SSR_BUDGET_MS: '1000' } });
+    const app = await buildApp(ctx);
+    try {
+      const user = await registerUser(api);
+      const page = await app.inject({
+        url: '/ok',
+        headers: {
+          cookie: `${user.cookie}; ala.tz=America/Chicago`,
+          'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile Safari/537.36',
+          'accept-encoding': 'br',
+        },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(page.rawPayload).toString();
+      expect(html).toContain(
+        `<div id="root"><main><p>${user.username} in America/Chicago on a phone</p></main></div>` +
+          '<script type="application/json" id="ala-ssr">{"status":200}</script>',
+      );
+      expect(html).toContain('<html data-server-rendered lang="en">');
+      // The route preload script loads the entry once the page has painted; the page names no module.
+      expect(html).toContain('<script async src="/assets/route-preload-AbC123.js"></script>');
+      expect(html).not.toContain('type="module"');
+      expect(html).not.toContain('modulepreload');
+
+      const visitor = await app.inject({ url: '/ok' });
+      expect(visitor.body).toContain('<p>visitor in UTC</p>');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the plain app for a page it does not render, a failed render and one past the budget', async () => {
+    const { ctx } = await createTestApp({ env: { WEB_DIR: webDir, SSR_BUDGET_MS: '200' } });
+    const app = await buildApp(ctx);
+    try {
+      for (const url of ['/profile', '/fail', '/slow']) {
+        const started = Date.now();
+        const page = await app.inject({ url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toBe(INDEX);
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        expect(Date.now() - started, url).toBeLessThan(1500);
+      }
+      // Asked for, by a cookie.
+      const asked = await app.inject({ url: '/ok', headers: { cookie: 'ala.ssr=off' } });
+      expect(asked.body).toBe(INDEX);
+      // HEAD, as before, is the plain file.
+      const head = await app.inject({ method: 'HEAD', url: '/ok' });
+      expect(head.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the plain app always when SSR_BUDGET_MS is 0', async () => {
+    const { ctx } = await createTestApp({ env: { WEB_DIR: webDir, SSR_BUDGET_MS: '0' } });
+    const app = await buildApp(ctx);
+    try {
+      expect((await app.inject({ url: '/ok' })).body).toBe(INDEX);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("reads the viewer's zone only when this server knows it", () => {
+    expect(viewerZone('America/New_York')).toBe('America/New_York');
+    expect(viewerZone(undefined)).toBe('UTC');
+    expect(viewerZone('Mars/Olympus_Mons')).toBe('UTC');
+    expect(viewerZone(`${'x'.repeat(80)}`)).toBe('UTC');
+  });
+});
