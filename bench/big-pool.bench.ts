@@ -109,6 +109,11 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
       paged: true,
     },
     { route: 'GET /api/entryActions/:entryId', url: `/api/entryActions/${w.entrantEntryId}` },
+    // Make Picks: the week's pick odds (the open week and a settled one), the entry's Planner, picks due.
+    { route: 'GET /api/odds/:poolId', url: `/api/odds/${p}?week=${w.settledWeeks + 1}` },
+    { route: 'GET /api/odds/:poolId', url: `/api/odds/${p}?week=${w.settledWeeks}` },
+    { route: 'GET /api/planner/:entryId', url: `/api/planner/${w.entrantEntryId}` },
+    { route: 'GET /api/me/picks-due', url: '/api/me/picks-due' },
     // The pool page's season reads.
     { route: 'GET /api/activeWeek/:game/:season/:seasonType', url: `/api/activeWeek/mlb/${w.season}/reg` },
     { route: 'GET /api/seasonParams/:game/:season/:type', url: `/api/seasonParams/mlb/${w.season}/reg` },
