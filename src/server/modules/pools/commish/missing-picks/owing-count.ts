@@ -65,14 +65,14 @@ function countAndKeep(db: DbOrTx, poolId: number, week: number, needed: number):
 /**
  * The entries of the pool owing `needed` picks for `week` (unsearched): counted now in a small pool; a big
  * pool's kept count, counted again in the background once older than OWING_COUNT_FRESH_S (a failure there
- * leaves the kept one, counted again at a later read).
+ * leaves the kept one, counted again at a later read). `big`: the pool's count is kept.
  */
 export async function readOwingCount(
   db: DbOrTx,
   poolId: number,
   week: number,
   needed: number,
-): Promise<number> {
+): Promise<{ total: number; big: boolean }> {
   const [kept] = rowsOf<{ value: string; stale: boolean }>(
     await db.execute(sql`
       select k.value, k.computed_at < now() - make_interval(secs => ${OWING_COUNT_FRESH_S}) as stale
@@ -80,12 +80,12 @@ export async function readOwingCount(
   );
   if (kept) {
     if (kept.stale) countAndKeep(db, poolId, week, needed).catch(() => undefined);
-    return Number(kept.value);
+    return { total: Number(kept.value), big: true };
   }
   if ((await poolSize(db, poolId)) < CACHED_POOL_MIN_ENTRIES) {
-    return countOwingNow(db, poolId, week, needed);
+    return { total: await countOwingNow(db, poolId, week, needed), big: false };
   }
-  return countAndKeep(db, poolId, week, needed);
+  return { total: await countAndKeep(db, poolId, week, needed), big: true };
 }
 
 /**
