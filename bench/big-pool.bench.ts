@@ -18,9 +18,11 @@
 // result of the last settled week as a site admin and time its re-judging, target under 10 s).
 // The server's memory is its process's VmRSS (Linux /proc), sampled every 100 ms.
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
+import { pools } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
+import { keepOwingCount } from '../src/server/modules/pools/commish/missing-picks/owing-count';
 import { POOL_AREA_CELLS } from '../src/server/modules/pools/pool-area.authz';
 import { settleDueWeeks } from '../src/server/modules/pools/settlement/settlement.service';
 import {
@@ -109,6 +111,11 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
       paged: true,
     },
     { route: 'GET /api/entryActions/:entryId', url: `/api/entryActions/${w.entrantEntryId}` },
+    // Make Picks: the week's pick odds (the open week and a settled one), the entry's Planner, picks due.
+    { route: 'GET /api/odds/:poolId', url: `/api/odds/${p}?week=${w.settledWeeks + 1}` },
+    { route: 'GET /api/odds/:poolId', url: `/api/odds/${p}?week=${w.settledWeeks}` },
+    { route: 'GET /api/planner/:entryId', url: `/api/planner/${w.entrantEntryId}` },
+    { route: 'GET /api/me/picks-due', url: '/api/me/picks-due' },
     // The pool page's season reads.
     { route: 'GET /api/activeWeek/:game/:season/:seasonType', url: `/api/activeWeek/mlb/${w.season}/reg` },
     { route: 'GET /api/seasonParams/:game/:season/:type', url: `/api/seasonParams/mlb/${w.season}/reg` },
@@ -256,6 +263,13 @@ const rankingStarted = performance.now();
 await refreshPoolRankings(database.db, w.poolId);
 console.log(
   `pool rankings computed (after each settle or money change, in the background): ${((performance.now() - rankingStarted) / 1000).toFixed(1)} s`,
+);
+// Missing Picks' count of the open week, as the settlement pass keeps it after the pool's last lock or settle.
+const owingStarted = performance.now();
+const [benchPool] = await database.db.select().from(pools).where(eq(pools.id, w.poolId));
+const owing = await keepOwingCount(benchContext(database, databaseUrl, new Date()), benchPool);
+console.log(
+  `owing entries of the open week counted and kept (after each lock or settle, in the background): ${owing ?? 'no open week'} in ${((performance.now() - owingStarted) / 1000).toFixed(1)} s`,
 );
 const stats = (
   await database.db.execute(sql`

@@ -443,3 +443,20 @@ export const poolRankings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.poolId, t.view] })],
 );
+
+/**
+ * Counts of a big pool that picks move without a version to tell (Missing Picks' owing entries of a week):
+ * the last one computed, served while a fresher one is computed in the background. `key` names the count.
+ */
+export const poolKeptCounts = pgTable(
+  'pool_kept_counts',
+  {
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.key] })],
+);

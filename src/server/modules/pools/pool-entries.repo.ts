@@ -55,6 +55,11 @@ export interface EntryPageOptions extends PageQuery {
    * mark of a filtered list (pool-rankings' readMark), so a deep page skips at most a thousand entries.
    */
   from?: { slot: number; skip: number };
+  /**
+   * Sign-up order whatever the count: for a big pool's list whose filter costs a probe per entry (Missing
+   * Picks), which a name order would run on every entry however few match, and a page stops at its last row.
+   */
+  signUpOrder?: boolean;
 }
 
 /**
@@ -105,7 +110,7 @@ export async function pagePoolEntries(
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId));
   // A name order sorts the few matching entries; both orders are unique within a pool.
-  if (total <= NAME_ORDER_MAX_ENTRIES) {
+  if (total <= NAME_ORDER_MAX_ENTRIES && !options.signUpOrder) {
     return query
       .where(filter)
       .orderBy(asc(users.username), asc(entries.entryNum))

@@ -14,8 +14,7 @@ import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
 import type { UserRow } from '../../../auth/sessions';
 import { poolPath } from '../../../leagues/pool-rows';
-import { keptForBigPool } from '../../entry-pages';
-import { findPoolOpenWeek, owesPickCondition, owesPickOfPool, picksAsked } from '../../owed-picks';
+import { findPoolOpenWeek, owesPickCondition, picksAsked } from '../../owed-picks';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
@@ -29,6 +28,7 @@ import {
   streamOwingPlayers,
 } from './missing-picks.repo';
 import { buildNudgeMail, type NudgeMailContext } from './nudge-mail';
+import { readOwingCount } from './owing-count';
 
 const NUDGE_INTERVAL_MS = NUDGE_INTERVAL_MINUTES * 60 * 1000;
 /** Entries read per statement while a nudge walks the pool. */
@@ -60,8 +60,8 @@ function nudgeState(ctx: AppContext, last: Awaited<ReturnType<typeof readLastNud
 /**
  * GET /api/pools/{poolId}/commish/missingPicks?page=&pageSize=&q= (league admins): one page of the entries that
  * owe a pick for the pool's open week, searched by username, counted in SQL, paged as the entrants lists are
- * (name order up to 10,000 matches, then sign-up order along the (pool_id, status, slot) index) down to the
- * first MISSING_PICKS_MAX_OFFSET entries. Each row says
+ * (name order up to 10,000 matches, then sign-up order along the (pool_id, status, slot) index; a big pool's
+ * unsearched list always in sign-up order) down to the first MISSING_PICKS_MAX_OFFSET entries. Each row says
  * whether the entry picked, never what: lives, insurance and, for nfl-td, how many of its picks it made.
  */
 export async function getMissingPicks(
@@ -84,18 +84,19 @@ export async function getMissingPicks(
     countedOnly: true,
     where: owesPickCondition(open.week, needed),
   };
-  const count = () =>
-    countPoolEntries(ctx.db, pool.id, { ...options, where: owesPickOfPool(pool.id, open.week, needed) });
-  // A big pool's unsearched count looks at every entry's picks: kept between requests as the entrants' total
-  // is (15 s at most, picks do not clear it); a search is counted afresh.
-  const total = query.q
-    ? await count()
-    : await keptForBigPool(ctx, pool.id, `missing-picks:${open.week}`, count, (n) => n);
+  // A big pool's unsearched count is kept and served at once, counted again in the background (owing-count.ts);
+  // a search is counted afresh, one probe of its few entries' picks each.
+  const counted = query.q
+    ? { total: await countPoolEntries(ctx.db, pool.id, options), big: false }
+    : await readOwingCount(ctx.db, pool.id, open.week, needed);
+  const { total } = counted;
   // Skipping owing entries costs a look at each one's picks: a page deeper than the first 10,000 is refused
   // (a search reaches any entry), as the payments list does, rather than skipping a million of them.
   if (pageOffset(query) >= MISSING_PICKS_MAX_OFFSET && total > MISSING_PICKS_MAX_OFFSET)
     throw badRequest(M.tooDeep);
-  const named = await pagePoolEntries(ctx.db, pool.id, options, total);
+  // A big pool's unsearched list is in sign-up order however few owe: a page probes entries from the first
+  // slot on and stops at its last row, where a name order would probe every entry of the pool.
+  const named = await pagePoolEntries(ctx.db, pool.id, { ...options, signUpOrder: counted.big }, total);
   const held = await countWeekPicks(
     ctx.db,
     named.map(({ entry }) => entry.id),

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PAGING_MESSAGES } from '../../../../../core/contracts/paging';
 import {
@@ -6,7 +6,7 @@ import {
   type MissingPicksResponse,
   type NudgeResponse,
 } from '../../../../../core/contracts/pools';
-import { entries, poolAudits, pools, users } from '../../../../db/schema';
+import { entries, poolAudits, poolKeptCounts, pools, users } from '../../../../db/schema';
 import { buildPick } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
 import { sentMail } from '../../../../test/mail-capture';
@@ -15,6 +15,7 @@ import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
 import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { bulkPoolEntries } from '../big-pool-test-world';
 import { streamOwingPlayers } from './missing-picks.repo';
+import { keepOwingCount, owingCountsSettled } from './owing-count';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -43,6 +44,11 @@ const nudge = (poolId: number, requestKey?: string, user: TestUser | null = worl
     headers: user ? { cookie: user.cookie } : {},
     payload: requestKey === undefined ? {} : { request_key: requestKey },
   });
+const keptCounts = (poolId: number) =>
+  t.ctx.db
+    .select({ key: poolKeptCounts.key, value: poolKeptCounts.value })
+    .from(poolKeptCounts)
+    .where(eq(poolKeptCounts.poolId, poolId));
 const emailOf = async (user: TestUser) =>
   (await t.ctx.db.select({ email: users.email }).from(users).where(eq(users.id, user.id)))[0].email;
 
@@ -172,6 +178,33 @@ describe('GET /api/pools/{poolId}/commish/missingPicks', () => {
     const refused = await nudge(pool.id);
     expect([refused.statusCode, refused.json().message]).toEqual([409, MISSING_PICKS_MESSAGES.noOpenWeek]);
     expect(sentMail(t.app)).toHaveLength(0);
+  });
+
+  it('counts a small pool at every read, and serves a kept count, counted again once stale', async () => {
+    const { pool, a1 } = await mlbWorld();
+    expect((await list(pool.id)).total).toBe(2);
+    await buildPick(t.ctx, { entryId: a1.id, week: 2, pickId: 'BOS' });
+    // A small pool counts live: the pick is counted at once, and nothing is kept.
+    expect((await list(pool.id)).total).toBe(1);
+    expect(await keptCounts(pool.id)).toEqual([]);
+    // A kept count (as a big pool has, owing-count.ts) is served as long as it is fresh...
+    await t.ctx.db
+      .insert(poolKeptCounts)
+      .values({ poolId: pool.id, key: 'owing:2:1', value: 7, computedAt: sql`now()` });
+    expect((await list(pool.id)).total).toBe(7);
+    expect((await list(pool.id, '?q=alice')).total).toBe(0);
+    // ...and once stale, served at once and counted again in the background for the next read.
+    await t.ctx.db.update(poolKeptCounts).set({ computedAt: sql`now() - interval '1 minute'` });
+    expect((await list(pool.id)).total).toBe(7);
+    await owingCountsSettled();
+    expect(await keptCounts(pool.id)).toEqual([{ key: 'owing:2:1', value: 1 }]);
+    expect((await list(pool.id)).total).toBe(1);
+  });
+
+  it('keeps nothing for a small pool after a settlement pass', async () => {
+    const { pool } = await mlbWorld();
+    expect(await keepOwingCount(t.ctx, pool)).toBeNull();
+    expect(await keptCounts(pool.id)).toEqual([]);
   });
 
   it('is for the league admins only: a member is refused, a visitor cannot nudge', async () => {
