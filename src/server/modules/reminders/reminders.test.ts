@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, reminderPasses, reminderQueue, users } from '../../db/schema';
-import type { IngestLogger } from '../../jobs/ingest';
+import type { JobLogger } from '../../jobs/leader-loop';
 import { startReminderJob } from '../../jobs/reminder-job';
 import { createSmtpMailer, HIDDEN_LINK } from '../../mail/mailer';
 import { startTestSmtpServer } from '../../mail/smtp-test-server';
@@ -275,7 +275,7 @@ describe('pick reminders', () => {
     const { alice } = await mlbPoolWithPlayers();
     const runs: number[] = [];
     const warnings: unknown[] = [];
-    const log: IngestLogger = { info: () => undefined, warn: (obj) => warnings.push(obj) };
+    const log: JobLogger = { info: () => undefined, warn: (obj) => warnings.push(obj) };
     let passes = 0;
     const twoPasses = new Promise<void>((resolve) => {
       const stop = startReminderJob(t.ctx, log, {
