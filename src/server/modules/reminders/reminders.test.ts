@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { mailOutbox, reminderPasses, reminderQueue, users } from '../../db/schema';
 import type { JobLogger } from '../../jobs/leader-loop';
 import { startReminderJob } from '../../jobs/reminder-job';
@@ -138,7 +139,7 @@ describe('pick reminders', () => {
     await enter(t.ctx, pool.id, players.off);
     await enter(t.ctx, pool.id, players.only2h);
     await enter(t.ctx, pool.id, players.muted);
-    await enter(t.ctx, pool.id, players.inactive, { status: 0 });
+    await enter(t.ctx, pool.id, players.inactive, { status: ENTRY_STATUS.inactive });
     await enter(t.ctx, pool.id, players.unconfirmed);
     await enter(t.ctx, pool.id, players.due);
     await t.ctx.db.update(users).set({ reminders: 'off' }).where(eq(users.id, players.off.id));
