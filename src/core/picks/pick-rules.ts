@@ -29,7 +29,7 @@ export interface EntryPick {
   kickoff?: Date | null;
 }
 
-/** The viewer's entry in the pool; status 0 (inactive) counts as not entered. */
+/** The viewer's entry in the pool; an inactive one (ENTRY_STATUS) counts as not entered. */
 export interface PickEntry {
   active: boolean;
   lives: number;

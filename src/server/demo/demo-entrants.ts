@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { ENTRY_STATUS } from '../../core/pool/entry-status';
 import { createRandom } from '../../core/season';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -57,7 +58,7 @@ export async function actForDemoEntrants(
       .where(
         and(
           eq(entries.poolId, pool.id),
-          eq(entries.status, 1),
+          eq(entries.status, ENTRY_STATUS.active),
           sql`${entries.lives} > 0`,
           lte(entries.createdAt, lockAt),
           inArray(users.username, demoNames),

@@ -1,10 +1,7 @@
 import type { AppContext } from '../context';
-import { type JobOutcome, recordJobRun } from '../lib/metrics';
 import { currentSeasonOf } from '../sports/feeds';
 import type { SportsProvider } from '../sports/model';
 import {
-  INGEST_LEADER_KEY,
-  type IngestLogger,
   type IngestResult,
   ingestOnce,
   ingestSeasonOnce,
@@ -12,6 +9,7 @@ import {
   type SeasonIngestResult,
   startIngestJob,
 } from './ingest';
+import { type JobLogger, startLeaderLoop } from './leader-loop';
 
 /** How often the season schedules (and so the calendars of this and next season) are read again. */
 export const SEASON_POLL_MS = 6 * 60 * 60_000;
@@ -24,7 +22,7 @@ export const SEASON_POLL_MS = 6 * 60 * 60_000;
 export async function pollSeasonsOnce(
   ctx: AppContext,
   providers: readonly SportsProvider[],
-  log: IngestLogger,
+  log: JobLogger,
 ): Promise<SeasonIngestResult[]> {
   const results: SeasonIngestResult[] = [];
   for (const provider of providers) {
@@ -44,7 +42,7 @@ export async function pollSeasonsOnce(
 export async function pollFeedsOnce(
   ctx: AppContext,
   providers: readonly SportsProvider[],
-  log: IngestLogger,
+  log: JobLogger,
 ): Promise<IngestResult[]> {
   const results: IngestResult[] = [];
   for (const provider of providers) {
@@ -66,40 +64,29 @@ export interface FeedIngestOptions {
 export function startFeedIngest(
   ctx: AppContext,
   providers: readonly SportsProvider[],
-  log: IngestLogger,
+  log: JobLogger,
   options: FeedIngestOptions = {},
 ): () => Promise<void> {
   const stops = providers.map((p) =>
     startIngestJob(ctx, p, log, { followerDelayMs: options.followerDelayMs }),
   );
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const run = async () => {
-    // A follower asks again soon, so it takes over the season schedules when the leader stops.
-    let delay = options.followerDelayMs ?? 60_000;
-    const started = performance.now();
-    let outcome: JobOutcome = 'follower';
-    try {
-      if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
-        outcome = 'failed';
-        const results = await pollSeasonsOnce(ctx, providers, log);
-        outcome = results.every((result) => result.ok) ? 'ok' : 'failed';
-        delay = options.seasonEveryMs ?? SEASON_POLL_MS;
-      }
-    } catch (error) {
-      log.warn({ error: String(error) }, 'season schedules run failed');
-    }
-    recordJobRun(ctx.metrics, 'season_schedules', outcome, started);
-    if (!stopped) timer = setTimeout(tick, delay);
-  };
-  const tick = () => {
-    running = run();
-  };
-  timer = setTimeout(tick, 0);
+  // A follower asks again soon, so it takes over the season schedules when the leader stops.
+  const followerDelayMs = options.followerDelayMs ?? 60_000;
+  const stopSeasons = startLeaderLoop({
+    name: 'season schedules run',
+    log,
+    database: ctx.database,
+    pass: () => pollSeasonsOnce(ctx, providers, log),
+    intervalMs: options.seasonEveryMs ?? SEASON_POLL_MS,
+    retryMs: followerDelayMs,
+    followerDelayMs,
+    metrics: {
+      job: 'season_schedules',
+      registry: ctx.metrics,
+      ok: (results) => results.every((result) => result.ok),
+    },
+  });
   return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await Promise.all([running, ...stops.map((stop) => stop())]);
+    await Promise.all([stopSeasons(), ...stops.map((stop) => stop())]);
   };
 }

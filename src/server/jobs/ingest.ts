@@ -3,13 +3,14 @@ import { ZodError } from 'zod';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { feedFetches } from '../db/schema';
-import { type JobOutcome, recordFeedPoll, recordJobRun } from '../lib/metrics';
+import { recordFeedPoll } from '../lib/metrics';
 import { notifyGamePools } from '../modules/pools/live/notify';
 import { FeedError } from '../sports/http';
 import type { FactsRecord, GameRecord, ProviderBatch, SportsProvider } from '../sports/model';
 import { describeRejection, factsProblems, type RejectedGame, screenGames } from '../sports/sanity';
 import { writeSeasonCalendar } from '../sports/season-calendar.service';
 import { upsertGameFacts, upsertGames } from '../sports/sports.repo';
+import { type JobLogger, startLeaderLoop } from './leader-loop';
 
 /** Advisory lock key of the ingest job, so only one instance writes feed results at a time. */
 export const INGEST_LOCK_KEY = 5_417_001;
@@ -29,12 +30,7 @@ export interface IngestResult {
   rejected: string[];
 }
 
-export interface IngestLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
-
-const silent: IngestLogger = { info: () => {}, warn: () => {} };
+const silent: JobLogger = { info: () => {}, warn: () => {} };
 
 /** A feed answer that parsed but cannot be stored as it is (it would be judged on partial data). */
 export class FeedDataError extends Error {
@@ -135,7 +131,7 @@ export async function ingestOnce(
   ctx: AppContext,
   provider: SportsProvider,
   dates: readonly string[],
-  log: IngestLogger = silent,
+  log: JobLogger = silent,
 ): Promise<IngestResult> {
   const started = Date.now();
   const url = `${provider.name}:${provider.game}:${dates.join(',')}`;
@@ -259,7 +255,7 @@ export async function ingestSeasonOnce(
   ctx: AppContext,
   provider: SportsProvider,
   season: number,
-  log: IngestLogger = silent,
+  log: JobLogger = silent,
 ): Promise<SeasonIngestResult> {
   const started = Date.now();
   const url = `${provider.name}:${provider.game}:season ${season}`;
@@ -376,9 +372,6 @@ export function pollDates(now: Date): string[] {
   return [-1, 0, 1].map((d) => new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10));
 }
 
-/** Session advisory lock key of the polling leader: only the instance holding it runs ingest jobs. */
-export const INGEST_LEADER_KEY = 5_417_002;
-
 export interface IngestJobOptions {
   /** Longest wait between polls (a replayed feed is local and cheap, so it can be polled often). */
   maxDelayMs?: number;
@@ -387,53 +380,31 @@ export interface IngestJobOptions {
 }
 
 /**
- * Starts polling a provider until stopped; each run is independent and a failure only delays the
- * next. Only the instance that holds the polling leadership polls; the others ask again later, so
- * one takes over when the leader stops. The stop function waits for a run in flight.
+ * Starts polling a provider until stopped on the leader's loop: each run is independent and a failure
+ * only delays the next; only the polling leader polls, the others ask again later, so one takes over
+ * when the leader stops. The stop function waits for a run in flight.
  */
 export function startIngestJob(
   ctx: AppContext,
   provider: SportsProvider,
-  log: IngestLogger = silent,
+  log: JobLogger = silent,
   options: IngestJobOptions = {},
 ): () => Promise<void> {
   const maxDelay = options.maxDelayMs ?? Number.POSITIVE_INFINITY;
-  const followerDelay = options.followerDelayMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let role: 'unknown' | 'leader' | 'follower' = 'unknown';
-  const run = async () => {
-    let delay = 60_000;
-    const started = performance.now();
-    let outcome: JobOutcome = 'failed';
-    try {
-      if (!(await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY))) {
-        outcome = 'follower';
-        if (role !== 'follower') log.info({ provider: provider.name }, 'another instance polls the feeds');
-        role = 'follower';
-        delay = followerDelay;
-      } else {
-        if (role === 'follower') log.info({ provider: provider.name }, 'this instance now polls the feeds');
-        role = 'leader';
-        const result = await ingestOnce(ctx, provider, pollDates(ctx.clock.now()), log);
-        outcome = result.ok ? 'ok' : 'failed';
-        // After a failure, the usual rare poll; otherwise as often as the games seen call for.
-        delay = nextPollDelayMs(result.games, ctx.clock.now());
-      }
-    } catch (error) {
-      log.warn({ error: String(error) }, 'ingest run failed');
-    }
-    recordJobRun(ctx.metrics, 'ingest', outcome, started);
-    if (!stopped) timer = setTimeout(tick, Math.min(delay, maxDelay));
-  };
-  const tick = () => {
-    running = run();
-  };
-  timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  return startLeaderLoop({
+    name: 'ingest run',
+    log,
+    database: ctx.database,
+    pass: () => ingestOnce(ctx, provider, pollDates(ctx.clock.now()), log),
+    // After a failure, the usual rare poll; otherwise as often as the games seen call for.
+    intervalMs: (result) => Math.min(nextPollDelayMs(result.games, ctx.clock.now()), maxDelay),
+    retryMs: Math.min(60_000, maxDelay),
+    followerDelayMs: Math.min(options.followerDelayMs ?? 60_000, maxDelay),
+    metrics: { job: 'ingest', registry: ctx.metrics, ok: (result) => result.ok },
+    onRoleChange: (role, previous) => {
+      if (role === 'follower') log.info({ provider: provider.name }, 'another instance polls the feeds');
+      else if (previous === 'follower')
+        log.info({ provider: provider.name }, 'this instance now polls the feeds');
+    },
+  });
 }

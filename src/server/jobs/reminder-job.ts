@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { type ReminderRun, runReminderPass } from '../modules/reminders/reminders.service';
-import { INGEST_LEADER_KEY, type IngestLogger } from './ingest';
+import { type JobLogger, startLeaderLoop } from './leader-loop';
 
 export interface ReminderJobOptions {
   /** Real-time wait between two passes. */
@@ -17,43 +17,29 @@ export interface ReminderJobOptions {
  */
 export function startReminderJob(
   ctx: AppContext,
-  log: IngestLogger,
+  log: JobLogger,
   options: ReminderJobOptions = {},
 ): () => Promise<void> {
-  const interval = options.intervalMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = async () => {
-    try {
-      if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
-        const result = await runReminderPass(ctx);
-        for (const failure of result.failed) {
-          log.warn({ poolId: failure.poolId, error: failure.error }, 'pool reminders failed');
-        }
-        if (result.mailed > 0 || result.enqueued.length > 0) {
-          log.info(
-            {
-              mailed: result.mailed,
-              enqueued: result.enqueued.reduce((sum, item) => sum + item.entries, 0),
-            },
-            'pick reminders sent',
-          );
-        }
-        await options.onRun?.(result);
+  return startLeaderLoop({
+    name: 'reminder pass',
+    log,
+    database: ctx.database,
+    pass: () => runReminderPass(ctx),
+    intervalMs: options.intervalMs ?? 60_000,
+    onRun: async (result) => {
+      for (const failure of result.failed) {
+        log.warn({ poolId: failure.poolId, error: failure.error }, 'pool reminders failed');
       }
-    } catch (error) {
-      log.warn({ error: String(error) }, 'reminder pass failed');
-    }
-    if (!stopped) timer = setTimeout(tick, interval);
-  };
-  const tick = () => {
-    running = run();
-  };
-  timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+      if (result.mailed > 0 || result.enqueued.length > 0) {
+        log.info(
+          {
+            mailed: result.mailed,
+            enqueued: result.enqueued.reduce((sum, item) => sum + item.entries, 0),
+          },
+          'pick reminders sent',
+        );
+      }
+      await options.onRun?.(result);
+    },
+  });
 }

@@ -7,7 +7,8 @@ import { ReplayClock } from '../sports/replay/replay-clock';
 import { createReplayProvider, loadReplaySeasons } from '../sports/replay/replay-data';
 import { writeLockedNflWeekStats } from '../sports/replay/seed-sports';
 import { upsertNflPlayers } from '../sports/sports.repo';
-import { INGEST_LEADER_KEY, type IngestLogger, ingestOnce, startIngestJob } from './ingest';
+import { ingestOnce, startIngestJob } from './ingest';
+import { type JobLogger, LEADER_LOCK_KEY, startLeaderLoop } from './leader-loop';
 
 /** Longest real-time wait between two polls of a replayed season (and so what a restart can lose). */
 export const REPLAY_MAX_POLL_MS = 5 * 60_000;
@@ -61,7 +62,7 @@ function datesBetween(from: Date, to: Date): string[] {
  */
 export async function startReplayIngest(
   ctx: AppContext,
-  log: IngestLogger,
+  log: JobLogger,
   games: readonly PlayableGame[] = ['mlb', 'nba', 'nfl-td'],
 ): Promise<() => Promise<void>> {
   const seasons = loadReplaySeasons();
@@ -69,7 +70,7 @@ export async function startReplayIngest(
   const providers = [seasons.mlb, seasons.nba, seasons.nfl]
     .map((s) => createReplayProvider(s, now))
     .filter((p) => games.includes(p.game));
-  if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
+  if (await ctx.database.tryAcquireLeadership(LEADER_LOCK_KEY)) {
     const since = (await latestReplayInstant(ctx.db)) ?? now();
     const dates = datesBetween(since, now());
     for (const provider of providers) await ingestOnce(ctx, provider, dates, log);
@@ -77,21 +78,22 @@ export async function startReplayIngest(
   const every = replayPollDelayMs(ctx.clock instanceof ReplayClock ? ctx.clock.speed : 1);
   const stops = providers.map((p) => startIngestJob(ctx, p, log, { maxDelayMs: every }));
   let lockedWeeks = 0;
-  let stats: Promise<void> = Promise.resolve();
-  const writeStats = () => {
-    if (!games.includes('nfl-td')) return;
-    stats = (async () => {
-      if (!(await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY))) return;
-      if (lockedWeeks === 0) await upsertNflPlayers(ctx.db, seasons.nfl.players);
-      lockedWeeks = await writeLockedNflWeekStats(ctx.db, seasons.nfl, now(), lockedWeeks + 1).then(
-        (locked) => Math.max(locked, lockedWeeks),
-      );
-    })().catch((error) => log.warn({ error: String(error) }, 'replayed NFL week lines failed'));
-  };
-  writeStats();
-  const statsTimer = setInterval(writeStats, every);
+  // The NFL week lines recorded as replayed weeks lock, from the first pass on (a restart catches up).
+  const stopStats = games.includes('nfl-td')
+    ? startLeaderLoop({
+        name: 'replayed NFL week lines',
+        log,
+        database: ctx.database,
+        immediately: true,
+        intervalMs: every,
+        pass: async () => {
+          if (lockedWeeks === 0) await upsertNflPlayers(ctx.db, seasons.nfl.players);
+          const locked = await writeLockedNflWeekStats(ctx.db, seasons.nfl, now(), lockedWeeks + 1);
+          lockedWeeks = Math.max(locked, lockedWeeks);
+        },
+      })
+    : async () => {};
   return async () => {
-    clearInterval(statsTimer);
-    await Promise.all([...stops.map((stop) => stop()), stats]);
+    await Promise.all([...stops.map((stop) => stop()), stopStats()]);
   };
 }

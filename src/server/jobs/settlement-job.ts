@@ -1,7 +1,6 @@
 import type { AppContext } from '../context';
-import { type JobOutcome, recordJobRun } from '../lib/metrics';
 import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settlement.service';
-import { INGEST_LEADER_KEY, type IngestLogger } from './ingest';
+import { type JobLogger, startLeaderLoop } from './leader-loop';
 
 export interface SettlementJobOptions {
   /** Real-time wait between two passes. */
@@ -21,64 +20,46 @@ export interface SettlementJobOptions {
  */
 export function startSettlementJob(
   ctx: AppContext,
-  log: IngestLogger,
+  log: JobLogger,
   options: SettlementJobOptions = {},
 ): () => Promise<void> {
-  const interval = options.intervalMs ?? 30_000;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = async () => {
-    const started = performance.now();
-    let outcome: JobOutcome = 'follower';
-    try {
-      if (await ctx.database.tryAcquireLeadership(INGEST_LEADER_KEY)) {
-        outcome = 'failed';
-        const result = await (options.settle ?? settleDueWeeks)(ctx);
-        outcome = 'ok';
-        countSettlement(ctx, result);
-        // A pool that failed was recorded (site admins see it) and is retried after a backoff; the
-        // other pools went on in the same pass.
-        for (const failure of result.failed) {
-          log.warn(
-            {
-              poolId: failure.poolId,
-              step: failure.step,
-              week: failure.week,
-              error: failure.error,
-              failures: failure.failures,
-              nextRetryAt: failure.nextRetryAt.toISOString(),
-            },
-            'pool settlement failed',
-          );
-        }
-        if (result.locked.length + result.settled.length + result.rejudged.length > 0) {
-          log.info(
-            {
-              locked: result.locked.length,
-              settled: result.settled.length,
-              rejudged: result.rejudged.length,
-            },
-            'pool weeks settled',
-          );
-          await options.onRun?.(result);
-        }
+  return startLeaderLoop({
+    name: 'settlement pass',
+    log,
+    database: ctx.database,
+    pass: () => (options.settle ?? settleDueWeeks)(ctx),
+    intervalMs: options.intervalMs ?? 30_000,
+    metrics: { job: 'settlement', registry: ctx.metrics },
+    onRun: async (result) => {
+      countSettlement(ctx, result);
+      // A pool that failed was recorded (site admins see it) and is retried after a backoff; the
+      // other pools went on in the same pass.
+      for (const failure of result.failed) {
+        log.warn(
+          {
+            poolId: failure.poolId,
+            step: failure.step,
+            week: failure.week,
+            error: failure.error,
+            failures: failure.failures,
+            nextRetryAt: failure.nextRetryAt.toISOString(),
+          },
+          'pool settlement failed',
+        );
       }
-    } catch (error) {
-      log.warn({ error: String(error) }, 'settlement pass failed');
-    }
-    recordJobRun(ctx.metrics, 'settlement', outcome, started);
-    if (!stopped) timer = setTimeout(tick, interval);
-  };
-  const tick = () => {
-    running = run();
-  };
-  timer = setTimeout(tick, 0);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+      if (result.locked.length + result.settled.length + result.rejudged.length > 0) {
+        log.info(
+          {
+            locked: result.locked.length,
+            settled: result.settled.length,
+            rejudged: result.rejudged.length,
+          },
+          'pool weeks settled',
+        );
+        await options.onRun?.(result);
+      }
+    },
+  });
 }
 
 /** A pass's weeks by step, and each failing pool's failure under its id. */

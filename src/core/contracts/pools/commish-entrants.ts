@@ -1,5 +1,6 @@
 /** The API of the Commish tools' Manage Entrants and the Commish's Desk posts. */
 import { z } from 'zod';
+import { ENTRY_STATUS } from '../../pool/entry-status';
 import { isHttpUrl } from '../auth';
 import { idSchema, requiredText } from '../common';
 import { PageInfoSchema, pageQuerySchema } from '../paging';
@@ -18,9 +19,6 @@ export const POST_BODY_MAX = 5000;
 export const POST_LINK_MAX = 2000;
 /** Most weeks alive a champions form may set. */
 export const MAX_WEEKS_ALIVE = 60;
-
-/** An entry's status: 1 active (counted), 0 inactive (deactivated by the commissioner). */
-export const ENTRY_STATUS = { active: 1, inactive: 0 } as const;
 
 export const ENTRANTS_MESSAGES = {
   entryNotFound: 'That entry is not in one of your pools.',
@@ -172,7 +170,9 @@ export type EntrantChangeResponse = z.infer<typeof EntrantChangeResponseSchema>;
 /** POST /admin/toggleUserStatus: 1 active, 0 inactive (reversible). */
 export const ToggleUserStatusRequestSchema = z.object({
   userSeasonId: entryId,
-  updatedStatus: z.union([z.literal(0), z.literal(1)], { error: ENTRANTS_MESSAGES.statusRequired }),
+  updatedStatus: z.union([z.literal(ENTRY_STATUS.inactive), z.literal(ENTRY_STATUS.active)], {
+    error: ENTRANTS_MESSAGES.statusRequired,
+  }),
 });
 export type ToggleUserStatusRequest = z.input<typeof ToggleUserStatusRequestSchema>;
 export type ToggleUserStatusBody = z.output<typeof ToggleUserStatusRequestSchema>;

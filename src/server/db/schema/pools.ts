@@ -14,6 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
+import { ENTRY_STATUS_SQL } from '../entry-status';
 import { leagues } from './leagues';
 import { users } from './users';
 
@@ -83,8 +85,8 @@ export const entries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     entryNum: integer('entry_num').notNull().default(1),
-    /** 1 active (counted), 0 deactivated by the commissioner. */
-    status: integer('status').notNull().default(1),
+    /** ENTRY_STATUS: active (counted), or inactive (deactivated by the commissioner). */
+    status: integer('status').notNull().default(ENTRY_STATUS.active),
     lives: integer('lives').notNull(),
     rebuysMade: integer('rebuys_made').notNull().default(0),
     needsRebuy: boolean('needs_rebuy').notNull().default(false),
@@ -121,7 +123,7 @@ export const entries = pgTable(
     uniqueIndex('entries_pool_slot_idx').on(t.poolId, t.slot),
     // The few entries a commissioner deactivated: the Pool Health Report takes them out of its counts.
     // `status` is never written by settling, so the settle's updates stay in place (HOT).
-    index('entries_inactive_idx').on(t.poolId).where(sql`${t.status} <> 1`),
+    index('entries_inactive_idx').on(t.poolId).where(sql`${t.status} <> ${ENTRY_STATUS_SQL.active}`),
     // The paged lists of a big pool (entrants, Pool Selections, the scoreboard) skip to a page in sign-up
     // order along this index alone; neither column is written by settling, so its updates stay HOT.
     index('entries_pool_status_slot_idx').on(t.poolId, t.status, t.slot),

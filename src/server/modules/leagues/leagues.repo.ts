@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ENTRY_STATUS_SQL } from '../../db/entry-status';
 import { entries, leagueMembers, leagueRequests, leagues, type pools, users } from '../../db/schema';
 
 /** Row types of the league tables. */
@@ -72,7 +73,7 @@ export async function countedEntriesByPool(db: DbOrTx, poolIds: number[]): Promi
   const { rows } = await db.execute<{ poolId: number; count: number }>(sql`
     select p.id as "poolId",
       (coalesce((select max(e.slot) + 1 from entries e where e.pool_id = p.id), 0)
-        - (select count(*) from entries e where e.pool_id = p.id and e.status <> 1))::int as count
+        - (select count(*) from entries e where e.pool_id = p.id and e.status <> ${ENTRY_STATUS_SQL.active}))::int as count
     from pools p where p.id = any(${`{${poolIds.join(',')}}`}::int[])`);
   return new Map(rows.map((row) => [row.poolId, Number(row.count)]));
 }

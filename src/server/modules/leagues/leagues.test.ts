@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { leagueMembers, leagues, seasonParams } from '../../db/schema';
 import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -185,7 +186,7 @@ describe('GET /leagueRoutes/allPools', () => {
     const upcoming = await buildPool(t.ctx, { leagueId: priv, game: 'nba', gameName: 'NBA', season: 2018 });
     await buildPool(t.ctx, { leagueId: secret, game: 'nfl-td', gameName: 'NFL TD', season: 2025 });
     await buildEntry(t.ctx, { poolId: running.id, userId: viewer.id });
-    await buildEntry(t.ctx, { poolId: running.id, userId: founder.id, status: 0 });
+    await buildEntry(t.ctx, { poolId: running.id, userId: founder.id, status: ENTRY_STATUS.inactive });
 
     const rows = (await get('/leagueRoutes/allPools', viewer)).json();
     expect(rows.map((r: { id: number }) => r.id).sort()).toEqual([final.id, running.id, upcoming.id].sort());

@@ -1,4 +1,5 @@
 import type { PoolRow, PoolStatus, YourStatus } from '../../../core/contracts/leagues';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import type { entries } from '../../db/schema';
 import type { LeagueRow, PoolRecord } from './leagues.repo';
 
@@ -84,7 +85,7 @@ export function toPoolRow(input: PoolRowInput): PoolRow {
 export function yourStatus(pool: PoolRecord, mine: EntryRecord[], isMember: boolean, now: Date): YourStatus {
   const none = { final_rank: null, prizes: 0, lives: null };
   if (!isMember) return { kind: 'na', ...none };
-  const counted = mine.filter((entry) => entry.status === 1);
+  const counted = mine.filter((entry) => entry.status === ENTRY_STATUS.active);
   const relevant = counted.length > 0 ? counted : mine;
   const prizes = relevant.reduce((sum, entry) => sum + entry.prizes, 0);
   if (relevant.length === 0) {

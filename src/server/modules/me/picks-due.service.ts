@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { PickDue, PicksDueResponse } from '../../../core/contracts/me';
 import { insuranceWouldPick, owesPick } from '../../../core/picks';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import type { AppContext } from '../../context';
 import { entries, picks, pools } from '../../db/schema';
 import type { UserRow } from '../auth/sessions';
@@ -54,7 +55,11 @@ export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<Pi
     const { pool, name, leagueName, path } = found.mine;
     const asked = picksAsked(pool);
     const count = heldOf.get(`${entry.id}|${found.week.week}`) ?? 0;
-    const state = { active: entry.status === 1, lives: entry.lives, needsRebuy: entry.needsRebuy };
+    const state = {
+      active: entry.status === ENTRY_STATUS.active,
+      lives: entry.lives,
+      needsRebuy: entry.needsRebuy,
+    };
     if (!owesPick(state, count, asked)) continue;
     due.push({
       entry_id: entry.id,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PickDue, PicksDueResponse } from '../../../core/contracts/me';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import type { TestUser } from '../leagues/league-test-world';
@@ -51,7 +52,7 @@ describe('GET /api/me/picks-due', () => {
     const owes = await enter(t.ctx, mlb.id, ann, { entryNum: 1 });
     const picked = await enter(t.ctx, mlb.id, ann, { entryNum: 2 });
     const insured = await enter(t.ctx, mlb.id, ann, { entryNum: 3, insurancePurchased: true });
-    await enter(t.ctx, mlb.id, ann, { entryNum: 4, status: 0 });
+    await enter(t.ctx, mlb.id, ann, { entryNum: 4, status: ENTRY_STATUS.inactive });
     await enter(t.ctx, mlb.id, ann, { entryNum: 5, lives: 0 });
     await enter(t.ctx, mlb.id, ann, { entryNum: 6, needsRebuy: true });
     await buildPick(t.ctx, { entryId: owes.id, week: 1, pickId: 'NYY' });

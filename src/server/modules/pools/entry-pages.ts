@@ -1,3 +1,4 @@
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import type { AppContext } from '../../context';
 import {
   countPoolEntries,
@@ -59,5 +60,5 @@ export async function readOwnEntries(
 ): Promise<NamedEntry[]> {
   if (viewerId === undefined) return [];
   const own = await listPoolEntries(ctx.db, poolId, viewerId);
-  return countedOnly ? own.filter((named) => named.entry.status === 1) : own;
+  return countedOnly ? own.filter((named) => named.entry.status === ENTRY_STATUS.active) : own;
 }

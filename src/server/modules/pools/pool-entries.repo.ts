@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { Entrant, MyEntry, PickRow } from '../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import type { DbOrTx } from '../../db/client';
 import { entries, nflPlayers, picks, teams, users } from '../../db/schema';
 import { containsPattern } from '../../lib/paging';
@@ -76,7 +77,7 @@ function searchFilter(q: string): SQL {
 
 function entryPageFilter(poolId: number, options: EntryPageOptions): SQL {
   const conditions: SQL[] = [eq(entries.poolId, poolId)];
-  if (options.countedOnly) conditions.push(eq(entries.status, 1));
+  if (options.countedOnly) conditions.push(eq(entries.status, ENTRY_STATUS.active));
   if (options.q) conditions.push(searchFilter(options.q));
   if (options.where) conditions.push(options.where);
   return and(...conditions) as SQL;
@@ -260,7 +261,7 @@ export async function countPoolTotals(db: DbOrTx, poolId: number): Promise<PoolC
       rebuys: sql<string>`coalesce(sum(${entries.rebuysMade}), 0)::bigint`,
     })
     .from(entries)
-    .where(and(eq(entries.poolId, poolId), eq(entries.status, 1)));
+    .where(and(eq(entries.poolId, poolId), eq(entries.status, ENTRY_STATUS.active)));
   return {
     entrants: Number(row?.entrants ?? 0),
     alive: Number(row?.alive ?? 0),

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions, NBA_BONUS_OPTIONS } from '../../../core/bonus';
 import { POOL_MESSAGES } from '../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { ledger, seasonParams } from '../../db/schema';
 import { buildPick, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -52,7 +53,7 @@ describe('GET /api/loadPool', () => {
     await addMemberByInvite(t.app, t.ctx, world.leagueId, other);
     const mine = await enter(t.ctx, pool.id, world.owner, { insurancePurchased: true, rebuysMade: 1 });
     const theirs = await enter(t.ctx, pool.id, other, { lives: 0 });
-    await enter(t.ctx, pool.id, other, { entryNum: 2, status: 0 });
+    await enter(t.ctx, pool.id, other, { entryNum: 2, status: ENTRY_STATUS.inactive });
     await buildPick(t.ctx, { entryId: mine.id, week: 2, pickId: 'NYY' });
     await buildPick(t.ctx, { entryId: theirs.id, week: 2, pickId: 'BOS' });
 

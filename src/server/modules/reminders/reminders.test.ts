@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { mailOutbox, reminderPasses, reminderQueue, users } from '../../db/schema';
-import type { IngestLogger } from '../../jobs/ingest';
+import type { JobLogger } from '../../jobs/leader-loop';
 import { startReminderJob } from '../../jobs/reminder-job';
 import { createSmtpMailer, HIDDEN_LINK } from '../../mail/mailer';
 import { startTestSmtpServer } from '../../mail/smtp-test-server';
@@ -138,7 +139,7 @@ describe('pick reminders', () => {
     await enter(t.ctx, pool.id, players.off);
     await enter(t.ctx, pool.id, players.only2h);
     await enter(t.ctx, pool.id, players.muted);
-    await enter(t.ctx, pool.id, players.inactive, { status: 0 });
+    await enter(t.ctx, pool.id, players.inactive, { status: ENTRY_STATUS.inactive });
     await enter(t.ctx, pool.id, players.unconfirmed);
     await enter(t.ctx, pool.id, players.due);
     await t.ctx.db.update(users).set({ reminders: 'off' }).where(eq(users.id, players.off.id));
@@ -275,7 +276,7 @@ describe('pick reminders', () => {
     const { alice } = await mlbPoolWithPlayers();
     const runs: number[] = [];
     const warnings: unknown[] = [];
-    const log: IngestLogger = { info: () => undefined, warn: (obj) => warnings.push(obj) };
+    const log: JobLogger = { info: () => undefined, warn: (obj) => warnings.push(obj) };
     let passes = 0;
     const twoPasses = new Promise<void>((resolve) => {
       const stop = startReminderJob(t.ctx, log, {

@@ -28,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { notPlayableNotice } from '../../../core/games';
+import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { logout, useCurrentUser } from '../../features/auth/api/session';
 import { useLoginModal } from '../../features/auth/components/login-modal';
 import { PicksDueNav } from '../../features/picks-due/components/picks-due-nav';
@@ -275,7 +276,9 @@ function ActivePools({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useCurrentUser();
   const profile = useUserProfile(user?.username);
   const [open, setOpen] = useLocalStorage({ key: 'ala.activePoolsOpen', defaultValue: true });
-  const pools = (profile.data?.userSeasons ?? []).filter((entry) => !entry.final && entry.status === 1);
+  const pools = (profile.data?.userSeasons ?? []).filter(
+    (entry) => !entry.final && entry.status === ENTRY_STATUS.active,
+  );
   const distinct = [...new Map(pools.map((p) => [p.league_season, p])).values()];
   if (!user) return null;
   return (

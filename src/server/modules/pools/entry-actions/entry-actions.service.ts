@@ -26,6 +26,7 @@ import {
   getRebuyWindowWeek,
   isInsuranceOffered,
 } from '../../../../core/pool/entry-actions';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { entries, ledger } from '../../../db/schema';
@@ -72,7 +73,7 @@ function enforce(check: ActionCheck): void {
   if (!check.ok) throw new AppError(check.status, check.message);
 }
 
-const isActive = (entry: EntryRecord) => entry.status === 1;
+const isActive = (entry: EntryRecord) => entry.status === ENTRY_STATUS.active;
 const isEliminated = (entry: EntryRecord) => entry.lives <= 0;
 
 /** The week whose lock closes the entry's rebuy window, and that lock (null when the season has no such week). */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_ACTION_MESSAGES as M } from '../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { entries, ledger, poolAudits, poolEvents } from '../../../db/schema';
 import { buildEntryWeek } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -112,7 +113,11 @@ describe('POST /user/rebuy', () => {
     const { entry } = await waitingEntry();
     const fine = await enter(t.ctx, entry.poolId, player, { entryNum: 2 });
     const out = await enter(t.ctx, entry.poolId, player, { entryNum: 3, lives: 0, needsRebuy: true });
-    const benched = await enter(t.ctx, entry.poolId, player, { entryNum: 4, status: 0, needsRebuy: true });
+    const benched = await enter(t.ctx, entry.poolId, player, {
+      entryNum: 4,
+      status: ENTRY_STATUS.inactive,
+      needsRebuy: true,
+    });
     const spent = await enter(t.ctx, entry.poolId, player, { entryNum: 5, needsRebuy: true, rebuysMade: 2 });
     const cases: [TestUser | undefined, number, number, string | null][] = [
       [player, fine.id, 409, M.noRebuyNeeded],

@@ -24,6 +24,7 @@ import {
   poolSeasonOdds,
   RESULT_KNOWN_AFTER_MS,
 } from '../../../../core/odds';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
 import { entries, picks } from '../../../db/schema';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
@@ -316,7 +317,7 @@ export async function getEntryPlan(
     ...plan,
     notice,
   });
-  if (entry.status !== 1)
+  if (entry.status !== ENTRY_STATUS.active)
     return answer(
       null,
       { best: empty, greedy: empty },

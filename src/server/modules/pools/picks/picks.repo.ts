@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { Db, DbOrTx } from '../../../db/client';
 import { entries, pools, users } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
@@ -144,7 +145,9 @@ export async function hasAliveEntries(db: DbOrTx, poolId: number): Promise<boole
   const [alive] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(entries)
-    .where(and(eq(entries.poolId, poolId), eq(entries.status, 1), sql`${entries.lives} > 0`));
+    .where(
+      and(eq(entries.poolId, poolId), eq(entries.status, ENTRY_STATUS.active), sql`${entries.lives} > 0`),
+    );
   return Number(alive?.n ?? 0) > 0;
 }
 

@@ -9,6 +9,7 @@ import {
   type PickTarget,
   validatePickAction,
 } from '../../../../core/picks';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
 import {
   AppError,
@@ -110,7 +111,7 @@ async function tryPick(
     teamAbb: pick.teamAbb,
     kickoff: pick.week === body.week ? weeks.teamKickoff(pick.week, pick.teamAbb) : null,
   }));
-  const active = entry.status === 1;
+  const active = entry.status === ENTRY_STATUS.active;
 
   const result = validatePickAction(
     {

@@ -9,6 +9,7 @@ import {
   formatMaxSelectionsMessage,
   PICK_DEADLINE_ALERT,
 } from '../../../../core/picks';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { pickAudits, picks } from '../../../db/schema';
 import { buildPick } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -160,7 +161,7 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
     await expectRefused(team(rebuy.id, 2, 'NYY'), 403, 'You must rebuy before you can make picks.');
     const dead = await enter(t.ctx, pool.id, world.owner, { entryNum: 3, lives: 0 });
     await expectRefused(team(dead.id, 2, 'NYY'), 403, 'Your entry has been eliminated.');
-    const inactive = await enter(t.ctx, pool.id, world.owner, { entryNum: 4, status: 0 });
+    const inactive = await enter(t.ctx, pool.id, world.owner, { entryNum: 4, status: ENTRY_STATUS.inactive });
     await expectRefused(team(inactive.id, 2, 'NYY'), 403, 'You must join this pool to make picks.');
 
     const closed = await buildMlbPool(t.ctx, world.leagueId, {
@@ -168,7 +169,7 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
       entryDeadline: new Date('2026-11-01T00:00:00Z'),
     });
     await enter(t.ctx, closed.id, other);
-    const late = await enter(t.ctx, closed.id, world.owner, { status: 0 });
+    const late = await enter(t.ctx, closed.id, world.owner, { status: ENTRY_STATUS.inactive });
     await expectRefused(team(late.id, 2, 'NYY'), 403, 'You are not entered in this pool.');
 
     const done = await buildMlbPool(t.ctx, world.leagueId, { poolIdx: 2, final: true });

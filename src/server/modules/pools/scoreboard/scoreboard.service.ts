@@ -14,6 +14,7 @@ import { groupBy } from '../../../../core/group-by';
 import { isPlayerAdvancing } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { entries as entriesTable } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
@@ -60,7 +61,7 @@ async function readHighestWeeksAlive(ctx: AppContext, poolId: number): Promise<n
         n: sql<string>`count(*)`,
       })
       .from(entriesTable)
-      .where(sql`${entriesTable.poolId} = ${poolId} and ${entriesTable.status} = 1`);
+      .where(sql`${entriesTable.poolId} = ${poolId} and ${entriesTable.status} = ${ENTRY_STATUS_SQL.active}`);
     return { highest: Number(row?.highest ?? 0), n: Number(row?.n ?? 0) };
   };
   const found = await keptForBigPool(

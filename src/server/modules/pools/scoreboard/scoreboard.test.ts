@@ -5,6 +5,7 @@ import {
   SCOREBOARD_MESSAGES,
   type ScoreboardResponse,
 } from '../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { gameFacts, games, nflPlayerWeekStats, poolWeeks } from '../../../db/schema';
 import { buildEntryWeek, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
@@ -44,7 +45,7 @@ describe('GET /api/scoreboard (nba, mlb)', () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId);
     const a = await enter(t.ctx, pool.id, alice);
     await enter(t.ctx, pool.id, bob, { entryNum: 2, lives: 0 });
-    await enter(t.ctx, pool.id, world.owner, { status: 0 });
+    await enter(t.ctx, pool.id, world.owner, { status: ENTRY_STATUS.inactive });
     await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
     const [final] = await t.ctx.db
       .select()

@@ -1,8 +1,10 @@
 import { and, asc, between, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { groupBy } from '../../../../core/group-by';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { type Scenario, ScenarioSchema } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import { rowsOf } from '../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { bonusEvents, entries, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
 import { conflict, forbidden } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
@@ -124,7 +126,7 @@ function countedEntries(ctx: AppContext, poolId: number) {
   return ctx.db
     .select({ id: entries.id })
     .from(entries)
-    .where(and(eq(entries.poolId, poolId), eq(entries.status, 1)));
+    .where(and(eq(entries.poolId, poolId), eq(entries.status, ENTRY_STATUS.active)));
 }
 
 /**
@@ -226,7 +228,7 @@ async function readEntryBatch(
     })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(and(eq(entries.poolId, pool.id), eq(entries.status, 1), gt(entries.id, after)))
+    .where(and(eq(entries.poolId, pool.id), eq(entries.status, ENTRY_STATUS.active), gt(entries.id, after)))
     .orderBy(asc(entries.id))
     .limit(batchSize);
   if (rows.length === 0) return { entries: [], lastId: after };
@@ -246,7 +248,7 @@ async function readEntryBatch(
             and(
               eq(entries.id, picks.entryId),
               eq(entries.poolId, pool.id),
-              eq(entries.status, 1),
+              eq(entries.status, ENTRY_STATUS.active),
               between(entries.id, firstId, lastId),
             ),
           )
@@ -340,7 +342,7 @@ async function refuseRuleBreakingCommishPicks(
       from picks p
       join entries e on e.id = p.entry_id
       join users u on u.id = e.user_id
-      where e.pool_id = ${pool.id} and e.status = 1 and p.by_commish and p.week = any(${weekNumbers})
+      where e.pool_id = ${pool.id} and e.status = ${ENTRY_STATUS_SQL.active} and p.by_commish and p.week = any(${weekNumbers})
       order by p.entry_id, p.id`),
   );
   for (const row of rows) {

@@ -3,6 +3,7 @@ import { isBonusShutDown } from '../../../../core/bonus';
 import { getDeadlineCutoff } from '../../../../core/calendar';
 import type { PlayableGame } from '../../../../core/games';
 import { must } from '../../../../core/must';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import {
   createWeekRandom,
   drawRandomTeam,
@@ -295,7 +296,7 @@ async function assignInsurancePicks(
   // Entries playing this week: in play when it locked and not waiting for a rebuy.
   const playing = and(
     eq(entries.poolId, pool.id),
-    eq(entries.status, 1),
+    eq(entries.status, ENTRY_STATUS.active),
     sql`${entries.lives} > 0`,
     eq(entries.needsRebuy, false),
     lte(entries.createdAt, lockAt),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
 import type { EntryState, WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import {
   type EntryWeekKind,
   emptyKindBytes,
@@ -112,7 +113,7 @@ export async function readEntriesInPlay(
             || (case when (case when ${week} >= e.auto_rebuy_eff_week then e.auto_rebuy else e.auto_rebuy_prev end)
               then 'a' else '-' end) as standing
         from entries e
-        where e.pool_id = ${poolId} and e.status = 1 and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz
+        where e.pool_id = ${poolId} and e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz
       ) as played`),
   );
   const slots: number[] = [];

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StandingsSort } from '../../../../core/contracts/pools';
 import { type DbOrTx, rowsOf } from '../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { entryWeekKindOf } from '../entry-weeks.repo';
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
@@ -35,7 +36,7 @@ export async function loadTileCounts(db: DbOrTx, poolId: number, week: number): 
       (select coalesce(sum(l.amount), 0) from ledger l
         where l.pool_id = ${poolId} and l.kind = 'bonus' and l.amount > 0)::bigint as bonuses_earned
     from entries e
-    where e.pool_id = ${poolId} and e.status = 1`);
+    where e.pool_id = ${poolId} and e.status = ${ENTRY_STATUS_SQL.active}`);
   const [row] = rowsOf<{
     entrants: number;
     alive: number;
@@ -140,12 +141,12 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
     ? sql`select ${columns}, k.ord
       from unnest(${intArray(options.ids)}) with ordinality as k(id, ord)
       join entries e on e.id = k.id
-      where e.pool_id = ${poolId} and e.status = 1`
+      where e.pool_id = ${poolId} and e.status = ${ENTRY_STATUS_SQL.active}`
     : sql`select ${columns}
       from entries e
       ${sort === 'lives' ? sql`` : sql`join users u on u.id = e.user_id`}
       ${bonusJoin}
-      where e.pool_id = ${poolId} and e.status = 1
+      where e.pool_id = ${poolId} and e.status = ${ENTRY_STATUS_SQL.active}
         ${options.bonusOnly ? sql`and ${inBonusAt(options.week)}` : sql``}
       order by ${order[sort]}
       limit ${options.limit} offset ${options.offset}`;
@@ -214,7 +215,7 @@ export async function loadHealthCounts(db: DbOrTx, poolId: number): Promise<Heal
       join pool_weeks pw on pw.pool_id = e.pool_id
       join entry_week_kinds w on w.pool_id = pw.pool_id and w.week = pw.week
         and w.kind = ${entryWeekKindOf(sql`pw.entry_kinds`, sql`e.slot`)}
-      where e.pool_id = ${poolId} and e.status <> 1 and w.lives > 0 and w.status <> 'eliminated'
+      where e.pool_id = ${poolId} and e.status <> ${ENTRY_STATUS_SQL.active} and w.lives > 0 and w.status <> 'eliminated'
       group by w.week, w.lives`),
   );
   const gone = new Map(inactive.map((row) => [`${row.week}:${row.lives}`, row.count]));

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POOL_MESSAGES, STANDINGS_MESSAGES } from '../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { games, poolWeeks } from '../../../db/schema';
 import { buildBonusEvent, buildEntryWeek, buildLedgerRow, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
@@ -50,7 +51,7 @@ describe('GET /api/standings/{poolId}', () => {
     const mine = await enter(t.ctx, pool.id, world.owner, { insurancePurchased: true, weeksAlive: 1 });
     const theirs = await enter(t.ctx, pool.id, other, { lives: 2, rebuysMade: 1, needsRebuy: true });
     const second = await enter(t.ctx, pool.id, other, { entryNum: 2, lives: 0 });
-    await enter(t.ctx, pool.id, other, { entryNum: 3, status: 0 });
+    await enter(t.ctx, pool.id, other, { entryNum: 3, status: ENTRY_STATUS.inactive });
     await buildPick(t.ctx, { entryId: mine.id, week: 1, pickId: 'NYY' });
     await buildPick(t.ctx, { entryId: mine.id, week: 2, pickId: 'BOS' });
     await buildPick(t.ctx, { entryId: theirs.id, week: 1, pickId: 'HOU' });
@@ -326,7 +327,7 @@ describe('GET /api/poolHealth/{poolId}', () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId, { maxEntries: 3 });
     const a = await enter(t.ctx, pool.id, other, { entryNum: 1 });
     const b = await enter(t.ctx, pool.id, other, { entryNum: 2 });
-    const off = await enter(t.ctx, pool.id, other, { entryNum: 3, status: 0 });
+    const off = await enter(t.ctx, pool.id, other, { entryNum: 3, status: ENTRY_STATUS.inactive });
     // As judged, with the third entry still active then: the commissioner deactivated it since.
     await settleWeek(pool.id, 1, { 3: 2, 2: 1 });
     await settleWeek(pool.id, 2, { 3: 1 });

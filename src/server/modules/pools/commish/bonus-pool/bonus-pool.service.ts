@@ -21,9 +21,11 @@ import {
 } from '../../../../../core/contracts/pools';
 import type { Game } from '../../../../../core/games';
 import { changeFlag, type DeferredFlag, flagForWeek } from '../../../../../core/pool/entry-actions';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { settleBonusEvent, type WeekBonusSettlement } from '../../../../../core/season';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
 import { bonusEvents, entries, ledger, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
@@ -71,7 +73,7 @@ import { entriesByUsername } from '../entry-search';
 
 const hasBonusPool = (pool: PoolRecord) => pool.game === 'nba' || pool.game === 'mlb';
 const isRunning = (pool: PoolRecord) => pool.bonusActive && !pool.bonusDisabled;
-const isMovable = (entry: EntryRecord) => entry.status === 1 && entry.lives > 0;
+const isMovable = (entry: EntryRecord) => entry.status === ENTRY_STATUS.active && entry.lives > 0;
 const bonusFlag = (entry: EntryRecord): DeferredFlag => ({
   current: entry.bonus,
   prev: entry.bonusPrev,
@@ -113,7 +115,7 @@ async function loadBonusWeeks(
 }
 
 /** SQL over entries `e`: active and alive, so it can move in or out of the bonus pool. */
-const movableSql = sql`(e.status = 1 and e.lives > 0)`;
+const movableSql = sql`(e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0)`;
 
 /**
  * SQL over entries `e`: in the week's bonus pool. A locked week's was fixed at the lock (the entry's week kind
@@ -309,7 +311,7 @@ export async function getBonusParams(
         label: entryLabel(row.username, Number(row.entry_num)),
         status,
         eliminated: lives <= 0,
-        movable: status === 1 && lives > 0,
+        movable: status === ENTRY_STATUS.active && lives > 0,
       };
     }),
     page: query.page,
@@ -382,7 +384,7 @@ export async function updateBonusPoolParams(
           cadence: pool.bonusCadence,
           entryWeeks: pool.bonusEntryWeeks,
         },
-        entry: { active: entry.status === 1, eliminated: entry.lives <= 0 },
+        entry: { active: entry.status === ENTRY_STATUS.active, eliminated: entry.lives <= 0 },
         liveWeek: week - 1,
         actor: 'commissioner',
       });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDefaultBonusOptions } from '../../../../../core/bonus';
 import { PAGING_MESSAGES } from '../../../../../core/contracts/paging';
 import { COMMISH_BONUS_WINNERS_SHOWN, BONUS_POOL_MESSAGES as M } from '../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { rowsOf } from '../../../../db/client';
 import { bonusEvents, entries, gameFacts, ledger, poolAudits, poolWeeks } from '../../../../db/schema';
 import { buildEntryWeek, buildPick, listEntryWeeks } from '../../../../test/factories';
@@ -59,7 +60,7 @@ async function lockedWeekOne(running = true) {
   const [ann, bob, cat, dan] = players;
   const a = await enter(t.ctx, pool.id, ann, { bonus: true });
   const b = await enter(t.ctx, pool.id, bob);
-  const c = await enter(t.ctx, pool.id, cat, { status: 0, bonus: true });
+  const c = await enter(t.ctx, pool.id, cat, { status: ENTRY_STATUS.inactive, bonus: true });
   const d = await enter(t.ctx, pool.id, dan, { lives: 0 });
   await t.ctx.db
     .insert(poolWeeks)

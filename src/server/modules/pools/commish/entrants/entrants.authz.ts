@@ -1,4 +1,5 @@
 import { ENTRANTS_MESSAGES } from '../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { type Cell, COMMISH_GET, commishPost } from '../../../../test/authz-matrix';
 
 /**
@@ -34,7 +35,7 @@ export const ENTRANTS_ADMIN_CELLS: Cell[] = [
     method: 'POST',
     route: 'POST /admin/toggleUserStatus',
     url: () => '/admin/toggleUserStatus',
-    payload: (w) => ({ userSeasonId: w.entryId, updatedStatus: 1 }),
+    payload: (w) => ({ userSeasonId: w.entryId, updatedStatus: ENTRY_STATUS.active }),
     entryNotFound: ENTRANTS_MESSAGES.entryNotFound,
     expected: commishPost(200),
   },

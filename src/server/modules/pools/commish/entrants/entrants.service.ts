@@ -17,8 +17,10 @@ import {
 } from '../../../../../core/contracts/pools';
 import { formatDollars, processChampions } from '../../../../../core/money';
 import { must } from '../../../../../core/must';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
 import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
@@ -89,8 +91,8 @@ const championSet = (pool: { champions: string[] }) =>
 
 const ENTRANT_FILTER: Record<AdminEntrantsQuery['status'], SQL | undefined> = {
   all: undefined,
-  active: eq(entries.status, 1),
-  inactive: ne(entries.status, 1),
+  active: eq(entries.status, ENTRY_STATUS.active),
+  inactive: ne(entries.status, ENTRY_STATUS.active),
   eliminated: lte(entries.lives, 0),
 };
 
@@ -184,11 +186,12 @@ interface EntrantCounts {
 
 /** The pool's entries counted by status, and the most weeks alive: one aggregate in SQL. */
 async function countEntrantsByStatus(db: DbOrTx, poolId: number): Promise<EntrantCounts> {
+  const isActive = sql`(${entries.status} = ${ENTRY_STATUS_SQL.active})`;
   const [counts] = await db
     .select({
       entries: sql<number>`count(*)`.mapWith(Number),
-      active: sql<number>`count(*) filter (where ${entries.status} = 1)`.mapWith(Number),
-      inactive: sql<number>`count(*) filter (where ${entries.status} <> 1)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${isActive})`.mapWith(Number),
+      inactive: sql<number>`count(*) filter (where not ${isActive})`.mapWith(Number),
       eliminated: sql<number>`count(*) filter (where ${entries.lives} <= 0)`.mapWith(Number),
       maxWeeksAlive: sql<number>`coalesce(max(${entries.weeksAlive}), 0)`.mapWith(Number),
     })
@@ -382,7 +385,7 @@ export async function toggleUserStatus(
     if (access.pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
     if (entry.status === input.updatedStatus) return { poolId: access.pool.id, label, changed: false };
     await tx.update(entries).set({ status: input.updatedStatus }).where(eq(entries.id, entry.id));
-    const active = input.updatedStatus === 1;
+    const active = input.updatedStatus === ENTRY_STATUS.active;
     await recordPoolAudits(
       tx,
       access.pool.id,
@@ -401,7 +404,7 @@ export async function toggleUserStatus(
     return { poolId: access.pool.id, label, changed: true };
   });
   if (changed) notifyPoolChanged(ctx, poolId, 'standings');
-  const active = input.updatedStatus === 1;
+  const active = input.updatedStatus === ENTRY_STATUS.active;
   return {
     message: changed
       ? `${label} is now ${active ? 'active' : 'inactive'}.`
@@ -551,7 +554,7 @@ export async function processLeagueChamps(
     if (unknown !== undefined) throw badRequest(ENTRANTS_MESSAGES.entryNotFound);
     for (const id of input.champions) {
       const row = byId.get(id);
-      if (row && row.entry.status !== 1) {
+      if (row && row.entry.status !== ENTRY_STATUS.active) {
         throw badRequest(ENTRANTS_MESSAGES.championInactive(entryLabel(row.username, row.entry.entryNum)));
       }
     }

@@ -8,6 +8,7 @@ import {
   FEED_EVENT_TYPES,
 } from '../../../../../core/contracts/pools';
 import { must } from '../../../../../core/must';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { entries, ledger, poolAudits, poolEvents, pools } from '../../../../db/schema';
 import { buildLedgerRow } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
@@ -45,7 +46,7 @@ describe('GET /admin/entrants/{poolId}', () => {
     await member('carol');
     const a1 = await enter(t.ctx, pool.id, alice, { lives: 2, notes: 'Paid', weeksAlive: 4 });
     const a2 = await enter(t.ctx, pool.id, alice, { entryNum: 2, lives: 0 });
-    const b = await enter(t.ctx, pool.id, bob, { lives: 1, needsRebuy: true, status: 0 });
+    const b = await enter(t.ctx, pool.id, bob, { lives: 1, needsRebuy: true, status: ENTRY_STATUS.inactive });
     await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: a1.id, kind: 'prize', amount: 2500 });
 
     const answer = await get(`/admin/entrants/${pool.id}`, world.owner.cookie);
@@ -503,7 +504,12 @@ describe('POST /admin/processLeagueChamps', () => {
     const a = await enter(t.ctx, pool.id, alice, { lives: 2, weeksAlive: 9 });
     const b = await enter(t.ctx, pool.id, bob, { lives: 1, weeksAlive: 9, needsRebuy: true });
     const c = await enter(t.ctx, pool.id, carol, { lives: 1, weeksAlive: 8 });
-    const d = await enter(t.ctx, pool.id, carol, { entryNum: 2, lives: 0, weeksAlive: 3, status: 0 });
+    const d = await enter(t.ctx, pool.id, carol, {
+      entryNum: 2,
+      lives: 0,
+      weeksAlive: 3,
+      status: ENTRY_STATUS.inactive,
+    });
     await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: c.id, kind: 'prize', amount: 2000 });
     return { pool, a, b, c, d };
   }

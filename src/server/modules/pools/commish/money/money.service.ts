@@ -12,6 +12,7 @@ import {
   type ProcessPrizeSplitResponse,
 } from '../../../../../core/contracts/pools';
 import { formatDollars, hasRemainingPrizes, planSplitTotals } from '../../../../../core/money';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import type { PrizePoolCounts } from '../../../../../core/season/prize-pool';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
@@ -127,7 +128,7 @@ export async function getPrizeSplit(
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const where = and(
     eq(entries.poolId, pool.id),
-    eq(entries.status, 1),
+    eq(entries.status, ENTRY_STATUS.active),
     query.alive ? gt(entries.lives, 0) : undefined,
     // On the entries alone (the owners matched in a subquery), so a deep page's first slot is found
     // along the entries' slot index without joining every skipped entry to its owner.
@@ -283,7 +284,7 @@ export async function processPrizeSplit(
         .where(
           and(
             eq(entries.poolId, pool.id),
-            eq(entries.status, 1),
+            eq(entries.status, ENTRY_STATUS.active),
             sql`${entries.id} = any(${sql.param(shares.entryIds)}::int[])`,
           ),
         );

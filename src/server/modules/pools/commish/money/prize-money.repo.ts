@@ -1,8 +1,10 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { getRemainingPrizes } from '../../../../../core/money';
 import { must } from '../../../../../core/must';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { type PrizePoolCounts, poolPrizePool } from '../../../../../core/season/prize-pool';
 import type { DbOrTx } from '../../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
 import { entries, ledger, users } from '../../../../db/schema';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { appendLedger } from '../../ledger';
@@ -32,7 +34,7 @@ export async function loadPrizePoolCounts(
       rebuys: sql<number>`coalesce(sum(${entries.rebuysMade}), 0)::bigint`.mapWith(Number),
     })
     .from(entries)
-    .where(and(eq(entries.poolId, poolId), eq(entries.status, 1)));
+    .where(and(eq(entries.poolId, poolId), eq(entries.status, ENTRY_STATUS.active)));
   return counts;
 }
 
@@ -166,9 +168,9 @@ function sharesOf(input: SplitShares): SQL {
       with ordinality as g(id, share, ord)`;
   const from = input.others
     ? sql`from entries e left join (${given}) g on g.id = e.id
-        where e.pool_id = ${input.poolId} and e.status = 1`
+        where e.pool_id = ${input.poolId} and e.status = ${ENTRY_STATUS_SQL.active}`
     : sql`from (${given}) g join entries e on e.id = g.id
-        where e.pool_id = ${input.poolId} and e.status = 1`;
+        where e.pool_id = ${input.poolId} and e.status = ${ENTRY_STATUS_SQL.active}`;
   return sql`select e.id, e.user_id, e.entry_num, e.prizes as before,
       coalesce(g.share, case when e.lives > 0 then 1 else 0 end)::float8 as share,
       round(coalesce(g.share, case when e.lives > 0 then 1 else 0 end)::numeric * ${SHARE_SCALE}) as scaled,

@@ -28,6 +28,7 @@ import { formatDollars } from '../../../../../core/money';
 import { findLockedSettingChanges, type PoolSettingsEdit } from '../../../../../core/pool/settings';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
 import { entries, pools, poolWeeks } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
@@ -109,7 +110,7 @@ async function describeSettings(db: DbOrTx, pool: PoolRecord, now: Date): Promis
   const [counts] = await db
     .select({
       all: sql<number>`count(*)::int`,
-      counted: sql<number>`count(*) filter (where ${entries.status} = 1)::int`,
+      counted: sql<number>`count(*) filter (where ${entries.status} = ${ENTRY_STATUS_SQL.active})::int`,
     })
     .from(entries)
     .where(eq(entries.poolId, pool.id));

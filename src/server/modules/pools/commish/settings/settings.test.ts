@@ -6,6 +6,7 @@ import {
   type PoolSettingsView,
   SETTINGS_MESSAGES,
 } from '../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { POOL_SETTINGS_MESSAGES as M } from '../../../../../core/pool/settings';
 import { entries, ledger, poolAudits, poolEvents, pools, poolWeeks } from '../../../../db/schema';
 import type { TestApp } from '../../../../test/harness';
@@ -88,7 +89,7 @@ describe('GET /admin/poolSettings/{poolId}', () => {
     });
     const alice = await member('alice');
     await enter(t.ctx, pool.id, alice);
-    await enter(t.ctx, pool.id, alice, { entryNum: 2, status: 0 });
+    await enter(t.ctx, pool.id, alice, { entryNum: 2, status: ENTRY_STATUS.inactive });
     const body = await view(pool.id);
     expect(body).toMatchObject({
       pool_id: pool.id,
@@ -289,7 +290,7 @@ describe('POST /admin/updatePoolSettings', () => {
       const pool = await buildMlbPool(t.ctx, world.leagueId, STARTED);
       const alice = await member('alice');
       const one = await enter(t.ctx, pool.id, alice);
-      const two = await enter(t.ctx, pool.id, alice, { entryNum: 2, status: 0 });
+      const two = await enter(t.ctx, pool.id, alice, { entryNum: 2, status: ENTRY_STATUS.inactive });
       const up = await save(pool.id, { buyin: 6000 }, true);
       expect(up.statusCode, up.body).toBe(200);
       expect(up.json().settings.buyin).toBe(6000);

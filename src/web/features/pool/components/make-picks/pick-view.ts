@@ -10,6 +10,7 @@ import {
   type PickTarget,
   type PickViewer,
 } from '../../../../../core/picks';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 
 /** The pool's settings as the pick rules read them. */
 export function toPickPool(pool: PoolDetails): PickPool {
@@ -54,7 +55,7 @@ export function toPickEntry(
 ): PickEntry {
   return {
     // Status 0: deactivated by the commissioner, which counts as not entered.
-    active: entry.status !== 0,
+    active: entry.status !== ENTRY_STATUS.inactive,
     lives: entry.lives,
     extinct: entry.extinct,
     needsRebuy: entry.needs_rebuy,

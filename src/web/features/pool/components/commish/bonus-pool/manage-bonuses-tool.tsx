@@ -30,6 +30,7 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
@@ -277,7 +278,7 @@ function WeekLists({
           count={counts.fixed}
           entries={fixedList.data?.entries ?? []}
           empty="None"
-          note={(entry) => (entry.status === 0 ? 'inactive' : 'eliminated')}
+          note={(entry) => (entry.status === ENTRY_STATUS.inactive ? 'inactive' : 'eliminated')}
           pager={<ListPager info={fixedList.data} onPage={setPage('fixed')} label="inactive entries" />}
         >
           {() => null}

@@ -9,6 +9,7 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
 import { errorMessage } from '../../../../../lib/api';
 import { notify } from '../../../../../lib/notify';
 import { useEditPicks, useUpdateUserPicks } from '../../../api/commish-picks';
@@ -81,7 +82,7 @@ export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer 
             data={options.map((entry) => ({
               value: String(entry.id),
               label:
-                entry.status === 0
+                entry.status === ENTRY_STATUS.inactive
                   ? `${entry.label} (inactive)`
                   : entry.lives <= 0
                     ? `${entry.label} (eliminated)`
@@ -147,7 +148,7 @@ function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResp
     <Stack gap="xs">
       <Group gap="xs">
         <Text fw={700}>Picks of {entry.label}</Text>
-        {entry.status === 0 && <Badge color="gray">Inactive</Badge>}
+        {entry.status === ENTRY_STATUS.inactive && <Badge color="gray">Inactive</Badge>}
         {entry.lives <= 0 && <Badge color="red">Eliminated</Badge>}
       </Group>
       {entry.weeks.length === 0 && (

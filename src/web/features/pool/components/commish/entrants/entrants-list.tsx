@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconMinus, IconNote, IconPlus } from '@tabler/icons-react';
 import { type AdminEntrant, ENTRANTS_TOASTS } from '../../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
 import { formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useToggleUserStatus } from '../../../api/commish-entrants';
@@ -30,7 +31,7 @@ interface ListProps {
 
 function StatusSwitch({ entrant, locked }: { entrant: AdminEntrant; locked: boolean }) {
   const toggle = useToggleUserStatus();
-  const active = entrant.status === 1;
+  const active = entrant.status === ENTRY_STATUS.active;
   return (
     <Switch
       checked={toggle.isPending ? !active : active}
@@ -39,7 +40,10 @@ function StatusSwitch({ entrant, locked }: { entrant: AdminEntrant; locked: bool
       aria-label={`${entrant.label} active`}
       onChange={(event) =>
         toggle.mutate(
-          { userSeasonId: entrant.entry_id, updatedStatus: event.currentTarget.checked ? 1 : 0 },
+          {
+            userSeasonId: entrant.entry_id,
+            updatedStatus: event.currentTarget.checked ? ENTRY_STATUS.active : ENTRY_STATUS.inactive,
+          },
           {
             onSuccess: (answer) => notify({ title: ENTRANTS_TOASTS.statusUpdated, message: answer.message }),
             onError: () => notify({ ...ENTRANTS_TOASTS.statusError, color: 'red' }),
