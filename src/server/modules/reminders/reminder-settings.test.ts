@@ -9,6 +9,8 @@ import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../po
 import { runReminderPass } from './reminders.service';
 import { signUnsubscribeToken, unsubscribeSecret } from './unsubscribe-token';
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
 let t: TestApp;
 let world: PoolWorld;
 let alice: TestUser;
@@ -161,6 +163,8 @@ describe('unsubscribe link', () => {
     const tampered = [
       `${Number(id) + 1}.${signature}`,
       `${id}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      // The last character's two unused bits flipped: the same bytes, another spelling of the link.
+      `${id}.${signature.slice(0, -1)}${BASE64URL[BASE64URL.indexOf(signature.slice(-1)) ^ 1]}`,
       `${id}.short`,
       'nonsense',
     ];

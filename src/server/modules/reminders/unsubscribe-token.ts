@@ -52,7 +52,9 @@ export function verifyUnsubscribeToken(secret: string, token: string): number | 
   if (!match) return null;
   const userId = Number(match[1]);
   if (!Number.isSafeInteger(userId) || userId > 2_147_483_647) return null;
-  const given = Buffer.from(match[2], 'base64url');
-  const expected = signature(secret, userId);
+  // The text is compared, not its decoded bytes: base64url's last character carries two unused bits, so
+  // four spellings decode alike, and only the one the server wrote is its link.
+  const given = Buffer.from(match[2]);
+  const expected = Buffer.from(signature(secret, userId).toString('base64url'));
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
 }
