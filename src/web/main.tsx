@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, QUERY_DEFAULTS } from './app';
 import type { FirstRender } from './lib/first-render';
-import { readServerRender, ZONE_COOKIE } from './lib/server-render';
+import { readServerRender, SERVER_RENDER_ID, type ServerRender, ZONE_COOKIE } from './lib/server-render';
 import { runtimeZone, setZoneSource } from './lib/zone';
 
 /** Calls onHydrated once its children are hydrated (an effect runs only after its commit). */
@@ -28,8 +28,23 @@ document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(runtimeZone())}; path=/; 
 
 // A page the server rendered (docs/decisions/022-server-rendered-first-view.md) comes with the answers its
 // HTML was made of: the browser adopts them and hydrates the HTML instead of drawing it again.
-const rendered = readServerRender(document);
-if (rendered && root.firstElementChild) {
+if (root.firstElementChild && document.getElementById(SERVER_RENDER_ID)) {
+  // In a task of its own: the phone's main thread is not held for evaluating the code, reading the answers
+  // and starting hydration at once (every long task counts as blocking time).
+  setTimeout(() => {
+    const rendered = readServerRender(document);
+    if (rendered) hydrateServerRender(rendered, root);
+    else drawApp(root);
+  }, 0);
+} else {
+  drawApp(root);
+}
+
+function drawApp(root: HTMLElement) {
+  createRoot(root).render(<App queryClient={queryClient} firstRender={null} router={BrowserRouter} />);
+}
+
+function hydrateServerRender(rendered: ServerRender, root: HTMLElement) {
   hydrate(queryClient, rendered.queries);
   // The server's answers are as fresh as the page: mounting does not fetch them again (which would also
   // show a refresh the server's HTML did not) for a minute, or until they change (live updates refetch).
@@ -69,6 +84,4 @@ if (rendered && root.firstElementChild) {
       </Hydrated>,
     );
   });
-} else {
-  createRoot(root).render(<App queryClient={queryClient} firstRender={null} router={BrowserRouter} />);
 }

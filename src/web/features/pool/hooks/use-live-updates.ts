@@ -1,23 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { poolKeys } from '../api/keys';
 import { LIVE_DEBOUNCE_MS, LIVE_FALLBACK_POLL_MS, LIVE_REOPEN_MS, liveStreamUrl } from '../api/live';
-
-/** 'live' while the stream is open; 'polling' while it is down and the pool area is refetched every 15 s. */
-export type LiveStatus = 'connecting' | 'live' | 'polling';
 
 /**
  * Keeps the pool area fresh while the page is open: one EventSource on the pool's live stream, and on
  * each change every pool query is refetched (debounced). While the stream is down, the pool area is
- * refetched every 15 s instead, until the stream is back.
+ * refetched every 15 s instead, until the stream is back. It keeps no state of its own: a state change
+ * would draw the whole pool page again (at once, and right after hydration when the stream opens).
  */
-export function useLiveUpdates(poolId: number): LiveStatus {
+export function useLiveUpdates(poolId: number): void {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: poolKeys.all });
     if (typeof EventSource === 'undefined') {
-      setStatus('polling');
       const poll = window.setInterval(refresh, LIVE_FALLBACK_POLL_MS);
       return () => window.clearInterval(poll);
     }
@@ -27,7 +23,6 @@ export function useLiveUpdates(poolId: number): LiveStatus {
     let reopen: number | undefined;
     let wasDown = false;
     function startPolling() {
-      setStatus('polling');
       wasDown = true;
       poll ??= window.setInterval(refresh, LIVE_FALLBACK_POLL_MS);
     }
@@ -35,7 +30,6 @@ export function useLiveUpdates(poolId: number): LiveStatus {
       reopen = undefined;
       source = new EventSource(liveStreamUrl(poolId));
       source.addEventListener('open', () => {
-        setStatus('live');
         window.clearInterval(poll);
         poll = undefined;
         // Changes made while the stream was down were not announced: catch up once.
@@ -64,5 +58,4 @@ export function useLiveUpdates(poolId: number): LiveStatus {
       window.clearTimeout(reopen);
     };
   }, [poolId, queryClient]);
-  return status;
 }
