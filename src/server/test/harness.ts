@@ -5,6 +5,7 @@ import { type BuildAppOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { type Database, type Db, openDatabase } from '../db/client';
+import { backgroundSettled } from '../lib/background';
 import { type Clock, ManualClock } from '../lib/clock';
 import { createOutboxMailer, type Mailer } from '../mail/mailer';
 import { captureMail } from './mail-capture';
@@ -49,6 +50,8 @@ export async function ensureTestDatabase(baseUrl: string, name: string): Promise
 
 /** Empties every table of the public schema. */
 export async function resetDatabase(database: Database): Promise<void> {
+  // A count or ranking a previous test left running would deadlock with the truncate on PostgreSQL.
+  await backgroundSettled();
   const result = await database.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );

@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { bonusEvents, entries, ledger, pickAudits, picks, pools, poolWeeks, users } from '../../../db/schema';
+import { inBackground } from '../../../lib/background';
 import type { PoolRecord } from '../../leagues/leagues.repo';
 import { keepOwingCount } from '../commish/missing-picks/owing-count';
 import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
@@ -161,7 +162,7 @@ export async function settleDueWeeks(
     if (run.locked.length + run.settled.length + run.rejudged.length > before || corrected !== null) {
       await refreshAfterSettlement(ctx, pool.id).catch(() => undefined);
       // Missing Picks' count of a big pool's open week, kept for its reads (in the background, as above).
-      void keepOwingCount(ctx, pool).catch(() => undefined);
+      inBackground(keepOwingCount(ctx, pool)).catch(() => undefined);
       notifyPoolChanged(ctx, pool.id, 'standings');
     }
   }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { BONUS_LEADERBOARD_TOP } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import { type DbOrTx, rowsOf } from '../../../db/client';
+import { inBackground } from '../../../lib/background';
 
 /*
  * A pool's stored rankings (decision 013): what a read of a big pool would otherwise compute from every entry
@@ -397,7 +398,7 @@ export function refreshRankingsLater(ctx: AppContext, poolId: number): void {
       pending.delete(poolId);
     }
   };
-  slot.done = run();
+  slot.done = inBackground(run());
 }
 
 /** Resolves when the pool's background refresh (if any) ended: tests and benches wait for it. */

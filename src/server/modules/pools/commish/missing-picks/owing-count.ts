@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
+import { inBackground } from '../../../../lib/background';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { findPoolOpenWeek, owesPickOfPool, picksAsked } from '../../owed-picks';
 import { countPoolEntries } from '../../pool-entries.repo';
@@ -45,19 +46,21 @@ function countAndKeep(db: DbOrTx, poolId: number, week: number, needed: number):
   const key = keyOf(week, needed);
   const running = counting.get(`${poolId}:${key}`);
   if (running) return running;
-  const run = (async () => {
-    try {
-      const value = await countOwingNow(db, poolId, week, needed);
-      // The statement's start stamps it: picks made while it counted make it older, never newer.
-      await db.execute(sql`
+  const run = inBackground(
+    (async () => {
+      try {
+        const value = await countOwingNow(db, poolId, week, needed);
+        // The statement's start stamps it: picks made while it counted make it older, never newer.
+        await db.execute(sql`
         insert into pool_kept_counts as k (pool_id, key, value, computed_at)
         values (${poolId}, ${key}, ${value}, now())
         on conflict (pool_id, key) do update set value = excluded.value, computed_at = excluded.computed_at`);
-      return value;
-    } finally {
-      counting.delete(`${poolId}:${key}`);
-    }
-  })();
+        return value;
+      } finally {
+        counting.delete(`${poolId}:${key}`);
+      }
+    })(),
+  );
   counting.set(`${poolId}:${key}`, run);
   return run;
 }
