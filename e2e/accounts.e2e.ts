@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmationPath, mailedLinkPath, registerConfirmed } from './support/accounts';
-import { closeBrowser, logIn, newPage, PHONE, screenshot, uniqueName } from './support/browser';
+import {
+  askForPlainApp,
+  closeBrowser,
+  logIn,
+  newPage,
+  PHONE,
+  screenshot,
+  uniqueName,
+} from './support/browser';
 
 afterAll(closeBrowser);
 
@@ -293,6 +301,8 @@ describe('accounts in the browser', () => {
       password: 'first-password',
     });
     await context.clearCookies();
+    // Signed out, and still the plain app: a click on the server's HTML before its code has run is lost.
+    await askForPlainApp(context);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog');
