@@ -165,8 +165,10 @@ describe.each([
 
   it('says when the pool has no active users yet, and offers a retry when loading fails', async () => {
     const { context, page } = await newPage(viewport);
+    // A pool without entries, as the server answers it: none on the page and none in all.
     await rewriteScoreboard(page, (body) => {
       body.entries = [];
+      body.total = 0;
     });
     await page.goto(MLB_GLOBAL);
     await page.getByText('Picks will show up here once this pool contains active users.').waitFor();

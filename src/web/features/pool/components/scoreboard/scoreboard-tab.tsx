@@ -62,7 +62,8 @@ export function ScoreboardTab({
         </Stack>
       </Alert>
     );
-  } else if (data.entries.length === 0 && data.mine.length === 0 && q === '') {
+  } else if (data.total === 0 && data.mine.length === 0 && q === '') {
+    // Only a week without entries is empty: a page past the last (entries left since) keeps its pager.
     body = <Text c="dark.4">{SCOREBOARD_MESSAGES.empty}</Text>;
   } else {
     const shown = ownFirst(data);
@@ -83,7 +84,7 @@ export function ScoreboardTab({
           />
         )}
         {shown.entries.length === 0 ? (
-          <Text c="dark.4">No entry matches the search.</Text>
+          <Text c="dark.4">{q === '' ? 'No entries on this page.' : 'No entry matches the search.'}</Text>
         ) : data.game === 'nfl-td' ? (
           <NflBoard board={shown} />
         ) : (
