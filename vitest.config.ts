@@ -8,6 +8,8 @@ export default defineConfig({
     pool: 'forks',
     isolate: false,
     maxWorkers: 2,
+    // The cheapest password hash (modules/auth/password-hash.ts): the suites register thousands of accounts.
+    env: { PASSWORD_HASH: 'cheap-for-tests' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Polled conditions (an SSE client connected) get the time a loaded machine needs, not 1 s.

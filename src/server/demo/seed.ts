@@ -1,8 +1,8 @@
-import { hash } from '@node-rs/argon2';
 import { must } from '../../core/must';
 import type { AppContext } from '../context';
 import { leagueMembers, leagueRequests, leagues, siteAdmins, users } from '../db/schema';
 import { createToken } from '../lib/tokens';
+import { hashPassword } from '../modules/auth/password-hash';
 import { seedSportsData } from '../sports/replay/seed-sports';
 import { settleDemoWeeks } from './demo-entrants';
 import { crownDemoChampions, seedChangelog, seedLeaguePools } from './demo-pools';
@@ -86,7 +86,7 @@ const FOUNDED_BY = new Date('2022-01-15T17:00:00Z');
 
 /** Fills a new database with the demo world: users, leagues, their pools and entries, and the entrants' picks. */
 export async function seedDemoWorld(ctx: AppContext): Promise<void> {
-  const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2 });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Everything is dated on the application's clock, which replays a past season in the demo.
   const now = ctx.clock.now().getTime();
   const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
@@ -17,14 +16,12 @@ import type { MailMessage } from '../../mail/mailer';
 import { findLeagueByInvite } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
 import { addressTakenMail, confirmBeforeResetMail, resetMail, verificationMail } from './auth-mail';
+import { hashPassword, verifyPassword } from './password-hash';
 import { createSession, type UserRow } from './sessions';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
-
-// argon2id with the library's defaults (19 MiB, t=2), the OWASP baseline.
-const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
 /** Hash of a password nobody has, so that unknown users cost as much time as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
@@ -233,8 +230,8 @@ export class AuthService {
     try {
       dummyHash ??= hashPassword(createToken());
       ok = user?.passwordHash
-        ? await verify(user.passwordHash, password)
-        : await verify(await dummyHash, password).then(() => false);
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyPassword(await dummyHash, password).then(() => false);
     } catch (error) {
       // A check that could not run is no wrong password: it counts against nobody.
       attempt.release();
