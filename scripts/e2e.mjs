@@ -24,12 +24,14 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-'));
 // A bundle of its own: another run (or `npm start`) rebuilding dist/web meanwhile would swap the
 // files under the server, which lists them when it starts.
-const webDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-web-'));
+// A build made by the caller for this run (E2E_PREBUILT_WEB_DIR, as `npm test` does) is used as it is.
+const prebuilt = process.env.E2E_PREBUILT_WEB_DIR;
+const webDir = prebuilt ? path.resolve(prebuilt) : mkdtempSync(path.join(tmpdir(), 'ala-e2e-web-'));
 // The server prints the mail it cannot send (no SMTP) to its output, links included, and keeps only
 // copies with those links hidden: the tests read confirmation and reset links from this file.
 const mailLog = path.join(mkdtempSync(path.join(tmpdir(), 'ala-e2e-mail-')), 'server-output.log');
 
-buildWeb(webDir);
+if (!prebuilt) buildWeb(webDir);
 
 const server = startServer({
   env: {
@@ -39,6 +41,8 @@ const server = startServer({
     DATA_DIR: dataDir,
     WEB_DIR: webDir,
     DEMO: '1',
+    // The cheapest password hash (modules/auth/password-hash.ts): the tests register many accounts.
+    PASSWORD_HASH: 'cheap-for-tests',
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,
@@ -98,8 +102,10 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(webDir, { recursive: true, force: true });
-  rmSync(ssrDirOf(webDir), { recursive: true, force: true });
+  if (!prebuilt) {
+    rmSync(webDir, { recursive: true, force: true });
+    rmSync(ssrDirOf(webDir), { recursive: true, force: true });
+  }
   rmSync(path.dirname(mailLog), { recursive: true, force: true });
 }
 process.exit(code);

@@ -12,9 +12,10 @@ export function ssrDirOf(webDir) {
 
 /**
  * Builds the web bundle into dist/web (or outDir), and the server render's bundle beside it
- * (dist/web-ssr); exits the process when a build fails.
+ * (dist/web-ssr); exits the process when a build fails. With `manifest`, Vite's manifest too (what
+ * scripts/bundle-size.mjs measures).
  */
-export function buildWeb(outDir) {
+export function buildWeb(outDir, { manifest = false } = {}) {
   const webDir = outDir ? path.resolve(outDir) : path.join(root, 'dist/web');
   const vite = (args) => {
     const build = spawnSync(
@@ -24,7 +25,7 @@ export function buildWeb(outDir) {
     );
     if (build.status !== 0) process.exit(build.status ?? 1);
   };
-  vite(['--outDir', webDir, '--emptyOutDir']);
+  vite(['--outDir', webDir, '--emptyOutDir', ...(manifest ? ['--manifest'] : [])]);
   vite(['--ssr', 'entry-server.tsx', '--outDir', ssrDirOf(webDir), '--emptyOutDir']);
   // ES modules wherever the build went, whatever package.json (if any) is above it.
   writeFileSync(path.join(ssrDirOf(webDir), 'package.json'), '{ "type": "module" }\n');

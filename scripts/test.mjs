@@ -1,10 +1,12 @@
-// Runs every test: lint, types, import boundaries, unit and API tests on embedded PGlite, the
-// database tests again on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Runs every test: lint, types and import boundaries side by side, the bundle budget, unit and API
+// tests on embedded PGlite, the database tests again on PostgreSQL when TEST_DATABASE_URL is set, and
+// the browser tests (on the same build of the web app as the budget).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildWeb, root, ssrDirOf } from './processes.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
@@ -43,26 +45,70 @@ function vitest(title, args, env = {}) {
   return ok;
 }
 
+/**
+ * Runs the steps at once, each with its output held back and printed whole when it ends (so that
+ * their lines do not interleave); resolves to whether all passed.
+ */
+async function together(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            console.log(`\n▶ ${title}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(
+              `  ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            );
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
+}
+
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onlyFast = process.argv.includes('--fast');
+// One build of the web app serves the bundle budget and the browser tests.
+const webDir = mkdtempSync(path.join(tmpdir(), 'ala-test-web-'));
 let ok = true;
-ok = step('lint (biome)', bin('biome'), ['check', '.']) && ok;
-ok = step('types (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) && ok;
-ok = step('import boundaries', process.execPath, ['scripts/check-boundaries.mjs']) && ok;
-ok = step('bundle size (initial JavaScript per page)', process.execPath, ['scripts/bundle-size.mjs']) && ok;
-ok = vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok;
-if (pgUrl) ok = vitest('database tests (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: pgUrl }) && ok;
-if (!onlyFast) {
-  const e2e = path.join(results, 'browser-tests.json');
-  rmSync(e2e, { force: true });
+try {
+  ok = await together([
+    { title: 'lint (biome)', command: bin('biome'), args: ['check', '.'] },
+    { title: 'types (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+    { title: 'import boundaries', command: process.execPath, args: ['scripts/check-boundaries.mjs'] },
+  ]);
+  console.log('\n▶ building the web app');
+  buildWeb(webDir, { manifest: true });
   ok =
-    step('browser tests (Chromium)', process.execPath, [
-      'scripts/e2e.mjs',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${e2e}`,
+    step('bundle size (initial JavaScript per page)', process.execPath, [
+      'scripts/bundle-size.mjs',
+      '--dir',
+      webDir,
     ]) && ok;
-  if (!count(e2e)) totals.failed += 1;
+  ok = vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok;
+  if (pgUrl) ok = vitest('database tests (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: pgUrl }) && ok;
+  if (!onlyFast) {
+    const e2e = path.join(results, 'browser-tests.json');
+    rmSync(e2e, { force: true });
+    ok =
+      step(
+        'browser tests (Chromium)',
+        process.execPath,
+        ['scripts/e2e.mjs', '--reporter=default', '--reporter=json', `--outputFile.json=${e2e}`],
+        { E2E_PREBUILT_WEB_DIR: webDir },
+      ) && ok;
+    if (!count(e2e)) totals.failed += 1;
+  }
+} finally {
+  rmSync(webDir, { recursive: true, force: true });
+  rmSync(ssrDirOf(webDir), { recursive: true, force: true });
 }
 
 console.log(`\n${ok ? 'All checks passed.' : 'Some checks FAILED.'}`);
