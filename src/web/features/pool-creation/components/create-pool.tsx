@@ -33,7 +33,7 @@ import {
 } from '../../../../core/contracts/pools';
 import type { PlayableGame } from '../../../../core/games';
 import { must } from '../../../../core/must';
-import { POOL_DEFAULTS, POOL_LIMITS, PoolSettingsSchema } from '../../../../core/pool/settings';
+import { getDefaultPoolSettings, POOL_LIMITS, PoolSettingsSchema } from '../../../../core/pool/settings';
 import { listBonusOptionRows } from '../../../components/bonus-option-fields';
 import { PoolSettingsFields } from '../../../components/pool-settings-form/pool-settings-fields';
 import {
@@ -47,26 +47,13 @@ import { useActivatePool, useCreationOptions, usePreviousPools } from '../api/cr
 
 /** A new pool's settings for a game, all defaults (spec 2 section 9); absent bonus options mean the game's. */
 function defaultValues(game: PlayableGame): PoolSettingsFormValues {
-  return {
-    game,
-    custom_name: '',
-    buyin: POOL_DEFAULTS.buyin,
-    rebuys: POOL_DEFAULTS.rebuys,
-    rebuy_price: POOL_DEFAULTS.rebuy_price,
-    max_entries: POOL_DEFAULTS.max_entries,
-    insurance_option: POOL_DEFAULTS.insurance_option,
-    insurance: POOL_DEFAULTS.insurance,
-    shoot_moon: POOL_DEFAULTS.shoot_moon,
-    bonus_active: POOL_DEFAULTS.bonus_active,
-    bonus_cadence: POOL_DEFAULTS.bonus_cadence,
-    bonus_shutdown: POOL_DEFAULTS.bonus_shutdown,
-    bonus_options: undefined,
-    players_per_week: game === 'nfl-td' ? POOL_DEFAULTS.nflPlayersPerWeek : POOL_DEFAULTS.otherPlayersPerWeek,
-    max_players_per_team: POOL_DEFAULTS.max_players_per_team,
-    nfl_pass_tds: POOL_DEFAULTS.nfl_pass_tds,
-    nfl_lock_time: POOL_DEFAULTS.nfl_lock_time,
-    lock_at_pick_start: POOL_DEFAULTS.lock_at_pick_start,
-  };
+  const {
+    custom_name: _name,
+    bonus_options: _options,
+    start_week: _week,
+    ...defaults
+  } = getDefaultPoolSettings(game);
+  return { ...defaults, custom_name: '', bonus_options: undefined };
 }
 
 /** An earlier pool's settings as the form's values: only what the game offers, so the copy activates as it is. */
