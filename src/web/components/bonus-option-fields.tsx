@@ -1,5 +1,5 @@
 import { Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   BonusGameSchema,
   type BonusOptionDefinition,
@@ -56,7 +56,7 @@ export function BonusOptionControl({
   onChange,
 }: {
   row: BonusOptionRow;
-  error?: string;
+  error?: ReactNode;
   disabled?: boolean;
   onChange: (change: Partial<Pick<BonusOptionSetting, 'active' | 'prize'>>) => void;
 }) {
@@ -102,7 +102,7 @@ export function BonusOptionFields({
 }: {
   game: string;
   options: BonusOptionsMap;
-  errorFor?: (id: string) => string | undefined;
+  errorFor?: (id: string) => ReactNode;
   onChange: (options: BonusOptionsMap) => void;
 }) {
   return (

@@ -1,0 +1,135 @@
+import {
+  BONUS_CADENCE_LABELS,
+  type BonusOptionsMap,
+  INSURANCE_OPTION_LABELS,
+  listBonusOptions,
+  NFL_LOCK_TIME_LABELS,
+} from '../../../../core/bonus';
+import type { CopiedSettings } from '../../../../core/contracts/pools';
+import type { PlayableGame } from '../../../../core/games';
+import { getDefaultPoolSettings, POOL_LIMITS } from '../../../../core/pool/settings';
+import { listBonusOptionRows } from '../../../components/bonus-option-fields';
+import {
+  type PoolSettingsFormValues,
+  wholeValue,
+} from '../../../components/pool-settings-form/use-pool-settings-form';
+import { formatDollars } from '../../../lib/format';
+
+/** A new pool's settings for a game, all defaults (spec 2 section 9); absent bonus options mean the game's. */
+export function defaultValues(game: PlayableGame): PoolSettingsFormValues {
+  const {
+    custom_name: _name,
+    bonus_options: _options,
+    start_week: _week,
+    ...defaults
+  } = getDefaultPoolSettings(game);
+  return { ...defaults, custom_name: '', bonus_options: undefined };
+}
+
+/** An earlier pool's settings as the form's values: only what the game offers, so the copy activates as it is. */
+export function valuesFromCopy(game: PlayableGame, copied: CopiedSettings): PoolSettingsFormValues {
+  const isNfl = game === 'nfl-td';
+  const offered = isNfl ? [] : listBonusOptions(game).map((option) => String(option.bonus_id));
+  return {
+    ...defaultValues(game),
+    custom_name: copied.custom_name,
+    buyin: copied.buyin,
+    rebuys: copied.rebuys,
+    rebuy_price: copied.rebuy_price,
+    max_entries: Math.max(1, copied.max_entries),
+    insurance_option: isNfl ? 0 : copied.insurance_option,
+    insurance: isNfl ? 0 : copied.insurance,
+    shoot_moon: game === 'mlb' && copied.shoot_moon,
+    bonus_active: !isNfl && copied.bonus_active,
+    bonus_cadence: copied.bonus_cadence === 0 ? 3 : copied.bonus_cadence,
+    bonus_shutdown: Math.max(POOL_LIMITS.minBonusShutdown, copied.bonus_shutdown),
+    bonus_options: isNfl
+      ? undefined
+      : Object.fromEntries(Object.entries(copied.bonus_options).filter(([id]) => offered.includes(id))),
+    ...(isNfl
+      ? {
+          players_per_week: copied.players_per_week,
+          max_players_per_team: Math.min(copied.players_per_week, copied.max_players_per_team),
+          nfl_pass_tds: copied.nfl_pass_tds,
+          nfl_lock_time: copied.nfl_lock_time,
+          lock_at_pick_start: copied.lock_at_pick_start,
+        }
+      : {}),
+  };
+}
+
+/**
+ * The request's settings: only those the game offers, so the server's "not offered" rules never trip on hidden
+ * fields. Sent only once the form is valid, when no whole number is empty.
+ */
+export function toSettings(values: PoolSettingsFormValues) {
+  const isNfl = values.game === 'nfl-td';
+  const rebuys = wholeValue(values.rebuys);
+  const picks = wholeValue(values.players_per_week);
+  return {
+    game: values.game,
+    custom_name: values.custom_name.trim() || undefined,
+    buyin: values.buyin,
+    rebuys,
+    rebuy_price: rebuys < 1 ? 0 : values.rebuy_price,
+    max_entries: wholeValue(values.max_entries),
+    insurance_option: isNfl ? 0 : values.insurance_option,
+    insurance: isNfl || values.insurance_option === 0 ? 0 : values.insurance,
+    shoot_moon: values.game === 'mlb' && values.shoot_moon,
+    bonus_active: !isNfl && values.bonus_active,
+    bonus_cadence: values.bonus_cadence,
+    bonus_shutdown: wholeValue(values.bonus_shutdown),
+    players_per_week: isNfl ? picks : 1,
+    max_players_per_team: isNfl ? wholeValue(values.max_players_per_team) : 1,
+    nfl_pass_tds: wholeValue(values.nfl_pass_tds),
+    nfl_lock_time: values.nfl_lock_time,
+    lock_at_pick_start: isNfl && picks > 1 && values.lock_at_pick_start,
+    bonus_options: isNfl ? undefined : values.bonus_options,
+  };
+}
+
+/** The bonuses a new pool will pay, with prizes, for the Review. */
+function bonusSummary(game: PlayableGame, options: BonusOptionsMap): string {
+  const active = listBonusOptionRows(game, options).filter((row) => row.setting.active);
+  if (active.length === 0) return 'None';
+  return active
+    .map((row) => `${row.definition.bonus_long_name} ${formatDollars(row.setting.prize, { whole: true })}`)
+    .join(', ');
+}
+
+/** The Review's lines of the settings a new pool is created with. */
+export function reviewSettings(settings: ReturnType<typeof toSettings>): [string, string][] {
+  const rows: [string, string][] = [
+    ['Buy-in', formatDollars(settings.buyin)],
+    ['Extra lives/rebuys', `${settings.rebuys} (${settings.rebuys + 1} lives)`],
+    ['Rebuy price', formatDollars(settings.rebuy_price)],
+    ['Max entries', String(settings.max_entries)],
+  ];
+  if (settings.game === 'nfl-td') {
+    rows.push(
+      ['Picks per week', String(settings.players_per_week)],
+      ['Max players per team', String(settings.max_players_per_team)],
+      ['Passing TDs to advance', settings.nfl_pass_tds === 0 ? 'Ignored' : String(settings.nfl_pass_tds)],
+      ['Lock time', NFL_LOCK_TIME_LABELS[settings.nfl_lock_time]],
+    );
+    if (settings.players_per_week > 1)
+      rows.push(['Lock at first pick start', settings.lock_at_pick_start ? 'Yes' : 'No']);
+    return rows;
+  }
+  rows.push([
+    'Insurance',
+    settings.insurance_option === 0
+      ? INSURANCE_OPTION_LABELS[0]
+      : `${INSURANCE_OPTION_LABELS[settings.insurance_option]}, ${formatDollars(settings.insurance)}`,
+  ]);
+  if (settings.game === 'mlb') rows.push(['Shoot the moon', settings.shoot_moon ? 'On' : 'Off']);
+  rows.push([
+    'Bonus pool',
+    settings.bonus_active
+      ? `On, ${BONUS_CADENCE_LABELS[settings.bonus_cadence]}, shuts down at ${settings.bonus_shutdown} entrants`
+      : 'Off',
+  ]);
+  if (settings.bonus_active)
+    rows.push(['Bonuses', bonusSummary(settings.game, settings.bonus_options ?? {})]);
+  return rows;
+}
