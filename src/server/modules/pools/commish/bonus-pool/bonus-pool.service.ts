@@ -49,12 +49,8 @@ import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
-import {
-  isSameBonus,
-  readWeekPicks,
-  recordBonusEvent,
-  voidBonusEvent,
-} from '../../settlement/settlement.service';
+import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events';
+import { readWeekPicks } from '../../settlement/judge-week';
 import {
   detectPoolWeekBonuses,
   isWeekComplete,

@@ -15,24 +15,9 @@ import {
   WeekKinds,
 } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
-import {
-  countAliveByLives,
-  isSameBonus,
-  judgeWeek,
-  NOTHING_USED,
-  readBonusPlayers,
-  recordBonusEvent,
-  SETTLEMENT_EVENT_TYPES,
-  voidBonusEvent,
-} from './settlement.service';
-import {
-  appendRebuysBySlot,
-  lockPaidRebuys,
-  outcomeKey,
-  readWeekPlayers,
-  type WeekPlayer,
-  writeEntryStates,
-} from './week-entries.repo';
+import { isSameBonus, readBonusPlayers, recordBonusEvent, voidBonusEvent } from './bonus-events';
+import { countAliveByLives, judgeWeek, NOTHING_USED } from './judge-week';
+import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import {
   detectPoolWeekBonuses,
   digestWeekResults,
@@ -41,6 +26,14 @@ import {
   loadWeekPlayerStats,
   recordWeekTeams,
 } from './week-facts.repo';
+import {
+  appendRebuysBySlot,
+  lockPaidRebuys,
+  outcomeKey,
+  readWeekPlayers,
+  type WeekPlayer,
+  writeEntryStates,
+} from './week-players.repo';
 
 /** The first settled week of a pool whose results or facts changed after it was judged, or null. */
 export async function findCorrectedWeek(db: DbOrTx, pool: PoolRecord): Promise<number | null> {

@@ -84,7 +84,7 @@ function readNumbers(text: string, each: (n: number, row: number) => void): void
 
 /**
  * The entries in play when a week locks (counted, with lives, signed up by the lock), in no order, with
- * the state they lock with and the settings in force for the week (valueForWeek): each one's standing
+ * the state they lock with and the settings in force for the week (the current value from its effective week on, the previous one before it): each one's standing
  * as STANDING_WIDTH characters, its bonus switch as 'b' whether or not the bonus pool runs.
  */
 export interface EntriesInPlay {
@@ -305,7 +305,7 @@ function standingCode(standings: string, at: number): number {
  * stored as its kinds (the kind it locked as with its outcome) and their bytes. `outcomes` are aligned with
  * `week.slots`; entries alike share theirs (settleWeek), and each different outcome is looked at once.
  */
-export async function writeEntryOutcomes(
+export async function storeWeekOutcomes(
   tx: DbOrTx,
   poolId: number,
   weekNumber: number,
