@@ -36,14 +36,7 @@ import {
   loadPublicEvents,
   toBonusEvent,
 } from '../../bonuses/bonuses.service';
-import {
-  entryWeekKindOf,
-  KIND_BYTES,
-  kindAt,
-  readEntryWeeks,
-  readWeekKinds,
-  rewriteEntryWeeks,
-} from '../../entry-weeks.repo';
+import { readEntryWeeks, readWeekKinds, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
@@ -64,6 +57,7 @@ import {
   readRanking,
   type StoredTiles,
 } from '../../standings/pool-rankings';
+import { entryWeekKindOf, KIND_BYTES, kindAt } from '../../week-encoding';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsername } from '../entry-search';
 
