@@ -280,13 +280,14 @@ export async function storeWeekOutcomes(
   if (kindOf.size > 0) {
     const update = sql`
       update entries as e set needs_rebuy = ${states.needsRebuySql()}, lives = ${states.livesSql()},
-        rebuys_made = ${states.rebuysMadeSql()}, weeks_alive = ${states.weeksAliveSql()}
+        rebuys_made = ${states.rebuysMadeSql()}, weeks_alive = ${states.weeksAliveSql()}, version = e.version + 1
       from (select ${sql.param(states.bytes)}::bytea as b) as k
       where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and ${states.playedSql()}`;
     // Planned without looking at the byte string (planGenerically). The charged entries come from the
     // pool's own in this statement: the ledger's check of each new row's entry (migration 0023) is told
     // their keys hold (migration 0028), for this statement only.
-    // The whole pool's lives: its rank version moves once, not by a trigger run per row.
+    // The whole pool's lives: its rank version moves once, not by a trigger run per row; each entry's own
+    // version (a pick's compare-and-set) is moved here, so its trigger (migration 0039) runs nothing.
     await rankChangeOfPool(tx, poolId);
     await planGenerically(tx, async () => {
       if (rebuyCharge === null) {
@@ -465,7 +466,7 @@ export async function writeEntryStates(
   await planGenerically(tx, async () => {
     await tx.execute(sql`
       update entries as e set needs_rebuy = n.needs_rebuy, lives = n.lives, rebuys_made = n.rebuys_made,
-        weeks_alive = n.weeks_alive
+        weeks_alive = n.weeks_alive, version = e.version + 1
       from (
         select ${list.slot()} as slot, ${list.value(0)} = 1 as needs_rebuy, ${count(0)} as lives,
           ${count(1)} as rebuys_made, ${count(2)} as weeks_alive
