@@ -4,7 +4,7 @@ import type { EntryState, WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
-import type { LedgerRowInput } from '../ledger';
+import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../ledger';
 import { rankChangeOfPool } from '../standings/pool-rankings';
 import {
   emptyKindBytes,
@@ -284,8 +284,7 @@ export async function storeWeekOutcomes(
       from (select ${sql.param(states.bytes)}::bytea as b) as k
       where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and ${states.playedSql()}`;
     // Planned without looking at the byte string (planGenerically). The charged entries come from the
-    // pool's own in this statement: the ledger's check of each new row's entry (migration 0023) is told
-    // their keys hold (migration 0028), for this statement only.
+    // pool's own in this statement, so their ledger rows' keys hold (appendLedgerOfOwnEntries).
     // The whole pool's lives: its rank version moves once, not by a trigger run per row; each entry's own
     // version (a pick's compare-and-set) is moved here, so its trigger (migration 0039) runs nothing.
     await rankChangeOfPool(tx, poolId);
@@ -294,16 +293,17 @@ export async function storeWeekOutcomes(
         await tx.execute(update);
         return;
       }
-      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
-      await tx.execute(sql`
+      await appendLedgerOfOwnEntries(
+        tx,
+        sql`
         with judged as (${update} returning e.id, e.slot, ${states.rebuysBoughtSql()} as rebuys)
         insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
         select ${poolId}, j.id, ${rebuyCharge.kind}, ${rebuyCharge.amount}, ${rebuyCharge.week ?? null},
           ${rebuyCharge.notes ?? null}, ${now.toISOString()}::timestamptz
         from judged j cross join generate_series(1, j.rebuys)
         where j.rebuys > 0
-        order by j.slot`);
-      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
+        order by j.slot`,
+      );
     });
   }
   await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedBytes);

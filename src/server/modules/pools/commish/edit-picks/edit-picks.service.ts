@@ -18,10 +18,10 @@ import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { readEntryPage } from '../../entry-pages';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
+import { bumpEntryVersion } from '../../picks/picks.repo';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
-import { bumpEntryVersion } from '../../picks/picks.repo';
 import { recordPoolAudits } from '../audit/audit.service';
 
 /** The weeks Edit Picks shows: from the pool's start week to its last deadline. */
