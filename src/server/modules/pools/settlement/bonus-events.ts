@@ -10,6 +10,8 @@ import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import type { PoolWeekBonus } from './week-facts.repo';
 import { readEntryIds, readUsernames } from './week-players.repo';
 
+// A judged week's paid bonuses: their ledger rows and news, compared and voided when re-judged.
+
 /**
  * The players as recordBonusEvent reads them, by their place in `slots`: the entry ids of the bonus
  * events' winners and payers, and the winners' usernames (no other place is read).

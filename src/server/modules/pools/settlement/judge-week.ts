@@ -24,6 +24,8 @@ import {
 } from './week-facts.repo';
 import { readWeekPlayers, storeWeekOutcomes, type WeekPlayer } from './week-players.repo';
 
+// Judging a locked week through the rules engine, for the pass and for re-judging (rejudge.ts).
+
 /**
  * Judges a locked week, once, when its games are all final and the week before it is settled: lives,
  * rebuys (auto-rebuys charged), eliminations, weeks alive and the bonus pool's money, all in one

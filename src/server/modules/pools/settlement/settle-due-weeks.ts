@@ -20,6 +20,9 @@ import { settlePoolWeek } from './judge-week';
 import { lockPoolWeek } from './lock-week';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge';
 
+// The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged
+// (rejudge.ts), then its due weeks locked (lock-week.ts) and judged (judge-week.ts), in order.
+
 /** What one pass of the settlement did. */
 export interface SettlementRun {
   locked: Array<{ poolId: number; week: number }>;
