@@ -10,7 +10,8 @@ import { games, leagues, pools, seasonParams, teams, users } from '../src/server
 import { ManualClock } from '../src/server/lib/clock';
 import { createOutboxMailer } from '../src/server/mail/mailer';
 import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
-import { lockPoolWeek, settlePoolWeek } from '../src/server/modules/pools/settlement/settlement.service';
+import { settlePoolWeek } from '../src/server/modules/pools/settlement/judge-week';
+import { lockPoolWeek } from '../src/server/modules/pools/settlement/lock-week';
 
 /** The teams of the benches' MLB season: twelve, so a pick's team never repeats within eleven weeks. */
 export const TEAMS = ['NYY', 'BOS', 'HOU', 'TOR', 'SEA', 'TEX', 'LAD', 'SF', 'ATL', 'NYM', 'CHC', 'STL'];

@@ -7,7 +7,7 @@ import { entries, games, nflPlayers, pickAudits, picks, teams, users } from '../
 import type { PoolRecord } from '../modules/leagues/leagues.repo';
 import { appendLedger } from '../modules/pools/ledger';
 import { loadPoolWeeks } from '../modules/pools/pool-weeks';
-import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settlement.service';
+import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-due-weeks';
 import { DEMO_USERS } from './seed';
 
 const HOUR_MS = 60 * 60 * 1000;

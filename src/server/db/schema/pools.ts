@@ -117,6 +117,11 @@ export const entries = pgTable(
      * submit, answers with this entry instead of making another (decision 006, repeats).
      */
     signUpKey: text('sign_up_key'),
+    /**
+     * The row's version, for a pick's compare-and-set (picks.repo.ts): every update of the row moves it,
+     * one that does not set it itself by a trigger (migration 0039). A change of an entry's picks sets it.
+     */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum),

@@ -1,15 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { entryWeekKinds } from '../../db/schema';
+import { asBuffer, entryWeekKindOf, intArray, KIND_BYTES, kindAt, withKindAt } from './week-encoding';
 
 // An entry's week (the bonus pool and auto-rebuy in force, the state it locked with, and once judged its
 // result and state after) is kept per pool week, not per entry (docs/decisions/009): the week's different
 // entry weeks as numbered kinds (entry_week_kinds, a few hundred for a million entries) and, in
 // pool_weeks.entry_kinds, which kind each entry's week is, KIND_BYTES bytes at the entry's slot (0: it did
-// not play). A week of a million entries so writes one byte string, not a million rows.
-
-/** The bytes of one entry's kind in pool_weeks.entry_kinds: up to 16,777,215 kinds a week. */
-export const KIND_BYTES = 3;
+// not play; week-encoding.ts). A week of a million entries so writes one byte string, not a million rows.
 
 /** What tells one entry's week from another's: every column of entry_week_kinds but its key. */
 export interface EntryWeekKind {
@@ -33,42 +31,6 @@ export interface EntryWeekRow extends EntryWeekKind {
   poolId: number;
   entryId: number;
   week: number;
-}
-
-/** A byte string read from either driver (node-postgres gives a Buffer, PGlite a Uint8Array). */
-export function asBuffer(value: Uint8Array | null | undefined): Buffer {
-  if (!value) return Buffer.alloc(0);
-  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-}
-
-/** The kind at a slot of a week's byte string (0 when the slot is past its end: the entry did not play). */
-export function kindAt(bytes: Buffer, slot: number): number {
-  const at = slot * KIND_BYTES;
-  return at + KIND_BYTES <= bytes.length ? bytes.readUIntBE(at, KIND_BYTES) : 0;
-}
-
-/** A week's byte string for slots 0 to `slots` - 1, every entry out of play. */
-export function emptyKindBytes(slots: number): Buffer {
-  return Buffer.alloc(slots * KIND_BYTES);
-}
-
-/** Sets the kind at a slot, growing the byte string when the slot is past its end. */
-export function withKindAt(bytes: Buffer, slot: number, kind: number): Buffer {
-  const at = slot * KIND_BYTES;
-  const out =
-    at + KIND_BYTES <= bytes.length
-      ? bytes
-      : Buffer.concat([bytes, Buffer.alloc(at + KIND_BYTES - bytes.length)]);
-  out.writeUIntBE(kind, at, KIND_BYTES);
-  return out;
-}
-
-/**
- * SQL: the kind of the entry at `slot` in a week's stored byte string, read in place (one entry's bytes
- * of an uncompressed value, not the whole of it); 0 when it did not play (migration 0025).
- */
-export function entryWeekKindOf(kinds: SQL, slot: SQL): SQL {
-  return sql`entry_week_kind(${kinds}, ${slot})`;
 }
 
 function kindKey(kind: EntryWeekKind): string {
@@ -308,9 +270,4 @@ export async function rewriteEntryWeeks(
     bytes = withKindAt(bytes, slot, kind === null ? 0 : kinds.numberOf(kind));
   }
   await storeWeekKinds(tx, poolId, week, kinds.list, bytes);
-}
-
-/** A SQL int[] of whole numbers computed on the server (never user text), as one short parameter. */
-function intArray(values: readonly number[]): SQL {
-  return sql`string_to_array(${values.join(',')}, ',')::int[]`;
 }

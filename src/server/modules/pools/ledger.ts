@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
 /** Kinds of money movement; amounts are signed cents from the entry's side (what Finances adds up). */
@@ -35,4 +35,18 @@ export async function appendLedger(db: DbOrTx, rows: LedgerRowInput[], now: Date
         ${col((r) => r.bonusEventId ?? null)}::int[], ${col((r) => r.createdBy ?? null)}::int[]
       ) as t(pool_id, entry_id, kind, amount, week, notes, bonus_event_id, created_by)`);
   }
+}
+
+/**
+ * Runs one insert into the ledger whose rows take their entry from the pool's own entries in the same
+ * statement (`insert into ledger ... select ... from entries`), so that every row's keys hold by
+ * construction, without the per-statement check of the keys (decision 026). The only caller: a judged
+ * week's auto-rebuy charges, 100,000 rows in a big pool, whose check cost half a second. This is the one
+ * place that names the check's transaction-local switch (migration 0028); should the insert fail, the
+ * transaction ends and the switch with it.
+ */
+export async function appendLedgerOfOwnEntries(tx: DbOrTx, insert: SQL): Promise<void> {
+  await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
+  await tx.execute(insert);
+  await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
 }

@@ -11,11 +11,12 @@ import type { WeekGame } from '../pool-weeks';
  * The queries of one pick: one read, one write. The read also checks the session (the route skips
  * the session plugin's lookup: a round trip fewer on the busiest write). A pick is the busiest write of the site, so it holds
  * no transaction open across round trips; instead the write is a compare-and-set on the entry row.
- * The read answers the row's version (its xmin, which changes with every update of the row), and
- * the write applies only while the version is unchanged, bumping it in the same statement. Every
+ * The read answers the row's version (entries.version, which moves with every update of the row), and
+ * the write applies only while the version is unchanged, moving it in the same statement. Every
  * change of an entry's picks goes through writePickChange, so two racing picks of one entry can
  * never both write on the same reading: the second finds a new version, writes nothing, and reads again.
- * Any other code that changes an entry's picks must update the entry row in the same transaction.
+ * Any other code that changes an entry's picks must move the entry's version in the same transaction
+ * (bumpEntryVersion).
  */
 
 /** The team or NFL player a pick names, as stored. */
@@ -35,7 +36,7 @@ export interface PickState {
   pool: PoolRecord;
   username: string;
   /** The entry row's version, for the compare-and-set of writePickChange. */
-  version: string;
+  version: number;
   /** The week's games (postponed ones never count). */
   weekGames: WeekGame[];
   /** The named team (nba, mlb) or player (nfl-td); undefined when there is none. */
@@ -107,7 +108,7 @@ function preparePickStateQuery(db: DbOrTx) {
       entry: entries,
       pool: pools,
       username: users.username,
-      version: sql<string>`"entries"."xmin"::text`,
+      version: sql<number>`"entries"."version"`,
       weekGames: sql<{ home: string; away: string; start_ms: number }[]>`(
         select coalesce(json_agg(json_build_object(
                  'home', g.home, 'away', g.away,
@@ -154,7 +155,7 @@ export async function hasAliveEntries(db: DbOrTx, poolId: number): Promise<boole
 export interface PickChange {
   entryId: number;
   /** The entry row's version the change was decided on (PickState.version). */
-  version: string;
+  version: number;
   week: number;
   userId: number;
   now: Date;
@@ -163,6 +164,14 @@ export interface PickChange {
   oldPickId: string | null;
   /** The pick added (confirm, replace), or null; with its team. */
   newPick: { pickId: string; teamAbb: string } | null;
+}
+
+/**
+ * Moves an entry's version: a change of its picks made elsewhere than writePickChange (a commissioner's
+ * Edit Picks), so that a player's pick decided before it is refused and decided again.
+ */
+export async function bumpEntryVersion(tx: DbOrTx, entryId: number): Promise<void> {
+  await tx.execute(sql`update entries set version = version + 1 where id = ${entryId}`);
 }
 
 export type PickWrite = { written: false } | { written: true; newId: number | null };
@@ -174,7 +183,7 @@ export type PickWrite = { written: false } | { written: true; newId: number | nu
  */
 const PICK_WRITE_SQL = `
   with claimed as (
-      update entries set id = id where id = $1::int and xmin::text = $2::text returning id
+      update entries set version = version + 1 where id = $1::int and version = $2::int returning id
     ),
     removed as (
       delete from picks

@@ -13,7 +13,7 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../pool-test-world';
-import { settleDueWeeks } from './settlement.service';
+import { settleDueWeeks } from './settle-due-weeks';
 
 /*
  * Week 2's deadline passes while its lock is not written yet (the settlement job runs hours later:

@@ -10,7 +10,7 @@ import { grantSiteAdmin } from '../../admin/site-admins.service';
 import type { TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { errorInWords, retryDelayMs } from './job-failures';
-import { settleDueWeeks } from './settlement.service';
+import { settleDueWeeks } from './settle-due-weeks';
 
 let t: TestApp;
 let world: PoolWorld;

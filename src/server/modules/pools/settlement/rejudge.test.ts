@@ -6,7 +6,7 @@ import { buildPick, listEntryWeeks } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { settleDueWeeks } from './settlement.service';
+import { settleDueWeeks } from './settle-due-weeks';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -9,8 +9,8 @@ import { bonusEvents, entries, nflPlayers, picks, poolWeeks, users } from '../..
 import { conflict, forbidden } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { PoolRecord } from '../../leagues/leagues.repo';
-import { asBuffer, KIND_BYTES, kindAt } from '../entry-weeks.repo';
 import { requirePoolAccess } from '../pool-access';
+import { asBuffer, KIND_BYTES, kindAt } from '../week-encoding';
 import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-facts.repo';
 
 /** Who may download a pool's season: its league's admins (it holds every pick of the settled weeks). */

@@ -16,7 +16,8 @@ import { buildPick, listEntryWeeks } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { buildMlbPool, enter, finishWeek, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { SETTLEMENT_EVENT_TYPES, settleDueWeeks } from './settlement.service';
+import { settleDueWeeks } from './settle-due-weeks';
+import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 
 let t: TestApp;
 let world: PoolWorld;

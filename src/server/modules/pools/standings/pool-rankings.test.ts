@@ -9,7 +9,7 @@ import type { TestUser } from '../../leagues/league-test-world';
 import { bulkPoolEntries } from '../commish/big-pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
 import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { settleDueWeeks } from '../settlement/settlement.service';
+import { settleDueWeeks } from '../settlement/settle-due-weeks';
 import {
   financesBonusOrderSql,
   leaderboardSql,

@@ -36,25 +36,14 @@ import {
   loadPublicEvents,
   toBonusEvent,
 } from '../../bonuses/bonuses.service';
-import {
-  entryWeekKindOf,
-  KIND_BYTES,
-  kindAt,
-  readEntryWeeks,
-  readWeekKinds,
-  rewriteEntryWeeks,
-} from '../../entry-weeks.repo';
+import { readEntryWeeks, readWeekKinds, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
-import {
-  isSameBonus,
-  readWeekPicks,
-  recordBonusEvent,
-  voidBonusEvent,
-} from '../../settlement/settlement.service';
+import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events';
+import { readWeekPicks } from '../../settlement/judge-week';
 import {
   detectPoolWeekBonuses,
   isWeekComplete,
@@ -68,6 +57,7 @@ import {
   readRanking,
   type StoredTiles,
 } from '../../standings/pool-rankings';
+import { entryWeekKindOf, KIND_BYTES, kindAt } from '../../week-encoding';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsername } from '../entry-search';
 

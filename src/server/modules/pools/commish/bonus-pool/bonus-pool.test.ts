@@ -17,7 +17,7 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../pool-test-world';
-import { settleDueWeeks } from '../../settlement/settlement.service';
+import { settleDueWeeks } from '../../settlement/settle-due-weeks';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;

@@ -18,6 +18,7 @@ import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { readEntryPage } from '../../entry-pages';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
+import { bumpEntryVersion } from '../../picks/picks.repo';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
@@ -209,8 +210,8 @@ export async function updateUserPicks(
         createdAt: now,
       })),
     );
-    // A player's pick is a compare-and-set on the entry row's version: a change here must bump it.
-    await tx.execute(sql`update entries set id = id where id = ${entry.id}`);
+    // A player's pick is a compare-and-set on the entry row's version: a change here must move it.
+    await bumpEntryVersion(tx, entry.id);
 
     const label = entryLabel(username, entry.entryNum);
     await recordPoolAudits(

@@ -7,7 +7,7 @@ import { buildPick } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
 import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
 import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from '../../pool-test-world';
-import { judgeWeek, readWeekPicks } from '../../settlement/settlement.service';
+import { judgeWeek, readWeekPicks } from '../../settlement/judge-week';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;

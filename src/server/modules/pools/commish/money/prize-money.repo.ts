@@ -311,6 +311,8 @@ export async function retireAllButChampions(
     update entries e set
       lives = 0,
       needs_rebuy = false,
+      -- The pick's compare-and-set version, moved here: its trigger would run once per entry otherwise.
+      version = e.version + 1,
       weeks_alive = case when e.lives > 0 then coalesce(${input.defaultWeeksAlive}::int, e.weeks_alive)
         else e.weeks_alive end
     where e.pool_id = ${input.poolId} and not (e.id = any(${champions}))`);

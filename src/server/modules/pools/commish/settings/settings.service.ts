@@ -361,7 +361,8 @@ export async function updatePoolSettings(
       await rankChangeOfPool(tx, pool.id);
       const moved = await tx
         .update(entries)
-        .set({ lives: sql`greatest(1, ${entries.lives} + ${delta})` })
+        // The version moved here: its trigger would run once per entry of a big pool otherwise.
+        .set({ lives: sql`greatest(1, ${entries.lives} + ${delta})`, version: sql`${entries.version} + 1` })
         .where(and(eq(entries.poolId, pool.id), gt(entries.lives, 0)))
         .returning({ id: entries.id });
       livesChanged = moved.length;

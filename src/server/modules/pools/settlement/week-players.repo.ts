@@ -3,25 +3,28 @@ import { must } from '../../../../core/must';
 import type { EntryState, WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
-import {
-  type EntryWeekKind,
-  emptyKindBytes,
-  KIND_BYTES,
-  kindAt,
-  readWeekKinds,
-  storeWeekKinds,
-  WeekKinds,
-} from '../entry-weeks.repo';
-import type { LedgerRowInput } from '../ledger';
+import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
+import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../ledger';
 import { rankChangeOfPool } from '../standings/pool-rankings';
+import {
+  emptyKindBytes,
+  intArray,
+  kindAt,
+  lockStandingSql,
+  PICK_SEPARATOR,
+  readPickCodes,
+  readSlots,
+  SlotList,
+  setKindAt,
+  slotCountOf,
+  standingAt,
+  standingKey,
+  WeekOutcomeBytes,
+} from '../week-encoding';
 
-// A week of a big pool is a million entries: these read and write them column by column, set-based,
-// never as a million row objects, and its entry weeks as kinds and one byte string (entry-weeks.repo.ts).
-
-/** A SQL int[] of whole numbers computed on the server (never user text), as one short parameter. */
-function intArray(values: readonly number[]): ReturnType<typeof sql> {
-  return sql`string_to_array(${values.join(',')}, ',')::int[]`;
-}
+// Who plays a week and what it did to them. A week of a big pool is a million entries: these read and
+// write them column by column, set-based, never as a million row objects (the encodings: week-encoding.ts),
+// and its entry weeks as kinds and one byte string (entry-weeks.repo.ts).
 
 /** One entry's standing as a locked week is judged; entries alike share one object (see WeekPlayers). */
 export interface WeekPlayer {
@@ -55,37 +58,10 @@ export interface LockedWeek {
   bytes: Buffer;
 }
 
-/** Separates pick ids in the read below: a control character no team or player id holds. */
-const PICK_SEPARATOR = '\u001f';
-/** A slot without a pick in the week, as its number in the read's pick ids (the empty pick). */
-const NO_PICK = 0;
-/** The characters of one row's standing in the lock's read: lives, rebuys, weeks alive and three flags. */
-const STANDING_WIDTH = 6;
-/** Small whole numbers travel as one character each, from '0' up (chr(48 + n)). */
-const CHAR_ZERO = 48;
-const COMMA = 44;
-
-/**
- * Reads whole numbers joined by commas, digit by digit: a million of them in a few milliseconds, where a
- * split and a million strings would take a second.
- */
-function readNumbers(text: string, each: (n: number, row: number) => void): void {
-  let at = 0;
-  for (let row = 0; at < text.length; row++) {
-    let n = 0;
-    while (at < text.length && text.charCodeAt(at) !== COMMA) {
-      n = n * 10 + (text.charCodeAt(at) - CHAR_ZERO);
-      at++;
-    }
-    at++;
-    each(n, row);
-  }
-}
-
 /**
  * The entries in play when a week locks (counted, with lives, signed up by the lock), in no order, with
- * the state they lock with and the settings in force for the week (valueForWeek): each one's standing
- * as STANDING_WIDTH characters, its bonus switch as 'b' whether or not the bonus pool runs.
+ * the state they lock with and the settings in force for the week: each one's standing as
+ * lockStandingSql writes it, its bonus switch whether or not the bonus pool runs.
  */
 export interface EntriesInPlay {
   slots: number[];
@@ -98,26 +74,19 @@ export async function readEntriesInPlay(
   week: number,
   lockAt: Date,
 ): Promise<EntriesInPlay> {
-  // One string per column, aligned: the slots joined by commas, and each entry's standing as
-  // STANDING_WIDTH characters (its small numbers as characters from '0', its flags as letters). A million
-  // row objects would cost seconds, and sorting them most of one.
+  // One string per column, aligned: the slots, and each entry's standing. A million row objects would
+  // cost seconds, and sorting them most of one.
   const [row] = rowsOf<{ slots: string | null; standings: string | null }>(
     await tx.execute(sql`
       select string_agg(slot::text, ',') as slots, string_agg(standing, '') as standings
       from (
-        select e.slot,
-          chr(${CHAR_ZERO} + e.lives) || chr(${CHAR_ZERO} + e.rebuys_made) || chr(${CHAR_ZERO} + e.weeks_alive)
-            || (case when e.needs_rebuy then 'r' else '-' end)
-            || (case when (case when ${week} >= e.bonus_eff_week then e.bonus else e.bonus_prev end)
-              then 'b' else '-' end)
-            || (case when (case when ${week} >= e.auto_rebuy_eff_week then e.auto_rebuy else e.auto_rebuy_prev end)
-              then 'a' else '-' end) as standing
+        select e.slot, ${lockStandingSql(week)} as standing
         from entries e
         where e.pool_id = ${poolId} and e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0 and e.created_at <= ${lockAt.toISOString()}::timestamptz
       ) as played`),
   );
   const slots: number[] = [];
-  if (row?.slots) readNumbers(row.slots, (slot) => slots.push(slot));
+  if (row?.slots) readSlots(row.slots, (slot) => slots.push(slot));
   return { slots, standings: row?.standings ?? '' };
 }
 
@@ -139,17 +108,17 @@ export async function storeLockedWeek(
   for (const slot of slots) slotCount = Math.max(slotCount, slot + 1);
   const bytes = emptyKindBytes(slotCount);
   for (let i = 0; i < slots.length; i++) {
-    const at = i * STANDING_WIDTH;
-    const code = standingCode(standings, at);
+    const code = standingKey(standings, i);
     let kind = byStanding.get(code);
     if (kind === undefined) {
+      const standing = standingAt(standings, i);
       kind = kinds.numberOf({
-        livesBefore: standings.charCodeAt(at) - CHAR_ZERO,
-        rebuysBefore: standings.charCodeAt(at + 1) - CHAR_ZERO,
-        weeksAliveBefore: standings.charCodeAt(at + 2) - CHAR_ZERO,
-        needsRebuyBefore: standings[at + 3] === 'r',
-        inBonus: bonusRunning && standings[at + 4] === 'b',
-        autoRebuy: standings[at + 5] === 'a',
+        livesBefore: standing.lives,
+        rebuysBefore: standing.rebuysMade,
+        weeksAliveBefore: standing.weeksAlive,
+        needsRebuyBefore: standing.needsRebuy,
+        inBonus: bonusRunning && standing.bonus,
+        autoRebuy: standing.autoRebuy,
         result: null,
         lives: null,
         status: null,
@@ -158,10 +127,13 @@ export async function storeLockedWeek(
       });
       byStanding.set(code, kind);
     }
-    bytes.writeUIntBE(kind, slots[i] * KIND_BYTES, KIND_BYTES);
+    setKindAt(bytes, slots[i], kind);
   }
   await storeWeekKinds(tx, poolId, week, kinds.list, bytes);
 }
+
+/** A slot without a pick in the week, as its number in the read's pick ids (the empty pick). */
+const NO_PICK = 0;
 
 /**
  * Reads who plays a locked week with the state judging starts from and their picks of that week: the
@@ -172,7 +144,7 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   const locked = (await readWeekKinds(tx, poolId, week)) ?? { kinds: new Map(), bytes: Buffer.alloc(0) };
   const slots: number[] = [];
   const players: WeekPlayer[] = [];
-  const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
+  const slotCount = slotCountOf(locked.bytes);
   if (slotCount === 0) return { slots, players, locked };
   // The week's picks with their entries' slots, each column as one string, in whatever order they come
   // (sorting a million rows cost most of a second), read by pool and week without the entries. An entry
@@ -187,8 +159,8 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   const pickIds: string[] = [''];
   const firstPick = new Int32Array(slotCount).fill(NO_PICK);
   const morePicks = new Map<number, number[]>();
-  const pickCodes = readCodes(row?.pick_ids ?? '', pickIds);
-  readNumbers(row?.slots ?? '', (slot) => {
+  const pickCodes = readPickCodes(row?.pick_ids ?? '', pickIds);
+  readSlots(row?.slots ?? '', (slot) => {
     const code = pickCodes.next();
     if (firstPick[slot] === NO_PICK) firstPick[slot] = code;
     else morePicks.set(slot, [...(morePicks.get(slot) ?? []), code]);
@@ -229,46 +201,6 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   return { slots, players, locked };
 }
 
-/**
- * Reads values joined by a separator (PICK_SEPARATOR) one after the other, each as its number in
- * `values`, which a value's first reading adds to: a million picks of a few dozen teams or players come
- * out as numbers, without a string made for each.
- */
-function readCodes(text: string, values: string[]): { next(): number } {
-  const separator = PICK_SEPARATOR.charCodeAt(0);
-  /** The values' numbers by a hash of their characters. */
-  const byHash = new Map<number, number[]>();
-  const hashOf = (value: string, from: number, to: number) => {
-    let hash = 0;
-    for (let i = from; i < to; i++) hash = (Math.imul(hash, 31) + value.charCodeAt(i)) | 0;
-    return hash;
-  };
-  values.forEach((value, code) => {
-    const hash = hashOf(value, 0, value.length);
-    byHash.set(hash, [...(byHash.get(hash) ?? []), code]);
-  });
-  let at = 0;
-  return {
-    next() {
-      const start = at;
-      while (at < text.length && text.charCodeAt(at) !== separator) at++;
-      const length = at - start;
-      const hash = hashOf(text, start, at);
-      at++;
-      const candidates = byHash.get(hash);
-      if (candidates !== undefined) {
-        for (const code of candidates) {
-          if (values[code].length === length && text.startsWith(values[code], start)) return code;
-        }
-      }
-      const code = values.push(text.slice(start, start + length)) - 1;
-      if (candidates === undefined) byHash.set(hash, [code]);
-      else candidates.push(code);
-      return code;
-    },
-  };
-}
-
 /** The ids of the entries at some slots of a pool, aligned with `slots`. */
 export async function readEntryIds(tx: DbOrTx, poolId: number, slots: readonly number[]): Promise<number[]> {
   if (slots.length === 0) return [];
@@ -282,21 +214,6 @@ export async function readEntryIds(tx: DbOrTx, poolId: number, slots: readonly n
 }
 
 /**
- * A row's standing (STANDING_WIDTH characters from `at`) as one number: its three counts (characters,
- * each under 65,536) and its three flags, 51 bits at most, so the number is exact.
- */
-function standingCode(standings: string, at: number): number {
-  const flags =
-    (standings[at + 3] === 'r' ? 4 : 0) +
-    (standings[at + 4] === 'b' ? 2 : 0) +
-    (standings[at + 5] === 'a' ? 1 : 0);
-  const counts =
-    (standings.charCodeAt(at) * 65_536 + standings.charCodeAt(at + 1)) * 65_536 +
-    standings.charCodeAt(at + 2);
-  return counts * 8 + flags;
-}
-
-/**
  * Writes every played entry's new state and the judged week, and appends one ledger row `rebuyCharge`
  * (the pool's rebuy charge, none when rebuys are free) per rebuy each entry bought in it. The new states
  * go over as one byte string with, per slot, whether the entry played (and then needs a rebuy, and how
@@ -305,7 +222,7 @@ function standingCode(standings: string, at: number): number {
  * stored as its kinds (the kind it locked as with its outcome) and their bytes. `outcomes` are aligned with
  * `week.slots`; entries alike share theirs (settleWeek), and each different outcome is looked at once.
  */
-export async function writeEntryOutcomes(
+export async function storeWeekOutcomes(
   tx: DbOrTx,
   poolId: number,
   weekNumber: number,
@@ -314,21 +231,16 @@ export async function writeEntryOutcomes(
   rebuyCharge: LedgerRowInput | null,
   now: Date,
 ): Promise<void> {
-  const slotCount = Math.floor(week.locked.bytes.length / KIND_BYTES);
+  const slotCount = slotCountOf(week.locked.bytes);
   const judged = WeekKinds.of(week.locked.kinds);
   /** The judged kind of each different outcome played. */
   const kindOf = new Map<WeekEntryOutcome, number>();
   /** Judged kinds by the kind locked as and then the outcome's key. */
   const judgedKinds = new Map<number, Map<number | string, number>>();
-  // One byte a count, or two when one is past 255 (never in a real season, but never wrong either).
-  let width = 1;
   for (let i = 0; i < outcomes.length; i++) {
     const outcome = outcomes[i];
     if (!outcome.played || kindOf.has(outcome)) continue;
     const { state } = outcome;
-    if (Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
-    if (!isSmall(outcome.rebuysBought, 64))
-      throw new Error(`${outcome.rebuysBought} rebuys bought in a week`);
     // The kind it locked as and its outcome make its judged kind.
     const lockedKind = week.players[i].lockedKind;
     const key = outcomeKey(outcome);
@@ -351,54 +263,47 @@ export async function writeEntryOutcomes(
     }
     kindOf.set(outcome, kind);
   }
-  const stride = 1 + 3 * width;
-  const states = Buffer.alloc(slotCount * stride);
+  const states = new WeekOutcomeBytes(
+    slotCount,
+    WeekOutcomeBytes.widthFor(
+      [...kindOf.keys()].map(({ state }) => Math.max(state.lives, state.rebuysMade, state.weeksAlive)),
+    ),
+  );
   const judgedBytes = Buffer.from(week.locked.bytes);
   for (let i = 0; i < outcomes.length; i++) {
     const outcome = outcomes[i];
     if (!outcome.played) continue;
     const slot = week.slots[i];
-    const { state } = outcome;
-    const at = slot * stride;
-    states[at] = (state.status === 'needs-rebuy' ? 2 : 1) + 4 * outcome.rebuysBought;
-    states.writeUIntBE(state.lives, at + 1, width);
-    states.writeUIntBE(state.rebuysMade, at + 1 + width, width);
-    states.writeUIntBE(state.weeksAlive, at + 1 + 2 * width, width);
-    judgedBytes.writeUIntBE(must(kindOf.get(outcome)), slot * KIND_BYTES, KIND_BYTES);
+    states.set(slot, outcome);
+    setKindAt(judgedBytes, slot, must(kindOf.get(outcome)));
   }
   if (kindOf.size > 0) {
-    const at = (offset: number) => sql.raw(`${stride} * e.slot + ${offset}`);
-    const count = (n: number) => {
-      const offset = 1 + n * width;
-      return width === 1
-        ? sql`get_byte(k.b, ${at(offset)})`
-        : sql`(get_byte(k.b, ${at(offset)}) * 256 + get_byte(k.b, ${at(offset + 1)}))`;
-    };
     const update = sql`
-      update entries as e set needs_rebuy = get_byte(k.b, ${at(0)}) & 3 = 2, lives = ${count(0)},
-        rebuys_made = ${count(1)}, weeks_alive = ${count(2)}
-      from (select ${sql.param(states)}::bytea as b) as k
-      where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and get_byte(k.b, ${at(0)}) > 0`;
+      update entries as e set needs_rebuy = ${states.needsRebuySql()}, lives = ${states.livesSql()},
+        rebuys_made = ${states.rebuysMadeSql()}, weeks_alive = ${states.weeksAliveSql()}, version = e.version + 1
+      from (select ${sql.param(states.bytes)}::bytea as b) as k
+      where e.pool_id = ${poolId} and e.slot between 0 and ${slotCount - 1} and ${states.playedSql()}`;
     // Planned without looking at the byte string (planGenerically). The charged entries come from the
-    // pool's own in this statement: the ledger's check of each new row's entry (migration 0023) is told
-    // their keys hold (migration 0028), for this statement only.
-    // The whole pool's lives: its rank version moves once, not by a trigger run per row.
+    // pool's own in this statement, so their ledger rows' keys hold (appendLedgerOfOwnEntries).
+    // The whole pool's lives: its rank version moves once, not by a trigger run per row; each entry's own
+    // version (a pick's compare-and-set) is moved here, so its trigger (migration 0039) runs nothing.
     await rankChangeOfPool(tx, poolId);
     await planGenerically(tx, async () => {
       if (rebuyCharge === null) {
         await tx.execute(update);
         return;
       }
-      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'on', true)`);
-      await tx.execute(sql`
-        with judged as (${update} returning e.id, e.slot, get_byte(k.b, ${at(0)}) >> 2 as rebuys)
+      await appendLedgerOfOwnEntries(
+        tx,
+        sql`
+        with judged as (${update} returning e.id, e.slot, ${states.rebuysBoughtSql()} as rebuys)
         insert into ledger (pool_id, entry_id, kind, amount, week, notes, created_at)
         select ${poolId}, j.id, ${rebuyCharge.kind}, ${rebuyCharge.amount}, ${rebuyCharge.week ?? null},
           ${rebuyCharge.notes ?? null}, ${now.toISOString()}::timestamptz
         from judged j cross join generate_series(1, j.rebuys)
         where j.rebuys > 0
-        order by j.slot`);
-      await tx.execute(sql`select set_config('ala.ledger_keys_held', 'off', true)`);
+        order by j.slot`,
+      );
     });
   }
   await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedBytes);
@@ -459,53 +364,6 @@ async function planGenerically(tx: DbOrTx, run: () => Promise<void>): Promise<vo
   await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
   await run();
   await tx.execute(sql`select set_config('plan_cache_mode', ${previous}, true)`);
-}
-
-/** Bytes of a slot in a list of slots (slots go up to 16,777,215, as kinds do). */
-const SLOT_BYTES = 3;
-
-/**
- * Some slots of a pool and values for each, sent as one byte string: per slot, its number in SLOT_BYTES
- * bytes and then `width` bytes of its own. `rows` gives SQL: the list as `s(i)` (its place) joined to
- * the pool's entries `e` by their (pool_id, slot) index, and `value(n)` reads the slot's n-th byte.
- * A list of a hundred thousand entries is one parameter and one join, never a parameter per entry.
- */
-class SlotList {
-  readonly bytes: Buffer;
-  private readonly stride: number;
-
-  constructor(
-    readonly count: number,
-    width: number,
-  ) {
-    this.stride = SLOT_BYTES + width;
-    this.bytes = Buffer.alloc(count * this.stride);
-  }
-
-  /** Writes the i-th slot; its values are written at `valueAt(i)`. */
-  setSlot(i: number, slot: number): void {
-    this.bytes.writeUIntBE(slot, i * this.stride, SLOT_BYTES);
-  }
-
-  valueAt(i: number): number {
-    return i * this.stride + SLOT_BYTES;
-  }
-
-  /** SQL: the n-th value byte of the list's row `s.i`. */
-  value(n: number): ReturnType<typeof sql> {
-    return sql`get_byte(k.b, ${sql.raw(`${this.stride} * s.i + ${SLOT_BYTES + n}`)})`;
-  }
-
-  /** SQL: the slot of the list's row `s.i`. */
-  slot(): ReturnType<typeof sql> {
-    const at = (n: number) => sql.raw(`${this.stride} * s.i + ${n}`);
-    return sql`(get_byte(k.b, ${at(0)}) * 65536 + get_byte(k.b, ${at(1)}) * 256 + get_byte(k.b, ${at(2)}))`;
-  }
-
-  /** SQL (a FROM list): the list's rows `s(i)` and its bytes `k.b`. */
-  rows(): ReturnType<typeof sql> {
-    return sql`generate_series(0, ${this.count - 1}::int) as s(i) cross join (select ${sql.param(this.bytes)}::bytea as b) as k`;
-  }
 }
 
 /**
@@ -570,7 +428,7 @@ export async function lockPaidRebuys(
     );
     found = row?.slots ?? '';
   });
-  readNumbers(found, (slot) => {
+  readSlots(found, (slot) => {
     paid.add(slot);
   });
   return paid;
@@ -587,8 +445,9 @@ export async function writeEntryStates(
   states: readonly EntryState[],
 ): Promise<void> {
   if (slots.length === 0) return;
-  let width = 1;
-  for (const state of states) if (Math.max(state.lives, state.rebuysMade, state.weeksAlive) > 255) width = 2;
+  const width = WeekOutcomeBytes.widthFor(
+    states.map((state) => Math.max(state.lives, state.rebuysMade, state.weeksAlive)),
+  );
   const list = new SlotList(slots.length, 1 + 3 * width);
   slots.forEach((slot, i) => {
     const state = states[i];
@@ -607,7 +466,7 @@ export async function writeEntryStates(
   await planGenerically(tx, async () => {
     await tx.execute(sql`
       update entries as e set needs_rebuy = n.needs_rebuy, lives = n.lives, rebuys_made = n.rebuys_made,
-        weeks_alive = n.weeks_alive
+        weeks_alive = n.weeks_alive, version = e.version + 1
       from (
         select ${list.slot()} as slot, ${list.value(0)} = 1 as needs_rebuy, ${count(0)} as lives,
           ${count(1)} as rebuys_made, ${count(2)} as weeks_alive

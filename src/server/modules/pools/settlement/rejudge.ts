@@ -5,34 +5,12 @@ import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { bonusEvents, poolWeeks } from '../../../db/schema';
 import type { PoolRecord } from '../../leagues/leagues.repo';
-import {
-  type EntryWeekKind,
-  emptyKindBytes,
-  KIND_BYTES,
-  kindAt,
-  readWeekKinds,
-  storeWeekKinds,
-  WeekKinds,
-} from '../entry-weeks.repo';
+import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
-import {
-  countAliveByLives,
-  isSameBonus,
-  judgeWeek,
-  NOTHING_USED,
-  readBonusPlayers,
-  recordBonusEvent,
-  SETTLEMENT_EVENT_TYPES,
-  voidBonusEvent,
-} from './settlement.service';
-import {
-  appendRebuysBySlot,
-  lockPaidRebuys,
-  outcomeKey,
-  readWeekPlayers,
-  type WeekPlayer,
-  writeEntryStates,
-} from './week-entries.repo';
+import { emptyKindBytes, kindAt, setKindAt, slotCountOf } from '../week-encoding';
+import { isSameBonus, readBonusPlayers, recordBonusEvent, voidBonusEvent } from './bonus-events';
+import { countAliveByLives, judgeWeek, NOTHING_USED } from './judge-week';
+import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import {
   detectPoolWeekBonuses,
   digestWeekResults,
@@ -41,6 +19,14 @@ import {
   loadWeekPlayerStats,
   recordWeekTeams,
 } from './week-facts.repo';
+import {
+  appendRebuysBySlot,
+  lockPaidRebuys,
+  outcomeKey,
+  readWeekPlayers,
+  type WeekPlayer,
+  writeEntryStates,
+} from './week-players.repo';
 
 /** The first settled week of a pool whose results or facts changed after it was judged, or null. */
 export async function findCorrectedWeek(db: DbOrTx, pool: PoolRecord): Promise<number | null> {
@@ -165,7 +151,7 @@ export async function rejudgeFromWeek(
       // Who played the week, each from the state it locked with (the kind it was judged as).
       const played = await readWeekPlayers(tx, pool.id, week);
       const { slots, players, locked } = played;
-      const slotCount = Math.floor(locked.bytes.length / KIND_BYTES);
+      const slotCount = slotCountOf(locked.bytes);
       /** Rebuys paid before this week's lock that a corrected result made unneeded: their slots. */
       const refunded: number[] = [];
       /** Entries alike (the same player, corrected state and rebuy before the lock) share one input. */
@@ -264,7 +250,7 @@ export async function rejudgeFromWeek(
           }
           byOutcome.set(result, kind);
         }
-        bytes.writeUIntBE(kind, slot * KIND_BYTES, KIND_BYTES);
+        setKindAt(bytes, slot, kind);
         next.set(slot, result.state);
         const pair = kind * 16_777_216 + lockedKind;
         let same = sameAsBefore.get(pair);
@@ -400,7 +386,7 @@ async function restartLockedWeek(
   if (!stored) return;
   const kinds = WeekKinds.of(stored.kinds);
   const bytes = Buffer.from(stored.bytes);
-  const slotCount = Math.floor(bytes.length / KIND_BYTES);
+  const slotCount = slotCountOf(bytes);
   /** The new kind by the kind it was and the corrected state's number. */
   const renumbered = new Map<number, number>();
   const stateCount = states.list.length + 1;
@@ -423,7 +409,7 @@ async function restartLockedWeek(
       renumbered.set(key, again);
     }
     if (again !== kind) {
-      bytes.writeUIntBE(again, slot * KIND_BYTES, KIND_BYTES);
+      setKindAt(bytes, slot, again);
       changed = true;
     }
   }

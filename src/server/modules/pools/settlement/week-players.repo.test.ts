@@ -7,7 +7,7 @@ import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { appendLedger } from '../ledger';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { readEntryIds, readWeekPlayers, writeEntryOutcomes } from './week-entries.repo';
+import { readEntryIds, readWeekPlayers, storeWeekOutcomes } from './week-players.repo';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -109,7 +109,7 @@ describe('readWeekPlayers', () => {
       t.ctx.db.transaction(async (tx) => {
         const week = await readWeekPlayers(tx, pool.id, 1);
         const outcomes = [outcome(2, 'alive', 1), outcome(3, 'needs-rebuy', 0)];
-        await writeEntryOutcomes(tx, pool.id, 1, week, outcomes, charge, t.clock.now());
+        await storeWeekOutcomes(tx, pool.id, 1, week, outcomes, charge, t.clock.now());
         expect(await tx.select().from(ledger).where(eq(ledger.poolId, pool.id))).toMatchObject([
           { entryId: a.id, amount: -2500, week: 1, notes: 'Auto' },
         ]);

@@ -1,0 +1,194 @@
+import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import { isBonusShutDown } from '../../../../core/bonus';
+import { getDeadlineCutoff } from '../../../../core/calendar';
+import type { PlayableGame } from '../../../../core/games';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
+import {
+  createWeekRandom,
+  drawRandomTeam,
+  type InsuranceOption,
+  pickMostPopular,
+  rankByPopularity,
+} from '../../../../core/season';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { entries, pickAudits, picks, pools, poolWeeks, users } from '../../../db/schema';
+import type { PoolRecord } from '../../leagues/leagues.repo';
+import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
+import type { PoolWeeks } from '../pool-weeks';
+import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
+import { readEntriesInPlay, storeLockedWeek } from './week-players.repo';
+
+// Locking a week: who plays it and with what, fixed at the lock instant (the pass: settle-due-weeks.ts).
+
+/**
+ * Locks a week, once: fixes who plays it with which bonus-pool membership and auto-rebuy setting, shuts
+ * the bonus pool down when too few entrants are left, and assigns entries insured before the week's
+ * deadline and without a pick their insurance pick (most popular or random, never a team they used).
+ * What it reads is what held at the lock instant, however late it runs: sign-ups, switches and
+ * insurance from after it count from a later week, and picks and rebuys are refused after it.
+ * False when it was locked already.
+ */
+export async function lockPoolWeek(
+  ctx: AppContext,
+  pool: PoolRecord,
+  calendar: PoolWeeks,
+  week: number,
+  lockAt: Date,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  // Its news is dated at the lock it tells of, however late the lock row is written.
+  const postedAt = new Date(Math.min(now.getTime(), lockAt.getTime()));
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(pools).where(eq(pools.id, pool.id)).for('update');
+    // Every entry in play (a pool may hold a million), with the state it locks with and its settings.
+    const inPlay = await readEntriesInPlay(tx, pool.id, week, lockAt);
+    const aliveAtLock = inPlay.slots.length;
+    const bonusGame = pool.game === 'nba' || pool.game === 'mlb';
+    const shutDown =
+      bonusGame &&
+      current.bonusActive &&
+      !current.bonusDisabled &&
+      isBonusShutDown(aliveAtLock, current.bonusShutdown);
+    const bonusRunning = bonusGame && current.bonusActive && !current.bonusDisabled && !shutDown;
+    const inserted = await tx
+      .insert(poolWeeks)
+      .values({ poolId: pool.id, week, aliveAtLock, bonusRunning, lockedAt: now })
+      .onConflictDoNothing()
+      .returning({ week: poolWeeks.week });
+    if (inserted.length === 0) return false;
+
+    if (shutDown) {
+      await tx.update(pools).set({ bonusDisabled: true }).where(eq(pools.id, pool.id));
+      await postPoolEvent(
+        tx,
+        {
+          poolId: pool.id,
+          type: SETTLEMENT_EVENT_TYPES.bonusShutdown,
+          summary: 'Bonus pool shut down',
+          desc: `With ${aliveAtLock} entrants left at Week ${week}, the bonus pool has shut down for the rest of the season.`,
+        },
+        postedAt,
+      );
+    }
+    await storeLockedWeek(tx, pool.id, week, inPlay, bonusRunning);
+    await assignInsurancePicks(tx, pool, calendar, week, lockAt, now, postedAt);
+    return true;
+  });
+}
+
+async function assignInsurancePicks(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  calendar: PoolWeeks,
+  week: number,
+  lockAt: Date,
+  now: Date,
+  postedAt: Date,
+): Promise<void> {
+  const option = pool.insuranceOption as InsuranceOption;
+  if (pool.game === 'nfl-td' || option === 0) return;
+  // Entries playing this week: in play when it locked and not waiting for a rebuy.
+  const playing = and(
+    eq(entries.poolId, pool.id),
+    eq(entries.status, ENTRY_STATUS.active),
+    sql`${entries.lives} > 0`,
+    eq(entries.needsRebuy, false),
+    lte(entries.createdAt, lockAt),
+  );
+  // Insurance counts from the week after the deadline it was bought past: its ledger row's instant says
+  // when, so a lock written hours after the deadline still sees only what held at the deadline.
+  const deadline = getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
+  const insured = await tx
+    .select({ id: entries.id, userId: entries.userId, username: users.username })
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(
+      and(
+        playing,
+        eq(entries.insurancePurchased, true),
+        sql`not exists (select 1 from picks p where p.entry_id = ${entries.id} and p.week = ${week})`,
+        sql`not exists (select 1 from ledger l where l.pool_id = ${pool.id} and l.entry_id = ${entries.id}
+          and l.kind = 'insurance' and l.created_at >= ${deadline.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(entries.id));
+  if (insured.length === 0) return;
+  // Only the entrants' own picks count towards the most popular one.
+  const counts = await tx
+    .select({ pickId: picks.pickId, count: sql<number>`count(*)::int` })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .where(and(playing, eq(picks.week, week), eq(picks.byInsurance, false)))
+    .groupBy(picks.pickId);
+  const popularity = rankByPopularity(new Map(counts.map((row) => [row.pickId, row.count])));
+  const usedRows = await tx
+    .select({ entryId: picks.entryId, pickId: picks.pickId })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .where(and(playing, eq(entries.insurancePurchased, true), lt(picks.week, week)));
+  const used = new Map<number, string[]>();
+  for (const row of usedRows) used.set(row.entryId, [...(used.get(row.entryId) ?? []), row.pickId]);
+  const weekTeams = [...new Set(calendar.games(week).flatMap((game) => [game.home, game.away]))];
+  const random = createWeekRandom(pool.id, week);
+  const assigned: Array<{ entryId: number; userId: number; username: string; team: string }> = [];
+  for (const entry of insured) {
+    const entryUsed = used.get(entry.id) ?? [];
+    const team =
+      option === 1 ? pickMostPopular(popularity, entryUsed) : drawRandomTeam(weekTeams, entryUsed, random);
+    if (team !== null)
+      assigned.push({ entryId: entry.id, userId: entry.userId, username: entry.username, team });
+  }
+  for (let start = 0; start < assigned.length; start += 1000) {
+    const part = assigned.slice(start, start + 1000);
+    await tx.insert(picks).values(
+      part.map((a) => ({
+        entryId: a.entryId,
+        week,
+        pickId: a.team,
+        teamAbb: a.team,
+        byInsurance: true,
+        createdBy: null,
+        createdAt: now,
+      })),
+    );
+    await tx.insert(pickAudits).values(
+      part.map((a) => ({
+        entryId: a.entryId,
+        week,
+        action: 'insurance',
+        newPickId: a.team,
+        userId: null,
+        createdAt: now,
+      })),
+    );
+    await postPoolEvents(
+      tx,
+      part.map((a) => ({
+        poolId: pool.id,
+        entryId: a.entryId,
+        userId: a.userId,
+        type: SETTLEMENT_EVENT_TYPES.insurancePick,
+        summary: 'Insurance pick',
+        desc: `${a.username} had no pick for Week ${week}: insurance picked ${a.team}.`,
+      })),
+      postedAt,
+    );
+  }
+}
+
+/** Posts many feed events, 50,000 a statement through arrays (settling a big pool posts one per loss). */
+async function postPoolEvents(tx: DbOrTx, events: readonly NewPoolEvent[], now: Date): Promise<void> {
+  for (let start = 0; start < events.length; start += 50_000) {
+    const part = events.slice(start, start + 50_000);
+    const col = <T>(pick: (event: NewPoolEvent) => T) => sql.param(part.map(pick));
+    await tx.execute(sql`
+      insert into pool_events (pool_id, entry_id, user_id, type, "desc", summary, link, created_at)
+      select t.pool_id, t.entry_id, t.user_id, t.type, t.description, t.summary, t.link, ${now.toISOString()}::timestamptz
+      from unnest(
+        ${col((e) => e.poolId)}::int[], ${col((e) => e.entryId ?? null)}::int[], ${col((e) => e.userId ?? null)}::int[],
+        ${col((e) => e.type)}::int[], ${col((e) => e.desc)}::text[], ${col((e) => e.summary)}::text[],
+        ${col((e) => e.link ?? null)}::text[]
+      ) as t(pool_id, entry_id, user_id, type, description, summary, link)`);
+  }
+}

@@ -1,0 +1,175 @@
+import { asc, eq } from 'drizzle-orm';
+import { getDeadlineCutoff } from '../../../../core/calendar';
+import type { PlayableGame } from '../../../../core/games';
+import type { AppContext } from '../../../context';
+import { pools, poolWeeks } from '../../../db/schema';
+import { inBackground } from '../../../lib/background';
+import type { PoolRecord } from '../../leagues/leagues.repo';
+import { keepOwingCount } from '../commish/missing-picks/owing-count';
+import { notifyPoolChanged } from '../live/notify';
+import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
+import { refreshAfterSettlement } from '../standings/pool-rankings';
+import {
+  clearPoolJobFailure,
+  type PoolJobProgress,
+  type PoolJobStep,
+  readPoolJobFailures,
+  recordPoolJobFailure,
+} from './job-failures';
+import { settlePoolWeek } from './judge-week';
+import { lockPoolWeek } from './lock-week';
+import { findCorrectedWeek, rejudgeFromWeek } from './rejudge';
+
+// The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged
+// (rejudge.ts), then its due weeks locked (lock-week.ts) and judged (judge-week.ts), in order.
+
+/** What one pass of the settlement did. */
+export interface SettlementRun {
+  locked: Array<{ poolId: number; week: number }>;
+  settled: Array<{ poolId: number; week: number }>;
+  /** Settled weeks judged again after a result correction. */
+  rejudged: Array<{ poolId: number; week: number }>;
+  /** Pools that failed in this pass (recorded, retried after a backoff; the other pools went on). */
+  failed: Array<PoolJobFailureReport>;
+}
+
+/** One pool's failure in a pass: where, the error in words, failures in a row and the next try. */
+export interface PoolJobFailureReport {
+  poolId: number;
+  step: PoolJobStep;
+  week: number | null;
+  error: string;
+  failures: number;
+  nextRetryAt: Date;
+}
+
+/** A pass that did nothing yet. */
+export function emptyRun(): SettlementRun {
+  return { locked: [], settled: [], rejudged: [], failed: [] };
+}
+
+/** Options of a settlement pass. */
+export interface SettlementOptions {
+  /**
+   * Called before a week locks: for the next week to lock (picks ahead), and when its lock has passed and
+   * it is about to be locked. The demo's entrants pick and rebuy here.
+   */
+  beforeLock?: (pool: PoolRecord, week: number, lockAt: Date) => Promise<void>;
+}
+
+/**
+ * Locks and settles every week that is due in every pool still playing: a week locks once its lock
+ * instant has passed, and is judged once it is locked, the week before it is settled and all its games
+ * are final. Weeks go in order; a week waiting for results holds the weeks after it.
+ *
+ * Each pool goes on its own: a pool that fails (re-judging, locking or judging one of its weeks) is
+ * recorded with what failed and its error, skipped until its retry (30 s, then twice as long after each
+ * failure in a row, up to 30 min), and every other pool's weeks lock and settle in the same pass.
+ */
+export async function settleDueWeeks(
+  ctx: AppContext,
+  options: SettlementOptions = {},
+): Promise<SettlementRun> {
+  const run = emptyRun();
+  const now = ctx.clock.now();
+  // Pools not started yet too: their first week may be picked ahead (the demo's entrants do).
+  const open = await ctx.db.select().from(pools).where(eq(pools.final, false)).orderBy(asc(pools.id));
+  const failing = await readPoolJobFailures(ctx.db);
+  const wallNow = ctx.wallClock.now().getTime();
+  for (const pool of open) {
+    if (pool.game === 'world-cup') continue;
+    const failure = failing.get(pool.id);
+    if (failure && failure.nextRetryAt.getTime() > wallNow) continue;
+    const before = run.locked.length + run.settled.length + run.rejudged.length;
+    const at: PoolJobProgress = { step: 'rejudge', week: null };
+    let corrected: number | null = null;
+    try {
+      corrected = await findCorrectedWeek(ctx.db, pool);
+      if (corrected !== null) {
+        at.week = corrected;
+        for (const week of await rejudgeFromWeek(ctx, pool, corrected))
+          run.rejudged.push({ poolId: pool.id, week });
+      }
+      await settlePoolDueWeeks(ctx, pool, now, run, options, at);
+      if (failure) await clearPoolJobFailure(ctx.db, pool.id);
+    } catch (error) {
+      const recorded = await recordPoolJobFailure(ctx, pool.id, at, error);
+      run.failed.push({
+        poolId: pool.id,
+        step: at.step,
+        week: at.week,
+        error: recorded.error,
+        failures: recorded.failures,
+        nextRetryAt: recorded.nextRetryAt,
+      });
+    }
+    // Open pages refetch once the pool's weeks moved (after the transactions committed), and the pool's
+    // rankings are computed once for them (decision 013; a big pool's in the background). Should that fail,
+    // reads compute them as before.
+    if (run.locked.length + run.settled.length + run.rejudged.length > before || corrected !== null) {
+      await refreshAfterSettlement(ctx, pool.id).catch(() => undefined);
+      // Missing Picks' count of a big pool's open week, kept for its reads (in the background, as above).
+      inBackground(keepOwingCount(ctx, pool)).catch(() => undefined);
+      notifyPoolChanged(ctx, pool.id, 'standings');
+    }
+  }
+  // A pool that failed and has since ended (or is not settled here) has nothing left to retry.
+  const settling = new Set(open.filter((pool) => pool.game !== 'world-cup').map((pool) => pool.id));
+  for (const poolId of failing.keys()) if (!settling.has(poolId)) await clearPoolJobFailure(ctx.db, poolId);
+  return run;
+}
+
+/** One pool's due weeks (see settleDueWeeks). */
+export async function settlePoolDueWeeks(
+  ctx: AppContext,
+  pool: PoolRecord,
+  now: Date,
+  run: SettlementRun = emptyRun(),
+  options: SettlementOptions = {},
+  at: PoolJobProgress = { step: 'lock', week: null },
+): Promise<SettlementRun> {
+  at.step = 'lock';
+  at.week = null;
+  const calendar = await loadPoolWeeks(ctx.db, pool);
+  const done = await ctx.db
+    .select({ week: poolWeeks.week, settledAt: poolWeeks.settledAt })
+    .from(poolWeeks)
+    .where(eq(poolWeeks.poolId, pool.id));
+  const status = new Map(done.map((row) => [row.week, row.settledAt !== null]));
+  for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
+    const lockAt = weekLockAt(calendar, pool, week);
+    if (lockAt.getTime() > now.getTime()) break;
+    if (!status.has(week)) {
+      at.step = 'lock';
+      at.week = week;
+      await options.beforeLock?.(pool, week, lockAt);
+      if (await lockPoolWeek(ctx, pool, calendar, week, lockAt)) run.locked.push({ poolId: pool.id, week });
+      status.set(week, false);
+    }
+    if (status.get(week) === true) continue;
+    at.step = 'settle';
+    at.week = week;
+    if (await settlePoolWeek(ctx, pool, week)) {
+      run.settled.push({ poolId: pool.id, week });
+      status.set(week, true);
+    } else {
+      break;
+    }
+  }
+  if (options.beforeLock) {
+    // Then the next week to lock may be picked ahead (and rebuys paid), whatever the weeks before it wait for.
+    for (let week = Math.max(1, pool.startWeek); week <= calendar.weekCount; week++) {
+      const lockAt = weekLockAt(calendar, pool, week);
+      if (lockAt.getTime() <= now.getTime()) continue;
+      at.step = 'lock';
+      at.week = week;
+      await options.beforeLock(pool, week, lockAt);
+      break;
+    }
+  }
+  return run;
+}
+
+function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
+  return calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
+}
