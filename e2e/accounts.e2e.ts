@@ -8,6 +8,7 @@ import {
   PHONE,
   screenshot,
   uniqueName,
+  waitUntilShown,
 } from './support/browser';
 
 afterAll(closeBrowser);
@@ -213,7 +214,7 @@ describe('accounts in the browser', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByText('NFL TD Survivor').waitFor();
     await drawer.getByText('taylor').first().waitFor();
-    await page.waitForTimeout(400); // let the slide-in animation finish before the picture
+    await waitUntilShown(drawer); // the slide-in done before the picture
     await screenshot(page, 'phone-drawer');
     await page.mouse.click(370, 400);
     await drawer.waitFor({ state: 'hidden' });

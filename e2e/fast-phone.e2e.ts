@@ -81,11 +81,13 @@ describe('the Pool Health chart on a phone', () => {
     page.on('request', (request) => {
       if (/pool-health-chart/.test(request.url())) chartRequests.push(request.url());
     });
+    // The page's timers run on a clock the test can move: two seconds pass without being waited for.
+    await page.clock.install();
     await page.goto(MLB_2022);
     const card = page.getByRole('region', { name: 'Pool Health Report' });
     await card.getByText(/\d+ entered · \d+ remaining/).waitFor();
-    // Far below the fold of a phone: neither the library nor the drawing yet.
-    await page.waitForTimeout(2000);
+    // Far below the fold of a phone: neither the library nor the drawing yet, two seconds on.
+    await page.clock.runFor(2000);
     expect(chartRequests).toEqual([]);
     expect(await card.locator('.recharts-surface').count()).toBe(0);
 

@@ -2,7 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
-import { closeBrowser, DEMO_PASSWORD, PHONE, screenshot, uniqueName } from './support/browser';
+import {
+  closeBrowser,
+  DEMO_PASSWORD,
+  PHONE,
+  screenshot,
+  uniqueName,
+  waitUntilShown,
+} from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
@@ -258,7 +265,7 @@ describe.each([
     await review.getByText('Sunday Squad (SQUAD)').waitFor();
     await review.getByText('$50', { exact: true }).waitFor();
     // The modal fades in; axe reads text caught mid-fade as low contrast.
-    await page.waitForTimeout(600);
+    await waitUntilShown(review);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `pool-creation-review-${label}`);
     await review.getByRole('button', { name: 'ACTIVATE POOL' }).click();

@@ -27,13 +27,13 @@ import {
 } from '../src/core/odds';
 import { judgeTeamPick } from '../src/core/season/results';
 import { recordWeekTeams } from '../src/server/modules/pools/settlement/week-facts.repo';
+import { parseCsv } from '../src/server/sports/replay/csv';
 import {
   DATA_SEED_DIR,
   loadMlbReplay,
   loadNbaReplay,
   type ReplaySeason,
 } from '../src/server/sports/replay/replay-data';
-import { splitCsvLine } from '../src/server/sports/replay/retrosheet';
 
 const NFL_SEASON = 2020;
 /** NFL seasons the NFL parameters are fitted on (ratings run from 1920; 2020 is kept for the test). */
@@ -75,10 +75,7 @@ function toEloGames(season: ReplaySeason): ScoredGame[] {
 
 /** Every NFL game of FiveThirtyEight's file (1920 to 2020), with its own forecast. */
 function readNflGames(): ScoredGame[] {
-  const lines = readFileSync(path.join(DATA_SEED_DIR, 'nfl/nfl_games.csv'), 'utf8')
-    .split(/\r?\n/)
-    .filter(Boolean);
-  const header = splitCsvLine(lines[0]);
+  const [header, ...records] = parseCsv(readFileSync(path.join(DATA_SEED_DIR, 'nfl/nfl_games.csv'), 'utf8'));
   const col = (name: string) => header.indexOf(name);
   const [cDate, cSeason, cNeutral, cHome, cAway, cProb, cHomeScore, cAwayScore] = [
     'date',
@@ -90,8 +87,7 @@ function readNflGames(): ScoredGame[] {
     'score1',
     'score2',
   ].map(col);
-  return lines.slice(1).map((text) => {
-    const f = splitCsvLine(text);
+  return records.map((f) => {
     return {
       home: f[cHome],
       away: f[cAway],

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sparticuz from '@sparticuz/chromium';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
@@ -70,6 +70,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Waits until a modal or drawer has come in: it and its containers fully opaque and in place (a fade or
+ * slide caught midway reads as low contrast, or shows in a picture), and no transition of theirs running.
+ */
+export async function waitUntilShown(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((shown) => {
+    if (!shown) return false;
+    const still = /^(none|matrix\(1, 0, 0, 1, 0, 0\))$/;
+    for (let node: Element | null = shown; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.opacity !== '1' || !still.test(style.transform)) return false;
+    }
+    return shown.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running');
+  }, element);
 }
 
 /** Logs in through the login modal. */

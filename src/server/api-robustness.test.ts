@@ -1,5 +1,6 @@
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PlayableGameSchema } from '../core/games';
 import { games, leagueRequests } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
@@ -20,70 +21,72 @@ interface Route {
   schema: RouteOptions['schema'];
 }
 
-// A zod schema seen through its definition only: the test must not depend on zod's types.
-interface ZodLike {
-  _zod: { def: Record<string, unknown> & { type: string } };
+/** A schema as JSON Schema (zod's public z.toJSONSchema, of what a request may send). */
+interface JsonSchema {
+  /** Several for a nullable leaf: `["string", "null"]`. */
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  exclusiveMinimum?: number;
 }
-const defOf = (schema: unknown) => (schema as ZodLike | undefined)?._zod?.def;
+
+const jsonSchemaOf = (schema: unknown): JsonSchema | undefined =>
+  schema instanceof z.ZodType
+    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
+    : undefined;
 
 type Leaf = 'string' | 'number' | 'boolean' | 'enum' | 'object' | 'array' | 'other';
 
 /** A value of the schema's shape; `leaf` may replace any leaf value (kind, plausible value). */
-function sample(
-  schema: unknown,
-  leaf: (kind: Leaf, value: unknown) => unknown = (_k, v) => v,
-  name = '',
-): unknown {
-  const def = defOf(schema);
-  if (!def) return leaf('other', 'abc');
-  switch (def.type) {
-    case 'object': {
-      const shape = def.shape as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, sample(value, leaf, key)]));
-    }
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return sample(def.innerType, leaf, name);
-    case 'pipe':
-      return sample(defOf(def.in)?.type === 'transform' ? def.out : def.in, leaf, name);
-    case 'union':
-      return sample((def.options as unknown[])[0], leaf, name);
+function sample(schema: unknown, leaf: (kind: Leaf, value: unknown) => unknown = (_k, v) => v): unknown {
+  const json = jsonSchemaOf(schema);
+  return json ? sampleJson(json, leaf, '') : leaf('other', 'abc');
+}
+
+function sampleJson(json: JsonSchema, leaf: (kind: Leaf, value: unknown) => unknown, name: string): unknown {
+  // A union (or a nullable) by its first option.
+  const options = json.anyOf ?? json.oneOf;
+  if (options) return sampleJson(options[0], leaf, name);
+  if (json.enum) return leaf('enum', json.enum[0]);
+  if ('const' in json) return leaf('enum', json.const);
+  const type = Array.isArray(json.type) ? json.type.find((one) => one !== 'null') : json.type;
+  switch (type) {
+    case 'object':
+      // A record has no named properties.
+      if (!json.properties) return leaf('object', {});
+      return Object.fromEntries(
+        Object.entries(json.properties).map(([key, value]) => [key, sampleJson(value, leaf, key)]),
+      );
     case 'array':
-      return leaf('array', [sample(def.element, leaf, name)]);
-    case 'record':
-      return leaf('object', {});
-    case 'enum':
-      return leaf('enum', Object.values(def.entries as Record<string, unknown>)[0]);
-    case 'literal':
-      return leaf('enum', (def.values as unknown[])[0]);
+      return leaf('array', [json.items ? sampleJson(json.items, leaf, name) : 'abc']);
     case 'number':
-    case 'int': {
+    case 'integer':
       // The smallest value the schema's lower bound allows, from 1 (a season passes as 1900).
-      const bounds = ((def.checks ?? []) as unknown[])
-        .map(defOf)
-        .filter((check) => check?.check === 'greater_than');
       return leaf(
         'number',
-        Math.max(1, ...bounds.map((check) => Number(check?.value) + (check?.inclusive ? 0 : 1))),
+        Math.max(
+          1,
+          json.minimum ?? Number.NEGATIVE_INFINITY,
+          json.exclusiveMinimum === undefined ? Number.NEGATIVE_INFINITY : json.exclusiveMinimum + 1,
+        ),
       );
-    }
     case 'boolean':
       return leaf('boolean', false);
     case 'string': {
       // Plausible by format or by field name, so that the body passes validation and reaches the service.
-      const format = def.format as string | undefined;
       const key = name.toLowerCase();
       const value =
-        format === 'email' || key.includes('email')
+        json.format === 'email' || key.includes('email')
           ? 'someone@example.com'
-          : format === 'url' || /logo|photo|url/.test(key)
+          : json.format === 'uri' || /logo|photo|url/.test(key)
             ? 'https://example.com/a.png'
-            : format === 'datetime' || key.includes('date')
+            : json.format === 'date-time' || key.includes('date')
               ? '2026-11-22'
               : key.includes('password')
                 ? 'correct-horse'

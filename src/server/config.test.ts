@@ -48,4 +48,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ REQUEST_ID_HEADER: 'X-Request-Id' }).requestIdHeader).toBe('x-request-id');
     expect(() => loadConfig({ REQUEST_ID_HEADER: 'x request id' })).toThrow(/REQUEST_ID_HEADER/);
   });
+
+  it('names every variable it cannot read, with what it got, but never echoes a secret', () => {
+    expect(() => loadConfig({ PORT: 'http', FEED_MLB: 'statcast', DEMO: 'yes' })).toThrow(
+      [
+        'PORT must be a TCP port, 0 to 65535 (got "http").',
+        'DEMO must be 0 or 1 (got "yes").',
+        'FEED_MLB must be one of mlb-statsapi, espn, replay, off (got "statcast").',
+      ].join('\n'),
+    );
+    expect(() => loadConfig({ UNSUBSCRIBE_SECRET: 'hunter2' })).toThrow(
+      /^UNSUBSCRIBE_SECRET must be at least 32 characters long \(a random string\)\.$/,
+    );
+    expect(() => loadConfig({ FEED_MLB: 'espn' })).toThrow(/FEED_MLB=espn: the embedded demo/);
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 
 export interface Config {
   port: number;
@@ -85,39 +86,146 @@ export interface FeedSettings {
   timeoutMs: number;
 }
 
+/** Unset, empty and blank are alike (the default applies); text is read trimmed. */
+const blankIsUnset = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
+
+/** A setting read from the environment: `schema` sees the trimmed text, or undefined when unset or blank. */
+const setting = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema);
+
+const text = (fallback: string) => setting(z.string().default(fallback));
+const optionalText = setting(z.string().optional());
+/** A base URL without its trailing slash. */
+const baseUrl = setting(
+  z
+    .string()
+    .transform((url) => url.replace(/\/$/, ''))
+    .optional(),
+);
+
+/** A whole number of `unit`, at least `min`. */
+const wholeNumber = (fallback: number, min: number, unit: string, note = `at least ${min}`) =>
+  setting(
+    z.coerce
+      .number({ error: `must be a whole number of ${unit}, ${note}` })
+      .int()
+      .min(min)
+      .default(fallback),
+  );
+
+const feed = <K extends keyof typeof FEED_CHOICES>(key: K) =>
+  setting(z.enum(FEED_CHOICES[key], { error: `must be one of ${FEED_CHOICES[key].join(', ')}` }).optional());
+
+/**
+ * Every environment variable the server reads, with its default and what it accepts: a new setting is one
+ * line here and one field of Config. Settings that hold a secret are never echoed in an error.
+ */
+const ENV = z.object({
+  PORT: setting(
+    z.coerce.number({ error: 'must be a TCP port, 0 to 65535' }).int().min(0).max(65_535).default(3000),
+  ),
+  HOST: text('0.0.0.0'),
+  DATABASE_URL: optionalText,
+  DATA_DIR: text('./data'),
+  DEMO: setting(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
+  SMTP_URL: optionalText,
+  MAIL_FROM: text('ALA Survivor <no-reply@ala-survivor.local>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  // A signing key: a short one could be guessed.
+  UNSUBSCRIBE_SECRET: setting(
+    z.string().min(32, 'must be at least 32 characters long (a random string)').optional(),
+  ),
+  PUBLIC_URL: baseUrl,
+  TRUST_PROXY: setting(
+    z
+      .string()
+      .optional()
+      .transform((value): boolean | string => {
+        const lower = value?.toLowerCase();
+        if (lower === undefined || lower === '0' || lower === 'false') return false;
+        if (lower === '1' || lower === 'true') return true;
+        return value as string;
+      }),
+  ),
+  LOG_LEVEL: text('info'),
+  RATE_LIMIT_MAX: wholeNumber(600, 1, 'requests per minute'),
+  WEB_DIR: text('./dist/web'),
+  SSR_BUDGET_MS: wholeNumber(300, 0, 'milliseconds', '0 to turn server rendering off'),
+  NBA19_OFFLINE_URL: text('https://docs.google.com/spreadsheets/'),
+  FEED_MLB: feed('mlb'),
+  FEED_NBA: feed('nba'),
+  FEED_NFL: feed('nfl'),
+  FEED_ESPN_URL: baseUrl,
+  FEED_MLB_STATSAPI_URL: baseUrl,
+  FEED_NBA_CDN_URL: baseUrl,
+  FEED_TIMEOUT_MS: wholeNumber(10_000, 1, 'milliseconds'),
+  REDIS_URL: optionalText,
+  REDIS_CHANNEL: text('ala-survivor:pool-changes'),
+  LIVE_MAX_STREAMS: wholeNumber(10_000, 1, 'streams'),
+  LIVE_MAX_STREAMS_PER_IP: wholeNumber(10, 1, 'streams'),
+  REGISTRATIONS_PER_IP: wholeNumber(5, 1, 'registrations'),
+  // Long enough not to be guessed; unset turns /metrics off.
+  METRICS_TOKEN: setting(
+    z
+      .string()
+      .regex(/^\S{16,}$/, 'must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`)')
+      .optional(),
+  ),
+  // Node gives header names in lower case.
+  REQUEST_ID_HEADER: setting(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+$/, 'must be a header name such as x-request-id')
+      .optional(),
+  ),
+});
+
+type Env = z.infer<typeof ENV>;
+
+const SECRETS: ReadonlySet<string> = new Set(['UNSUBSCRIBE_SECRET', 'METRICS_TOKEN', 'GOOGLE_CLIENT_SECRET']);
+
 /** Reads the configuration from the environment; the defaults give the zero-setup embedded mode. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const parsed = ENV.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const got = SECRETS.has(name) ? '' : ` (got "${env[name]}")`;
+      return `${name} ${issue.message}${got}.`;
+    });
+    throw new Error(lines.join('\n'));
+  }
+  const e = parsed.data;
   // A new embedded database gets the demo world unless DEMO=0; a real server only with DEMO=1.
-  const demo = databaseUrl ? env.DEMO === '1' : env.DEMO !== '0';
+  const demo = e.DATABASE_URL ? e.DEMO === '1' : e.DEMO !== '0';
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
     demo,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'ALA Survivor <no-reply@ala-survivor.local>',
-    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
-    unsubscribeSecret: parseSecret('UNSUBSCRIBE_SECRET', env.UNSUBSCRIBE_SECRET),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    publicUrlFixed: Boolean(env.PUBLIC_URL),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    rateLimitMax: parseRateLimitMax(env.RATE_LIMIT_MAX),
-    webDir: path.resolve(env.WEB_DIR ?? './dist/web'),
-    ssrBudgetMs: parseSsrBudget(env.SSR_BUDGET_MS),
-    nba19OfflineUrl: env.NBA19_OFFLINE_URL ?? 'https://docs.google.com/spreadsheets/',
-    feeds: parseFeeds(env, { replaying: demo && !databaseUrl, demo }),
-    redisUrl: env.REDIS_URL?.trim() || undefined,
-    redisChannel: env.REDIS_CHANNEL?.trim() || 'ala-survivor:pool-changes',
-    liveMaxStreams: parseStreamCap('LIVE_MAX_STREAMS', env.LIVE_MAX_STREAMS, 10_000),
-    liveMaxStreamsPerIp: parseStreamCap('LIVE_MAX_STREAMS_PER_IP', env.LIVE_MAX_STREAMS_PER_IP, 10),
-    registrationsPerIp: parseStreamCap('REGISTRATIONS_PER_IP', env.REGISTRATIONS_PER_IP, 5, 'registrations'),
-    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
-    requestIdHeader: parseRequestIdHeader(env.REQUEST_ID_HEADER),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlFixed: e.PUBLIC_URL !== undefined,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    webDir: path.resolve(e.WEB_DIR),
+    ssrBudgetMs: e.SSR_BUDGET_MS,
+    nba19OfflineUrl: e.NBA19_OFFLINE_URL,
+    feeds: chooseFeeds(e, { replaying: demo && !e.DATABASE_URL, demo }),
+    redisUrl: e.REDIS_URL,
+    redisChannel: e.REDIS_CHANNEL,
+    liveMaxStreams: e.LIVE_MAX_STREAMS,
+    liveMaxStreamsPerIp: e.LIVE_MAX_STREAMS_PER_IP,
+    registrationsPerIp: e.REGISTRATIONS_PER_IP,
+    metricsToken: e.METRICS_TOKEN,
+    requestIdHeader: e.REQUEST_ID_HEADER,
   };
 }
 
@@ -125,110 +233,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * The feed of each game: the embedded demo replays its seasons; a real server (DATABASE_URL with
  * DEMO=0) polls the real providers; a demo world on a real server polls nothing unless told.
  */
-function parseFeeds(env: NodeJS.ProcessEnv, mode: { replaying: boolean; demo: boolean }): FeedSettings {
+function chooseFeeds(e: Env, mode: { replaying: boolean; demo: boolean }): FeedSettings {
   const choose = <K extends keyof typeof FEED_CHOICES>(
     key: K,
     real: (typeof FEED_CHOICES)[K][number],
   ): (typeof FEED_CHOICES)[K][number] => {
-    const name = `FEED_${key.toUpperCase()}`;
-    const text = env[name]?.trim() ?? '';
-    const choices: readonly string[] = FEED_CHOICES[key];
-    if (text === '') return mode.replaying ? 'replay' : mode.demo ? 'off' : real;
-    if (!choices.includes(text))
-      throw new Error(`${name} must be one of ${choices.join(', ')} (got "${text}").`);
-    if ((text === 'replay') !== mode.replaying && text !== 'off') {
+    const name = `FEED_${key.toUpperCase()}` as 'FEED_MLB' | 'FEED_NBA' | 'FEED_NFL';
+    const chosen = e[name] as (typeof FEED_CHOICES)[K][number] | undefined;
+    if (chosen === undefined) return mode.replaying ? 'replay' : mode.demo ? 'off' : real;
+    if ((chosen === 'replay') !== mode.replaying && chosen !== 'off') {
       throw new Error(
         mode.replaying
-          ? `${name}=${text}: the embedded demo runs on a replayed 2023 clock, so its feeds are replay or off.`
+          ? `${name}=${chosen}: the embedded demo runs on a replayed 2023 clock, so its feeds are replay or off.`
           : `${name}=replay works only in the embedded demo (no DATABASE_URL, DEMO not 0).`,
       );
     }
-    return text as (typeof FEED_CHOICES)[K][number];
+    return chosen;
   };
-  const url = (name: string) => env[name]?.trim().replace(/\/$/, '') || undefined;
-  const timeout = Number(env.FEED_TIMEOUT_MS?.trim() || 10_000);
-  if (!Number.isSafeInteger(timeout) || timeout < 1) {
-    throw new Error(`FEED_TIMEOUT_MS must be a whole number of milliseconds (got "${env.FEED_TIMEOUT_MS}").`);
-  }
   return {
     mlb: choose('mlb', 'mlb-statsapi'),
     nba: choose('nba', 'nba-cdn'),
     nfl: choose('nfl', 'espn'),
-    espnUrl: url('FEED_ESPN_URL'),
-    mlbStatsApiUrl: url('FEED_MLB_STATSAPI_URL'),
-    nbaCdnUrl: url('FEED_NBA_CDN_URL'),
-    timeoutMs: timeout,
+    espnUrl: e.FEED_ESPN_URL,
+    mlbStatsApiUrl: e.FEED_MLB_STATSAPI_URL,
+    nbaCdnUrl: e.FEED_NBA_CDN_URL,
+    timeoutMs: e.FEED_TIMEOUT_MS,
   };
-}
-
-function parseTrustProxy(value: string | undefined): boolean | string {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
-  if (text === '1' || text.toLowerCase() === 'true') return true;
-  return text;
-}
-
-function parseRateLimitMax(value: string | undefined): number {
-  const text = value?.trim() ?? '';
-  if (text === '') return 600;
-  const max = Number(text);
-  if (!Number.isSafeInteger(max) || max < 1) {
-    throw new Error(
-      `RATE_LIMIT_MAX must be a whole number of requests per minute, at least 1 (got "${text}").`,
-    );
-  }
-  return max;
-}
-
-/** A cap on open live streams: a whole number of at least 1, or the default when unset. */
-function parseSsrBudget(text: string | undefined): number {
-  const trimmed = text?.trim() ?? '';
-  if (trimmed === '') return 300;
-  const value = Number(trimmed);
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new Error(
-      `SSR_BUDGET_MS must be a whole number of milliseconds, 0 to turn server rendering off (got "${text}").`,
-    );
-  }
-  return value;
-}
-
-function parseStreamCap(name: string, text: string | undefined, fallback: number, unit = 'streams'): number {
-  const trimmed = text?.trim() ?? '';
-  if (trimmed === '') return fallback;
-  const value = Number(trimmed);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new Error(`${name} must be a whole number of ${unit}, at least 1 (got "${text}").`);
-  }
-  return value;
-}
-
-/** A signing key: unset, or at least 32 characters (a short one could be guessed). */
-function parseSecret(name: string, text: string | undefined): string | undefined {
-  const trimmed = text?.trim() ?? '';
-  if (trimmed === '') return undefined;
-  if (trimmed.length < 32) throw new Error(`${name} must be at least 32 characters long (a random string).`);
-  return trimmed;
-}
-
-/** A metrics token long enough not to be guessed; unset or empty turns /metrics off. */
-function parseMetricsToken(value: string | undefined): string | undefined {
-  const text = value?.trim() ?? '';
-  if (text === '') return undefined;
-  if (text.length < 16 || /\s/.test(text)) {
-    throw new Error(
-      'METRICS_TOKEN must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`).',
-    );
-  }
-  return text;
-}
-
-/** An HTTP header name, lower case (Node gives header names in lower case). */
-function parseRequestIdHeader(value: string | undefined): string | undefined {
-  const text = value?.trim().toLowerCase() ?? '';
-  if (text === '') return undefined;
-  if (!/^[a-z0-9-]+$/.test(text)) {
-    throw new Error(`REQUEST_ID_HEADER must be a header name such as x-request-id (got "${value}").`);
-  }
-  return text;
 }

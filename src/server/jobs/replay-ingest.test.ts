@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { must } from '../../core/must';
 import type { AppContext } from '../context';
 import { gameFacts, games, nflPlayerWeekStats } from '../db/schema';
@@ -93,13 +93,26 @@ describe('startIngestJob', () => {
       },
       fetchGame: async () => ({ games: [], facts: [] }),
     };
-    const waitATick = () => new Promise((resolve) => setTimeout(resolve, 50));
-    const stopFollower = startIngestJob(follower(t.ctx), provider);
-    await waitATick();
+    // The follower's first pass has asked for the lead (and been told no) once it is asked.
+    let asked = 0;
+    const stopFollower = startIngestJob(
+      {
+        ...t.ctx,
+        database: {
+          ...t.ctx.database,
+          tryAcquireLeadership: async () => {
+            asked++;
+            return false;
+          },
+        },
+      },
+      provider,
+    );
+    await vi.waitFor(() => expect(asked).toBeGreaterThan(0));
     await stopFollower();
     expect(fetched).toBe(0);
     const stopLeader = startIngestJob(t.ctx, provider);
-    await waitATick();
+    await vi.waitFor(() => expect(fetched).toBeGreaterThan(0));
     await stopLeader();
     expect(fetched).toBeGreaterThan(0);
   });

@@ -1,3 +1,5 @@
+import pRetry, { AbortError } from 'p-retry';
+
 /** A feed request that failed after its retries; the message names the URL and the cause. */
 export class FeedError extends Error {
   constructor(
@@ -21,7 +23,15 @@ export interface FetchJsonOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** GETs JSON with a timeout and retries (5xx, 429, network errors) with exponential backoff. */
+/** Whether asking again may help: a 5xx, a 429, or no answer at all (network error, timeout). */
+const isRetryable = (error: FeedError) =>
+  error.status === null || error.status >= 500 || error.status === 429;
+
+/**
+ * GETs JSON with a timeout and retries (5xx, 429, network errors) with exponential backoff. p-retry runs
+ * the attempts and stops at an error that will not get better; the waits between attempts are made in
+ * its `onFailedAttempt` with `sleep`, so tests pass their own and wait for nothing.
+ */
 export async function fetchJson(url: string, options: FetchJsonOptions = {}): Promise<unknown> {
   const {
     timeoutMs = 10_000,
@@ -30,45 +40,45 @@ export async function fetchJson(url: string, options: FetchJsonOptions = {}): Pr
     fetchImpl = fetch,
     sleep = defaultSleep,
   } = options;
-  let lastError: FeedError | undefined;
-  for (let attempt = 0; attempt <= retries; attempt++) {
-    if (attempt > 0) await sleep(backoffMs * 2 ** (attempt - 1));
+  const attempt = async (): Promise<unknown> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
     try {
-      const response = await fetchImpl(url, {
+      response = await fetchImpl(url, {
         signal: controller.signal,
         headers: { accept: 'application/json', 'user-agent': 'ala-survivor/1.0' },
       });
-      if (!response.ok) {
-        lastError = new FeedError(url, response.status, `GET ${url} answered ${response.status}`);
-        // A 4xx other than 429 will not get better by asking again.
-        if (response.status < 500 && response.status !== 429) throw lastError;
-        continue;
-      }
-      try {
-        return await response.json();
-      } catch {
-        throw new FeedError(url, response.status, `GET ${url} returned invalid JSON`);
-      }
     } catch (error) {
-      if (
-        error instanceof FeedError &&
-        (error.status === null || (error.status < 500 && error.status !== 429))
-      ) {
-        throw error;
-      }
-      if (!(error instanceof FeedError)) {
-        const reason = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : String(error);
-        lastError = new FeedError(url, null, `GET ${url} failed: ${reason}`);
-      }
+      const reason = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : String(error);
+      throw new FeedError(url, null, `GET ${url} failed: ${reason}`);
     } finally {
       clearTimeout(timer);
     }
+    if (!response.ok) {
+      const failed = new FeedError(url, response.status, `GET ${url} answered ${response.status}`);
+      // A 4xx other than 429 will not get better by asking again.
+      throw isRetryable(failed) ? failed : new AbortError(failed);
+    }
+    try {
+      return await response.json();
+    } catch {
+      throw new AbortError(new FeedError(url, response.status, `GET ${url} returned invalid JSON`));
+    }
+  };
+  try {
+    return await pRetry(attempt, {
+      retries,
+      // No timer of p-retry's own: the backoff is waited for below.
+      minTimeout: 0,
+      maxTimeout: 0,
+      onFailedAttempt: async (error) => {
+        if (error.retriesLeft > 0) await sleep(backoffMs * 2 ** (error.attemptNumber - 1));
+      },
+    });
+  } catch (error) {
+    if (error instanceof FeedError && isRetryable(error))
+      throw new FeedError(url, error.status, `${error.message} (after ${retries + 1} attempts)`);
+    throw error;
   }
-  throw new FeedError(
-    url,
-    lastError?.status ?? null,
-    `${lastError?.message ?? `GET ${url} failed`} (after ${retries + 1} attempts)`,
-  );
 }

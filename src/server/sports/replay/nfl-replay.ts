@@ -4,7 +4,7 @@ import { deriveNflWeeks } from '../calendar';
 import { emptyNflLine, type NflPlayerLine } from '../facts';
 import type { GameRecord, NflPlayerRecord, NflWeekStatRecord } from '../model';
 import { normalizeTeamAbb } from '../teams';
-import { splitCsvLine } from './retrosheet';
+import { parseCsv } from './csv';
 import { hashSeed, poisson, seededRandom } from './seeded';
 
 // Kickoffs are not in the FiveThirtyEight file; these Pacific times by weekday stand in for them.
@@ -19,8 +19,7 @@ function weekday(date: string): number {
  * (rescheduled midweek games kept in the week they belong to) and dates moved by dayShift (a multiple of 7 keeps weekdays) so the replay can line up seasons.
  */
 export function parseNfl538Season(csv: string, season: number, dayShift = 0): GameRecord[] {
-  const lines = csv.split(/\r?\n/).filter(Boolean);
-  const header = splitCsvLine(lines[0]);
+  const [header, ...records] = parseCsv(csv);
   const col = (name: string) => header.indexOf(name);
   const [cDate, cSeason, cPlayoff, cHome, cAway, cHomeScore, cAwayScore] = [
     col('date'),
@@ -31,10 +30,7 @@ export function parseNfl538Season(csv: string, season: number, dayShift = 0): Ga
     col('score1'),
     col('score2'),
   ];
-  const rows = lines
-    .slice(1)
-    .map(splitCsvLine)
-    .filter((f) => Number(f[cSeason]) === season);
+  const rows = records.filter((f) => Number(f[cSeason]) === season);
   const regular = rows.filter((f) => f[cPlayoff] === '0');
   const weeks = deriveNflWeeks(
     regular.map((f) => f[cDate]),

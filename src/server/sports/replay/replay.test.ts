@@ -3,6 +3,7 @@ import { detectMlbGameBonuses } from '../../../core/bonus/detect';
 import type { MlbGameFacts } from '../../../core/facts';
 import { must } from '../../../core/must';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { parseCsv } from './csv';
 import { ReplayClock } from './replay-clock';
 import {
   createReplayProvider,
@@ -12,7 +13,7 @@ import {
   loadNflReplay,
   REPLAY_LIVE_MS,
 } from './replay-data';
-import { countInnings, type GameLogMlbFacts, parseLineScore, splitCsvLine } from './retrosheet';
+import { countInnings, type GameLogMlbFacts, parseLineScore } from './retrosheet';
 import { seedSportsData } from './seed-sports';
 
 describe('Retrosheet game log 2023', () => {
@@ -68,7 +69,7 @@ describe('Retrosheet game log 2023', () => {
   });
 
   it('splits quoted fields and counts innings', () => {
-    expect(splitCsvLine('"a","b,c",3')).toEqual(['a', 'b,c', '3']);
+    expect(parseCsv('"a","b,c",3\n\nx\n')).toEqual([['a', 'b,c', '3'], ['x']]);
     expect(countInnings('0(10)0000001')).toBe(9);
   });
 });

@@ -1,5 +1,6 @@
 import type { MlbBatterHits, MlbPlay } from '../../../core/facts';
 import { normalizeTeamAbb } from '../teams';
+import { parseCsv } from './csv';
 
 /**
  * Parser of Retrosheet event files (play-by-play, one file per home team and season; format per
@@ -95,30 +96,13 @@ function finish(d: Draft): RetrosheetEventGame {
   };
 }
 
-function splitFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (const ch of line) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === ',' && !quoted) {
-      fields.push(field);
-      field = '';
-    } else field += ch;
-  }
-  fields.push(field);
-  return fields;
-}
-
 const HIT_FIELD = { single: 'singles', double: 'doubles', triple: 'triples', home_run: 'home_runs' } as const;
 
 /** Parses one event file (any number of games) into per-game facts. */
 export function parseRetrosheetEvents(text: string): RetrosheetEventGame[] {
   const games: RetrosheetEventGame[] = [];
   let d: Draft | null = null;
-  for (const raw of text.split(/\r?\n/)) {
-    if (!raw) continue;
-    const f = splitFields(raw);
+  for (const f of parseCsv(text)) {
     const kind = f[0];
     if (kind === 'id') {
       if (d) games.push(finish(d));

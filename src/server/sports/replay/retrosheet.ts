@@ -1,23 +1,7 @@
 import type { MlbGameFacts } from '../../../core/facts';
 import type { FactsRecord, GameRecord } from '../model';
 import { normalizeTeamAbb } from '../teams';
-
-/** Splits one CSV line with double-quoted fields (quoted fields may hold commas). */
-export function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === '"') quoted = !quoted;
-    else if (ch === ',' && !quoted) {
-      fields.push(field);
-      field = '';
-    } else field += ch;
-  }
-  fields.push(field);
-  return fields;
-}
+import { parseCsv } from './csv';
 
 /** Innings in a Retrosheet line score ("00400000x"; innings of 10+ runs are written "(10)"). */
 export function countInnings(lineScore: string): number {
@@ -81,9 +65,8 @@ export function parseRetrosheetGameLog(text: string): {
   const games: GameRecord[] = [];
   const facts: FactsRecord[] = [];
   const lineScores = new Map<string, LineScore>();
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    const f = splitCsvLine(line);
+  for (const f of parseCsv(text)) {
+    if (f.every((field) => !field.trim())) continue;
     const date = f[0];
     const number = f[1];
     const season = Number(date.slice(0, 4));

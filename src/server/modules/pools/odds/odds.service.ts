@@ -34,7 +34,7 @@ import { requireEntryPoolAccess, requirePoolAccess } from '../pool-access';
 import { loadPoolWeeks, PoolWeeks } from '../pool-weeks';
 import { readDistribution } from '../pools.service';
 import { loadNflSeasonLines, loadOddsGames, loadTeamNames } from './odds.repo';
-import { type Expiring, oddsCacheOf } from './odds-cache';
+import { type Expiring, readKeptOdds } from './odds-cache';
 
 /** One option's odds for one week. */
 interface OptionOdds {
@@ -68,9 +68,7 @@ const kindOf = (pool: PoolRecord): OddsKind => (pool.game === 'nfl-td' ? 'player
 export async function readPoolOdds(ctx: AppContext, pool: PoolRecord): Promise<PoolOdds> {
   const now = ctx.clock.now();
   const compute = () => computePoolOdds(ctx, pool, now);
-  const cache = oddsCacheOf(ctx);
-  if (!cache) return (await compute()).value;
-  return cache.read(pool.id, now.getTime(), compute);
+  return readKeptOdds(ctx, pool.id, now.getTime(), compute);
 }
 
 /** Computes the pool's odds as they stand at `now`, with the instant they stop holding. */

@@ -1,17 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StandingsResponse } from '../../../../core/contracts/pools';
+import { PoolCache } from '../../../lib/pool-cache';
 import { createLocalBus } from '../../../lib/redis-bus';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../leagues/league-test-world';
 import { notifyPoolChanged } from '../live/notify';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../pool-test-world';
-import { CACHED_POOL_MIN_ENTRIES, STANDINGS_CACHE_TTL_MS, StandingsCache } from './standings-cache';
+import { CACHED_POOL_MIN_ENTRIES, STANDINGS_CACHE_TTL_MS, standingsCacheOptions } from './standings-cache';
 
-describe('StandingsCache', () => {
+describe('the standings cache', () => {
   let time = 0;
   const bus = createLocalBus();
-  const cache = new StandingsCache(bus, () => time);
+  const cache = new PoolCache(
+    bus,
+    standingsCacheOptions(() => time),
+  );
   let loads = 0;
   const load = async () => ++loads;
   const keepAll = () => true;
