@@ -89,6 +89,19 @@ describe('pages rendered on the server', () => {
 
       const visitor = await app.inject({ url: '/ok' });
       expect(visitor.body).toContain('<p>visitor in UTC</p>');
+      // The device guess: Chromium's client hint, else the User-Agent; a desk's browser gets the table views.
+      const desk =
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+      const hinted = await app.inject({
+        url: '/ok',
+        headers: { 'user-agent': desk, 'sec-ch-ua-mobile': '?1' },
+      });
+      expect(hinted.body).toContain('<p>visitor in UTC on a phone</p>');
+      const atDesk = await app.inject({
+        url: '/ok',
+        headers: { 'user-agent': desk, 'sec-ch-ua-mobile': '?0' },
+      });
+      expect(atDesk.body).toContain('<p>visitor in UTC</p>');
     } finally {
       await app.close();
     }

@@ -1,5 +1,4 @@
-import { useMediaQuery } from '@mantine/hooks';
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
 /**
  * What the server assumed when it rendered the page's HTML: the browser's first render (hydration) must read
@@ -16,11 +15,25 @@ export interface FirstRender {
 export const FirstRenderContext = createContext<FirstRender | null>(null);
 
 /**
- * Whether a media query matches. Without server HTML the browser's answer from the first render on, so a
- * phone never draws the desk's layout first; under server HTML the server's guess until hydrated.
+ * Whether a media query matches; `onPhone` is what it reads on a phone. While hydrating the server's HTML
+ * (a boundary hydrated later included) it reads the server's guess, so the HTML matches, and follows the
+ * browser right after; anything drawn without server HTML reads the browser from its first render on, so a
+ * phone never draws the desk's layout first.
  */
 export function useFirstRenderMediaQuery(query: string, onPhone: boolean): boolean {
   const first = useContext(FirstRenderContext);
-  const initial = first ? first.phone === onPhone : false;
-  return useMediaQuery(query, initial, { getInitialValueInEffect: first !== null }) ?? initial;
+  const guess = first ? first.phone === onPhone : false;
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => guess,
+  );
 }

@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { type FeedHealth, useFeedsHealth } from '../api/feeds';
@@ -82,9 +83,52 @@ export function FeedHealthTable() {
   );
   return (
     <>
-      <Stack gap="xs" hiddenFrom="sm">
-        {rows.map((feed) => (
-          <Paper key={`${feed.provider}-${feed.game}`} withBorder p="sm">
+      <ResponsiveTable
+        rows={rows}
+        rowKey={(feed) => `${feed.provider}-${feed.game}`}
+        minWidth={720}
+        table={{ striped: true }}
+        columns={[
+          { key: 'provider', header: 'Provider', cell: (feed) => feed.provider },
+          { key: 'game', header: 'Game', cell: (feed) => feed.game },
+          {
+            key: 'health',
+            header: 'Health',
+            cell: (feed) => (
+              <>
+                {badge(feed.healthy)}
+                <Text size="xs" c={feed.healthy ? 'dimmed' : 'red.8'}>
+                  {feed.state}
+                </Text>
+              </>
+            ),
+          },
+          { key: 'fetch', header: 'Last fetch', cell: (feed) => when(feed.last_fetch_at) },
+          { key: 'success', header: 'Last success', cell: (feed) => when(feed.last_ok_at) },
+          {
+            key: 'counts',
+            header: 'Fetches / failures (24 h)',
+            cell: (feed) => `${feed.fetches_24h} / ${feed.failures_24h}`,
+          },
+          {
+            key: 'error',
+            header: 'Last error',
+            cell: (feed) => (
+              <>
+                <Text size="sm" lineClamp={3}>
+                  {feed.last_error ?? '—'}
+                </Text>
+                {feed.last_error_at && (
+                  <Text size="xs" c="dimmed">
+                    {when(feed.last_error_at)}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+        ]}
+        card={(feed) => (
+          <Paper withBorder p="sm">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" fw={700} style={{ wordBreak: 'break-word' }}>
                 {feed.provider} · {feed.game}
@@ -106,57 +150,8 @@ export function FeedHealthTable() {
               </Text>
             )}
           </Paper>
-        ))}
-      </Stack>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Game</Table.Th>
-                <Table.Th>Health</Table.Th>
-                <Table.Th>Last fetch</Table.Th>
-                <Table.Th>Last success</Table.Th>
-                <Table.Th>Fetches / failures (24 h)</Table.Th>
-                <Table.Th>Last error</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((feed) => {
-                const healthy = feed.healthy;
-                return (
-                  <Table.Tr key={`${feed.provider}-${feed.game}`}>
-                    <Table.Td>{feed.provider}</Table.Td>
-                    <Table.Td>{feed.game}</Table.Td>
-                    <Table.Td>
-                      {badge(healthy)}
-                      <Text size="xs" c={healthy ? 'dimmed' : 'red.8'}>
-                        {feed.state}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{when(feed.last_fetch_at)}</Table.Td>
-                    <Table.Td>{when(feed.last_ok_at)}</Table.Td>
-                    <Table.Td>
-                      {feed.fetches_24h} / {feed.failures_24h}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={3}>
-                        {feed.last_error ?? '—'}
-                      </Text>
-                      {feed.last_error_at && (
-                        <Text size="xs" c="dimmed">
-                          {when(feed.last_error_at)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
+        )}
+      />
       <RejectedGames feeds={feeds.data} />
     </>
   );

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SettlementJobFailure } from '../../../../core/contracts/sports';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useSettlementJobs } from '../api/feeds';
@@ -64,9 +53,52 @@ export function SettlementJobs() {
         {data.total === 1 ? '1 pool is failing' : `${data.total} pools are failing`}: each is tried again on
         its own, the other pools lock and settle on time.
       </Text>
-      <Stack gap="xs" hiddenFrom="sm">
-        {data.failures.map((job) => (
-          <Paper key={job.pool_id} withBorder p="sm">
+      <ResponsiveTable
+        rows={data.failures}
+        rowKey={(job) => job.pool_id}
+        minWidth={760}
+        table={{ striped: true }}
+        columns={[
+          { key: 'league', header: 'League', cell: (job) => job.league },
+          {
+            key: 'pool',
+            header: 'Pool',
+            cell: (job) => (
+              <>
+                {poolLink(job)}
+                <Text size="xs" c="dimmed">
+                  {job.game}
+                </Text>
+              </>
+            ),
+          },
+          { key: 'week', header: 'Week', cell: (job) => job.week ?? '—' },
+          { key: 'what', header: 'What failed', cell: (job) => job.what },
+          {
+            key: 'error',
+            header: 'Error',
+            cell: (job) => (
+              <Text size="sm" c="red.8" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
+                {job.error}
+              </Text>
+            ),
+          },
+          {
+            key: 'failures',
+            header: 'Failures in a row',
+            cell: (job) => (
+              <>
+                {job.failures}
+                <Text size="xs" c="dimmed">
+                  since {when(job.first_failed_at)}
+                </Text>
+              </>
+            ),
+          },
+          { key: 'retry', header: 'Next retry', cell: (job) => when(job.next_retry_at) },
+        ]}
+        card={(job) => (
+          <Paper withBorder p="sm">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Box style={{ minWidth: 0 }}>
                 {poolLink(job)}
@@ -88,52 +120,8 @@ export function SettlementJobs() {
               {failuresOf(job)} · next try {when(job.next_retry_at)}
             </Text>
           </Paper>
-        ))}
-      </Stack>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>League</Table.Th>
-                <Table.Th>Pool</Table.Th>
-                <Table.Th>Week</Table.Th>
-                <Table.Th>What failed</Table.Th>
-                <Table.Th>Error</Table.Th>
-                <Table.Th>Failures in a row</Table.Th>
-                <Table.Th>Next retry</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.failures.map((job) => (
-                <Table.Tr key={job.pool_id}>
-                  <Table.Td>{job.league}</Table.Td>
-                  <Table.Td>
-                    {poolLink(job)}
-                    <Text size="xs" c="dimmed">
-                      {job.game}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{job.week ?? '—'}</Table.Td>
-                  <Table.Td>{job.what}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="red.8" lineClamp={4} style={{ overflowWrap: 'anywhere' }}>
-                      {job.error}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {job.failures}
-                    <Text size="xs" c="dimmed">
-                      since {when(job.first_failed_at)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{when(job.next_retry_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
+        )}
+      />
       {pages > 1 && (
         <Group justify="center">
           <Pagination

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Group, Loader, SegmentedControl, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { AllPoolsQuery } from '../../../../core/contracts/leagues';
 import { GAME_NAMES, GameSchema } from '../../../../core/games';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { useAllPools } from '../api/leagues';
 import { buyinText, insuranceText, PoolNameCell, PoolStatusCell } from './pool-cells';
@@ -85,54 +86,39 @@ export function AllPools({
         </Alert>
       )}
       {pools.data && pools.data.length > 0 && (
-        <Table.ScrollContainer minWidth={960} visibleFrom="sm">
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Game</Table.Th>
-                <Table.Th>Pool</Table.Th>
-                <Table.Th>League</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Entries</Table.Th>
-                <Table.Th>Lives</Table.Th>
-                <Table.Th>Buyin/Rebuy</Table.Th>
-                <Table.Th>Bonus Pool</Table.Th>
-                <Table.Th>Insurance</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pools.data.map((pool) => (
-                <Table.Tr key={pool.id}>
-                  <Table.Td>{pool.game_name}</Table.Td>
-                  <Table.Td>
-                    <PoolNameCell pool={pool} />
-                  </Table.Td>
-                  <Table.Td>
-                    {/* Locked pools belong to private leagues that are not hidden: their page offers a request. */}
-                    <Anchor component={Link} to={`/league/${pool.league_abb}`} size="sm">
-                      {pool.league_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <PoolStatusCell pool={pool} />
-                  </Table.Td>
-                  <Table.Td>{pool.entries}</Table.Td>
-                  <Table.Td>{pool.lives}</Table.Td>
-                  <Table.Td>{buyinText(pool)}</Table.Td>
-                  <Table.Td>{pool.bonus_active ? 'Active' : 'Disabled'}</Table.Td>
-                  <Table.Td>{insuranceText(pool)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pools.data && pools.data.length > 0 && (
-        // On a phone each pool is a card: name and status first, the numbers beneath.
-        <Stack gap={0} hiddenFrom="sm">
-          {pools.data.map((pool, index) => (
+        <ResponsiveTable
+          rows={pools.data}
+          rowKey={(pool) => pool.id}
+          minWidth={960}
+          table={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+          columns={[
+            { key: 'game', header: 'Game', cell: (pool) => pool.game_name },
+            { key: 'pool', header: 'Pool', cell: (pool) => <PoolNameCell pool={pool} /> },
+            {
+              key: 'league',
+              header: 'League',
+              // Locked pools belong to private leagues that are not hidden: their page offers a request.
+              cell: (pool) => (
+                <Anchor component={Link} to={`/league/${pool.league_abb}`} size="sm">
+                  {pool.league_name}
+                </Anchor>
+              ),
+            },
+            { key: 'status', header: 'Status', cell: (pool) => <PoolStatusCell pool={pool} /> },
+            { key: 'entries', header: 'Entries', cell: (pool) => pool.entries },
+            { key: 'lives', header: 'Lives', cell: (pool) => pool.lives },
+            { key: 'buyin', header: 'Buyin/Rebuy', cell: buyinText },
+            {
+              key: 'bonus',
+              header: 'Bonus Pool',
+              cell: (pool) => (pool.bonus_active ? 'Active' : 'Disabled'),
+            },
+            { key: 'insurance', header: 'Insurance', cell: insuranceText },
+          ]}
+          // On a phone each pool is a card: name and status first, the numbers beneath.
+          cards={{ gap: 0 }}
+          card={(pool, index) => (
             <Stack
-              key={pool.id}
               role="group"
               aria-label={`${pool.pool_name} ${pool.season} · ${pool.league_name}`}
               gap={4}
@@ -156,8 +142,8 @@ export function AllPools({
                 Bonus Pool {pool.bonus_active ? 'Active' : 'Disabled'} · Insurance {insuranceText(pool)}
               </Text>
             </Stack>
-          ))}
-        </Stack>
+          )}
+        />
       )}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCheck, IconShieldHalfFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LeagueListRow } from '../../../../core/contracts/leagues';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useAllLeagues, useRequestAccess } from '../api/leagues';
@@ -30,67 +31,54 @@ export function FindLeague({ loggedIn, onLogin }: { loggedIn: boolean; onLogin: 
     );
   }
   return (
-    <>
-      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>League</Table.Th>
-              <Table.Th>Commissioner</Table.Th>
-              <Table.Th>Members</Table.Th>
-              <Table.Th>Pools Hosted</Table.Th>
-              <Table.Th>Membership</Table.Th>
-              <Table.Th>Visibility</Table.Th>
-              <Table.Th>Join</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((league) => (
-              <Table.Tr key={league.id}>
-                <Table.Td>
-                  <LeagueName league={league} />
-                </Table.Td>
-                <Table.Td>{league.commissioner ?? '—'}</Table.Td>
-                <Table.Td>{league.members}</Table.Td>
-                <Table.Td>{league.pools_hosted}</Table.Td>
-                <Table.Td>{league.joinable ? 'Public' : 'Private'}</Table.Td>
-                <Table.Td>{league.hidden ? 'Hidden' : 'Public'}</Table.Td>
-                <Table.Td>
-                  <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {/* On a phone each league is a card, so the join column never scrolls out of sight. */}
-      <Stack gap={0} hiddenFrom="sm">
-        {rows.map((league, index) => (
-          <Stack
-            key={league.id}
-            role="group"
-            aria-label={league.name}
-            gap={6}
-            py="sm"
-            style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
-          >
-            <LeagueName league={league} />
-            <Text size="xs" c="dark.4">
-              Commissioner {league.commissioner ?? '—'} · {league.members}{' '}
-              {league.members === 1 ? 'member' : 'members'} · {league.pools_hosted}{' '}
-              {league.pools_hosted === 1 ? 'pool' : 'pools'} hosted
-            </Text>
-            <Text size="xs" c="dark.4">
-              Membership {league.joinable ? 'Public' : 'Private'} · Visibility{' '}
-              {league.hidden ? 'Hidden' : 'Public'}
-            </Text>
-            <div>
-              <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />
-            </div>
-          </Stack>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(league) => league.id}
+      minWidth={860}
+      table={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm' }}
+      columns={[
+        { key: 'league', header: 'League', cell: (league) => <LeagueName league={league} /> },
+        { key: 'commissioner', header: 'Commissioner', cell: (league) => league.commissioner ?? '—' },
+        { key: 'members', header: 'Members', cell: (league) => league.members },
+        { key: 'pools', header: 'Pools Hosted', cell: (league) => league.pools_hosted },
+        {
+          key: 'membership',
+          header: 'Membership',
+          cell: (league) => (league.joinable ? 'Public' : 'Private'),
+        },
+        { key: 'visibility', header: 'Visibility', cell: (league) => (league.hidden ? 'Hidden' : 'Public') },
+        {
+          key: 'join',
+          header: 'Join',
+          cell: (league) => <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />,
+        },
+      ]}
+      // On a phone each league is a card, so the join column never scrolls out of sight.
+      cards={{ gap: 0 }}
+      card={(league, index) => (
+        <Stack
+          role="group"
+          aria-label={league.name}
+          gap={6}
+          py="sm"
+          style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+        >
+          <LeagueName league={league} />
+          <Text size="xs" c="dark.4">
+            Commissioner {league.commissioner ?? '—'} · {league.members}{' '}
+            {league.members === 1 ? 'member' : 'members'} · {league.pools_hosted}{' '}
+            {league.pools_hosted === 1 ? 'pool' : 'pools'} hosted
+          </Text>
+          <Text size="xs" c="dark.4">
+            Membership {league.joinable ? 'Public' : 'Private'} · Visibility{' '}
+            {league.hidden ? 'Hidden' : 'Public'}
+          </Text>
+          <div>
+            <JoinCell league={league} loggedIn={loggedIn} onLogin={onLogin} />
+          </div>
+        </Stack>
+      )}
+    />
   );
 }
 

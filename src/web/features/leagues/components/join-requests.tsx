@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts/leagues';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDecideAccess, useLeagueRequests } from '../api/leagues';
@@ -50,43 +51,32 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
           {errorMessage(decide.error)}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Requested</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Decision</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>{row.id}</Table.Td>
-                <Table.Td fw={700}>{row.username}</Table.Td>
-                <Table.Td>{row.full_name}</Table.Td>
-                <Table.Td>{row.email}</Table.Td>
-                <Table.Td>{formatDate(row.created_at, 'M/D/YY, h:mm A')}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={row.status} />
-                </Table.Td>
-                <Table.Td>
-                  <Decision row={row} act={act} busy={busy(row)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {/* On a phone each request is a card with its decision buttons in view. */}
-      <Stack gap={0} hiddenFrom="sm">
-        {rows.map((row, index) => (
+      <ResponsiveTable
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidth={720}
+        table={{ striped: true, verticalSpacing: 'xs' }}
+        columns={[
+          { key: 'id', header: '#', cell: (row) => row.id },
+          { key: 'username', header: 'Username', td: { fw: 700 }, cell: (row) => row.username },
+          { key: 'name', header: 'Name', cell: (row) => row.full_name },
+          { key: 'email', header: 'Email', cell: (row) => row.email },
+          {
+            key: 'requested',
+            header: 'Requested',
+            cell: (row) => formatDate(row.created_at, 'M/D/YY, h:mm A'),
+          },
+          { key: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            key: 'decision',
+            header: 'Decision',
+            cell: (row) => <Decision row={row} act={act} busy={busy(row)} />,
+          },
+        ]}
+        // On a phone each request is a card with its decision buttons in view.
+        cards={{ gap: 0 }}
+        card={(row, index) => (
           <Stack
-            key={row.id}
             role="group"
             aria-label={`Request ${row.id} from ${row.username}`}
             gap={4}
@@ -107,8 +97,8 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
             </Text>
             <Decision row={row} act={act} busy={busy(row)} />
           </Stack>
-        ))}
-      </Stack>
+        )}
+      />
       {data && <ListPager info={data} onChange={paging.setPage} />}
     </>
   );

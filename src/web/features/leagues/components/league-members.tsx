@@ -1,10 +1,11 @@
-import { Alert, Avatar, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconUser } from '@tabler/icons-react';
 import {
   LEAGUE_MEMBER_SEARCH_CAP,
   type LeagueMember,
   type LeagueView,
 } from '../../../../core/contracts/leagues';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useLeagueMembers } from '../api/leagues';
@@ -50,45 +51,39 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
               : `${data.total} ${data.total === 1 ? 'member matches' : 'members match'}`}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Send Message</Table.Th>
-              <Table.Th>Member Since</Table.Th>
-              <Table.Th>Admin?</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>
-                  <Who member={member} />
-                </Table.Td>
-                <Table.Td>
-                  <RealName member={member} />
-                </Table.Td>
-                <Table.Td>
-                  <Text span size="sm" c="dark.4">
-                    coming soon
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDate(member.created_at, 'MMMM D, YYYY')}</Table.Td>
-                <Table.Td>
-                  {member.admin ? <IconCheck size={18} color="#1b7a3a" aria-label="Admin" /> : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {/* On a phone each member is a card: who, their name, since when, and whether they run the league. */}
-      <Stack gap={0} hiddenFrom="sm">
-        {rows.map((member, index) => (
+      <ResponsiveTable
+        rows={rows}
+        rowKey={(member) => member.id}
+        minWidth={640}
+        table={{ striped: true, verticalSpacing: 'xs' }}
+        columns={[
+          { key: 'username', header: 'Username', cell: (member) => <Who member={member} /> },
+          { key: 'name', header: 'Name', cell: (member) => <RealName member={member} /> },
+          {
+            key: 'message',
+            header: 'Send Message',
+            cell: () => (
+              <Text span size="sm" c="dark.4">
+                coming soon
+              </Text>
+            ),
+          },
+          {
+            key: 'since',
+            header: 'Member Since',
+            cell: (member) => formatDate(member.created_at, 'MMMM D, YYYY'),
+          },
+          {
+            key: 'admin',
+            header: 'Admin?',
+            cell: (member) =>
+              member.admin ? <IconCheck size={18} color="#1b7a3a" aria-label="Admin" /> : null,
+          },
+        ]}
+        // On a phone each member is a card: who, their name, since when, and whether they run the league.
+        cards={{ gap: 0 }}
+        card={(member, index) => (
           <Stack
-            key={member.id}
             role="group"
             aria-label={member.username}
             gap={4}
@@ -107,8 +102,8 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
               <RealName member={member} /> · Member since {formatDate(member.created_at, 'MMMM D, YYYY')}
             </Text>
           </Stack>
-        ))}
-      </Stack>
+        )}
+      />
       {data && <ListPager info={data} onChange={paging.setPage} />}
     </>
   );

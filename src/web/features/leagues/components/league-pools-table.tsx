@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeaguePoolRow, LeagueView, YourStatus } from '../../../../core/contracts/leagues';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { buyinText, Champions } from './pool-cells';
 
@@ -103,62 +104,46 @@ export function LeaguePoolsTable({ view }: { view: LeagueView }) {
       {empty ? (
         <Text c="dark.4">This league has no pools yet.</Text>
       ) : (
-        <>
-          <Table.ScrollContainer minWidth={600} visibleFrom="sm">
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Pool</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Your Status</Table.Th>
-                  <Table.Th>Entries</Table.Th>
-                  <Table.Th>Lives</Table.Th>
-                  <Table.Th>Buyin/Rebuy</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.key}>
-                    <Table.Td>{row.name}</Table.Td>
-                    <Table.Td>{row.status}</Table.Td>
-                    <Table.Td>{row.yourStatus}</Table.Td>
-                    <Table.Td>{row.entries ?? '—'}</Table.Td>
-                    <Table.Td>{row.lives ?? '—'}</Table.Td>
-                    <Table.Td>{row.buyin ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap={0} hiddenFrom="sm">
-            {rows.map((row, index) => (
-              <Stack
-                key={row.key}
-                role="group"
-                aria-label={row.label}
-                gap={4}
-                py="sm"
-                style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
-              >
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  {row.name}
-                  {row.status}
-                </Group>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="xs" c="dark.4" style={{ flexShrink: 0 }}>
-                    Your Status
-                  </Text>
-                  <div style={{ textAlign: 'right' }}>{row.yourStatus}</div>
-                </Group>
-                {row.entries !== null && (
-                  <Text size="xs" c="dark.4">
-                    Entries {row.entries} · Lives {row.lives} · Buyin/Rebuy {row.buyin}
-                  </Text>
-                )}
-              </Stack>
-            ))}
-          </Stack>
-        </>
+        <ResponsiveTable
+          rows={rows}
+          rowKey={(row) => row.key}
+          minWidth={600}
+          table={{ striped: true, verticalSpacing: 'xs' }}
+          columns={[
+            { key: 'pool', header: 'Pool', cell: (row) => row.name },
+            { key: 'status', header: 'Status', cell: (row) => row.status },
+            { key: 'your-status', header: 'Your Status', cell: (row) => row.yourStatus },
+            { key: 'entries', header: 'Entries', cell: (row) => row.entries ?? '—' },
+            { key: 'lives', header: 'Lives', cell: (row) => row.lives ?? '—' },
+            { key: 'buyin', header: 'Buyin/Rebuy', cell: (row) => row.buyin ?? '—' },
+          ]}
+          cards={{ gap: 0 }}
+          card={(row, index) => (
+            <Stack
+              role="group"
+              aria-label={row.label}
+              gap={4}
+              py="sm"
+              style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                {row.name}
+                {row.status}
+              </Group>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="xs" c="dark.4" style={{ flexShrink: 0 }}>
+                  Your Status
+                </Text>
+                <div style={{ textAlign: 'right' }}>{row.yourStatus}</div>
+              </Group>
+              {row.entries !== null && (
+                <Text size="xs" c="dark.4">
+                  Entries {row.entries} · Lives {row.lives} · Buyin/Rebuy {row.buyin}
+                </Text>
+              )}
+            </Stack>
+          )}
+        />
       )}
     </Card>
   );

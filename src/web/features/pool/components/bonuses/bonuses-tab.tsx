@@ -20,6 +20,7 @@ import { IconGift, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pageCount } from '../../../../../core/contracts/paging';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
 import { useMappedBonuses } from '../../api/bonuses';
@@ -194,10 +195,7 @@ function Bonuses({
       ) : shown.length === 0 ? (
         <Text c="dark.4">{EMPTY_FILTERED}</Text>
       ) : (
-        <>
-          <BonusTable rows={shown} columns={columns} total={oneUser ? total : null} />
-          <BonusCards rows={shown} columns={columns} total={oneUser ? total : null} />
-        </>
+        <BonusTable rows={shown} columns={columns} total={oneUser ? total : null} />
       )}
       {pages > 1 && (
         <Group justify="center" mt="md">
@@ -258,70 +256,52 @@ interface Columns {
   dollars: boolean;
 }
 
+/** A table on a desk; on a phone one card per line, the dollars (when shown) on the card's first line. */
 function BonusTable({ rows, columns, total }: { rows: BonusRow[]; columns: Columns; total: number | null }) {
   const span = 7 + (columns.winners ? 1 : 0);
   return (
-    <Table.ScrollContainer minWidth={860} visibleFrom="sm" tabIndex={0} aria-labelledby="bonuses-title">
-      <Table striped verticalSpacing="xs" fz="sm" aria-labelledby="bonuses-title">
-        <Table.Thead>
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(row) => row.key}
+      minWidth={860}
+      scroll={{ tabIndex: 0, 'aria-labelledby': 'bonuses-title' }}
+      table={{ striped: true, verticalSpacing: 'xs', fz: 'sm', 'aria-labelledby': 'bonuses-title' }}
+      columns={[
+        { key: 'entry', header: 'Entry', td: { fw: 600 }, cell: (row) => row.entry },
+        { key: 'week', header: 'Week', cell: (row) => row.week },
+        { key: 'date', header: 'Date', cell: (row) => formatDate(row.date, 'M.D.YY') },
+        { key: 'game', header: 'Game', cell: (row) => row.game },
+        { key: 'type', header: 'Type', cell: (row) => row.type },
+        { key: 'team', header: 'Team', cell: (row) => row.team },
+        {
+          key: 'details',
+          header: 'Details',
+          td: { style: { overflowWrap: 'anywhere' } },
+          cell: (row) => row.details,
+        },
+        columns.winners && { key: 'winners', header: 'Winners', cell: (row) => row.winners.join(', ') },
+        columns.dollars && {
+          key: 'dollars',
+          header: '$',
+          th: { ta: 'right' },
+          td: (row) => ({ ta: 'right', c: row.dollars < 0 ? 'red.9' : undefined }),
+          cell: (row) => formatDollars(row.dollars),
+        },
+      ]}
+      foot={
+        columns.dollars &&
+        total !== null && (
           <Table.Tr>
-            <Table.Th>Entry</Table.Th>
-            <Table.Th>Week</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Game</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Team</Table.Th>
-            <Table.Th>Details</Table.Th>
-            {columns.winners && <Table.Th>Winners</Table.Th>}
-            {columns.dollars && <Table.Th ta="right">$</Table.Th>}
+            <Table.Th colSpan={span}>Total</Table.Th>
+            <Table.Td ta="right" fw={700} c={total < 0 ? 'red.9' : undefined}>
+              {formatDollars(total)}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Td fw={600}>{row.entry}</Table.Td>
-              <Table.Td>{row.week}</Table.Td>
-              <Table.Td>{formatDate(row.date, 'M.D.YY')}</Table.Td>
-              <Table.Td>{row.game}</Table.Td>
-              <Table.Td>{row.type}</Table.Td>
-              <Table.Td>{row.team}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.details}</Table.Td>
-              {columns.winners && <Table.Td>{row.winners.join(', ')}</Table.Td>}
-              {columns.dollars && (
-                <Table.Td ta="right" c={row.dollars < 0 ? 'red.9' : undefined}>
-                  {formatDollars(row.dollars)}
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {columns.dollars && total !== null && (
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={span}>Total</Table.Th>
-              <Table.Td ta="right" fw={700} c={total < 0 ? 'red.9' : undefined}>
-                {formatDollars(total)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** On a phone: one card per line, the dollars (when shown) on the card's first line. */
-function BonusCards({ rows, columns, total }: { rows: BonusRow[]; columns: Columns; total: number | null }) {
-  return (
-    <Stack gap="sm" hiddenFrom="sm">
-      {rows.map((row) => (
-        <Card
-          key={row.key}
-          withBorder
-          padding="sm"
-          component="section"
-          aria-label={`${row.type} for ${row.entry}`}
-        >
+        )
+      }
+      cards={{ gap: 'sm' }}
+      card={(row) => (
+        <Card withBorder padding="sm" component="section" aria-label={`${row.type} for ${row.entry}`}>
           <Group justify="space-between" wrap="nowrap">
             <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
               {row.entry}
@@ -349,15 +329,18 @@ function BonusCards({ rows, columns, total }: { rows: BonusRow[]; columns: Colum
             </Text>
           )}
         </Card>
-      ))}
-      {columns.dollars && total !== null && (
-        <Group justify="space-between" px="sm">
-          <Text fw={700}>Total</Text>
-          <Text fw={700} c={total < 0 ? 'red.9' : undefined}>
-            {formatDollars(total)}
-          </Text>
-        </Group>
       )}
-    </Stack>
+      cardsFoot={
+        columns.dollars &&
+        total !== null && (
+          <Group justify="space-between" px="sm">
+            <Text fw={700}>Total</Text>
+            <Text fw={700} c={total < 0 ? 'red.9' : undefined}>
+              {formatDollars(total)}
+            </Text>
+          </Group>
+        )
+      }
+    />
   );
 }

@@ -22,6 +22,7 @@ import type {
   PoolDetails,
   PoolViewer,
 } from '../../../../../core/contracts/pools';
+import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
 import { useFinances } from '../../api/finances';
@@ -153,7 +154,6 @@ export function FinancesTab({
               </Text>
             )}
             <FinancesTable rows={rows} totals={totals} activeEntryId={activeEntry?.id ?? null} />
-            <FinanceCards rows={rows} totals={totals} activeEntryId={activeEntry?.id ?? null} />
             {total > PAGE_SIZE && (
               <Pagination
                 mt="sm"
@@ -180,6 +180,7 @@ export function FinancesTab({
   );
 }
 
+/** A table on a desk; on a phone one card per entry with its total up front, and the pool's totals last. */
 function FinancesTable({
   rows,
   totals,
@@ -189,82 +190,62 @@ function FinancesTable({
   totals: FinanceMoney;
   activeEntryId: number | null;
 }) {
+  const right = { ta: 'right' } as const;
   return (
-    <Table.ScrollContainer minWidth={900} visibleFrom="sm" tabIndex={0} aria-labelledby="finances-title">
-      <Table striped verticalSpacing="xs" fz="sm" aria-labelledby="finances-title">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>Status</Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column.key} ta="right">
-                {column.label}
-              </Table.Th>
-            ))}
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.entry_id}
-              bg={row.entry_id === activeEntryId ? 'var(--mantine-color-blue-0)' : undefined}
-              aria-current={row.entry_id === activeEntryId ? 'true' : undefined}
-            >
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {row.label}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusCell row={row} />
-              </Table.Td>
-              {COLUMNS.map((column) => (
-                <Table.Td key={column.key} ta="right">
-                  <Money cents={row[column.key]} />
-                </Table.Td>
-              ))}
-              <Table.Td ta="right">
-                <Money cents={row.total} strong />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={2}>Pool Totals</Table.Th>
-            {COLUMNS.map((column) => (
-              <Table.Td key={column.key} ta="right">
-                <Text size="sm" fw={700}>
-                  {formatDollars(totals[column.key])}
-                </Text>
-              </Table.Td>
-            ))}
-            <Table.Td ta="right">
-              <Money cents={totals.total} strong />
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(row) => row.entry_id}
+      minWidth={900}
+      scroll={{ tabIndex: 0, 'aria-labelledby': 'finances-title' }}
+      table={{ striped: true, verticalSpacing: 'xs', fz: 'sm', 'aria-labelledby': 'finances-title' }}
+      rowProps={(row) => ({
+        bg: row.entry_id === activeEntryId ? 'var(--mantine-color-blue-0)' : undefined,
+        'aria-current': row.entry_id === activeEntryId ? 'true' : undefined,
+      })}
+      columns={[
+        {
+          key: 'username',
+          header: 'Username',
+          cell: (row) => (
+            <Text size="sm" fw={600}>
+              {row.label}
+            </Text>
+          ),
+        },
+        { key: 'status', header: 'Status', cell: (row) => <StatusCell row={row} /> },
+        ...COLUMNS.map((column) => ({
+          key: column.key,
+          header: column.label,
+          th: right,
+          td: right,
+          cell: (row: FinanceRow) => <Money cents={row[column.key]} />,
+        })),
+        {
+          key: 'total',
+          header: 'Total',
+          th: right,
+          td: right,
+          cell: (row) => <Money cents={row.total} strong />,
+        },
+      ]}
+      foot={
+        <Table.Tr>
+          <Table.Th colSpan={2}>Pool Totals</Table.Th>
+          {COLUMNS.map((column) => (
+            <Table.Td key={column.key} ta="right">
+              <Text size="sm" fw={700}>
+                {formatDollars(totals[column.key])}
+              </Text>
             </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** On a phone: one card per entry with its total up front, and the pool's totals last. */
-function FinanceCards({
-  rows,
-  totals,
-  activeEntryId,
-}: {
-  rows: FinanceRow[];
-  totals: FinanceMoney;
-  activeEntryId: number | null;
-}) {
-  return (
-    <Stack gap="sm" hiddenFrom="sm">
-      {rows.map((row) => (
+          ))}
+          <Table.Td ta="right">
+            <Money cents={totals.total} strong />
+          </Table.Td>
+        </Table.Tr>
+      }
+      cards={{ gap: 'sm' }}
+      card={(row) => (
         <Card
-          key={row.entry_id}
           withBorder
           padding="sm"
           component="section"
@@ -279,14 +260,16 @@ function FinanceCards({
           </Group>
           <MoneyGrid money={row} />
         </Card>
-      ))}
-      <Card withBorder padding="sm" component="section" aria-label="Pool totals">
-        <Text fw={700} mb={6}>
-          Pool Totals
-        </Text>
-        <MoneyGrid money={totals} />
-      </Card>
-    </Stack>
+      )}
+      cardsFoot={
+        <Card withBorder padding="sm" component="section" aria-label="Pool totals">
+          <Text fw={700} mb={6}>
+            Pool Totals
+          </Text>
+          <MoneyGrid money={totals} />
+        </Card>
+      }
+    />
   );
 }
 

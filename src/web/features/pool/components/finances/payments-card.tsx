@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Center, Group, Loader, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { PAYMENTS_MAX_DEPTH, type PoolDetails } from '../../../../../core/contracts/pools';
+import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
 import { paymentsPath, usePayments } from '../../api/finances';
@@ -83,44 +72,33 @@ export function PaymentsCard({ pool }: { pool: PoolDetails }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer
+          <ResponsiveTable
+            rows={lines}
+            rowKey={(line) => line.id}
             minWidth={560}
-            visibleFrom="sm"
-            tabIndex={0}
-            aria-labelledby="payments-title"
-          >
-            <Table verticalSpacing={6} fz="sm" aria-labelledby="payments-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Username</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Notes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((line) => (
-                  <Table.Tr key={line.id}>
-                    <Table.Td>{formatDate(line.date, 'M/D/YY')}</Table.Td>
-                    <Table.Td>{line.label}</Table.Td>
-                    <Table.Td>{line.kind}</Table.Td>
-                    <Table.Td ta="right">{formatDollars(Math.abs(line.amount))}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.notes ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap={6} hiddenFrom="sm">
-            {lines.map((line) => (
-              <Card
-                key={line.id}
-                withBorder
-                padding="xs"
-                component="section"
-                aria-label={`${line.kind} ${line.label}`}
-              >
+            scroll={{ tabIndex: 0, 'aria-labelledby': 'payments-title' }}
+            table={{ verticalSpacing: 6, fz: 'sm', 'aria-labelledby': 'payments-title' }}
+            columns={[
+              { key: 'date', header: 'Date', cell: (line) => formatDate(line.date, 'M/D/YY') },
+              { key: 'username', header: 'Username', cell: (line) => line.label },
+              { key: 'type', header: 'Type', cell: (line) => line.kind },
+              {
+                key: 'amount',
+                header: 'Amount',
+                th: { ta: 'right' },
+                td: { ta: 'right' },
+                cell: (line) => formatDollars(Math.abs(line.amount)),
+              },
+              {
+                key: 'notes',
+                header: 'Notes',
+                td: { style: { overflowWrap: 'anywhere' } },
+                cell: (line) => line.notes ?? '',
+              },
+            ]}
+            cards={{ gap: 6 }}
+            card={(line) => (
+              <Card withBorder padding="xs" component="section" aria-label={`${line.kind} ${line.label}`}>
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="sm" fw={600}>
                     {line.label}
@@ -132,8 +110,8 @@ export function PaymentsCard({ pool }: { pool: PoolDetails }) {
                   {line.notes ? ` · ${line.notes}` : ''}
                 </Text>
               </Card>
-            ))}
-          </Stack>
+            )}
+          />
           {total > PAGE_SIZE && (
             <Pagination
               mt="sm"

@@ -1,8 +1,9 @@
-import { Alert, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { TeamDetailsResponse, TeamSchedulesResponse } from '../../../../../core/contracts/sports';
 import { PICK_DEADLINE_ALERT, type PickButton } from '../../../../../core/picks';
+import { ResponsiveTable } from '../../../../components/responsive-table';
 import { formatGameTime, listViewerDays, toViewerDate } from '../../../../lib/game-days';
 import { displayZone, zoned } from '../../../../lib/zone';
 import { type PickButtonHandlers, PickButtonView } from './pick-button';
@@ -78,56 +79,52 @@ export function TeamPicks({
           {PICK_DEADLINE_ALERT}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing={6} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Team</Table.Th>
-              {days.map((day) => (
-                <Table.Th key={day} ta="center" style={{ whiteSpace: 'nowrap' }}>
-                  {dayjs(day).format('ddd M/D')}
-                </Table.Th>
-              ))}
-              <Table.Th ta="center">
+      <ResponsiveTable
+        rows={rows}
+        rowKey={(row) => row.abb}
+        minWidth={760}
+        table={{ striped: true, highlightOnHover: true, verticalSpacing: 6, fz: 'sm' }}
+        rowProps={(row) => ({ bg: row.button.selected ? 'var(--mantine-color-green-1)' : undefined })}
+        columns={[
+          { key: 'team', header: 'Team', td: { fw: 600 }, cell: (row) => row.name },
+          ...days.map((day, index) => ({
+            key: day,
+            header: dayjs(day).format('ddd M/D'),
+            th: { ta: 'center', style: { whiteSpace: 'nowrap' } } as const,
+            td: { ta: 'center' } as const,
+            cell: (row: TeamRow) =>
+              row.cells[index]?.map((game, n) => (
+                // A doubleheader repeats the same matchup.
+                <div key={n} style={{ whiteSpace: 'nowrap' }}>
+                  <div>{game.matchup}</div>
+                  <Text span size="xs" c="dark.4">
+                    {game.time}
+                  </Text>
+                </div>
+              )),
+          })),
+          {
+            key: 'pick',
+            header: (
+              <>
                 <div>Your Pick</div>
                 <Text size="xs" fw={700} c={locked ? 'red.8' : 'green.9'}>
                   {locked ? 'Picks Locked' : 'Click to Select!'}
                 </Text>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.abb} bg={row.button.selected ? 'var(--mantine-color-green-1)' : undefined}>
-                <Table.Td fw={600}>{row.name}</Table.Td>
-                {row.cells.map((games, index) => (
-                  <Table.Td key={days[index]} ta="center">
-                    {games.map((game, n) => (
-                      // A doubleheader repeats the same matchup.
-                      <div key={n} style={{ whiteSpace: 'nowrap' }}>
-                        <div>{game.matchup}</div>
-                        <Text span size="xs" c="dark.4">
-                          {game.time}
-                        </Text>
-                      </div>
-                    ))}
-                  </Table.Td>
-                ))}
-                <Table.Td ta="center">
-                  <PickButtonView button={row.button} handlers={handlers(row.abb, row.shortName)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="xs" hiddenFrom="sm">
-        <Text size="sm" fw={700} c={locked ? 'red.8' : 'green.9'}>
-          Your Pick: {locked ? 'Picks Locked' : 'Click to Select!'}
-        </Text>
-        {rows.map((row) => (
+              </>
+            ),
+            th: { ta: 'center' },
+            td: { ta: 'center' },
+            cell: (row) => <PickButtonView button={row.button} handlers={handlers(row.abb, row.shortName)} />,
+          },
+        ]}
+        cardsHead={
+          <Text size="sm" fw={700} c={locked ? 'red.8' : 'green.9'}>
+            Your Pick: {locked ? 'Picks Locked' : 'Click to Select!'}
+          </Text>
+        }
+        card={(row) => (
           <Card
-            key={row.abb}
             withBorder
             padding="xs"
             role="group"
@@ -149,8 +146,8 @@ export function TeamPicks({
               </div>
             </Group>
           </Card>
-        ))}
-      </Stack>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ScoreboardEntry, ScoreboardResponse } from '../../../../../core/contracts/pools';
+import { ResponsiveTable } from '../../../../components/responsive-table';
 import { listViewerDays, toViewerDate } from '../../../../lib/game-days';
 import { zoned } from '../../../../lib/zone';
 import { GameCell } from './game-cell';
@@ -18,83 +19,66 @@ export function TeamBoard({ board }: { board: ScoreboardResponse }) {
     [...entries, ...board.mine].flatMap((entry) => entry.team?.games.map((cell) => cell.start) ?? []),
   );
   return (
-    <>
-      <Table.ScrollContainer
-        // A day column fits "vs. NYY" and "11:10 PM" unwrapped: at 1366 px a week of 8 days (a viewer east
-        // of Pacific) fits beside the navigation without scrolling.
-        minWidth={280 + days.length * DAY_WIDTH}
-        visibleFrom="sm"
-        // A keyboard must reach the table's hidden columns too: the container itself scrolls and takes focus.
-        type="native"
-        tabIndex={0}
-        aria-label={`Week ${board.week} scoreboard, scrolls sideways`}
-      >
-        <Table striped verticalSpacing={6} fz="sm" aria-label={`Week ${board.week} scoreboard`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Entry</Table.Th>
-              <Table.Th>Lives</Table.Th>
-              <Table.Th>Selection / Week {board.week}</Table.Th>
-              {days.map((day) => (
-                <Table.Th key={day} ta="center" style={{ whiteSpace: 'nowrap' }}>
-                  {dayjs(day).format('ddd M/D')}
-                </Table.Th>
+    <ResponsiveTable
+      rows={entries}
+      rowKey={(entry) => entry.entry_id}
+      // A day column fits "vs. NYY" and "11:10 PM" unwrapped: at 1366 px a week of 8 days (a viewer east
+      // of Pacific) fits beside the navigation without scrolling.
+      minWidth={280 + days.length * DAY_WIDTH}
+      // A keyboard must reach the table's hidden columns too: the container itself scrolls and takes focus.
+      scroll={{
+        type: 'native',
+        tabIndex: 0,
+        'aria-label': `Week ${board.week} scoreboard, scrolls sideways`,
+      }}
+      table={{ striped: true, verticalSpacing: 6, fz: 'sm', 'aria-label': `Week ${board.week} scoreboard` }}
+      rowProps={(entry) => ({ bg: entry.mine ? 'var(--mantine-color-green-0)' : undefined })}
+      columns={[
+        { key: 'entry', header: 'Entry', td: { fw: 600 }, cell: (entry) => entry.label },
+        { key: 'lives', header: 'Lives', cell: (entry) => <LivesBadge entry={entry} /> },
+        {
+          key: 'selection',
+          header: `Selection / Week ${board.week}`,
+          cell: (entry) => <Selection entry={entry} />,
+        },
+        ...days.map((day) => ({
+          key: day,
+          header: dayjs(day).format('ddd M/D'),
+          th: { ta: 'center', style: { whiteSpace: 'nowrap' } } as const,
+          td: { ta: 'center' } as const,
+          cell: (entry: ScoreboardEntry) => <DayGames entry={entry} day={day} />,
+        })),
+      ]}
+      card={(entry) => (
+        <Card
+          withBorder
+          padding="xs"
+          role="group"
+          aria-label={entry.label}
+          bg={entry.mine ? 'var(--mantine-color-green-0)' : undefined}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
+            <Text fw={700} size="sm" truncate>
+              {entry.label}
+            </Text>
+            <LivesBadge entry={entry} />
+          </Group>
+          <Selection entry={entry} />
+          {entry.team && entry.team.games.length > 0 && (
+            <SimpleGrid cols={3} spacing={4} mt={6}>
+              {entry.team.games.map((cell) => (
+                <Stack key={cell.gid} gap={0} align="center">
+                  <Text size="xs" c="dark.4">
+                    {zoned(cell.start).format('ddd')}
+                  </Text>
+                  <GameCell cell={cell} teamAbb={entry.team?.abb ?? ''} />
+                </Stack>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.entry_id} bg={entry.mine ? 'var(--mantine-color-green-0)' : undefined}>
-                <Table.Td fw={600}>{entry.label}</Table.Td>
-                <Table.Td>
-                  <LivesBadge entry={entry} />
-                </Table.Td>
-                <Table.Td>
-                  <Selection entry={entry} />
-                </Table.Td>
-                {days.map((day) => (
-                  <Table.Td key={day} ta="center">
-                    <DayGames entry={entry} day={day} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="xs" hiddenFrom="sm">
-        {entries.map((entry) => (
-          <Card
-            key={entry.entry_id}
-            withBorder
-            padding="xs"
-            role="group"
-            aria-label={entry.label}
-            bg={entry.mine ? 'var(--mantine-color-green-0)' : undefined}
-          >
-            <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-              <Text fw={700} size="sm" truncate>
-                {entry.label}
-              </Text>
-              <LivesBadge entry={entry} />
-            </Group>
-            <Selection entry={entry} />
-            {entry.team && entry.team.games.length > 0 && (
-              <SimpleGrid cols={3} spacing={4} mt={6}>
-                {entry.team.games.map((cell) => (
-                  <Stack key={cell.gid} gap={0} align="center">
-                    <Text size="xs" c="dark.4">
-                      {zoned(cell.start).format('ddd')}
-                    </Text>
-                    <GameCell cell={cell} teamAbb={entry.team?.abb ?? ''} />
-                  </Stack>
-                ))}
-              </SimpleGrid>
-            )}
-          </Card>
-        ))}
-      </Stack>
-    </>
+            </SimpleGrid>
+          )}
+        </Card>
+      )}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type {
   StandingsCell,
   StandingsResponse,
@@ -7,6 +6,7 @@ import type {
   StandingsStatus,
   WeekResult,
 } from '../../../../../core/contracts/pools';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../../components/responsive-table';
 import { formatDollars } from '../../../../lib/format';
 
 const RESULT_BADGE: Record<WeekResult, { label: string; color: string }> = {
@@ -19,11 +19,7 @@ const RESULT_BADGE: Record<WeekResult, { label: string; color: string }> = {
 const POSITIONS = ['QB', 'RB', 'WR', 'TE'];
 
 /** One extra column of a view: its header and each row's content. */
-interface Column {
-  key: string;
-  header: string;
-  cell: (row: StandingsRow) => ReactNode;
-}
+type Column = ResponsiveColumn<StandingsRow> & { header: string };
 
 /** The standings page as a table from 768 px up and as one card per entry on a phone. */
 export function StandingsTable({
@@ -37,99 +33,87 @@ export function StandingsTable({
 }) {
   const columns = viewColumns(data, game);
   const showBonus = data.view === 'bonus' || data.rows.some((row) => row.bonus !== 0 || row.in_bonus);
+  const right = { ta: 'right' } as const;
   return (
-    <>
-      <Table.ScrollContainer
-        minWidth={560 + columns.length * 110}
-        visibleFrom="sm"
-        tabIndex={0}
-        aria-labelledby="standings-title"
-      >
-        <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-labelledby="standings-title">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Entry</Table.Th>
-              <Table.Th ta="right">Lives</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Weeks Alive</Table.Th>
-              <Table.Th ta="right">Rebuys</Table.Th>
-              {showBonus && <Table.Th ta="right">Bonus $</Table.Th>}
-              {data.view === 'bonus' && <Table.Th>In Bonus Pool</Table.Th>}
-              {columns.map((column) => (
-                <Table.Th key={column.key}>{column.header}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.rows.map((row) => (
-              <Table.Tr
-                key={row.entry_id}
-                bg={row.entry_id === activeEntryId ? 'var(--mantine-color-yellow-0)' : undefined}
-              >
-                <Table.Td>
-                  <Text size="sm" fw={row.mine ? 700 : 500}>
-                    {row.label}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{row.lives}</Table.Td>
-                <Table.Td>
-                  <Status status={row.status} />
-                </Table.Td>
-                <Table.Td ta="right">{row.weeks_alive}</Table.Td>
-                <Table.Td ta="right">{row.rebuys}</Table.Td>
-                {showBonus && (
-                  <Table.Td ta="right">
-                    <Money cents={row.bonus} />
-                  </Table.Td>
-                )}
-                {data.view === 'bonus' && <Table.Td>{row.in_bonus ? 'Yes' : 'No'}</Table.Td>}
-                {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="xs" hiddenFrom="sm">
-        {data.rows.map((row) => (
-          <Card
-            key={row.entry_id}
-            withBorder
-            padding="sm"
-            component="article"
-            aria-label={row.label}
-            bg={row.entry_id === activeEntryId ? 'var(--mantine-color-yellow-0)' : undefined}
-          >
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text fw={700} truncate>
-                {row.label}
-              </Text>
-              <Status status={row.status} />
-            </Group>
-            <Text size="sm" c="dark.4">
-              {row.lives} {row.lives === 1 ? 'life' : 'lives'} · {row.weeks_alive}{' '}
-              {row.weeks_alive === 1 ? 'week' : 'weeks'} alive · {row.rebuys}{' '}
-              {row.rebuys === 1 ? 'rebuy' : 'rebuys'}
-              {showBonus ? ` · bonus ${formatDollars(row.bonus)}` : ''}
-              {data.view === 'bonus' ? (row.in_bonus ? ' · in bonus pool' : ' · out of bonus pool') : ''}
+    <ResponsiveTable
+      rows={data.rows}
+      rowKey={(row) => row.entry_id}
+      minWidth={560 + columns.length * 110}
+      scroll={{ tabIndex: 0, 'aria-labelledby': 'standings-title' }}
+      table={{
+        striped: true,
+        highlightOnHover: true,
+        verticalSpacing: 6,
+        fz: 'sm',
+        'aria-labelledby': 'standings-title',
+      }}
+      rowProps={(row) => ({
+        bg: row.entry_id === activeEntryId ? 'var(--mantine-color-yellow-0)' : undefined,
+      })}
+      columns={[
+        {
+          key: 'entry',
+          header: 'Entry',
+          cell: (row) => (
+            <Text size="sm" fw={row.mine ? 700 : 500}>
+              {row.label}
             </Text>
-            {columns.length > 0 && (
-              <Stack gap={4} mt={6}>
-                {columns.map((column) => (
-                  <Group key={column.key} gap="xs" wrap="nowrap" align="flex-start">
-                    <Text size="xs" fw={700} w={72} c="dark.4">
-                      {column.header}
-                    </Text>
-                    <div>{column.cell(row)}</div>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Card>
-        ))}
-      </Stack>
-    </>
+          ),
+        },
+        { key: 'lives', header: 'Lives', th: right, td: right, cell: (row) => row.lives },
+        { key: 'status', header: 'Status', cell: (row) => <Status status={row.status} /> },
+        { key: 'weeks', header: 'Weeks Alive', th: right, td: right, cell: (row) => row.weeks_alive },
+        { key: 'rebuys', header: 'Rebuys', th: right, td: right, cell: (row) => row.rebuys },
+        showBonus && {
+          key: 'bonus',
+          header: 'Bonus $',
+          th: right,
+          td: right,
+          cell: (row) => <Money cents={row.bonus} />,
+        },
+        data.view === 'bonus' && {
+          key: 'in-bonus',
+          header: 'In Bonus Pool',
+          cell: (row) => (row.in_bonus ? 'Yes' : 'No'),
+        },
+        ...columns,
+      ]}
+      card={(row) => (
+        <Card
+          withBorder
+          padding="sm"
+          component="article"
+          aria-label={row.label}
+          bg={row.entry_id === activeEntryId ? 'var(--mantine-color-yellow-0)' : undefined}
+        >
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text fw={700} truncate>
+              {row.label}
+            </Text>
+            <Status status={row.status} />
+          </Group>
+          <Text size="sm" c="dark.4">
+            {row.lives} {row.lives === 1 ? 'life' : 'lives'} · {row.weeks_alive}{' '}
+            {row.weeks_alive === 1 ? 'week' : 'weeks'} alive · {row.rebuys}{' '}
+            {row.rebuys === 1 ? 'rebuy' : 'rebuys'}
+            {showBonus ? ` · bonus ${formatDollars(row.bonus)}` : ''}
+            {data.view === 'bonus' ? (row.in_bonus ? ' · in bonus pool' : ' · out of bonus pool') : ''}
+          </Text>
+          {columns.length > 0 && (
+            <Stack gap={4} mt={6}>
+              {columns.map((column) => (
+                <Group key={column.key} gap="xs" wrap="nowrap" align="flex-start">
+                  <Text size="xs" fw={700} w={72} c="dark.4">
+                    {column.header}
+                  </Text>
+                  <div>{column.cell(row)}</div>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      )}
+    />
   );
 }
 

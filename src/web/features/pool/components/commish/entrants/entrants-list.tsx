@@ -1,18 +1,8 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Card,
-  Group,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Card, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconNote, IconPlus } from '@tabler/icons-react';
 import { type AdminEntrant, ENTRANTS_TOASTS } from '../../../../../../core/contracts/pools';
 import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
+import { ResponsiveTable } from '../../../../../components/responsive-table';
 import { formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useToggleUserStatus } from '../../../api/commish-entrants';
@@ -134,66 +124,58 @@ function NoteCell({ entrant, onAction }: { entrant: AdminEntrant; onAction: List
 
 /** The entrants: a table from the small breakpoint up, one card per entry on a phone. */
 export function EntrantsList({ entrants, locked, onAction }: ListProps) {
+  const right = { ta: 'right' } as const;
   return (
-    <>
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm" tabIndex={0} aria-labelledby="entrants-title">
-        <Table striped verticalSpacing="xs" fz="sm" aria-labelledby="entrants-title">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Entry</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Lives</Table.Th>
-              <Table.Th ta="right">Weeks alive</Table.Th>
-              <Table.Th ta="right">Prizes</Table.Th>
-              <Table.Th>Notes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entrants.map((entrant) => (
-              <Table.Tr key={entrant.entry_id}>
-                <Table.Td>
-                  <EntryName entrant={entrant} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusSwitch entrant={entrant} locked={locked} />
-                </Table.Td>
-                <Table.Td>
-                  <LivesControl entrant={entrant} locked={locked} onAction={onAction} />
-                </Table.Td>
-                <Table.Td ta="right">{entrant.weeks_alive}</Table.Td>
-                <Table.Td ta="right">{formatDollars(entrant.prizes)}</Table.Td>
-                <Table.Td maw={260}>
-                  <NoteCell entrant={entrant} onAction={onAction} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack gap="sm" hiddenFrom="sm">
-        {entrants.map((entrant) => (
-          <Card
-            key={entrant.entry_id}
-            withBorder
-            padding="sm"
-            component="section"
-            aria-label={`Entrant ${entrant.label}`}
-          >
-            <Stack gap={8}>
-              <EntryName entrant={entrant} />
-              <Group justify="space-between" wrap="nowrap">
-                <StatusSwitch entrant={entrant} locked={locked} />
-                <LivesControl entrant={entrant} locked={locked} onAction={onAction} />
-              </Group>
-              <Text size="xs" c="dark.4">
-                {entrant.weeks_alive} {entrant.weeks_alive === 1 ? 'week' : 'weeks'} alive ·{' '}
-                {formatDollars(entrant.prizes)} in prizes
-              </Text>
-              <NoteCell entrant={entrant} onAction={onAction} />
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      rows={entrants}
+      rowKey={(entrant) => entrant.entry_id}
+      minWidth={760}
+      scroll={{ tabIndex: 0, 'aria-labelledby': 'entrants-title' }}
+      table={{ striped: true, verticalSpacing: 'xs', fz: 'sm', 'aria-labelledby': 'entrants-title' }}
+      columns={[
+        { key: 'entry', header: 'Entry', cell: (entrant) => <EntryName entrant={entrant} /> },
+        {
+          key: 'status',
+          header: 'Status',
+          cell: (entrant) => <StatusSwitch entrant={entrant} locked={locked} />,
+        },
+        {
+          key: 'lives',
+          header: 'Lives',
+          cell: (entrant) => <LivesControl entrant={entrant} locked={locked} onAction={onAction} />,
+        },
+        { key: 'weeks', header: 'Weeks alive', th: right, td: right, cell: (entrant) => entrant.weeks_alive },
+        {
+          key: 'prizes',
+          header: 'Prizes',
+          th: right,
+          td: right,
+          cell: (entrant) => formatDollars(entrant.prizes),
+        },
+        {
+          key: 'notes',
+          header: 'Notes',
+          td: { maw: 260 },
+          cell: (entrant) => <NoteCell entrant={entrant} onAction={onAction} />,
+        },
+      ]}
+      cards={{ gap: 'sm' }}
+      card={(entrant) => (
+        <Card withBorder padding="sm" component="section" aria-label={`Entrant ${entrant.label}`}>
+          <Stack gap={8}>
+            <EntryName entrant={entrant} />
+            <Group justify="space-between" wrap="nowrap">
+              <StatusSwitch entrant={entrant} locked={locked} />
+              <LivesControl entrant={entrant} locked={locked} onAction={onAction} />
+            </Group>
+            <Text size="xs" c="dark.4">
+              {entrant.weeks_alive} {entrant.weeks_alive === 1 ? 'week' : 'weeks'} alive ·{' '}
+              {formatDollars(entrant.prizes)} in prizes
+            </Text>
+            <NoteCell entrant={entrant} onAction={onAction} />
+          </Stack>
+        </Card>
+      )}
+    />
   );
 }

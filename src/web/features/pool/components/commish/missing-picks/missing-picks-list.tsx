@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Text } from '@mantine/core';
 import type { MissingPickRow } from '../../../../../../core/contracts/pools';
+import { ResponsiveTable } from '../../../../../components/responsive-table';
 
 function Lives({ lives }: { lives: number }) {
   return <>{`${lives} ${lives === 1 ? 'life' : 'lives'}`}</>;
@@ -31,75 +32,54 @@ function PicksMade({ row, picksPerWeek }: { row: MissingPickRow; picksPerWeek: n
 export function MissingPicksList({ rows, picksPerWeek }: { rows: MissingPickRow[]; picksPerWeek: number }) {
   const several = picksPerWeek > 1;
   return (
-    <>
-      <Table.ScrollContainer
-        minWidth={560}
-        visibleFrom="sm"
-        tabIndex={0}
-        aria-labelledby="missing-picks-title"
-      >
-        <Table striped verticalSpacing="xs" fz="sm" aria-label="Entries owing a pick">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Player</Table.Th>
-              <Table.Th>Entry</Table.Th>
-              <Table.Th>Lives</Table.Th>
-              {several && <Table.Th>Picks</Table.Th>}
-              <Table.Th>Insurance</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.entry_id}>
-                <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {row.username}
-                </Table.Td>
-                <Table.Td>{row.label}</Table.Td>
-                <Table.Td>
-                  <Lives lives={row.lives} />
-                </Table.Td>
-                {several && (
-                  <Table.Td>
-                    <PicksMade row={row} picksPerWeek={picksPerWeek} />
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <Insurance insured={row.insured} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Stack
-        gap="xs"
-        hiddenFrom="sm"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Entries owing a pick"
-      >
-        {rows.map((row) => (
-          <Card key={row.entry_id} withBorder padding="sm" component="li" aria-label={`Entry ${row.label}`}>
-            <Group justify="space-between" wrap="wrap" gap={6}>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {row.label}
-              </Text>
-              <Text size="sm">
-                <Lives lives={row.lives} />
-                {several && (
-                  <>
-                    {' · '}
-                    <PicksMade row={row} picksPerWeek={picksPerWeek} />
-                  </>
-                )}
-              </Text>
-            </Group>
-            <Insurance insured={row.insured} />
-          </Card>
-        ))}
-      </Stack>
-    </>
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(row) => row.entry_id}
+      minWidth={560}
+      scroll={{ tabIndex: 0, 'aria-labelledby': 'missing-picks-title' }}
+      table={{ striped: true, verticalSpacing: 'xs', fz: 'sm', 'aria-label': 'Entries owing a pick' }}
+      columns={[
+        {
+          key: 'player',
+          header: 'Player',
+          td: { fw: 600, style: { overflowWrap: 'anywhere' } },
+          cell: (row) => row.username,
+        },
+        { key: 'entry', header: 'Entry', cell: (row) => row.label },
+        { key: 'lives', header: 'Lives', cell: (row) => <Lives lives={row.lives} /> },
+        several && {
+          key: 'picks',
+          header: 'Picks',
+          cell: (row) => <PicksMade row={row} picksPerWeek={picksPerWeek} />,
+        },
+        { key: 'insurance', header: 'Insurance', cell: (row) => <Insurance insured={row.insured} /> },
+      ]}
+      cards={{
+        component: 'ul',
+        p: 0,
+        m: 0,
+        style: { listStyle: 'none' },
+        'aria-label': 'Entries owing a pick',
+      }}
+      card={(row) => (
+        <Card withBorder padding="sm" component="li" aria-label={`Entry ${row.label}`}>
+          <Group justify="space-between" wrap="wrap" gap={6}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {row.label}
+            </Text>
+            <Text size="sm">
+              <Lives lives={row.lives} />
+              {several && (
+                <>
+                  {' · '}
+                  <PicksMade row={row} picksPerWeek={picksPerWeek} />
+                </>
+              )}
+            </Text>
+          </Group>
+          <Insurance insured={row.insured} />
+        </Card>
+      )}
+    />
   );
 }

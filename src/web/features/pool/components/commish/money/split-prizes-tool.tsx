@@ -10,7 +10,6 @@ import {
   Pagination,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -30,6 +29,7 @@ import {
   planPrizeSplit,
   planSplitTotals,
 } from '../../../../../../core/money';
+import { ResponsiveTable } from '../../../../../components/responsive-table';
 import { ApiError } from '../../../../../lib/api';
 import { notify } from '../../../../../lib/notify';
 import { usePrizeSplit, useProcessPrizeSplit } from '../../../api/commish-money';
@@ -319,6 +319,9 @@ function SplitForm({
   );
   const livesText = (entrant: PrizeSplitResponse['entrants'][number]) =>
     entrant.alive ? String(entrant.lives) : 'Eliminated';
+  const awardOf = (entrant: PrizeSplitResponse['entrants'][number]) =>
+    cents(partOf(entrant.entry_id, parseShare(shareOf(entrant.entry_id, entrant.default_share))));
+  const right = { ta: 'right' } as const;
 
   return (
     <>
@@ -367,56 +370,47 @@ function SplitForm({
             </Text>
           )}
           {pager}
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm" tabIndex={0} aria-label="Split table">
-            <Table verticalSpacing={4} fz="sm" aria-label="Prize split by entrant">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Entry</Table.Th>
-                  <Table.Th ta="right">Lives</Table.Th>
-                  <Table.Th ta="right">Prizes to Date</Table.Th>
-                  <Table.Th>Split Share</Table.Th>
-                  <Table.Th ta="right">Total Shares</Table.Th>
-                  <Table.Th ta="right">Prize to Be Awarded</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.entrants.map((entrant) => (
-                  <Table.Tr key={entrant.entry_id}>
-                    <Table.Td fw={600}>{entrant.label}</Table.Td>
-                    <Table.Td ta="right">{livesText(entrant)}</Table.Td>
-                    <Table.Td ta="right">{cents(entrant.prizes)}</Table.Td>
-                    <Table.Td>{shareInput(entrant)}</Table.Td>
-                    <Table.Td ta="right">{totalShares.toLocaleString('en-US')}</Table.Td>
-                    <Table.Td ta="right" fw={600}>
-                      {cents(
-                        partOf(
-                          entrant.entry_id,
-                          parseShare(shareOf(entrant.entry_id, entrant.default_share)),
-                        ),
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap={6} hiddenFrom="sm">
-            {data.entrants.map((entrant) => (
-              <Card
-                key={entrant.entry_id}
-                withBorder
-                padding="xs"
-                component="section"
-                aria-label={`Split of ${entrant.label}`}
-              >
+          <ResponsiveTable
+            rows={data.entrants}
+            rowKey={(entrant) => entrant.entry_id}
+            minWidth={640}
+            scroll={{ tabIndex: 0, 'aria-label': 'Split table' }}
+            table={{ verticalSpacing: 4, fz: 'sm', 'aria-label': 'Prize split by entrant' }}
+            columns={[
+              { key: 'entry', header: 'Entry', td: { fw: 600 }, cell: (entrant) => entrant.label },
+              { key: 'lives', header: 'Lives', th: right, td: right, cell: livesText },
+              {
+                key: 'prizes',
+                header: 'Prizes to Date',
+                th: right,
+                td: right,
+                cell: (entrant) => cents(entrant.prizes),
+              },
+              { key: 'share', header: 'Split Share', cell: shareInput },
+              {
+                key: 'shares',
+                header: 'Total Shares',
+                th: right,
+                td: right,
+                cell: () => totalShares.toLocaleString('en-US'),
+              },
+              {
+                key: 'prize',
+                header: 'Prize to Be Awarded',
+                th: right,
+                td: { ta: 'right', fw: 600 },
+                cell: awardOf,
+              },
+            ]}
+            cards={{ gap: 6 }}
+            card={(entrant) => (
+              <Card withBorder padding="xs" component="section" aria-label={`Split of ${entrant.label}`}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {entrant.label}
                   </Text>
                   <Text size="sm" fw={700}>
-                    {cents(
-                      partOf(entrant.entry_id, parseShare(shareOf(entrant.entry_id, entrant.default_share))),
-                    )}
+                    {awardOf(entrant)}
                   </Text>
                 </Group>
                 <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
@@ -434,8 +428,8 @@ function SplitForm({
                   </Group>
                 </Group>
               </Card>
-            ))}
-          </Stack>
+            )}
+          />
           {showButton && !plan.ok && plan.reason !== 'no_remaining' && (
             <Alert color="orange" role="status">
               {plan.message}
