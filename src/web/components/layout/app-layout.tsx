@@ -114,13 +114,14 @@ export function AppLayout() {
       <Box
         component="main"
         mih="100dvh"
-        p="md"
-        pt={`calc(${HEADER_HEIGHT}px + var(--mantine-spacing-md))`}
-        style={
-          withNavbar
-            ? { paddingInlineStart: `calc(${NAVBAR_WIDTH}px + var(--mantine-spacing-md))` }
-            : undefined
-        }
+        style={{
+          paddingTop: `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-md))`,
+          paddingBottom: 'var(--mantine-spacing-md)',
+          paddingInlineEnd: 'var(--mantine-spacing-md)',
+          paddingInlineStart: withNavbar
+            ? `calc(${NAVBAR_WIDTH}px + var(--mantine-spacing-md))`
+            : 'var(--mantine-spacing-md)',
+        }}
       >
         <EmailConfirmBanner />
         <Outlet />
