@@ -127,6 +127,94 @@ describe('the first view rendered on the server', () => {
     await context.close();
   });
 
+  it('answers a tap made before the code has loaded, once the page is hydrated', async () => {
+    const context = await phone();
+    // The app's code waits until the tap is made, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(POOL, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    await page.getByRole('dialog').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("hydrates the server's page in place instead of drawing it again", async () => {
+    const context = await phone();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    for (const address of [POOL, `${POOL}/makepicks`, '/leagues/allpools']) {
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(address, { waitUntil: 'domcontentloaded' });
+      const marked = await page.evaluate(() => {
+        const elements = [...document.querySelectorAll('main h1, main h2, main [role="tab"], main table')];
+        for (const element of elements) (element as unknown as { fromServer: boolean }).fromServer = true;
+        return elements.length;
+      });
+      expect(marked, address).toBeGreaterThan(0);
+      release();
+      // Hydrated: the app's own navigation answers a click on the menu.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForLoadState('networkidle');
+      const drawnAgain = await page.evaluate(() =>
+        [...document.querySelectorAll('main h1, main h2, main [role="tab"], main table')]
+          .filter((element) => !(element as unknown as { fromServer?: boolean }).fromServer)
+          .map((element) => (element.textContent ?? '').slice(0, 40)),
+      );
+      expect(drawnAgain, address).toEqual([]);
+      expect(errors, address).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it("hydrates Home's cards below a phone's fold only when scrolled to", async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const feedCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/news-feed-[^/]*\.js$/.test(request.url())) feedCode.push(request.url());
+    });
+    await page.goto(POOL, { waitUntil: 'networkidle' });
+    // Hydrated above the fold: the menu answers.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The news feed is the server's HTML, read without its code.
+    await expect(page.getByRole('heading', { name: 'News Feed' }).count()).resolves.toBe(1);
+    expect(feedCode).toEqual([]);
+    // Scrolled to, it hydrates: its code loads and its filter answers.
+    await page.getByRole('heading', { name: 'News Feed' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => feedCode.length).toBeGreaterThan(0);
+    const filter = page.getByRole('radiogroup', { name: 'Feed filter' });
+    if ((await filter.count()) > 0) {
+      await filter.locator('label').last().click();
+      await expect.poll(() => filter.getByRole('radio').last().isChecked()).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('sends the plain app for a page it does not render, which works as before', async () => {
     const context = await phone();
     const page = await context.newPage();

@@ -6,6 +6,10 @@
 // leaves the app's entry out of the page and this script loads it, with the chunks, once the page has
 // painted, so that the code never competes with the document and its styles for a slow network.
 
+/** The controls whose clicks before hydration are kept and replayed: what answers a click only with code. */
+export const EARLY_CLICK_CONTROLS =
+  'button, [role="button"], [role="tab"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"]';
+
 /**
  * The script's source, given each page's address pattern (a RegExp source) and chunk file names, and the
  * entry's file with the chunks it imports.
@@ -33,6 +37,24 @@ export function routePreloadScript(pages, entry) {
     }
   }
   if (!rendered) return route();
+  // A click on a control of the server's HTML before the app's code has hydrated it would be lost (a form's
+  // button would even submit the form as a plain page): the last one is kept and the app replays it once
+  // hydrated (main.tsx, takeEarlyClick). Links need no code and are left alone.
+  var kept = null;
+  function keep(event) {
+    var control = event.target && event.target.closest && event.target.closest(${JSON.stringify(EARLY_CLICK_CONTROLS)});
+    if (!control || control.disabled) return;
+    event.preventDefault();
+    event.stopPropagation();
+    kept = control;
+  }
+  document.addEventListener('click', keep, true);
+  window.alaTakeEarlyClick = function () {
+    document.removeEventListener('click', keep, true);
+    var control = kept;
+    kept = null;
+    return control;
+  };
   var started = false;
   function start() {
     if (started) return;

@@ -76,6 +76,7 @@ function hydrateServerRender(rendered: ServerRender, root: HTMLElement) {
     }
   };
   // In a transition, hydration yields to the browser now and then instead of holding it in one long task.
+  replayEarlyClick();
   startTransition(() => {
     reactRoot = hydrateRoot(
       root,
@@ -84,4 +85,40 @@ function hydrateServerRender(rendered: ServerRender, root: HTMLElement) {
       </Hydrated>,
     );
   });
+}
+
+declare global {
+  interface Window {
+    /** Set by the route preload script under server HTML: the control clicked before the code ran, once. */
+    alaTakeEarlyClick?: () => Element | null;
+  }
+}
+
+/** How long a click before hydration may wait for its control to be hydrated; later it is dropped. */
+const EARLY_CLICK_WAIT_MS = 10_000;
+
+/**
+ * Replays the click the route preload script kept from before the code ran, once its control is hydrated
+ * (React then knows its handler; a click on a part still dehydrated whose code has not loaded would be
+ * dropped), so that a player's first tap is not lost.
+ */
+function replayEarlyClick() {
+  const control = window.alaTakeEarlyClick?.();
+  if (!(control instanceof HTMLElement)) return;
+  const until = Date.now() + EARLY_CLICK_WAIT_MS;
+  const attempt = () => {
+    if (!control.isConnected || Date.now() > until) return;
+    if (!isHydrated(control)) {
+      setTimeout(attempt, 50);
+      return;
+    }
+    // React marks an element as it renders it; its commit may follow a task later.
+    requestAnimationFrame(() => setTimeout(() => control.click(), 0));
+  };
+  setTimeout(attempt, 0);
+}
+
+/** Whether React has hydrated the element: it marks each element it owns with its props. */
+function isHydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 }

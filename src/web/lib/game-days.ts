@@ -1,8 +1,26 @@
-import { zoned } from './zone';
+import { displayZone, zoned } from './zone';
+
+/**
+ * Each game's viewer date and start, by zone and instant: a week's grid asks for every game's date once per
+ * team and day column, and a phone spends its first seconds on drawing the page.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_KEPT = 5000;
+
+function formatZoned(instant: string | Date, format: string): string {
+  const key = `${displayZone() ?? ''}|${format}|${typeof instant === 'string' ? instant : `@${instant.getTime()}`}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = zoned(instant).format(format);
+    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
 
 /** The viewer's calendar date (YYYY-MM-DD) of an instant: the column a game sits in. */
 export function toViewerDate(instant: string | Date): string {
-  return zoned(instant).format('YYYY-MM-DD');
+  return formatZoned(instant, 'YYYY-MM-DD');
 }
 
 /**
@@ -19,5 +37,5 @@ export function listViewerDays(pacificDays: readonly string[], starts: Iterable<
 
 /** A game's start in the viewer's zone: "7:30 PM". */
 export function formatGameTime(instant: string | Date): string {
-  return zoned(instant).format('h:mm A');
+  return formatZoned(instant, 'h:mm A');
 }

@@ -1,4 +1,4 @@
-import { AppShell, ScrollArea } from '@mantine/core';
+import { Box, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -14,6 +14,21 @@ import { Sidebar } from './sidebar';
 const PhoneDrawer = lazy(() => import('./phone-drawer'));
 
 export const PHONE_QUERY = '(max-width: 768px)';
+
+const HEADER_HEIGHT = 56;
+const NAVBAR_WIDTH = 260;
+/** Mantine's z-index of an app shell's header and navbar: under its modals, drawers and menus. */
+const SHELL_Z_INDEX = 100;
+const BORDER = '1px solid var(--mantine-color-gray-3)';
+
+/*
+ * The frame is plain boxes, not Mantine's AppShell: AppShell keeps state of its own (whether it is being
+ * resized) that changes right after it mounts and 200 ms later, and each change hands its parts a new
+ * context value. React cannot tell whether a part of a server-rendered page it has not hydrated yet reads
+ * that context, so it dropped the server's HTML of the whole page under the frame and drew it again in the
+ * browser: twice the work on a phone, and no part left to hydrate later
+ * (docs/decisions/024-hydrate-when-visible.md). Nothing above the page may re-render while it hydrates.
+ */
 
 /** Header, sidebar (a drawer on phones) and the page. */
 export function AppLayout() {
@@ -54,36 +69,63 @@ export function AppLayout() {
     closeDrawer();
   }, [location.pathname, closeDrawer]);
 
+  const withNavbar = !isPhone && !collapsed;
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={isPhone || collapsed ? undefined : { width: 260, breakpoint: 0 }}
-      padding="md"
-    >
-      <AppShell.Header>
+    <>
+      <Box
+        component="header"
+        pos="fixed"
+        top={0}
+        left={0}
+        right={0}
+        h={HEADER_HEIGHT}
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: SHELL_Z_INDEX, borderBottom: BORDER }}
+      >
         <Header
           onMenu={drawer.open}
           isPhone={isPhone}
           sidebarCollapsed={collapsed}
           onToggleSidebar={() => setCollapsed(!collapsed)}
         />
-      </AppShell.Header>
-      {!isPhone && !collapsed && (
-        <AppShell.Navbar>
-          <AppShell.Section grow component={ScrollArea}>
+      </Box>
+      {withNavbar && (
+        <Box
+          component="nav"
+          pos="fixed"
+          top={HEADER_HEIGHT}
+          left={0}
+          w={NAVBAR_WIDTH}
+          h={`calc(100dvh - ${HEADER_HEIGHT}px)`}
+          bg="var(--mantine-color-body)"
+          display="flex"
+          style={{ zIndex: SHELL_Z_INDEX, flexDirection: 'column', borderInlineEnd: BORDER }}
+        >
+          <ScrollArea style={{ flex: 1 }}>
             <Sidebar />
-          </AppShell.Section>
-        </AppShell.Navbar>
+          </ScrollArea>
+        </Box>
       )}
       {drawerWanted && (
         <Suspense fallback={null}>
           <PhoneDrawer opened={drawerShown} onClose={drawer.close} />
         </Suspense>
       )}
-      <AppShell.Main>
+      <Box
+        component="main"
+        mih="100dvh"
+        style={{
+          paddingTop: `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-md))`,
+          paddingBottom: 'var(--mantine-spacing-md)',
+          paddingInlineEnd: 'var(--mantine-spacing-md)',
+          paddingInlineStart: withNavbar
+            ? `calc(${NAVBAR_WIDTH}px + var(--mantine-spacing-md))`
+            : 'var(--mantine-spacing-md)',
+        }}
+      >
         <EmailConfirmBanner />
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { Grid, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { LoadPoolResponse, MyEntry } from '../../../../../core/contracts/pools';
+import { HydrateWhenVisible } from '../../../../components/hydrate-when-visible';
 import type { PoolAddress } from '../../api/keys';
 import { EntryQuickview } from './entry-quickview';
 import { HomeHeader } from './home-header';
@@ -10,7 +11,8 @@ import { PoolSelections } from './pool-selections';
 import { YourSelections } from './your-selections';
 
 // The cards below the fold on a phone and on a desk load apart and draw after the ones above it: the
-// first paint waits neither for their code nor for their rendering.
+// first paint waits neither for their code nor for their rendering. Under the server's HTML they (and Pool
+// Selections, below the fold on a phone) are hydrated only when scrolled to (HydrateWhenVisible).
 const BonusLeaderboardCard = lazy(() =>
   import('./bonus-leaderboard').then((module) => ({ default: module.BonusLeaderboardCard })),
 );
@@ -48,20 +50,26 @@ export function PoolHome({
           <PoolDetailsCard pool={pool} viewer={viewer} onLogin={onLogin} />
           <EntryQuickview pool={pool} entries={viewer.entries} />
           <ManageEntryCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-          <Suspense fallback={null}>
-            <CommishDeskCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-            <BonusLeaderboardCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-          </Suspense>
+          <HydrateWhenVisible>
+            <Suspense fallback={null}>
+              <CommishDeskCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+              <BonusLeaderboardCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+            </Suspense>
+          </HydrateWhenVisible>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 3, md: 2 }}>
         <Stack gap="md">
           {activeEntry && <YourSelections pool={pool} entry={activeEntry} />}
-          <PoolSelections pool={pool} address={address} />
-          <Suspense fallback={null}>
-            <PoolHealthCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-            <NewsFeedCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
-          </Suspense>
+          <HydrateWhenVisible>
+            <PoolSelections pool={pool} address={address} />
+          </HydrateWhenVisible>
+          <HydrateWhenVisible>
+            <Suspense fallback={null}>
+              <PoolHealthCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+              <NewsFeedCard pool={pool} viewer={viewer} activeEntry={activeEntry} />
+            </Suspense>
+          </HydrateWhenVisible>
         </Stack>
       </Grid.Col>
     </Grid>

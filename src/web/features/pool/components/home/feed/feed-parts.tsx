@@ -71,7 +71,16 @@ export function formatTimeAgo(at: string, now: Date | null): string {
 /** When an event happened, as time ago, with the full date and time for a pointer or screen reader. */
 export function TimeAgo({ at, now }: { at: string; now: Date | null }) {
   return (
-    <Text component="time" dateTime={at} size="xs" c="dark.4" title={formatDate(at, 'M/D/YY h:mm A')}>
+    // A part of the page hydrated when scrolled to reads the clock later than the server did: the minutes
+    // may differ, and the next tick of the clock redraws them.
+    <Text
+      component="time"
+      dateTime={at}
+      size="xs"
+      c="dark.4"
+      title={formatDate(at, 'M/D/YY h:mm A')}
+      suppressHydrationWarning
+    >
       {formatTimeAgo(at, now)}
     </Text>
   );
