@@ -45,10 +45,16 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
-    await app.close();
-    // Runs in flight finish before the database closes.
-    const stopReplay = await replayJob?.catch(() => undefined);
-    await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
+    // Two things at once: the server drains (readiness says 503, live streams end with a hint to
+    // reconnect soon, new connections are refused so the proxy sends them to another instance, requests
+    // in flight finish), and the jobs stop (a pass in flight finishes) and then give up the leadership,
+    // so a survivor takes the jobs over on its next ask rather than when this process is gone.
+    const handOver = (async () => {
+      const stopReplay = await replayJob?.catch(() => undefined);
+      await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
+      await database.releaseLeadership();
+    })();
+    await Promise.all([app.close(), handOver]);
     await database.close();
   } finally {
     process.exit(0);

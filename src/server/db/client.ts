@@ -30,6 +30,8 @@ export interface Database {
    * process holds it. PostgreSQL keeps one pooled connection for it; embedded PGlite is always the leader.
    */
   tryAcquireLeadership(key: number): Promise<boolean>;
+  /** Gives up every leadership lock for good (shutting down): another instance may take them at once. */
+  releaseLeadership(): Promise<void>;
 }
 
 /** The generated migrations (drizzle/ at the package's root, from the sources or the compiled server). */
@@ -65,6 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
       tryAcquireLeadership: leadership.tryAcquire,
+      releaseLeadership: leadership.release,
     };
   }
   const dataDir = options.dataDir ?? 'memory';
@@ -84,6 +87,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
     // One process owns an embedded database, so it always leads.
     tryAcquireLeadership: async () => true,
+    releaseLeadership: async () => {},
   };
 }
 
