@@ -39,7 +39,9 @@ export function nginxConfig({ prefix, port, ports, user }) {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;`;
+      proxy_set_header X-Request-Id $request_id;
+      # Which instance answered (loopback clusters only: the tests name the instance a stream is on).
+      add_header X-Upstream $upstream_addr always;`;
   return `# Written by scripts/cluster-lib.mjs.
 ${user ? `user ${user};\n` : ''}worker_processes 1;
 worker_rlimit_nofile 16384;
@@ -236,6 +238,7 @@ export async function startCluster({
     url,
     prefix,
     instances: nodes,
+    nginxPid: nginxChild.pid,
     async stop({ keepLogs = false } = {}) {
       await stopAll();
       nginxChild.kill('SIGQUIT');

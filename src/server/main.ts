@@ -40,6 +40,12 @@ let feedJob: (() => Promise<void>) | undefined;
 let settlementJob: (() => Promise<void>) | undefined;
 let reminderJob: (() => Promise<void>) | undefined;
 let closing = false;
+/** While shutting down behind a proxy: each answer closes its connection (see shutdown). */
+let draining = false;
+const DRAIN_MS = 1_500;
+app.server.prependListener('request', (_request, response) => {
+  if (draining) response.setHeader('connection', 'close');
+});
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -54,7 +60,17 @@ async function shutdown(signal: string) {
       await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
       await database.releaseLeadership();
     })();
-    await Promise.all([app.close(), handOver]);
+    const drain = (async () => {
+      if (config.databaseUrl) {
+        // Behind a proxy (several instances on PostgreSQL): for a moment every answer says
+        // `Connection: close`, so the proxy lets go of its kept-alive connections to this instance
+        // after their next request, rather than send one down a connection the close below resets.
+        draining = true;
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+      }
+      await app.close();
+    })();
+    await Promise.all([drain, handOver]);
     await database.close();
   } finally {
     process.exit(0);
