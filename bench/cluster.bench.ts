@@ -35,19 +35,26 @@ interface Cluster {
   stop(): Promise<void>;
 }
 
-/** CPU seconds (user + system) of the processes, from /proc; one that ended counts nothing. */
-function cpuSeconds(pids: Iterable<number>): number {
-  let total = 0;
+/** CPU seconds (user + system) of each process still running, from /proc. */
+function cpuByPid(pids: Iterable<number>): Map<number, number> {
+  const found = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / TICKS;
+      found.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS);
     } catch {
       // The process ended.
     }
   }
-  return total;
+  return found;
+}
+
+/** Busy CPU seconds of the whole machine (every process, ours or not), from /proc/stat. */
+function machineBusySeconds(): number {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS;
 }
 
 /** The processes whose parent is `parent` (nginx's workers), from /proc. */
@@ -101,26 +108,46 @@ async function watch(cluster: Cluster, databaseUrl: string): Promise<Watched> {
   };
 }
 
-/** CPU seconds of the cluster's parts and of this process (the clients), right now. */
-function cpuNow(watched: Watched): Record<string, number> {
+interface Sample {
+  parts: Record<string, Map<number, number>>;
+  clients: number;
+  machine: number;
+}
+
+/** CPU seconds of the cluster's parts, of this process (the clients) and of the machine, right now. */
+function cpuNow(watched: Watched): Sample {
   const own = process.cpuUsage();
   return {
-    instances: cpuSeconds(watched.instances),
-    nginx: cpuSeconds(watched.nginx),
-    postgres: cpuSeconds(watched.postgres),
-    redis: cpuSeconds(watched.redis),
+    parts: {
+      instances: cpuByPid(watched.instances),
+      nginx: cpuByPid(watched.nginx),
+      postgres: cpuByPid(watched.postgres),
+      redis: cpuByPid(watched.redis),
+    },
     clients: (own.user + own.system) / 1e6,
+    machine: machineBusySeconds(),
   };
 }
 
+/** Cores each part kept busy between the samples (a process that ended in between is left out). */
 function cpuShare(
-  before: Record<string, number>,
-  after: Record<string, number>,
+  before: Sample,
+  after: Sample,
   wallSeconds: number,
-): string {
-  return Object.keys(before)
-    .map((key) => `${key} ${((after[key] - before[key]) / wallSeconds).toFixed(2)}`)
-    .join(', ');
+): { text: string; used: Record<string, number> } {
+  const cores = (seconds: number) => (seconds / wallSeconds).toFixed(2);
+  const parts = Object.entries(before.parts).map(([name, pids]) => {
+    let used = 0;
+    for (const [pid, seconds] of pids) {
+      const later = after.parts[name].get(pid);
+      if (later !== undefined) used += later - seconds;
+    }
+    return [name, used] as const;
+  });
+  const ours = parts.reduce((sum, [, used]) => sum + used, 0) + (after.clients - before.clients);
+  const machine = after.machine - before.machine;
+  const text = `${parts.map(([name, used]) => `${name} ${cores(used)}`).join(', ')}, clients ${cores(after.clients - before.clients)}; the machine ${cores(machine)} of ${os.cpus().length} (others' processes ${cores(Math.max(0, machine - ours))})`;
+  return { text, used: Object.fromEntries(parts) };
 }
 
 /** A closed loop: each client confirms then cancels a pick of its own week, as fast as answered. */
@@ -177,7 +204,12 @@ async function main(): Promise<void> {
       console.log(
         `${instances} instance${instances > 1 ? 's' : ' '}: ${rate.toFixed(0)} picks/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms (${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')})`,
       );
-      console.log(`    CPU cores busy: ${cpuShare(before, after, wall)}`);
+      const share = cpuShare(before, after, wall);
+      const perPick = (seconds: number) => ((seconds * 1000) / latencies.length).toFixed(1);
+      console.log(`    CPU cores busy: ${share.text}`);
+      console.log(
+        `    CPU per pick: instance ${perPick(share.used.instances)} ms, PostgreSQL ${perPick(share.used.postgres)} ms, nginx ${perPick(share.used.nginx)} ms, Redis ${perPick(share.used.redis)} ms`,
+      );
       if (instances === 3) {
         // The rush: every client sends one pick at the same instant (a week's lock about to pass).
         const rushBefore = cpuNow(watched);
@@ -204,7 +236,7 @@ async function main(): Promise<void> {
             99,
           ).toFixed(0)} ms, ${ok} answered 200`,
         );
-        console.log(`    CPU cores busy: ${cpuShare(rushBefore, cpuNow(watched), rushWall)}`);
+        console.log(`    CPU cores busy: ${cpuShare(rushBefore, cpuNow(watched), rushWall).text}`);
       }
     } finally {
       await cluster.stop();
@@ -214,7 +246,7 @@ async function main(): Promise<void> {
     `scaling: 2 instances ${(rates[1] / rates[0]).toFixed(2)}×, 3 instances ${(rates[2] / rates[0]).toFixed(2)}× the picks/s of one.`,
   );
   console.log(
-    `On ${os.cpus().length} cores the instances, PostgreSQL, nginx and the clients share the same CPUs: an instance added adds no core, so the picks/s stay flat (or drop with the extra context switches); the CPU lines above say which part used them. More instances pay off when they run on machines of their own, with PostgreSQL (one commit per pick) on its own.`,
+    `Where the time goes: a pick costs the few ms of CPU above (instance, PostgreSQL's commit, nginx); the rest of its latency is waiting: for a core when the machine line is near its core count, else for PostgreSQL's commits (one fsync each) and row locks. On ${os.cpus().length} cores the instances, PostgreSQL, nginx, Redis and the clients (and whatever else runs: "others' processes") share the same CPUs, so an added instance adds no core: picks/s can only grow while the instances were not the ones waiting, and the scaling above is that, not capacity. Instances on machines of their own, with PostgreSQL on its own, scale until PostgreSQL's commits do not.`,
   );
 }
 
