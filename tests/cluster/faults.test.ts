@@ -120,7 +120,7 @@ describe.skipIf(missing.length > 0)('a cluster behind nginx survives faults', ()
       },
       readyTimeoutMs: 120_000,
     });
-  }, 240_000);
+  }, 300_000);
 
   afterAll(async () => {
     // The instances' logs stay for a failed run.
