@@ -129,7 +129,7 @@ describe.skipIf(missing.length > 0)('a cluster behind nginx survives faults', ()
   }, 60_000);
 
   it('a 500-client deadline rush loses and duplicates no pick when the leader is killed (-9) in the middle', {
-    timeout: 240_000,
+    timeout: 420_000,
   }, async () => {
     try {
       const firstLeader = await until(
