@@ -1,6 +1,6 @@
 // What the start and browser-test runners share: building the web app and starting the server.
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -38,14 +38,60 @@ export function buildWeb(outDir, { manifest = false } = {}) {
  */
 export const SEMI_SPACE_FLAG = '--max-semi-space-size=64';
 
-/** Starts the server (TypeScript through tsx) as a child process. */
-export function startServer(options = {}) {
-  return spawn(
-    process.execPath,
-    [SEMI_SPACE_FLAG, '--import', 'tsx', path.join(root, 'src/server/main.ts')],
-    {
-      cwd: root,
-      ...options,
-    },
+/** The compiled server: one ES module of src/server and src/core, the npm packages imported as they are. */
+export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
+
+/**
+ * Compiles the server (src/server/main.ts and everything it imports of src/) into dist/server/main.js
+ * with esbuild, so production runs plain JavaScript; the packages stay in node_modules. Migrations
+ * (drizzle/) and the replayed seasons (data-seed/) are read from the package at run time.
+ */
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+/** True when dist/server/main.js is missing or older than a server, core or package.json source. */
+export function serverBuildIsStale() {
+  if (!existsSync(SERVER_ENTRY)) return true;
+  const sources = Math.max(
+    newestMtime(path.join(root, 'src/server')),
+    newestMtime(path.join(root, 'src/core')),
+    statSync(path.join(root, 'package.json')).mtimeMs,
   );
+  return statSync(SERVER_ENTRY).mtimeMs < sources;
+}
+
+/** The newest modification time of the files under dir. */
+export function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Starts the server as a child process: the compiled one (`compiled: true`, see buildServer), or the
+ * TypeScript sources through tsx (development and the browser tests).
+ */
+export function startServer({ compiled = false, ...options } = {}) {
+  const entry = compiled
+    ? ['--enable-source-maps', SERVER_ENTRY]
+    : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  return spawn(process.execPath, [SEMI_SPACE_FLAG, ...entry], {
+    cwd: root,
+    ...options,
+  });
 }

@@ -93,7 +93,11 @@ try {
       webDir,
     ]) && ok;
   ok = vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok;
-  if (pgUrl) ok = vitest('database tests (PostgreSQL)', ['src/server'], { TEST_DATABASE_URL: pgUrl }) && ok;
+  // tests/cluster: backup and restore, and the faults a cluster behind nginx survives (decision 031).
+  if (pgUrl)
+    ok =
+      vitest('database tests (PostgreSQL)', ['src/server', 'tests/cluster'], { TEST_DATABASE_URL: pgUrl }) &&
+      ok;
   if (!onlyFast) {
     const e2e = path.join(results, 'browser-tests.json');
     rmSync(e2e, { force: true });

@@ -97,6 +97,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // Each request's id (logged as reqId, answered in X-Request-Id): a proxy's when REQUEST_ID_HEADER
     // names its header, else a UUID, unique across instances.
     genReqId: requestIdGenerator(ctx.config.requestIdHeader),
+    // While the app closes (SIGTERM), a request that still arrives on a proxy's kept-alive connection is
+    // served rather than refused with 503: the proxy may not send a refused POST elsewhere. New
+    // connections are refused already, and /api/ready says 503 (docs/DEPLOY.md).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

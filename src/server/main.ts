@@ -40,15 +40,37 @@ let feedJob: (() => Promise<void>) | undefined;
 let settlementJob: (() => Promise<void>) | undefined;
 let reminderJob: (() => Promise<void>) | undefined;
 let closing = false;
+/** While shutting down behind a proxy: each answer closes its connection (see shutdown). */
+let draining = false;
+const DRAIN_MS = 1_500;
+app.server.prependListener('request', (_request, response) => {
+  if (draining) response.setHeader('connection', 'close');
+});
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
   try {
-    await app.close();
-    // Runs in flight finish before the database closes.
-    const stopReplay = await replayJob?.catch(() => undefined);
-    await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
+    // Two things at once: the server drains (readiness says 503, live streams end with a hint to
+    // reconnect soon, new connections are refused so the proxy sends them to another instance, requests
+    // in flight finish), and the jobs stop (a pass in flight finishes) and then give up the leadership,
+    // so a survivor takes the jobs over on its next ask rather than when this process is gone.
+    const handOver = (async () => {
+      const stopReplay = await replayJob?.catch(() => undefined);
+      await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
+      await database.releaseLeadership();
+    })();
+    const drain = (async () => {
+      if (config.databaseUrl) {
+        // Behind a proxy (several instances on PostgreSQL): for a moment every answer says
+        // `Connection: close`, so the proxy lets go of its kept-alive connections to this instance
+        // after their next request, rather than send one down a connection the close below resets.
+        draining = true;
+        await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+      }
+      await app.close();
+    })();
+    await Promise.all([drain, handOver]);
     await database.close();
   } finally {
     process.exit(0);

@@ -1,6 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { packagePath } from '../lib/package-dir';
 import * as schema from './schema';
 
 /**
@@ -31,9 +30,12 @@ export interface Database {
    * process holds it. PostgreSQL keeps one pooled connection for it; embedded PGlite is always the leader.
    */
   tryAcquireLeadership(key: number): Promise<boolean>;
+  /** Gives up every leadership lock for good (shutting down): another instance may take them at once. */
+  releaseLeadership(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/** The generated migrations (drizzle/ at the package's root, from the sources or the compiled server). */
+export const MIGRATIONS_DIR = packagePath(import.meta.url, 'drizzle');
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -46,8 +48,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const wasEmpty = await isEmpty((sql) => pool.query(sql).then((r) => r.rows));
-    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    // Instances started together migrate one after another: the first applies the migrations, the
+    // others find them applied. Whether the database was new is read under the same lock, so only the
+    // first seeds it.
+    const wasEmpty = await underMigrationLock(pool, async () => {
+      const empty = await isEmpty((sql) => pool.query(sql).then((r) => r.rows));
+      await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      return empty;
+    });
     const leadership = createLeadership(pool);
     return {
       db,
@@ -59,6 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
       tryAcquireLeadership: leadership.tryAcquire,
+      releaseLeadership: leadership.release,
     };
   }
   const dataDir = options.dataDir ?? 'memory';
@@ -78,6 +87,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
     // One process owns an embedded database, so it always leads.
     tryAcquireLeadership: async () => true,
+    releaseLeadership: async () => {},
   };
 }
 
@@ -142,6 +152,34 @@ function createLeadership(pool: pg.Pool): {
         held.clear();
       }),
   };
+}
+
+/** Session advisory lock key held while migrations run (the ingest holds 5_417_001, the leader 5_417_002). */
+export const MIGRATION_LOCK_KEY = 5_417_003;
+
+/**
+ * Runs `fn` while this process holds the migration lock, on a connection of its own that waits for the
+ * lock (pg_advisory_lock blocks until another instance's migrations are done) and lets it go after.
+ */
+async function underMigrationLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection whose unlock failed may still hold the lock: destroying it ends its session.
+    client.release(broken);
+  }
 }
 
 async function isEmpty(query: (sql: string) => Promise<unknown[]>): Promise<boolean> {

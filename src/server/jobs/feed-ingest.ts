@@ -9,7 +9,7 @@ import {
   type SeasonIngestResult,
   startIngestJob,
 } from './ingest';
-import { type JobLogger, startLeaderLoop } from './leader-loop';
+import { FOLLOWER_DELAY_MS, type JobLogger, startLeaderLoop } from './leader-loop';
 
 /** How often the season schedules (and so the calendars of this and next season) are read again. */
 export const SEASON_POLL_MS = 6 * 60 * 60_000;
@@ -71,14 +71,14 @@ export function startFeedIngest(
     startIngestJob(ctx, p, log, { followerDelayMs: options.followerDelayMs }),
   );
   // A follower asks again soon, so it takes over the season schedules when the leader stops.
-  const followerDelayMs = options.followerDelayMs ?? 60_000;
+  const followerDelayMs = options.followerDelayMs ?? FOLLOWER_DELAY_MS;
   const stopSeasons = startLeaderLoop({
     name: 'season schedules run',
     log,
     database: ctx.database,
     pass: () => pollSeasonsOnce(ctx, providers, log),
     intervalMs: options.seasonEveryMs ?? SEASON_POLL_MS,
-    retryMs: followerDelayMs,
+    retryMs: options.followerDelayMs ?? 60_000,
     followerDelayMs,
     metrics: {
       job: 'season_schedules',

@@ -10,7 +10,7 @@ import type { FactsRecord, GameRecord, ProviderBatch, SportsProvider } from '../
 import { describeRejection, factsProblems, type RejectedGame, screenGames } from '../sports/sanity';
 import { writeSeasonCalendar } from '../sports/season-calendar.service';
 import { upsertGameFacts, upsertGames } from '../sports/sports.repo';
-import { type JobLogger, startLeaderLoop } from './leader-loop';
+import { FOLLOWER_DELAY_MS, type JobLogger, startLeaderLoop } from './leader-loop';
 
 /** Advisory lock key of the ingest job, so only one instance writes feed results at a time. */
 export const INGEST_LOCK_KEY = 5_417_001;
@@ -399,7 +399,7 @@ export function startIngestJob(
     // After a failure, the usual rare poll; otherwise as often as the games seen call for.
     intervalMs: (result) => Math.min(nextPollDelayMs(result.games, ctx.clock.now()), maxDelay),
     retryMs: Math.min(60_000, maxDelay),
-    followerDelayMs: Math.min(options.followerDelayMs ?? 60_000, maxDelay),
+    followerDelayMs: Math.min(options.followerDelayMs ?? FOLLOWER_DELAY_MS, maxDelay),
     metrics: { job: 'ingest', registry: ctx.metrics, ok: (result) => result.ok },
     onRoleChange: (role, previous) => {
       if (role === 'follower') log.info({ provider: provider.name }, 'another instance polls the feeds');

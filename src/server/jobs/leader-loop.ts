@@ -4,6 +4,13 @@ import { type AppMetrics, type JobName, type JobOutcome, recordJobRun } from '..
 /** Session advisory lock key of the polling leader: only the instance holding it runs the leader's jobs. */
 export const LEADER_LOCK_KEY = 5_417_002;
 
+/**
+ * A follower's longest wait before it asks for the lead again: when the leader stops (SIGTERM) or dies
+ * (its connection, and with it the lock, goes), a survivor takes over its jobs within this wait plus a
+ * pass. One cheap lock query per job and wait on each follower.
+ */
+export const FOLLOWER_DELAY_MS = 10_000;
+
 /** What the jobs log: pino's shape (the app's logger), or nothing in tests. */
 export interface JobLogger {
   info(obj: object, msg: string): void;
@@ -27,7 +34,7 @@ export interface LeaderLoopOptions<T> {
   intervalMs: number | ((result: T) => number);
   /** Wait after a pass that threw (default: the fixed interval, else a minute). */
   retryMs?: number;
-  /** Wait of a follower before it asks for the lead again (default: as after a failed pass). */
+  /** Wait of a follower before it asks for the lead again (default: as after a failed pass, at most FOLLOWER_DELAY_MS). */
   followerDelayMs?: number;
   /** The job's series in `ala_job_runs_total` and `ala_job_duration_seconds`; none without it. */
   metrics?: { job: JobName; registry: AppMetrics | undefined; ok?: (result: T) => boolean };
@@ -48,7 +55,7 @@ export interface LeaderLoopOptions<T> {
 export function startLeaderLoop<T>(options: LeaderLoopOptions<T>): () => Promise<void> {
   const fixed = typeof options.intervalMs === 'number' ? options.intervalMs : undefined;
   const retryMs = options.retryMs ?? fixed ?? 60_000;
-  const followerDelayMs = options.followerDelayMs ?? retryMs;
+  const followerDelayMs = options.followerDelayMs ?? Math.min(retryMs, FOLLOWER_DELAY_MS);
   const onError =
     options.onError ??
     ((error: unknown) => options.log.warn({ error: String(error) }, `${options.name} failed`));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PlayableGame } from '../../../core/games';
+import { packagePath } from '../../lib/package-dir';
 import { buildSeasonCalendar, type SeasonCalendar } from '../calendar';
 import type {
   FactsRecord,
@@ -20,10 +20,7 @@ import { type GameLogMlbFacts, type LineScore, parseRetrosheetGameLog } from './
 import { readBundledEventFacts } from './retrosheet-events';
 
 /** Bundled datasets of the replay (see data-seed/NOTICES.md). */
-export const DATA_SEED_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../data-seed',
-);
+export const DATA_SEED_DIR = packagePath(import.meta.url, 'data-seed');
 
 // Seasons are moved by whole 52-week steps (weekdays kept) so all three run in the 2023-24 window.
 const NBA_DAY_SHIFT = 5 * 364;

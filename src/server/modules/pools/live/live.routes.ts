@@ -16,6 +16,8 @@ import { requirePoolAccess } from '../pool-access';
 
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 5_000;
+/** How long a browser waits before reconnecting a stream this instance ended as it shut down. */
+const SHUTDOWN_RETRY_MS = 1_000;
 
 /**
  * A stream of someone with no entry in the pool hears of picks at most once per this period, on a
@@ -70,7 +72,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     clearInterval(coalesce);
-    for (const stream of streams) stream.end();
+    // The last words of each stream: reconnect soon (the proxy sends the new stream to another instance).
+    for (const stream of streams)
+      stream.end(`retry: ${SHUTDOWN_RETRY_MS}\n: this instance is shutting down\n\n`);
     streams.clear();
     perAddress.clear();
     picksPending.clear();
