@@ -5,8 +5,15 @@ import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { entries, ledger, poolAudits, poolEvents } from '../../../db/schema';
 import { buildEntryWeek } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, buildNflPool, createPoolWorld, DEADLINES, enter, NOW } from '../pool-test-world';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  createPoolWorld,
+  DEADLINES,
+  enter,
+  NOW,
+} from '../../../test/pool-test-world';
 
 let t: TestApp;
 let owner: TestUser;

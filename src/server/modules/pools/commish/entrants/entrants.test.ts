@@ -12,10 +12,16 @@ import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { entries, ledger, poolAudits, poolEvents, pools } from '../../../../db/schema';
 import { buildLedgerRow } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../leagues/league-test-world';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  joinLeague,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../../test/pool-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
 import { NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
-import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;

@@ -18,9 +18,16 @@ import {
   createLeagueAs,
   registerNamed,
   type TestUser,
-} from '../../../leagues/league-test-world';
+} from '../../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  joinLeague,
+  NOW,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../../test/pool-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { buildMlbPool, enter, joinLeague, NOW, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -10,7 +10,7 @@ import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { POOL_SETTINGS_MESSAGES as M } from '../../../../../core/pool/settings';
 import { entries, ledger, poolAudits, poolEvents, pools, poolWeeks } from '../../../../db/schema';
 import type { TestApp } from '../../../../test/harness';
-import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import { registerNamed, type TestUser } from '../../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -21,7 +21,7 @@ import {
   type PoolWorld,
   seedNflSeason,
   startPoolWorld,
-} from '../../pool-test-world';
+} from '../../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
