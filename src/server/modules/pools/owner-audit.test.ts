@@ -160,7 +160,7 @@ describe("the owner's money", () => {
         { rebuys_made: 1, needs_rebuy: false, week: 2, charged: 2500 },
       ],
     ]);
-    expect(rows[0].summary).toBe('player rebought before Week 2: $25.00');
+    expect(rows[0].summary).toBe('player rebought before Week 2: $25');
   });
 
   it('audits insurance bought once', async () => {
@@ -191,6 +191,6 @@ describe("the owner's money", () => {
     expect(pairs(rows)).toEqual([
       [null, { lives: 2, in_bonus: false, insurance_purchased: true, buyin: 2000, insurance: 500 }],
     ]);
-    expect(rows[0]).toMatchObject({ userId: player.id, summary: 'player signed up: $25.00 charged' });
+    expect(rows[0]).toMatchObject({ userId: player.id, summary: 'player signed up: $25 charged' });
   });
 });

@@ -501,7 +501,7 @@ describe('POST /admin/updateUserNotes', () => {
 });
 
 describe('POST /admin/processLeagueChamps', () => {
-  /** Three active entries at $33.33 and a $20.00 prize already split: $79.99 remains. */
+  /** Three active entries at $33.33 and a $20 prize already split: $79.99 remains. */
   async function seedChampions() {
     const pool = await buildMlbPool(t.ctx, world.leagueId, { buyin: 3333 });
     const alice = await member('alice');
