@@ -15,6 +15,7 @@ import {
 } from '../../../core/contracts/leagues';
 import type { PageQuery } from '../../../core/contracts/paging';
 import { GAME_NAMES, GameSchema } from '../../../core/games';
+import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { leagueMembers, leagueRequests, leagues, pools, seasonParams } from '../../db/schema';
@@ -39,7 +40,7 @@ import {
   usernamesById,
   viewerEntries,
 } from './leagues.repo';
-import { countSiblings, poolDisplayName, poolPath, toPoolRow, yourStatus } from './pool-rows';
+import { toPoolRow, yourStatus } from './pool-rows';
 
 type CreateInput = Omit<CreateLeagueRequest, 'userId' | 'username'> & {
   desc: string | null;
@@ -333,7 +334,7 @@ export async function fetchLeague(
         game: pool.game,
         season: pool.season,
         season_type: pool.seasonType,
-        path: poolPath(pool, league.abb),
+        path: poolPagePath({ ...pool, leagueAbb: league.abb }),
         champions: pool.champions,
       })),
     viewer: {

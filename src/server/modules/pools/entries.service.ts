@@ -6,6 +6,7 @@ import {
   type RegisterEntryResponse,
 } from '../../../core/contracts/pools';
 import { formatDollars } from '../../../core/money';
+import { poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { entries, leagues, pools } from '../../db/schema';
@@ -14,7 +15,6 @@ import type { UserRow } from '../auth/sessions';
 import { canSeeLeague, loadAccess } from '../leagues/league-access';
 import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
-import { poolPath } from '../leagues/pool-rows';
 import { recordPoolAudits } from './commish/audit/audit.service';
 import { postPoolEvent } from './feed/feed.service';
 import { appendLedger, type LedgerRowInput } from './ledger';
@@ -50,7 +50,13 @@ export async function registerEntry(
     const made = input.request_key ? await findKeyedEntry(tx, pool.id, user.id, input.request_key) : null;
     if (made) {
       return {
-        answer: signUpAnswer(pool, league, user, made.entryNum, poolPath(pool, league.abb)),
+        answer: signUpAnswer(
+          pool,
+          league,
+          user,
+          made.entryNum,
+          poolPagePath({ ...pool, leagueAbb: league.abb }),
+        ),
         created: false,
       };
     }
@@ -209,7 +215,7 @@ export async function createPoolEntry(
   }
   await appendLedger(tx, charges, now);
   const label = entryNum > 1 ? `${user.username} [${entryNum}]` : user.username;
-  const link = poolPath(pool, league.abb);
+  const link = poolPagePath({ ...pool, leagueAbb: league.abb });
   const addedByOther = input.by.id !== user.id;
   await postPoolEvent(
     tx,

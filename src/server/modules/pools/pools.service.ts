@@ -14,13 +14,13 @@ import type {
   SelectionsQuery,
 } from '../../../core/contracts/pools';
 import type { Game, PlayableGame } from '../../../core/games';
+import { countSiblings, poolDisplayName } from '../../../core/pool/identity';
 import { poolPrizePool } from '../../../core/season';
 import type { AppContext } from '../../context';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { pools, seasonParams } from '../../db/schema';
 import type { UserRow } from '../auth/sessions';
 import type { PoolRecord } from '../leagues/leagues.repo';
-import { countSiblings, poolDisplayName } from '../leagues/pool-rows';
 import { keptForBigPool, readEntryPage, readOwnEntries, readPoolCounts } from './entry-pages';
 import { type PoolAccess, type PoolRef, requirePoolAccess } from './pool-access';
 import {

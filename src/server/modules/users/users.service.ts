@@ -5,6 +5,7 @@ import type {
   UserSeasonSummary,
   UserTransaction,
 } from '../../../core/contracts/users';
+import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import { entries, leagueMembers, leagueRequests, leagues, pools } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -12,7 +13,6 @@ import { findUserByUsername } from '../auth/auth.service';
 import type { UserRow } from '../auth/sessions';
 import { loadLeagueVisibility } from '../leagues/league-access';
 import type { LeagueRow } from '../leagues/leagues.repo';
-import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
 import { canSeeProfileLeague, isSelf, requireSelf } from './users-access';
 
 /** What the users services answer when the viewer may not read another user's private pages. */
@@ -170,7 +170,7 @@ export async function listUserActivity(
       status: entry.status,
       pool_id: pool.id,
       pool_name: `${poolDisplayName(pool, siblings)} ${pool.season}`,
-      path: poolPath(pool, league.abb),
+      path: poolPagePath({ ...pool, leagueAbb: league.abb }),
     })),
   ];
   return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 50);

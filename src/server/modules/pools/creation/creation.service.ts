@@ -19,6 +19,7 @@ import {
   type UpcomingSeason,
 } from '../../../../core/contracts/pools';
 import { GAME_NAMES, type PlayableGame, PlayableGameSchema } from '../../../../core/games';
+import { countSiblings, poolDisplayName } from '../../../../core/pool/identity';
 import type { PoolSettings } from '../../../../core/pool/settings';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -27,7 +28,6 @@ import { badRequest, forbidden, unauthorized } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
-import { countSiblings, poolDisplayName } from '../../leagues/pool-rows';
 import { recordPoolAudits } from '../commish/audit/audit.service';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;

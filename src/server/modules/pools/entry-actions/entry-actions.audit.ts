@@ -2,11 +2,11 @@ import { AUTO_REBUY_SWITCH_FEED_TYPE, BONUS_SWITCH_FEED_TYPE } from '../../../..
 import { formatDollars } from '../../../../core/money';
 import { formatEntryLabel } from '../../../../core/money/finances';
 import { type DeferredFlag, flagForWeek } from '../../../../core/pool/entry-actions';
+import { poolPagePath } from '../../../../core/pool/identity';
 import type { DbOrTx } from '../../../db/client';
 import type { entries } from '../../../db/schema';
 import type { UserRow } from '../../auth/sessions';
 import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
-import { poolPath } from '../../leagues/pool-rows';
 import { recordPoolAudits } from '../commish/audit/audit.service';
 import { postPoolEvent } from '../feed/feed.service';
 
@@ -83,7 +83,7 @@ export async function recordSwitchChange(
       type: words.feedType,
       summary,
       desc: `${summary}.`,
-      link: poolPath(pool, league.abb),
+      link: poolPagePath({ ...pool, leagueAbb: league.abb }),
     },
     now,
   );

@@ -27,13 +27,13 @@ import {
   isInsuranceOffered,
 } from '../../../../core/pool/entry-actions';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
+import { poolPagePath } from '../../../../core/pool/identity';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { entries, ledger } from '../../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../../lib/errors';
 import type { UserRow } from '../../auth/sessions';
 import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
-import { poolPath } from '../../leagues/pool-rows';
 import { readEntryWeeks } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger } from '../ledger';
@@ -185,7 +185,7 @@ export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody
           type: REBUY_FEED_TYPE,
           summary: `${label} rebought`,
           desc: `${label} bought back in before Week ${window.week} and keeps playing.`,
-          link: poolPath(pool, league.abb),
+          link: poolPagePath({ ...pool, leagueAbb: league.abb }),
         },
         now,
       );
@@ -384,7 +384,7 @@ export function buyInsurance(
           type: FEED_EVENT_TYPES.insurance,
           summary: `${label} bought pick insurance`,
           desc: `${label} insured their picks from Week ${effectiveWeek} for the rest of the season.`,
-          link: poolPath(pool, league.abb),
+          link: poolPagePath({ ...pool, leagueAbb: league.abb }),
         },
         now,
       );

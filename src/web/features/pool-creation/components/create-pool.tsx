@@ -40,6 +40,7 @@ import {
 } from '../../../../core/contracts/pools';
 import type { PlayableGame } from '../../../../core/games';
 import { must } from '../../../../core/must';
+import { poolAddressOf, poolPagePath } from '../../../../core/pool/identity';
 import {
   lowerDependentValue,
   POOL_DEFAULTS,
@@ -309,8 +310,7 @@ function CreatePoolForm({
     activate.mutate(
       { league_id: league.id, season: season.season, season_type: season.season_type, settings },
       {
-        onSuccess: (pool) =>
-          navigate(`/${pool.game}/${pool.league_abb}/${pool.season}/${pool.season_type}/${pool.pool_idx}`),
+        onSuccess: (pool) => navigate(poolPagePath(poolAddressOf(pool))),
       },
     );
   };

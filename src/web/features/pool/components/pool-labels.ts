@@ -1,5 +1,11 @@
 import type { MyEntry, PoolDetails } from '../../../../core/contracts/pools';
 import { GAME_NAMES, GameSchema } from '../../../../core/games';
+import {
+  globalPoolPath,
+  poolAddressOf,
+  poolPagePath,
+  type WirePoolAddress,
+} from '../../../../core/pool/identity';
 import { formatDollars } from '../../../lib/format';
 
 /** The banner: "NBA SURVIVOR 2024", or "NBA [PRE] SURVIVOR 2024" for a preseason pool. */
@@ -10,21 +16,12 @@ export function bannerTitle(pool: Pick<PoolDetails, 'game' | 'season' | 'season_
   return `${game.toUpperCase()} ${survivor} ${pool.season}`;
 }
 
-/** The address of a pool page. */
-export function poolPath(parts: {
-  game: string;
-  league_abb: string;
-  season: number;
-  season_type: string;
-  pool_idx: number;
-}): string {
-  return `/${parts.game}/${parts.league_abb}/${parts.season}/${parts.season_type}/${parts.pool_idx}`;
+/** The address of a pool page, from the wire's names. */
+export function poolPath(parts: WirePoolAddress): string {
+  return poolPagePath(poolAddressOf(parts));
 }
 
-/** Each game's global public pool: /{game}/ala/{season}/reg/0. */
-export function globalPoolPath(game: string, season: number): string {
-  return poolPath({ game, league_abb: 'ala', season, season_type: 'reg', pool_idx: 0 });
-}
+export { globalPoolPath };
 
 /** Insurance as the pool details and How to play show it. */
 export function insuranceText(pool: Pick<PoolDetails, 'game' | 'insurance' | 'insurance_option'>): string {

@@ -18,6 +18,7 @@ import {
 import { formatDollars, processChampions } from '../../../../../core/money';
 import { must } from '../../../../../core/must';
 import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
+import { poolPagePath } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
@@ -25,7 +26,6 @@ import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
 import type { UserRow } from '../../../auth/sessions';
-import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
 import { keptForBigPool, readPoolCounts } from '../../entry-pages';
 import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
@@ -470,7 +470,7 @@ export async function editUserLives(
         type: FEED_EVENT_TYPES.alert,
         summary,
         desc: input.actionDesc,
-        link: poolPath(pool, league.abb),
+        link: poolPagePath({ ...pool, leagueAbb: league.abb }),
       },
       now,
     );
@@ -612,7 +612,7 @@ export async function processLeagueChamps(
         type: FEED_EVENT_TYPES.alert,
         summary: labels.length === 1 ? `${names} is the champion!` : `${names} are the champions!`,
         desc: `The Commish crowned ${names} and closed ${pool.gameName} ${pool.season}.${prizeText}`,
-        link: poolPath(pool, league.abb),
+        link: poolPagePath({ ...pool, leagueAbb: league.abb }),
       },
       now,
     );

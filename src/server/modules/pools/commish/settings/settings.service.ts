@@ -25,6 +25,7 @@ import {
 } from '../../../../../core/contracts/pools';
 import { GAME_NAMES, type PlayableGame, PlayableGameSchema } from '../../../../../core/games';
 import { formatDollars } from '../../../../../core/money';
+import { poolDisplayName } from '../../../../../core/pool/identity';
 import { findLockedSettingChanges, type PoolSettingsEdit } from '../../../../../core/pool/settings';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
@@ -33,7 +34,6 @@ import { entries, pools, poolWeeks } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
 import type { UserRow } from '../../../auth/sessions';
 import type { PoolRecord } from '../../../leagues/leagues.repo';
-import { poolDisplayName } from '../../../leagues/pool-rows';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
