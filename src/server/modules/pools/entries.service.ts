@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { INSURANCE_OPTION } from '../../../core/bonus/options';
 import {
   FEED_EVENT_TYPES,
   POOL_MESSAGES,
@@ -195,7 +196,7 @@ export async function createPoolEntry(
       entryNum,
       lives: pool.rebuys + 1,
       bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
-      insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance,
+      insurancePurchased: teamGame && pool.insuranceOption !== INSURANCE_OPTION.none && input.insurance,
       signUpKey: input.signUpKey ?? null,
       createdAt: now,
     })

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { REQUEST_STATUS } from '../../../core/contracts/leagues';
 import type {
   UserActivityEvent,
   UserProfileResponse,
@@ -46,7 +47,7 @@ export async function getUserProfile(
         .select({ request: leagueRequests, league: leagues })
         .from(leagueRequests)
         .innerJoin(leagues, eq(leagues.id, leagueRequests.leagueId))
-        .where(and(eq(leagueRequests.userId, user.id), ne(leagueRequests.status, 1)))
+        .where(and(eq(leagueRequests.userId, user.id), ne(leagueRequests.status, REQUEST_STATUS.approved)))
     : [];
   return {
     user: {

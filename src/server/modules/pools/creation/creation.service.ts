@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   BonusCadenceSchema,
+  INSURANCE_OPTION,
   InsuranceOptionSchema,
   normalizeBonusCadence,
   resolveBonusOptions,
@@ -180,7 +181,7 @@ export async function activatePool(
         rebuys: settings.rebuys,
         rebuyPrice: settings.rebuy_price,
         maxEntries: settings.max_entries,
-        insurance: settings.insurance_option === 0 ? 0 : settings.insurance,
+        insurance: settings.insurance_option === INSURANCE_OPTION.none ? 0 : settings.insurance,
         insuranceOption: settings.insurance_option,
         shootMoon: settings.shoot_moon,
         bonusActive: settings.bonus_active,

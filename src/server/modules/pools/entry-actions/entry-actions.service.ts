@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BONUS_CADENCE_LABELS, canToggleAutoRebuy, canToggleBonus } from '../../../../core/bonus';
+import {
+  BONUS_CADENCE_LABELS,
+  canToggleAutoRebuy,
+  canToggleBonus,
+  normalizeBonusCadence,
+} from '../../../../core/bonus';
 import { getDeadlineCutoff, getLiveWeek } from '../../../../core/calendar';
 import {
   type BuyInsuranceBody,
@@ -432,7 +437,7 @@ export async function getEntryActions(
   const needed = entry.needsRebuy && isActive(entry) && !isEliminated(entry);
   const window = needed ? await loadRebuyWindow(ctx.db, pool, entry, now) : null;
   const rebuy = window ? rebuyCheck(pool, entry, window, now) : null;
-  const cadence = pool.bonusCadence === 1 || pool.bonusCadence === 2 ? pool.bonusCadence : 3;
+  const cadence = normalizeBonusCadence(pool.bonusCadence);
   return {
     entry_id: entry.id,
     live_week: liveWeek,

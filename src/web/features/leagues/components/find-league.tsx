@@ -2,6 +2,7 @@ import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, Stack, Table, Text
 import { IconCheck, IconShieldHalfFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LeagueListRow } from '../../../../core/contracts/leagues';
+import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useAllLeagues, useRequestAccess } from '../api/leagues';
@@ -150,7 +151,7 @@ function JoinCell({
       </Anchor>
     );
   }
-  if (league.request_status === 2 || request.isSuccess) {
+  if (league.request_status === REQUEST_STATUS.pending || request.isSuccess) {
     return (
       <Button size="xs" disabled>
         Request Pending

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts/leagues';
+import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDecideAccess, useLeagueRequests } from '../api/leagues';
@@ -135,7 +136,7 @@ function Decision({
 }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      {row.status === 2 && (
+      {row.status === REQUEST_STATUS.pending && (
         <>
           <Button
             size="compact-sm"
@@ -158,7 +159,7 @@ function Decision({
           </Button>
         </>
       )}
-      {row.status !== 1 && row.status !== 2 && (
+      {row.status !== REQUEST_STATUS.approved && row.status !== REQUEST_STATUS.pending && (
         <Button
           size="compact-sm"
           variant="default"

@@ -21,9 +21,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  BONUS_CADENCE,
   BONUS_CADENCE_LABELS,
   type BonusCadence,
   type BonusOptionsMap,
+  INSURANCE_OPTION,
   INSURANCE_OPTION_LABELS,
   type InsuranceOption,
   listBonusOptions,
@@ -112,7 +114,8 @@ function draftFromCopy(game: PlayableGame, copied: CopiedSettings): Draft {
     insurance: isNfl ? 0 : copied.insurance,
     shoot_moon: game === 'mlb' && copied.shoot_moon,
     bonus_active: !isNfl && copied.bonus_active,
-    bonus_cadence: copied.bonus_cadence === 0 ? 3 : copied.bonus_cadence,
+    bonus_cadence:
+      copied.bonus_cadence === BONUS_CADENCE.none ? BONUS_CADENCE.preseason : copied.bonus_cadence,
     bonus_shutdown: Math.max(POOL_LIMITS.minBonusShutdown, copied.bonus_shutdown),
     bonus_options: isNfl
       ? undefined
@@ -141,7 +144,7 @@ function toSettings(game: PlayableGame, draft: Draft): PoolSettingsInput {
     // NaN fails the shared schema with its max entries message, as 0 does.
     max_entries: draft.max_entries === '' ? Number.NaN : draft.max_entries,
     insurance_option: isNfl ? 0 : draft.insurance_option,
-    insurance: isNfl || draft.insurance_option === 0 ? 0 : draft.insurance,
+    insurance: isNfl || draft.insurance_option === INSURANCE_OPTION.none ? 0 : draft.insurance,
     shoot_moon: game === 'mlb' && draft.shoot_moon,
     bonus_active: !isNfl && draft.bonus_active,
     bonus_cadence: draft.bonus_cadence,
@@ -338,7 +341,7 @@ function CreatePoolForm({
       : ([
           [
             'Insurance',
-            draft.insurance_option === 0
+            draft.insurance_option === INSURANCE_OPTION.none
               ? INSURANCE_OPTION_LABELS[0]
               : `${INSURANCE_OPTION_LABELS[draft.insurance_option]}, ${formatDollars(draft.insurance)}`,
           ],
@@ -527,7 +530,7 @@ function CreatePoolForm({
                 onChange={(value) => set('insurance_option', Number(value ?? 0) as InsuranceOption)}
                 allowDeselect={false}
               />
-              {draft.insurance_option !== 0 && (
+              {draft.insurance_option !== INSURANCE_OPTION.none && (
                 <NumberInput
                   label="Insurance cost ($)"
                   min={0}

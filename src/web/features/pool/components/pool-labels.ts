@@ -1,3 +1,8 @@
+import {
+  BONUS_CADENCE_LABELS,
+  INSURANCE_OPTION,
+  normalizeBonusCadence,
+} from '../../../../core/bonus/options';
 import type { MyEntry, PoolDetails } from '../../../../core/contracts/pools';
 import { GAME_NAMES, GameSchema } from '../../../../core/games';
 import {
@@ -25,12 +30,10 @@ export { globalPoolPath };
 
 /** Insurance as the pool details and How to play show it. */
 export function insuranceText(pool: Pick<PoolDetails, 'game' | 'insurance' | 'insurance_option'>): string {
-  if (pool.game === 'nfl-td' || pool.insurance_option === 0) return 'Not offered';
-  const how = pool.insurance_option === 1 ? 'most popular pick' : 'random pick';
+  if (pool.game === 'nfl-td' || pool.insurance_option === INSURANCE_OPTION.none) return 'Not offered';
+  const how = pool.insurance_option === INSURANCE_OPTION.mostPopular ? 'most popular pick' : 'random pick';
   return `${formatDollars(pool.insurance)} (${how})`;
 }
-
-const CADENCES: Record<number, string> = { 1: 'Anytime', 2: 'Monthly', 3: 'Preseason', 0: 'Preseason' };
 
 /** The bonus pool's status: not offered (NFL TD, or off), disabled by the commissioner, or active with its cadence. */
 export function bonusText(
@@ -38,7 +41,7 @@ export function bonusText(
 ): string {
   if (pool.game === 'nfl-td' || !pool.bonus_active) return 'Not offered';
   if (pool.bonus_disabled) return 'Shut down';
-  return `Active (entry: ${CADENCES[pool.bonus_cadence] ?? 'Preseason'})`;
+  return `Active (entry: ${BONUS_CADENCE_LABELS[normalizeBonusCadence(pool.bonus_cadence)]})`;
 }
 
 /** The pool's state as a short label. */

@@ -373,7 +373,7 @@ async function reloadEntrant(ctx: AppContext, entryId: number): Promise<AdminEnt
   );
 }
 
-/** POST /admin/toggleUserStatus: 1 active (counted), 0 inactive; reversible. */
+/** POST /admin/toggleUserStatus: ENTRY_STATUS active (counted) or inactive; reversible. */
 export async function toggleUserStatus(
   ctx: AppContext,
   viewer: UserRow,

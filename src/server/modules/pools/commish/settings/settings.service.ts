@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   BonusCadenceSchema,
   type BonusOptionsMap,
+  INSURANCE_OPTION,
   INSURANCE_OPTION_LABELS,
   InsuranceOptionSchema,
   listBonusOptions,
@@ -172,7 +173,7 @@ function normalize(pool: PoolRecord, next: PoolSettingsEdit): PoolSettingsValues
   return {
     ...next,
     rebuy_price: next.rebuys < 1 ? 0 : next.rebuy_price,
-    insurance: next.insurance_option === 0 ? 0 : next.insurance,
+    insurance: next.insurance_option === INSURANCE_OPTION.none ? 0 : next.insurance,
     bonus_options: options,
     lock_at_pick_start: next.players_per_week > 1 && next.lock_at_pick_start,
     deadlines: next.deadlines.map((deadline, index) =>

@@ -20,6 +20,7 @@ import dayjs from 'dayjs';
 import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import {
   type BonusCadence,
+  INSURANCE_OPTION,
   INSURANCE_OPTION_LABELS,
   type InsuranceOption,
   NFL_LOCK_TIME_LABELS,
@@ -400,7 +401,7 @@ function SettingsForm({
                   />
                 </SettingRow>
               )}
-              {!isNfl && draft.insurance_option !== 0 && (
+              {!isNfl && draft.insurance_option !== INSURANCE_OPTION.none && (
                 <SettingRow label="Insurance Cost" note="Paid once per entry.">
                   <DollarField
                     label="Insurance Cost"
