@@ -254,7 +254,7 @@ export async function getBonusTallys(
   path: BonusTallysPath,
   viewer: UserRow | null,
 ): Promise<BonusTallysResponse> {
-  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.leagueSeasonId }, viewer);
+  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.poolId }, viewer);
   if (pool.game !== path.game || pool.season !== path.season || pool.seasonType !== path.seasonType) {
     throw notFound(POOL_MESSAGES.poolNotFound);
   }

@@ -51,7 +51,7 @@ export async function listFeed(
   path: FeedPath,
   viewer: UserRow | null,
 ): Promise<FeedResponse> {
-  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.leagueSeasonId }, viewer);
+  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.poolId }, viewer);
   if (pool.leagueId !== path.leagueId) throw notFound(POOL_MESSAGES.poolNotFound);
   const conditions: SQL[] = [eq(poolEvents.poolId, pool.id)];
   if (path.x === 'mine') {

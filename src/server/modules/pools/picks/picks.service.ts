@@ -82,7 +82,7 @@ async function tryPick(
   ids: TargetIds,
   now: Date,
 ): Promise<MakePickResponse | null> {
-  const state = await loadPickState(ctx.db, session, body.userSeasonId, body.week, ids);
+  const state = await loadPickState(ctx.db, session, body.entryId, body.week, ids);
   if (!state) {
     // No entry row, so no session answer either: a visitor is told to log in before anything else.
     if (!(await findSessionUser(ctx.db, sessionToken, session.now))) throw unauthorized();

@@ -152,7 +152,7 @@ export async function updateUserPicks(
       .select({ entry: entries, username: users.username })
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
-      .where(eq(entries.id, body.user_season_id));
+      .where(eq(entries.id, body.entryId));
     if (!row) throw notFound(M.entryNotFound);
     const { entry, username } = row;
     const { pool } = await requireEntryPoolCommish(tx, entry, viewer, M.entryNotFound);

@@ -381,7 +381,7 @@ export async function toggleUserStatus(
 ): Promise<EntrantChangeResponse> {
   const now = ctx.clock.now();
   const { poolId, label, changed } = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
     if (access.pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
     if (entry.status === input.updatedStatus) return { poolId: access.pool.id, label, changed: false };
     await tx.update(entries).set({ status: input.updatedStatus }).where(eq(entries.id, entry.id));
@@ -409,7 +409,7 @@ export async function toggleUserStatus(
     message: changed
       ? `${label} is now ${active ? 'active' : 'inactive'}.`
       : ENTRANTS_MESSAGES.statusUnchanged(label, active),
-    entrant: await reloadEntrant(ctx, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.entryId),
   };
 }
 
@@ -424,7 +424,7 @@ export async function editUserLives(
 ): Promise<EntrantChangeResponse> {
   const now = ctx.clock.now();
   const { poolId, label } = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
     const { pool, league } = access;
     if (pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
     if (entry.lives !== input.oldLives) throw conflict(ENTRANTS_MESSAGES.livesStale(label, entry.lives));
@@ -495,7 +495,7 @@ export async function editUserLives(
   notifyPoolChanged(ctx, poolId, 'feed');
   return {
     message: `${label} now has ${input.newLives} ${input.newLives === 1 ? 'life' : 'lives'}.`,
-    entrant: await reloadEntrant(ctx, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.entryId),
   };
 }
 
@@ -507,7 +507,7 @@ export async function updateUserNotes(
 ): Promise<EntrantChangeResponse> {
   const now = ctx.clock.now();
   const label = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
     if (entry.notes === input.note) return label;
     await tx.update(entries).set({ notes: input.note }).where(eq(entries.id, entry.id));
     await recordPoolAudits(
@@ -529,7 +529,7 @@ export async function updateUserNotes(
   });
   return {
     message: `The note on ${label} was saved.`,
-    entrant: await reloadEntrant(ctx, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.entryId),
   };
 }
 
@@ -542,11 +542,11 @@ export async function processLeagueChamps(
   viewer: UserRow,
   input: ProcessChampionsBody,
 ): Promise<ProcessChampionsResponse> {
-  await requirePoolCommish(ctx.db, { poolId: input.leagueSeason }, viewer);
+  await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // The pool row is locked first: a second crowning (or a prize split) waits and then sees this one.
-    const { pool, league } = await lockPoolForCommish(tx, input.leagueSeason, viewer);
+    const { pool, league } = await lockPoolForCommish(tx, input.poolId, viewer);
     if (pool.final) throw badRequest(ENTRANTS_MESSAGES.championsAlready);
     // Set-based (a big pool's every entry changes): only the named champions are read into Node.
     const byId = await loadChampionEntries(tx, pool.id, input.champions);
@@ -644,9 +644,9 @@ export async function processLeagueChamps(
     );
     return { labels, awards: champions.map((champion) => champion.award) };
   });
-  notifyPoolChanged(ctx, input.leagueSeason, 'standings');
-  notifyPoolChanged(ctx, input.leagueSeason, 'money');
-  notifyPoolChanged(ctx, input.leagueSeason, 'feed');
+  notifyPoolChanged(ctx, input.poolId, 'standings');
+  notifyPoolChanged(ctx, input.poolId, 'money');
+  notifyPoolChanged(ctx, input.poolId, 'feed');
   return {
     message: `Champions processed: ${joinNames(result.labels)}.`,
     champions: result.labels,

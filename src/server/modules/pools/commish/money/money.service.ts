@@ -63,7 +63,7 @@ export async function addPayment(
     .select({ entry: entries, username: users.username })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.id, input.user_season_id))
+    .where(eq(entries.id, input.entryId))
     .limit(1);
   if (!found) throw notFound(MONEY_MESSAGES.entryNotFound);
   const { pool } = await requireEntryPoolCommish(ctx.db, found.entry, viewer, MONEY_MESSAGES.entryNotFound);

@@ -345,11 +345,11 @@ export async function updatePoolSettings(
   viewer: UserRow,
   input: UpdateInput,
 ): Promise<PoolSettingsView> {
-  await requirePoolCommish(ctx.db, { poolId: input.leagueSeasonId }, viewer);
+  await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // One save at a time per pool: a second admin's save reads the first one's result.
-    const { pool } = await lockPoolForCommish(tx, input.leagueSeasonId, viewer);
+    const { pool } = await lockPoolForCommish(tx, input.poolId, viewer);
     const current = toValues(pool);
     const next = normalize(pool, input.poolSettings);
     const weeks = await loadPoolWeeks(tx, pool);
