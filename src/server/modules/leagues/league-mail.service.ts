@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { type EmailUsersResponse, LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
 import { poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { entries, leagueMembers, leagues, pools, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publicUrl } from '../../lib/public-url';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, htmlToText, sanitizeHtml } from '../../mail/sanitize-html';
-import type { UserRow } from '../auth/sessions';
 import { recordPoolAudits } from '../pools/commish/audit/audit.service';
 import { requireLeagueAdmin, requireLeagueMember } from './league-access';
 

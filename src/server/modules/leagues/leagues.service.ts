@@ -18,11 +18,11 @@ import { GAME_NAMES, GameSchema } from '../../../core/games';
 import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import type { LeagueRow, UserRow } from '../../db/schema';
 import { leagueMembers, leagueRequests, leagues, pools, seasonParams } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { publicUrl } from '../../lib/public-url';
 import { createToken } from '../../lib/tokens';
-import type { UserRow } from '../auth/sessions';
 import {
   canSeeLeague,
   loadAccess,
@@ -36,7 +36,6 @@ import {
   findLeagueByAbb,
   findLeagueByInvite,
   findRequest,
-  type LeagueRow,
   usernamesById,
   viewerEntries,
 } from './leagues.repo';

@@ -14,10 +14,10 @@ import {
 import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { leagueMembers, leagueRequests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/paging';
-import type { UserRow } from '../auth/sessions';
 import {
   loadAccess,
   requireLeagueAccess,

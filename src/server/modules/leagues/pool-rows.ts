@@ -1,10 +1,7 @@
 import type { PoolRow, YourStatus } from '../../../core/contracts/leagues';
 import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { poolDisplayName, poolPagePath, poolStatus } from '../../../core/pool/identity';
-import type { entries } from '../../db/schema';
-import type { LeagueRow, PoolRecord } from './leagues.repo';
-
-type EntryRecord = typeof entries.$inferSelect;
+import type { EntryRecord, LeagueRow, PoolRecord } from '../../db/schema';
 
 export interface PoolRowInput {
   pool: PoolRecord;

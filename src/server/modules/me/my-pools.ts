@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { DbOrTx } from '../../db/client';
+import type { PoolRecord } from '../../db/schema';
 import { entries, games, leagues, pools } from '../../db/schema';
-import type { PoolRecord } from '../leagues/leagues.repo';
 import { PoolWeeks, type WeekGame } from '../pools/pool-weeks';
 
 /** One pool the user has an entry in, named and addressed as the pool pages are, with its week calendar. */

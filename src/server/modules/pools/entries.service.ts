@@ -10,17 +10,15 @@ import { formatDollars } from '../../../core/money';
 import { poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../db/schema';
 import { entries, leagues, pools } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { UserRow } from '../auth/sessions';
 import { canSeeLeague, loadAccess } from '../leagues/league-access';
-import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
 import { recordPoolAudits } from './commish/audit/audit.service';
 import { postPoolEvent } from './feed/feed.service';
 import { appendLedger, type LedgerRowInput } from './ledger';
 import { notifyPoolChanged } from './live/notify';
-import type { EntryRecord } from './pool-entries.repo';
 
 /**
  * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PicksDueResponse } from '../../../core/contracts/me';
 import type { MissingPicksResponse } from '../../../core/contracts/pools';
+import type { PoolRecord } from '../../db/schema';
 import { reminderQueue } from '../../db/schema';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
@@ -13,7 +14,6 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../test/pool-test-world';
-import type { PoolRecord } from '../leagues/leagues.repo';
 import { dueReminders, enqueuePoolWeek } from '../reminders/reminders.service';
 
 /*

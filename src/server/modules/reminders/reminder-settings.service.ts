@@ -8,9 +8,9 @@ import {
 import { poolDisplayName, siblingsOf } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { reminderMutes, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { UserRow } from '../auth/sessions';
 import { unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** A stored choice as the API speaks it (anything unknown reads as the default, both). */

@@ -8,12 +8,11 @@ import type {
 } from '../../../core/contracts/users';
 import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
+import type { LeagueRow, UserRow } from '../../db/schema';
 import { entries, leagueMembers, leagueRequests, leagues, pools } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findUserByUsername } from '../auth/auth.service';
-import type { UserRow } from '../auth/sessions';
 import { loadLeagueVisibility } from '../leagues/league-access';
-import type { LeagueRow } from '../leagues/leagues.repo';
 import { canSeeProfileLeague, isSelf, requireSelf } from './users-access';
 
 /** What the users services answer when the viewer may not read another user's private pages. */
@@ -139,7 +138,7 @@ export async function listUserActivity(
       .innerJoin(leagues, eq(leagues.id, pools.leagueId))
       .where(eq(entries.userId, userId)),
   ]);
-  const leagueOf = (league: typeof leagues.$inferSelect) => ({
+  const leagueOf = (league: LeagueRow) => ({
     league_id: league.id,
     league_abb: league.abb,
     league_name: league.name,

@@ -35,10 +35,9 @@ import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { poolPagePath } from '../../../../core/pool/identity';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
 import { entries, ledger } from '../../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
-import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
 import { readEntryWeeks } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger } from '../ledger';
@@ -46,8 +45,6 @@ import { notifyPoolChanged } from '../live/notify';
 import { requireEntryPoolAccess } from '../pool-access';
 import { loadPoolWeeks } from '../pool-weeks';
 import { type EntrySwitch, recordInsurance, recordRebuy, recordSwitchChange } from './entry-actions.audit';
-
-type EntryRecord = typeof entries.$inferSelect;
 
 interface OwnEntry {
   entry: EntryRecord;

@@ -11,9 +11,9 @@ import {
 } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
 import { poolEvents, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
 import { requirePoolAccess } from '../pool-access';
 import { readJudgedWeekNews } from './week-news.repo';
 

@@ -11,6 +11,7 @@ import {
 } from '../../../../core/picks';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
+import type { PoolRecord } from '../../../db/schema';
 import {
   AppError,
   badRequest,
@@ -22,7 +23,6 @@ import {
 } from '../../../lib/errors';
 import { hashToken } from '../../../lib/tokens';
 import { findSessionUser } from '../../auth/sessions';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { notifyPoolChanged } from '../live/notify';
 import { requireEntryPoolAccess } from '../pool-access';
 import { toMyEntry } from '../pool-entries.repo';

@@ -3,8 +3,8 @@ import { must } from '../../../../core/must';
 import type { EntryState, WeekEntryInput, WeekEntryOutcome } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
 import { bonusEvents, poolWeeks } from '../../../db/schema';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import {
   type EntryWeekKind,
   emptyKindBytes,

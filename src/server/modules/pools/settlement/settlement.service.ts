@@ -19,9 +19,9 @@ import {
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
 import { bonusEvents, entries, ledger, pickAudits, picks, pools, poolWeeks, users } from '../../../db/schema';
 import { inBackground } from '../../../lib/background';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { keepOwingCount } from '../commish/missing-picks/owing-count';
 import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';

@@ -11,15 +11,14 @@ import {
 } from '../../../../../core/contracts/pools';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
+import type { EntryRecord, PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, pickAudits, picks, teams, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
-import type { UserRow } from '../../../auth/sessions';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { readEntryPage } from '../../entry-pages';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
-import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
+import { entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { recordPoolAudits } from '../audit/audit.service';
 

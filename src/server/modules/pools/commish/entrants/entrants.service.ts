@@ -22,10 +22,10 @@ import { poolPagePath } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
+import type { EntryRecord, UserRow } from '../../../../db/schema';
 import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
-import type { UserRow } from '../../../auth/sessions';
 import { createPoolEntry } from '../../entries.service';
 import { keptForBigPool, readPoolCounts } from '../../entry-pages';
 import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
@@ -37,13 +37,7 @@ import {
   requireEntryPoolCommish,
   requirePoolCommish,
 } from '../../pool-access';
-import {
-  type EntryRecord,
-  entryLabel,
-  intArray,
-  NAME_ORDER_MAX_ENTRIES,
-  pagePoolEntries,
-} from '../../pool-entries.repo';
+import { entryLabel, intArray, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../../pool-entries.repo';
 import { readMark } from '../../standings/pool-rankings';
 import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';

@@ -11,9 +11,9 @@ import {
 } from '../../../../../core/contracts/pools';
 import { poolPagePath } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
+import type { UserRow } from '../../../../db/schema';
 import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
-import type { UserRow } from '../../../auth/sessions';
 import { findPoolOpenWeek, owesPickCondition, picksAsked } from '../../owed-picks';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';

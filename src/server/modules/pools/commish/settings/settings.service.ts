@@ -31,10 +31,9 @@ import { findLockedSettingChanges, type PoolSettingsEdit } from '../../../../../
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
+import type { PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, pools, poolWeeks } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
-import type { UserRow } from '../../../auth/sessions';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
