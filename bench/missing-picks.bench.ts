@@ -7,10 +7,11 @@
 // BENCH_KEEP=1 reuses the pool an earlier run of the same size left there; a kept pool nudged within the hour
 // refuses another nudge).
 // Usage: npm run bench:missing-picks
+
 import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/server/db/client';
+import type { UserRow } from '../src/server/db/schema';
 import { leagues, pools, users } from '../src/server/db/schema';
-import type { UserRow } from '../src/server/modules/auth/sessions';
 import { streamOwingPlayers } from '../src/server/modules/pools/commish/missing-picks/missing-picks.repo';
 import {
   getMissingPicks,

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { openDatabase } from '../src/server/db/client';
 import { leagues, pools, users } from '../src/server/db/schema';
-import { openSse, type SseClient } from '../src/server/modules/pools/live/sse-client';
+import { openSse, type SseClient } from '../src/server/test/sse-client';
 import { ensureDatabase, freePort, percentile, startServer, waitUntilUp } from './support';
 
 const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 1000);

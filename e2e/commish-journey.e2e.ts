@@ -29,7 +29,7 @@ const BUYIN = 5000;
 const REBUY_PRICE = 2500;
 /** Two buy-ins and bravo's automatic rebuy (a created pool keeps no site share). */
 const PRIZE_POOL = 2 * BUYIN + REBUY_PRICE;
-/** 33.33% of the remaining $125.00 is $41.66 (4166.25 cents, rounded), shared 2 to 1. */
+/** 33.33% of the remaining $125 is $41.66 (4166.25 cents, rounded), shared 2 to 1. */
 const SPLIT_PERCENT = '33.33';
 const SPLIT_AMOUNT = Math.round((PRIZE_POOL * 3333) / 10_000);
 /** 2/3 and 1/3 of 4166 cents: 2777.33 and 1388.67; the leftover cent goes to the larger remainder, bravo's. */
@@ -251,7 +251,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
       await page.goto(`${poolPath}/commishtools/finances`);
       await recordMoney(page, payment.who, 'Payment from', payment.cents, payment.notes);
       const table = page.getByRole('table', { name: `Payments from ${payment.who}` });
-      await table.getByRole('cell', { name: shown(payment.cents), exact: true }).waitFor();
+      await table.getByRole('cell', { name: dollars(payment.cents), exact: true }).waitFor();
       await table.getByRole('cell', { name: payment.notes }).waitFor();
       await shot(page, `journey-payment-${payment.label}`);
       await expectNoAxeViolations(page, `commish finances @${payment.label}`);
@@ -326,7 +326,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await recordMoney(page, people.alpha, 'Prize paid to', ALPHA_PRIZES, 'Venmo, all of it');
     await page
       .getByRole('table', { name: `Prizes paid to ${people.alpha}` })
-      .getByRole('cell', { name: shown(ALPHA_PRIZES), exact: true })
+      .getByRole('cell', { name: dollars(ALPHA_PRIZES), exact: true })
       .waitFor();
 
     // What the ledger must hold, from the pool's prices and what was recorded.
@@ -368,7 +368,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     expect((await totalsRow.innerText()).split(/\s+/)).toEqual([
       'Pool',
       'Totals',
-      ...columns.map((key) => shown(expected[key])),
+      ...columns.map((key) => dollars(expected[key])),
     ]);
     const financeRow = (name: string) =>
       page
@@ -376,19 +376,19 @@ describe("a commissioner's season, from creating the pool to crowning the champi
         .filter({ has: page.getByRole('cell', { name, exact: true }) })
         .first();
     await financeRow(people.alpha).getByText('CHAMPION').waitFor();
-    expect((await financeRow(people.alpha).innerText()).trim().split(/\s+/).pop()).toBe(shown(alphaTotal));
-    expect((await financeRow(people.bravo).innerText()).trim().split(/\s+/).pop()).toBe(shown(bravoTotal));
+    expect((await financeRow(people.alpha).innerText()).trim().split(/\s+/).pop()).toBe(dollars(alphaTotal));
+    expect((await financeRow(people.bravo).innerText()).trim().split(/\s+/).pop()).toBe(dollars(bravoTotal));
     await shot(page, 'journey-finances-desktop');
     await expectNoAxeViolations(page, 'finances tab @desktop');
 
     const phone = await signedIn(people.bravo, PHONE);
     await phone.page.goto(`${poolPath}/finances`);
     const totals = phone.page.getByRole('region', { name: 'Pool totals' });
-    await totals.getByText(shown(expected.total), { exact: true }).waitFor();
-    await totals.getByText(shown(expected.prizes_paid_to), { exact: true }).waitFor();
+    await totals.getByText(dollars(expected.total), { exact: true }).waitFor();
+    await totals.getByText(dollars(expected.prizes_paid_to), { exact: true }).waitFor();
     await phone.page
       .getByRole('region', { name: `Finances of ${people.bravo}` })
-      .getByText(shown(bravoTotal), { exact: true })
+      .getByText(dollars(bravoTotal), { exact: true })
       .waitFor();
     await shot(phone.page, 'journey-finances-phone');
     await expectNoAxeViolations(phone.page, 'finances tab @phone');
@@ -443,15 +443,12 @@ async function shot(page: Page, name: string): Promise<void> {
 const entrantRow = (page: Page, label: string) =>
   page.getByRole('row').filter({ has: page.getByText(label, { exact: true }) });
 
-/** Cents as the Commish tools write them: always with the cents ($41.66, $50.00). */
+/** Cents as the app writes money everywhere: whole dollars bare ($100), else with the cents ($41.66). */
 function dollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
-  return `${sign}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-}
-
-/** Cents as the Finances tab and payment records write them: whole dollars bare ($100), else with the cents. */
-function shown(cents: number): string {
-  return cents % 100 === 0 ? dollars(cents).replace(/\.00$/, '') : dollars(cents);
+  const abs = Math.abs(cents);
+  const digits = abs % 100 === 0 ? 0 : 2;
+  return `${sign}$${(abs / 100).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
 /** Records a payment from or a prize paid to an entrant in the Commish tools' Finances. */

@@ -160,7 +160,8 @@ describe('Commish tools: Split Prizes', () => {
     await process.waitFor();
     // Two equal shares of the remaining prizes.
     const half = Math.floor(before.remaining / 2);
-    const dollars = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const dollars = (c: number) =>
+      `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: c % 100 === 0 ? 0 : 2 })}`;
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: player, exact: true }) });
     await row.getByRole('cell', { name: dollars(half) }).waitFor();
     await screenshot(page, 'commish-split-desktop');
@@ -223,7 +224,7 @@ describe('Commish tools: Split Prizes', () => {
   it('splits a pool bigger than a page by default shares, searched and paged on the server', async () => {
     const page = commish.page;
     const asked: URL[] = [];
-    // The pool's answer, told it holds 120 active entries, every one alive, with $1,000.00 to split.
+    // The pool's answer, told it holds 120 active entries, every one alive, with $1,000 to split.
     await page.route('**/api/pools/*/prizeSplit*', async (route) => {
       const url = new URL(route.request().url());
       asked.push(url);

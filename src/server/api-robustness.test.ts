@@ -5,9 +5,9 @@ import { PlayableGameSchema } from '../core/games';
 import { games, leagueRequests } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
-import { createLeagueAs, registerNamed } from './modules/leagues/league-test-world';
 import { buildEntry, buildPool } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
+import { createLeagueAs, registerNamed } from './test/league-test-world';
 
 /**
  * Walks every route the application registers (collected as they are registered, so the list

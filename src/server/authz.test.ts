@@ -4,11 +4,11 @@ import { PICK_MESSAGES } from '../core/contracts/pools';
 import { leagueRequests, leagues } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
-import { createLeagueAs, registerNamed, type TestUser } from './modules/leagues/league-test-world';
 import { POOL_AREA_CELLS } from './modules/pools/pool-area.authz';
 import { all, type Cell, HIDDEN_POOL, OUTSIDERS, ROLES, type Role, type World } from './test/authz-matrix';
 import { buildEntry, buildPool } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
+import { createLeagueAs, registerNamed, type TestUser } from './test/league-test-world';
 
 /**
  * The permission matrix (spec 3 section 6) against a hidden league: every route the application

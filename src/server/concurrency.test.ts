@@ -6,9 +6,9 @@ import { LEAGUE_MESSAGES } from '../core/contracts/leagues';
 import { POOL_MESSAGES } from '../core/contracts/pools';
 import { must } from '../core/must';
 import { entries, leagueMembers, leagueRequests, leagues, ledger, users } from './db/schema';
-import { createLeagueAs, registerNamed, type TestUser } from './modules/leagues/league-test-world';
 import { buildPool, buildRegistration } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
+import { createLeagueAs, registerNamed, type TestUser } from './test/league-test-world';
 
 /**
  * Racing requests: fired at once, they really overlap on PostgreSQL (TEST_DATABASE_URL), where the

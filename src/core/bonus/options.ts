@@ -259,6 +259,9 @@ export function normalizeBonusCadence(code: number): 1 | 2 | 3 {
 export const InsuranceOptionSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type InsuranceOption = z.infer<typeof InsuranceOptionSchema>;
 
+/** The insurance option codes by name: none offered, the week's most popular pick, or a random pick. */
+export const INSURANCE_OPTION = { none: 0, mostPopular: 1, random: 2 } as const;
+
 export const INSURANCE_OPTION_LABELS: Record<InsuranceOption, string> = {
   0: 'Not Offered',
   1: 'Most Popular Pick',

@@ -6,6 +6,29 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 
+/** `T` with its field `From` named `To` (key remapping keeps the named fields of a loose object). */
+type Renamed<T, From extends keyof T, To extends string> = {
+  [K in keyof T as K extends From ? never : K]: T[K];
+} & { [K in To]: T[From] };
+
+/**
+ * Reads a field under the spec's wire name and hands it on under the code's name: the pool's id is
+ * `leagueSeasonId` (or `league_season`) on the wire and `poolId` in the services, an entry's id
+ * `userSeasonId` (or `user_season_id`) on the wire and `entryId` in the services. The wire does not change;
+ * `z.input` of the result is what a client sends, `z.output` what a service receives.
+ */
+export function withCodeName<
+  S extends z.ZodType<Record<string, unknown>>,
+  From extends keyof z.output<S> & string,
+  To extends string,
+>(schema: S, wireName: From, codeName: To) {
+  return schema.transform((value) => {
+    const { [wireName]: id, ...rest } = value as z.output<S>;
+    const renamed: Record<string, unknown> = { ...rest, [codeName]: id };
+    return renamed as Renamed<z.output<S>, From, To>;
+  });
+}
+
 /** The largest PostgreSQL integer: no id, score or count stored in an integer column is larger. */
 export const MAX_DB_INT = 2_147_483_647;
 

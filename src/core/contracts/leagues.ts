@@ -76,8 +76,15 @@ export const LEAGUE_MESSAGES = {
   poolNotFound: 'No pool was found matching these parameters.',
 } as const;
 
-/** Join request status: 1 approved, 2 pending, 3 rejected (anything but 1 and 2 shows as rejected). */
-export const RequestStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+/** Join request status by name, as stored and on the wire (anything but approved and pending shows as rejected). */
+export const REQUEST_STATUS = { approved: 1, pending: 2, rejected: 3 } as const;
+
+/** Join request status: 1 approved, 2 pending, 3 rejected. */
+export const RequestStatusSchema = z.union([
+  z.literal(REQUEST_STATUS.approved),
+  z.literal(REQUEST_STATUS.pending),
+  z.literal(REQUEST_STATUS.rejected),
+]);
 export type RequestStatus = z.infer<typeof RequestStatusSchema>;
 
 /** Games a league can hide from its page (nfl is labelled NFL TD). */

@@ -82,9 +82,12 @@ describe('formatting', () => {
 
   it.each([
     [123450, {}, '$1,234.50'],
-    [-500, {}, '-$5.00'],
-    [0, {}, '$0.00'],
-    [123450, { wholeDollars: true }, '$1,235'],
+    [-550, {}, '-$5.50'],
+    [-500, {}, '-$5'],
+    [0, {}, '$0'],
+    [5000, {}, '$50'],
+    [1, {}, '$0.01'],
+    [123450, { whole: true }, '$1,235'],
   ])('%i cents is %s', (cents, options, text) => {
     expect(formatDollars(cents, options)).toBe(text);
   });

@@ -82,11 +82,15 @@ export function formatEntryLabel(username: string, entryNum: number): string {
   return entryNum > 1 ? `${username} [${entryNum}]` : username;
 }
 
-/** Cents as dollars for display ($1,234.50, -$5.00); storage and arithmetic stay in cents. */
-export function formatDollars(cents: number, options: { wholeDollars?: boolean } = {}): string {
+/**
+ * Cents as dollars, the one way the app writes money (pages, audit log, feed, mails): whole dollars bare ($50,
+ * -$5), cents when there are any ($1,234.50); `whole` rounds to whole dollars. Storage and arithmetic stay in cents.
+ */
+export function formatDollars(cents: number, options: { whole?: boolean } = {}): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const text = options.wholeDollars
+  const whole = options.whole || abs % 100 === 0;
+  const text = whole
     ? Math.round(abs / 100).toLocaleString('en-US')
     : (abs / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${sign}$${text}`;

@@ -84,7 +84,7 @@ describe('insurance rules', () => {
     expect(checkInsurance({ ...base, cost: 1 })).toEqual({
       ok: false,
       status: 400,
-      message: M.wrongCost('$10.00'),
+      message: M.wrongCost('$10'),
     });
     expect(checkInsurance({ ...base, purchased: true })).toMatchObject({
       status: 409,

@@ -5,6 +5,7 @@ import {
   BonusOptionsMapSchema,
   DEFAULT_BONUS_CADENCE,
   getDefaultBonusOptions,
+  INSURANCE_OPTION,
   InsuranceOptionSchema,
   listBonusOptions,
 } from '../bonus/options';
@@ -35,7 +36,7 @@ export const POOL_DEFAULTS = {
   rebuys: 2,
   rebuy_price: 2500,
   max_entries: 1,
-  insurance_option: 0,
+  insurance_option: INSURANCE_OPTION.none,
   insurance: 0,
   shoot_moon: false,
   bonus_active: false,
@@ -171,7 +172,8 @@ export function checkPoolSettingsRules(
   if (!isNfl && settings.players_per_week !== 1) issue(['players_per_week'], m.playersPerWeekNotNfl);
   if (settings.max_players_per_team > settings.players_per_week)
     issue(['max_players_per_team'], m.maxPlayersPerTeam);
-  if (isNfl && settings.insurance_option !== 0) issue(['insurance_option'], m.insuranceNfl);
+  if (isNfl && settings.insurance_option !== INSURANCE_OPTION.none)
+    issue(['insurance_option'], m.insuranceNfl);
   if (isNfl && settings.bonus_active) issue(['bonus_active'], m.bonusNfl);
   if (settings.shoot_moon && settings.game !== 'mlb') issue(['shoot_moon'], m.shootMoon);
   if (settings.bonus_active && settings.bonus_shutdown < POOL_LIMITS.minBonusShutdown) {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readEntryWeeks } from '../modules/pools/entry-weeks.repo';
-import { buildMlbPool, enter, startPoolWorld } from '../modules/pools/pool-test-world';
 import { buildEntryWeek } from '../test/factories';
+import { buildMlbPool, enter, startPoolWorld } from '../test/pool-test-world';
 
 /** The statements of migration 0025 that carry the old entry_weeks rows over into kinds and byte strings. */
 function conversionStatements(): string[] {

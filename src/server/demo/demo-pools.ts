@@ -271,7 +271,7 @@ export async function crownDemoChampions(ctx: AppContext): Promise<void> {
     const lastDeadline = new Date(found.pool.deadlines.at(-1) ?? found.pool.start).getTime();
     const crownedAt = new Date(Math.min(lastDeadline + 3 * DAY_MS, now - DAY_MS));
     await processLeagueChamps({ ...ctx, clock: { now: () => new Date(crownedAt) } }, viewer, {
-      leagueSeason: found.pool.id,
+      poolId: found.pool.id,
       champions: winners.map((winner) => winner.id),
       defaultWeeksAlive: null,
       userWeeksAlive: {},

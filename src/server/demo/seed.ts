@@ -1,3 +1,4 @@
+import { REQUEST_STATUS } from '../../core/contracts/leagues';
 import { must } from '../../core/must';
 import type { AppContext } from '../context';
 import { leagueMembers, leagueRequests, leagues, siteAdmins, users } from '../db/schema';
@@ -142,7 +143,7 @@ export async function seedDemoWorld(ctx: AppContext): Promise<void> {
         await tx.insert(leagueRequests).values({
           leagueId: row.id,
           userId: must(idOf.get(username), `demo user ${username}`),
-          status: 2,
+          status: REQUEST_STATUS.pending,
           createdAt: daysAgo(2),
           updatedAt: daysAgo(2),
         });

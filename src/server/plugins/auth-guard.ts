@@ -9,8 +9,8 @@ import type {
 } from 'fastify';
 import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { UserRow } from '../modules/auth/sessions';
 
 /*
  * Auth applies to whole route trees: a routes file registers its signed-in routes inside

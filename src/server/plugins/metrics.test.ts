@@ -4,17 +4,11 @@ import { must } from '../../core/must';
 import { rowsOf } from '../db/client';
 import { ingestOnce } from '../jobs/ingest';
 import { startSettlementJob } from '../jobs/settlement-job';
-import { openSse } from '../modules/pools/live/sse-client';
-import {
-  buildMlbPool,
-  enter,
-  finishWeek,
-  type PoolWorld,
-  startPoolWorld,
-} from '../modules/pools/pool-test-world';
 import type { GameRecord, SportsProvider } from '../sports/model';
 import { buildPick } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../test/pool-test-world';
+import { openSse } from '../test/sse-client';
 
 const TOKEN = 'metrics-token-for-tests-0123';
 const EARLY = new Date('2026-11-10T00:00:00Z');

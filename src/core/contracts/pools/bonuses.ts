@@ -1,20 +1,28 @@
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, withCodeName } from '../common';
 import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { PoolPathSchema } from './paths';
 import { POOL_MESSAGES } from './sign-up';
 
 /** Path of GET /api/bonus/events/{leagueSeasonId} and /api/bonus/mapped/{leagueSeasonId} (the pool id). */
-export const BonusPoolPathSchema = z.object({ leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound) });
+export const BonusPoolPathSchema = withCodeName(
+  z.object({ leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound) }),
+  'leagueSeasonId',
+  'poolId',
+);
 export type BonusPoolPath = z.output<typeof BonusPoolPathSchema>;
 
 /** Path of GET /api/bonus/tallys/{game}/{season}/{seasonType}/{leagueSeasonId}; the first three must match the pool. */
-export const BonusTallysPathSchema = z.object({
-  game: PoolPathSchema.shape.game,
-  season: PoolPathSchema.shape.season,
-  seasonType: PoolPathSchema.shape.seasonType,
-  leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound),
-});
+export const BonusTallysPathSchema = withCodeName(
+  z.object({
+    game: PoolPathSchema.shape.game,
+    season: PoolPathSchema.shape.season,
+    seasonType: PoolPathSchema.shape.seasonType,
+    leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound),
+  }),
+  'leagueSeasonId',
+  'poolId',
+);
 export type BonusTallysPath = z.output<typeof BonusTallysPathSchema>;
 
 /** A bonus the pool paid: what happened, in which game, and the prize each winning entry received (cents). */

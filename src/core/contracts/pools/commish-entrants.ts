@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ENTRY_STATUS } from '../../pool/entry-status';
 import { isHttpUrl } from '../auth';
-import { idSchema, requiredText } from '../common';
+import { idSchema, requiredText, withCodeName } from '../common';
 import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { FEED_EVENT_TYPES } from './feed';
 import { POOL_MESSAGES } from './sign-up';
@@ -168,12 +168,16 @@ export const EntrantChangeResponseSchema = z.object({
 export type EntrantChangeResponse = z.infer<typeof EntrantChangeResponseSchema>;
 
 /** POST /admin/toggleUserStatus: 1 active, 0 inactive (reversible). */
-export const ToggleUserStatusRequestSchema = z.object({
-  userSeasonId: entryId,
-  updatedStatus: z.union([z.literal(ENTRY_STATUS.inactive), z.literal(ENTRY_STATUS.active)], {
-    error: ENTRANTS_MESSAGES.statusRequired,
+export const ToggleUserStatusRequestSchema = withCodeName(
+  z.object({
+    userSeasonId: entryId,
+    updatedStatus: z.union([z.literal(ENTRY_STATUS.inactive), z.literal(ENTRY_STATUS.active)], {
+      error: ENTRANTS_MESSAGES.statusRequired,
+    }),
   }),
-});
+  'userSeasonId',
+  'entryId',
+);
 export type ToggleUserStatusRequest = z.input<typeof ToggleUserStatusRequestSchema>;
 export type ToggleUserStatusBody = z.output<typeof ToggleUserStatusRequestSchema>;
 
@@ -187,38 +191,46 @@ const livesCount = z
  * POST /admin/editUserLives: oldLives is what the commissioner saw (a stale value is refused with 409),
  * actionDesc the message posted to the league. The spec's username, game and season are accepted and ignored.
  */
-export const EditUserLivesRequestSchema = z
-  .object({
-    userSeasonId: entryId,
-    actionDesc: requiredText(ENTRANTS_MESSAGES.livesMessageRequired, {
-      length: LIFE_MESSAGE_MAX,
-      message: ENTRANTS_MESSAGES.livesMessageLong,
+export const EditUserLivesRequestSchema = withCodeName(
+  z
+    .object({
+      userSeasonId: entryId,
+      actionDesc: requiredText(ENTRANTS_MESSAGES.livesMessageRequired, {
+        length: LIFE_MESSAGE_MAX,
+        message: ENTRANTS_MESSAGES.livesMessageLong,
+      }),
+      lifeAction: z.enum(['increase', 'decrease'], { error: ENTRANTS_MESSAGES.lifeActionRequired }),
+      oldLives: livesCount,
+      newLives: livesCount,
+    })
+    .loose()
+    .refine((v) => (v.lifeAction === 'increase' ? v.newLives > v.oldLives : v.newLives < v.oldLives), {
+      error: (issue) => {
+        const action = (issue.input as { lifeAction?: 'increase' | 'decrease' }).lifeAction ?? 'increase';
+        return ENTRANTS_MESSAGES.livesDirection(action);
+      },
+      path: ['newLives'],
     }),
-    lifeAction: z.enum(['increase', 'decrease'], { error: ENTRANTS_MESSAGES.lifeActionRequired }),
-    oldLives: livesCount,
-    newLives: livesCount,
-  })
-  .loose()
-  .refine((v) => (v.lifeAction === 'increase' ? v.newLives > v.oldLives : v.newLives < v.oldLives), {
-    error: (issue) => {
-      const action = (issue.input as { lifeAction?: 'increase' | 'decrease' }).lifeAction ?? 'increase';
-      return ENTRANTS_MESSAGES.livesDirection(action);
-    },
-    path: ['newLives'],
-  });
+  'userSeasonId',
+  'entryId',
+);
 export type EditUserLivesRequest = z.input<typeof EditUserLivesRequestSchema>;
 export type EditUserLivesBody = z.output<typeof EditUserLivesRequestSchema>;
 
 /** POST /admin/updateUserNotes: an empty note clears it. */
-export const UpdateUserNotesRequestSchema = z.object({
-  userSeasonId: entryId,
-  note: z
-    .string({ error: ENTRANTS_MESSAGES.noteType })
-    .trim()
-    .max(ENTRANT_NOTE_MAX, { error: ENTRANTS_MESSAGES.noteLong })
-    .nullish()
-    .transform((value) => (value ? value : null)),
-});
+export const UpdateUserNotesRequestSchema = withCodeName(
+  z.object({
+    userSeasonId: entryId,
+    note: z
+      .string({ error: ENTRANTS_MESSAGES.noteType })
+      .trim()
+      .max(ENTRANT_NOTE_MAX, { error: ENTRANTS_MESSAGES.noteLong })
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  }),
+  'userSeasonId',
+  'entryId',
+);
 export type UpdateUserNotesRequest = z.input<typeof UpdateUserNotesRequestSchema>;
 export type UpdateUserNotesBody = z.output<typeof UpdateUserNotesRequestSchema>;
 
@@ -234,19 +246,23 @@ const weeksAlive = z
  * other entry id. The spec's game, season, usersAlive and prizesRemaining are accepted and ignored: the server
  * reads them from the database.
  */
-export const ProcessChampionsRequestSchema = z
-  .object({
-    leagueSeason: poolId,
-    champions: z
-      .array(entryId, { error: ENTRANTS_MESSAGES.championsRequired })
-      .min(1, { error: ENTRANTS_MESSAGES.championsRequired })
-      .max(1000, { error: ENTRANTS_MESSAGES.championsRequired }),
-    defaultWeeksAlive: weeksAlive.nullish().transform((value) => value ?? null),
-    userWeeksAlive: z
-      .record(z.string().regex(/^[0-9]{1,10}$/, { error: ENTRANTS_MESSAGES.entryNotFound }), weeksAlive)
-      .default({}),
-  })
-  .loose();
+export const ProcessChampionsRequestSchema = withCodeName(
+  z
+    .object({
+      leagueSeason: poolId,
+      champions: z
+        .array(entryId, { error: ENTRANTS_MESSAGES.championsRequired })
+        .min(1, { error: ENTRANTS_MESSAGES.championsRequired })
+        .max(1000, { error: ENTRANTS_MESSAGES.championsRequired }),
+      defaultWeeksAlive: weeksAlive.nullish().transform((value) => value ?? null),
+      userWeeksAlive: z
+        .record(z.string().regex(/^[0-9]{1,10}$/, { error: ENTRANTS_MESSAGES.entryNotFound }), weeksAlive)
+        .default({}),
+    })
+    .loose(),
+  'leagueSeason',
+  'poolId',
+);
 export type ProcessChampionsRequest = z.input<typeof ProcessChampionsRequestSchema>;
 export type ProcessChampionsBody = z.output<typeof ProcessChampionsRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDollars, NO_REMAINING_PRIZES_MESSAGE, parseDollarsToCents } from '../../money';
-import { idSchema } from '../common';
+import { idSchema, withCodeName } from '../common';
 import { PageInfoSchema, pageQuerySchema } from '../paging';
 import { POOL_MESSAGES } from './sign-up';
 
@@ -114,26 +114,30 @@ export const PaymentAmountSchema = z.unknown().transform((value, ctx): number =>
  * ledger row) or a prize paid to an entrant (a negative 'prize_paid_to' row). amount is in dollars; pool_id,
  * when sent, must be the entry's pool.
  */
-export const AddPaymentRequestSchema = z.object({
-  user_season_id: z.preprocess(
-    (value) => (isBlank(value) ? undefined : value),
-    idSchema(MONEY_MESSAGES.noUser),
-  ),
-  amount: PaymentAmountSchema,
-  type: z.preprocess(
-    (value) => (isBlank(value) ? undefined : value),
-    z.enum(['payment', 'prize'], {
-      error: (issue) => (issue.input === undefined ? MONEY_MESSAGES.noType : MONEY_MESSAGES.badType),
-    }),
-  ),
-  notes: z
-    .string({ error: MONEY_MESSAGES.notesTooLong })
-    .trim()
-    .max(PAYMENT_NOTES_MAX, { error: MONEY_MESSAGES.notesTooLong })
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  pool_id: idSchema(POOL_MESSAGES.poolNotFound).optional(),
-});
+export const AddPaymentRequestSchema = withCodeName(
+  z.object({
+    user_season_id: z.preprocess(
+      (value) => (isBlank(value) ? undefined : value),
+      idSchema(MONEY_MESSAGES.noUser),
+    ),
+    amount: PaymentAmountSchema,
+    type: z.preprocess(
+      (value) => (isBlank(value) ? undefined : value),
+      z.enum(['payment', 'prize'], {
+        error: (issue) => (issue.input === undefined ? MONEY_MESSAGES.noType : MONEY_MESSAGES.badType),
+      }),
+    ),
+    notes: z
+      .string({ error: MONEY_MESSAGES.notesTooLong })
+      .trim()
+      .max(PAYMENT_NOTES_MAX, { error: MONEY_MESSAGES.notesTooLong })
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    pool_id: idSchema(POOL_MESSAGES.poolNotFound).optional(),
+  }),
+  'user_season_id',
+  'entryId',
+);
 export type AddPaymentRequest = z.input<typeof AddPaymentRequestSchema>;
 export type AddPaymentInput = z.output<typeof AddPaymentRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, withCodeName } from '../common';
 import { PageInfoSchema, pageQuerySchema } from '../paging';
 
 /** The API of the Commish tools' Edit Picks. */
@@ -91,11 +91,15 @@ const selectionsSchema = z.array(
  * POST /admin/updateUserPicks: a commissioner's new picks of one entry, compared and set: `oldSelections`
  * is what the tool loaded; when the entry's picks differ from it nothing changes (409).
  */
-export const UpdateUserPicksRequestSchema = z.object({
-  user_season_id: idSchema(EDIT_PICKS_MESSAGES.entryNotFound),
-  oldSelections: selectionsSchema.max(200, { error: EDIT_PICKS_MESSAGES.badSelections }),
-  newSelections: selectionsSchema.max(200, { error: EDIT_PICKS_MESSAGES.badSelections }),
-});
+export const UpdateUserPicksRequestSchema = withCodeName(
+  z.object({
+    user_season_id: idSchema(EDIT_PICKS_MESSAGES.entryNotFound),
+    oldSelections: selectionsSchema.max(200, { error: EDIT_PICKS_MESSAGES.badSelections }),
+    newSelections: selectionsSchema.max(200, { error: EDIT_PICKS_MESSAGES.badSelections }),
+  }),
+  'user_season_id',
+  'entryId',
+);
 export type UpdateUserPicksRequest = z.input<typeof UpdateUserPicksRequestSchema>;
 export type UpdateUserPicksBody = z.output<typeof UpdateUserPicksRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PlayableGameSchema } from '../../games';
 import { PoolSettingsEditSchema } from '../../pool/settings';
-import { idSchema } from '../common';
+import { idSchema, withCodeName } from '../common';
 import { StoredPoolSettingsSchema } from './creation';
 
 /** The API of the Commish tools' Pool Settings. Range and cross-setting messages are POOL_SETTINGS_MESSAGES. */
@@ -71,9 +71,13 @@ export const PoolSettingsPathSchema = z.object({ poolId: idSchema(SETTINGS_MESSA
  * POST /admin/updatePoolSettings: every setting of the pool (leagueSeasonId is the pool's id). With `retroactive`,
  * a buy-in change charges (or refunds) every existing entry the difference; without it only new entries pay it.
  */
-export const UpdatePoolSettingsRequestSchema = z.object({
-  leagueSeasonId: idSchema(SETTINGS_MESSAGES.poolId),
-  poolSettings: PoolSettingsEditSchema,
-  retroactive: z.boolean().default(false),
-});
+export const UpdatePoolSettingsRequestSchema = withCodeName(
+  z.object({
+    leagueSeasonId: idSchema(SETTINGS_MESSAGES.poolId),
+    poolSettings: PoolSettingsEditSchema,
+    retroactive: z.boolean().default(false),
+  }),
+  'leagueSeasonId',
+  'poolId',
+);
 export type UpdatePoolSettingsRequest = z.input<typeof UpdatePoolSettingsRequestSchema>;

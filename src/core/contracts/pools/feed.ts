@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, withCodeName } from '../common';
 import { POOL_MESSAGES } from './sign-up';
 
 /** Feed filters: the pool's news, the viewer's own activity, bonus news, or all of them. */
@@ -9,11 +9,15 @@ export const FeedFilterSchema = z.enum(['all', 'pool', 'mine', 'bonus'], {
 export type FeedFilter = z.infer<typeof FeedFilterSchema>;
 
 /** Path of GET /api/feed/{leagueId}/{leagueSeasonId}/{x}. */
-export const FeedPathSchema = z.object({
-  leagueId: idSchema(POOL_MESSAGES.poolNotFound),
-  leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound),
-  x: FeedFilterSchema,
-});
+export const FeedPathSchema = withCodeName(
+  z.object({
+    leagueId: idSchema(POOL_MESSAGES.poolNotFound),
+    leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound),
+    x: FeedFilterSchema,
+  }),
+  'leagueSeasonId',
+  'poolId',
+);
 export type FeedPath = z.output<typeof FeedPathSchema>;
 
 /** Feed event types (spec: 1 to 31); the ones the pool writes today. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, withCodeName } from '../common';
 import { PageInfoSchema, PageQuerySchema } from '../paging';
 
 export const PICK_MESSAGES = {
@@ -52,24 +52,28 @@ export const PickActionSchema = z.enum(['confirm', 'cancel'], { error: PICK_MESS
  * `team`, nfl-td sends `selectedPlayer`; the spec's other fields (username, entryNum, activePool,
  * league_name, ...) are accepted and ignored: the server reads them from the entry.
  */
-export const MakePickRequestSchema = z
-  .object({
-    userSeasonId: idSchema(PICK_MESSAGES.entryNotFound),
-    week: z.coerce
-      .number({ error: PICK_MESSAGES.weekRequired })
-      .int({ error: PICK_MESSAGES.weekRequired })
-      .min(1, { error: PICK_MESSAGES.weekRequired })
-      .max(60, { error: PICK_MESSAGES.weekRequired }),
-    action: PickActionSchema,
-    team: z.string().trim().min(1).max(10).nullish(),
-    selectedPlayer: z
-      .object({
-        id: z.union([z.string().trim().min(1).max(40), z.number().int()]),
-        name: z.string().max(100).optional(),
-      })
-      .nullish(),
-  })
-  .loose();
+export const MakePickRequestSchema = withCodeName(
+  z
+    .object({
+      userSeasonId: idSchema(PICK_MESSAGES.entryNotFound),
+      week: z.coerce
+        .number({ error: PICK_MESSAGES.weekRequired })
+        .int({ error: PICK_MESSAGES.weekRequired })
+        .min(1, { error: PICK_MESSAGES.weekRequired })
+        .max(60, { error: PICK_MESSAGES.weekRequired }),
+      action: PickActionSchema,
+      team: z.string().trim().min(1).max(10).nullish(),
+      selectedPlayer: z
+        .object({
+          id: z.union([z.string().trim().min(1).max(40), z.number().int()]),
+          name: z.string().max(100).optional(),
+        })
+        .nullish(),
+    })
+    .loose(),
+  'userSeasonId',
+  'entryId',
+);
 export type MakePickRequest = z.input<typeof MakePickRequestSchema>;
 export type MakePickBody = z.output<typeof MakePickRequestSchema>;
 

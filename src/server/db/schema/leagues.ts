@@ -34,6 +34,8 @@ export const leagues = pgTable(
     uniqueIndex('leagues_invite_code_idx').on(t.inviteCode),
   ],
 );
+/** A league as stored. */
+export type LeagueRow = typeof leagues.$inferSelect;
 
 export const leagueMembers = pgTable(
   'league_members',
@@ -56,6 +58,8 @@ export const leagueMembers = pgTable(
     index('league_members_since_idx').on(t.leagueId, t.createdAt, t.userId),
   ],
 );
+/** A league member as stored. */
+export type MemberRecord = typeof leagueMembers.$inferSelect;
 
 /** Join requests: status 1 approved, 2 pending, 3 rejected. */
 export const leagueRequests = pgTable(
@@ -75,3 +79,5 @@ export const leagueRequests = pgTable(
   },
   (t) => [uniqueIndex('league_requests_league_user_idx').on(t.leagueId, t.userId)],
 );
+/** A join request as stored. */
+export type RequestRecord = typeof leagueRequests.$inferSelect;

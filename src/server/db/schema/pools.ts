@@ -72,6 +72,8 @@ export const pools = pgTable(
   },
   (t) => [uniqueIndex('pools_league_season_idx').on(t.leagueId, t.game, t.season, t.seasonType, t.poolIdx)],
 );
+/** A pool as stored. */
+export type PoolRecord = typeof pools.$inferSelect;
 
 /** One entry of a user in a pool (the spec's "user season"). */
 export const entries = pgTable(
@@ -140,6 +142,8 @@ export const entries = pgTable(
     index('entries_prizes_idx').on(t.poolId, t.userId).where(sql`${t.prizes} <> 0`),
   ],
 );
+/** An entry as stored. */
+export type EntryRecord = typeof entries.$inferSelect;
 
 /**
  * One pick of an entry: a team (nba, mlb) or an NFL player (nfl-td) for one week. A team or player
@@ -182,6 +186,8 @@ export const picks = pgTable(
     index('picks_pool_week_pick_idx').on(t.poolId, t.week, t.pickId, t.teamAbb),
   ],
 );
+/** A pick as stored. */
+export type PickRecord = typeof picks.$inferSelect;
 
 /** Every change of a pick: who, when, the old and the new value (append-only). */
 export const pickAudits = pgTable(
@@ -364,6 +370,8 @@ export const bonusEvents = pgTable(
     index('bonus_events_pool_week_idx').on(t.poolId, t.week),
   ],
 );
+/** A bonus event as stored. */
+export type BonusEventRecord = typeof bonusEvents.$inferSelect;
 
 /**
  * Every commissioner change of a pool (settings, entrants' lives, status and notes, champions, posts, edited

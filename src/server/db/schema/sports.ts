@@ -81,6 +81,8 @@ export const games = pgTable(
     index('games_season_week_idx').on(t.game, t.season, t.seasonType, t.week),
   ],
 );
+/** A game as stored. */
+export type GameRecord = typeof games.$inferSelect;
 
 /** Normalized facts of one game (NBA/MLB/NFL fact types of src/core/facts and src/server/sports/facts). */
 export const gameFacts = pgTable('game_facts', {
@@ -112,6 +114,8 @@ export const nflPlayers = pgTable(
   },
   (t) => [index('nfl_players_team_idx').on(t.teamAbb)],
 );
+/** An NFL player as stored. */
+export type NflPlayerRecord = typeof nflPlayers.$inferSelect;
 
 /** One player's box line for one week; simulated rows come from the demo generator, never a feed. */
 export const nflPlayerWeekStats = pgTable(
@@ -142,6 +146,8 @@ export const nflPlayerWeekStats = pgTable(
     index('nfl_stats_week_idx').on(t.season, t.week),
   ],
 );
+/** An NFL player's week stats as stored. */
+export type NflStatsRecord = typeof nflPlayerWeekStats.$inferSelect;
 
 /**
  * One poll of a sports feed, kept for the feeds health page. The error of a failed poll says why;

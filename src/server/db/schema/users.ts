@@ -33,6 +33,8 @@ export const users = pgTable(
     ),
   ],
 );
+/** A user as stored. */
+export type UserRow = typeof users.$inferSelect;
 
 /**
  * Who may run the site (outbox, feeds, changelog): granted to an existing account by

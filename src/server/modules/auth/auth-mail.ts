@@ -1,6 +1,6 @@
+import type { UserRow } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/sanitize-html';
-import type { UserRow } from './sessions';
 
 /**
  * A message with the same words in text and HTML: paragraphs, and one link. The link signs in or

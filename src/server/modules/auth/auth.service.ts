@@ -7,6 +7,7 @@ import {
 } from '../../../core/contracts/auth';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { emailVerifications, passwordResets, sessions, users } from '../../db/schema';
 import { AttemptLimiter } from '../../lib/attempt-limiter';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../lib/errors';
@@ -17,7 +18,7 @@ import { findLeagueByInvite } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
 import { addressTakenMail, confirmBeforeResetMail, resetMail, verificationMail } from './auth-mail';
 import { hashPassword, verifyPassword } from './password-hash';
-import { createSession, type UserRow } from './sessions';
+import { createSession } from './sessions';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { sessions, siteAdmins, users } from '../../db/schema';
 import { createToken, hashToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'ala_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type UserRow = typeof users.$inferSelect;
 /** The user behind a session, with whether the account holds a site-admin grant. */
 export type SessionUser = UserRow & { siteAdmin: boolean };
 

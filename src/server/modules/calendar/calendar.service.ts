@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import ical, { ICalAlarmType } from 'ical-generator';
 import { CALENDAR_MESSAGES, type CalendarAddressResponse } from '../../../core/contracts/me';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { calendarFeeds, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { publicUrl } from '../../lib/public-url';
 import { createToken, hashToken } from '../../lib/tokens';
-import type { UserRow } from '../auth/sessions';
 import { loadMyPools } from '../me/my-pools';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { CALENDAR_MESSAGES, type CalendarAddressResponse } from '../../../core/c
 import { calendarFeeds } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { TestUser } from '../leagues/league-test-world';
+import type { TestUser } from '../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -14,7 +14,7 @@ import {
   NOW,
   type PoolWorld,
   startPoolWorld,
-} from '../pools/pool-test-world';
+} from '../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

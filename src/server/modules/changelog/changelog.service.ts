@@ -7,8 +7,8 @@ import {
   type ChangelogState,
 } from '../../../core/contracts/changelog';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { changelogEntries, changelogViews } from '../../db/schema';
-import type { UserRow } from '../auth/sessions';
 import { requireSelf } from '../users/users-access';
 
 type EntryRow = typeof changelogEntries.$inferSelect;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
 import type { DbOrTx } from '../../db/client';
+import type { LeagueRow, MemberRecord, UserRow } from '../../db/schema';
 import { leagueMembers } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
-import type { UserRow } from '../auth/sessions';
-import { findLeagueById, type LeagueRow, type MemberRecord, memberLeagueIds } from './leagues.repo';
+import { findLeagueById, memberLeagueIds } from './leagues.repo';
 
 /*
  * The one place that says who may see and run a league. Every service that touches a league (and

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { type EmailUsersResponse, LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
+import { poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { entries, leagueMembers, leagues, pools, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publicUrl } from '../../lib/public-url';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, htmlToText, sanitizeHtml } from '../../mail/sanitize-html';
-import type { UserRow } from '../auth/sessions';
 import { recordPoolAudits } from '../pools/commish/audit/audit.service';
 import { requireLeagueAdmin, requireLeagueMember } from './league-access';
-import { poolPath } from './pool-rows';
 
 /** The invite link a member shares: it opens the league page in invite mode. */
 export function inviteUrl(ctx: AppContext, inviteCode: string): string {
@@ -155,7 +155,7 @@ export async function notifyNewLeaguePool(
     .innerJoin(users, eq(users.id, leagueMembers.userId))
     .where(and(eq(leagueMembers.leagueId, league.id), eq(leagueMembers.emailNewPools, true)));
   const name = pool.customName?.trim() || `${pool.gameName} ${pool.season}`;
-  const url = `${publicUrl(ctx.config)}${poolPath(pool, league.abb)}`;
+  const url = `${publicUrl(ctx.config)}${poolPagePath({ ...pool, leagueAbb: league.abb })}`;
   const settingsUrl = `${publicUrl(ctx.config)}/league/${league.abb}/settings`;
   const deadline = pool.entryDeadline.toUTCString();
   const result = await sendAll(ctx, rows, (to) => ({

@@ -6,8 +6,13 @@ import { createSmtpMailer } from '../../mail/mailer';
 import { startTestSmtpServer, type TestSmtpServer } from '../../mail/smtp-test-server';
 import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import {
+  addMemberByInvite,
+  createLeagueAs,
+  registerNamed,
+  type TestUser,
+} from '../../test/league-test-world';
 import { notifyNewLeaguePool } from './league-mail.service';
-import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
 
 let smtp: TestSmtpServer;
 let t: TestApp;

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { LEAGUE_MEMBER_SEARCH_CAP, type LeagueMember } from '../../../core/contracts/leagues';
 import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { DbOrTx } from '../../db/client';
+import type { LeagueRow } from '../../db/schema';
 import { containsPattern } from '../../lib/paging';
 import { isLeagueAdmin } from './league-access';
-import type { LeagueRow } from './leagues.repo';
 
 /*
  * A league's member list, paged in SQL: the global league has every user as a member and its pools a

@@ -4,7 +4,12 @@ import { LEAGUE_MEMBER_SEARCH_CAP, LEAGUE_PAGE_MEMBERS } from '../../../core/con
 import { PAGING_MESSAGES } from '../../../core/contracts/paging';
 import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
+import {
+  addMemberByInvite,
+  createLeagueAs,
+  registerNamed,
+  type TestUser,
+} from '../../test/league-test-world';
 
 /*
  * A big league's member list and join requests are paged on the server: members are bulk-inserted with

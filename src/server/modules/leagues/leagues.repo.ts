@@ -1,13 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ENTRY_STATUS_SQL } from '../../db/entry-status';
-import { entries, leagueMembers, leagueRequests, leagues, type pools, users } from '../../db/schema';
-
-/** Row types of the league tables. */
-export type LeagueRow = typeof leagues.$inferSelect;
-export type PoolRecord = typeof pools.$inferSelect;
-export type MemberRecord = typeof leagueMembers.$inferSelect;
-export type RequestRecord = typeof leagueRequests.$inferSelect;
+import {
+  type EntryRecord,
+  entries,
+  type LeagueRow,
+  leagueMembers,
+  leagueRequests,
+  leagues,
+  type RequestRecord,
+  users,
+} from '../../db/schema';
 
 /** A league by abbreviation, compared case-insensitively as the unique index does. */
 export async function findLeagueByAbb(db: DbOrTx, abb: string): Promise<LeagueRow | null> {
@@ -83,7 +86,7 @@ export async function viewerEntries(
   db: DbOrTx,
   userId: number | undefined,
   poolIds: number[],
-): Promise<(typeof entries.$inferSelect)[]> {
+): Promise<EntryRecord[]> {
   if (userId === undefined || poolIds.length === 0) return [];
   const wanted = new Set(poolIds);
   const rows = await db.select().from(entries).where(eq(entries.userId, userId));

@@ -15,13 +15,14 @@ import {
 } from '../../../core/contracts/leagues';
 import type { PageQuery } from '../../../core/contracts/paging';
 import { GAME_NAMES, GameSchema } from '../../../core/games';
+import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import type { LeagueRow, UserRow } from '../../db/schema';
 import { leagueMembers, leagueRequests, leagues, pools, seasonParams } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { publicUrl } from '../../lib/public-url';
 import { createToken } from '../../lib/tokens';
-import type { UserRow } from '../auth/sessions';
 import {
   canSeeLeague,
   loadAccess,
@@ -35,11 +36,10 @@ import {
   findLeagueByAbb,
   findLeagueByInvite,
   findRequest,
-  type LeagueRow,
   usernamesById,
   viewerEntries,
 } from './leagues.repo';
-import { countSiblings, poolDisplayName, poolPath, toPoolRow, yourStatus } from './pool-rows';
+import { toPoolRow, yourStatus } from './pool-rows';
 
 type CreateInput = Omit<CreateLeagueRequest, 'userId' | 'username'> & {
   desc: string | null;
@@ -333,7 +333,7 @@ export async function fetchLeague(
         game: pool.game,
         season: pool.season,
         season_type: pool.seasonType,
-        path: poolPath(pool, league.abb),
+        path: poolPagePath({ ...pool, leagueAbb: league.abb }),
         champions: pool.champions,
       })),
     viewer: {

@@ -5,7 +5,12 @@ import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { leagueMembers, leagues, seasonParams } from '../../db/schema';
 import { buildEntry, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
+import {
+  addMemberByInvite,
+  createLeagueAs,
+  registerNamed,
+  type TestUser,
+} from '../../test/league-test-world';
 
 let t: TestApp;
 let founder: TestUser;

@@ -6,6 +6,7 @@ import {
   type LeagueMemberResponse,
   type LeagueRequestRow,
   type LeagueRequestsResponse,
+  REQUEST_STATUS,
   type RequestAccessRequestSchema,
   type RequestAccessResponse,
   type RequestStatus,
@@ -13,10 +14,10 @@ import {
 import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { leagueMembers, leagueRequests, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/paging';
-import type { UserRow } from '../auth/sessions';
 import {
   loadAccess,
   requireLeagueAccess,
@@ -38,7 +39,7 @@ export async function addMember(tx: Tx, leagueId: number, userId: number, now: D
     .returning({ id: leagueMembers.id });
   await tx
     .update(leagueRequests)
-    .set({ status: 1, updatedAt: now })
+    .set({ status: REQUEST_STATUS.approved, updatedAt: now })
     .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.userId, userId)));
   return added.length > 0;
 }
@@ -74,19 +75,27 @@ export async function requestAccess(
   if (isMember) throw conflict(LEAGUE_MESSAGES.alreadyMember);
   const now = ctx.clock.now();
   const existing = await findRequest(ctx.db, league.id, user.id);
-  if (existing?.status === 2) throw conflict(LEAGUE_MESSAGES.requestPending);
-  if (existing && existing.status !== 1) throw conflict(LEAGUE_MESSAGES.requestRejected);
+  if (existing?.status === REQUEST_STATUS.pending) throw conflict(LEAGUE_MESSAGES.requestPending);
+  if (existing && existing.status !== REQUEST_STATUS.approved)
+    throw conflict(LEAGUE_MESSAGES.requestRejected);
   // An approved request of someone who is no longer a member is reopened rather than duplicated.
   const [row] = existing
     ? await ctx.db
         .update(leagueRequests)
-        .set({ status: 2, source, updatedAt: now, createdAt: now })
+        .set({ status: REQUEST_STATUS.pending, source, updatedAt: now, createdAt: now })
         // Only while still approved: of two racing requests the second finds it pending and is refused.
-        .where(and(eq(leagueRequests.id, existing.id), eq(leagueRequests.status, 1)))
+        .where(and(eq(leagueRequests.id, existing.id), eq(leagueRequests.status, REQUEST_STATUS.approved)))
         .returning()
     : await ctx.db
         .insert(leagueRequests)
-        .values({ leagueId: league.id, userId: user.id, status: 2, source, createdAt: now, updatedAt: now })
+        .values({
+          leagueId: league.id,
+          userId: user.id,
+          status: REQUEST_STATUS.pending,
+          source,
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing()
         .returning();
   if (!row) throw conflict(LEAGUE_MESSAGES.requestPending);
@@ -182,7 +191,7 @@ export async function listRequests(
     ctx.db
       .select({ pending: sql<number>`count(*)::int` })
       .from(leagueRequests)
-      .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.status, 2))),
+      .where(and(eq(leagueRequests.leagueId, leagueId), eq(leagueRequests.status, REQUEST_STATUS.pending))),
   ]);
   return {
     requests: rows.map(toRequestRow),
@@ -224,7 +233,7 @@ export async function decideAccess(
       .where(and(eq(leagueRequests.id, requestId), eq(leagueRequests.status, expected)))
       .returning({ id: leagueRequests.id });
     if (!claimed) throw conflict(LEAGUE_MESSAGES.requestDecided);
-    if (status === 1) await addMember(tx, league.id, found.user_id, now);
+    if (status === REQUEST_STATUS.approved) await addMember(tx, league.id, found.user_id, now);
   });
   return { request: toRequestRow({ ...found, status }), league_abb: league.abb };
 }

@@ -4,7 +4,12 @@ import { LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
 import { leagues } from '../../db/schema';
 import { buildRegistration, takeVerificationToken } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
+import {
+  addMemberByInvite,
+  createLeagueAs,
+  registerNamed,
+  type TestUser,
+} from '../../test/league-test-world';
 
 let t: TestApp;
 let founder: TestUser;

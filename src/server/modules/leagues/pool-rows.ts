@@ -1,41 +1,7 @@
-import type { PoolRow, PoolStatus, YourStatus } from '../../../core/contracts/leagues';
+import type { PoolRow, YourStatus } from '../../../core/contracts/leagues';
 import { ENTRY_STATUS } from '../../../core/pool/entry-status';
-import type { entries } from '../../db/schema';
-import type { LeagueRow, PoolRecord } from './leagues.repo';
-
-type EntryRecord = typeof entries.$inferSelect;
-
-/** Key of a league's season: pools sharing it are told apart by pool_idx. */
-function seasonKey(pool: PoolRecord): string {
-  return `${pool.leagueId}|${pool.game}|${pool.season}|${pool.seasonType}`;
-}
-
-/** How many pools each league has per season, so names get "#n" only when needed. */
-export function countSiblings(allPools: PoolRecord[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const pool of allPools) counts.set(seasonKey(pool), (counts.get(seasonKey(pool)) ?? 0) + 1);
-  return counts;
-}
-
-/** Custom name, or the game name with " #n" when the league has several pools of that season. */
-export function poolDisplayName(pool: PoolRecord, siblings: Map<string, number>): string {
-  if (pool.customName?.trim()) return pool.customName.trim();
-  return (siblings.get(seasonKey(pool)) ?? 1) > 1 ? `${pool.gameName} #${pool.poolIdx + 1}` : pool.gameName;
-}
-
-/** The pool page path: /{game}/{league_abb}/{season}/{season_type}/{pool_idx}. */
-export function poolPath(
-  pool: Pick<PoolRecord, 'game' | 'season' | 'seasonType' | 'poolIdx'>,
-  abb: string,
-): string {
-  return `/${pool.game}/${abb}/${pool.season}/${pool.seasonType}/${pool.poolIdx}`;
-}
-
-/** final, in_progress once `startedAt` passed, otherwise open. */
-export function poolStatus(pool: PoolRecord, startedAt: Date, now: Date): PoolStatus {
-  if (pool.final) return 'final';
-  return now.getTime() >= startedAt.getTime() ? 'in_progress' : 'open';
-}
+import { poolDisplayName, poolPagePath, poolStatus } from '../../../core/pool/identity';
+import type { EntryRecord, LeagueRow, PoolRecord } from '../../db/schema';
 
 export interface PoolRowInput {
   pool: PoolRecord;
@@ -63,7 +29,7 @@ export function toPoolRow(input: PoolRowInput): PoolRow {
     league_id: league.id,
     league_name: league.name,
     league_abb: league.abb,
-    path: poolPath(pool, league.abb),
+    path: poolPagePath({ ...pool, leagueAbb: league.abb }),
     status: poolStatus(pool, input.startedAt, input.now),
     champions: pool.champions,
     start: pool.start.toISOString(),

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { DbOrTx } from '../../db/client';
+import type { PoolRecord } from '../../db/schema';
 import { entries, games, leagues, pools } from '../../db/schema';
-import type { PoolRecord } from '../leagues/leagues.repo';
-import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
 import { PoolWeeks, type WeekGame } from '../pools/pool-weeks';
 
 /** One pool the user has an entry in, named and addressed as the pool pages are, with its week calendar. */
@@ -56,7 +56,7 @@ export async function loadMyPools(
       pool,
       name: poolDisplayName(pool, siblings),
       leagueName,
-      path: poolPath(pool, leagueAbb),
+      path: poolPagePath({ ...pool, leagueAbb: leagueAbb }),
       weeks: new PoolWeeks(pool, kickoffs.get(seasonKey(pool)) ?? []),
     }))
     .sort((a, b) => a.pool.id - b.pool.id);

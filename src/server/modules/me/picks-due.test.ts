@@ -3,7 +3,7 @@ import type { PickDue, PicksDueResponse } from '../../../core/contracts/me';
 import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../leagues/league-test-world';
+import type { TestUser } from '../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -12,7 +12,7 @@ import {
   NOW,
   type PoolWorld,
   startPoolWorld,
-} from '../pools/pool-test-world';
+} from '../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -10,8 +10,8 @@ import type {
 import { rowsOf } from '../../db/client';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../leagues/league-test-world';
-import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from './pool-test-world';
+import type { TestUser } from '../../test/league-test-world';
+import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
 
 // A pool past PostgreSQL's 65,535 parameters of a statement: the reads that sent one parameter per entry
 // (selections, the scoreboard) failed at this size, and those that answered every entry answered megabytes.

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { INSURANCE_OPTION } from '../../../core/bonus/options';
 import {
   FEED_EVENT_TYPES,
   POOL_MESSAGES,
@@ -6,20 +7,18 @@ import {
   type RegisterEntryResponse,
 } from '../../../core/contracts/pools';
 import { formatDollars } from '../../../core/money';
+import { poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../db/schema';
 import { entries, leagues, pools } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { UserRow } from '../auth/sessions';
 import { canSeeLeague, loadAccess } from '../leagues/league-access';
-import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
-import { poolPath } from '../leagues/pool-rows';
 import { recordPoolAudits } from './commish/audit/audit.service';
 import { postPoolEvent } from './feed/feed.service';
 import { appendLedger, type LedgerRowInput } from './ledger';
 import { notifyPoolChanged } from './live/notify';
-import type { EntryRecord } from './pool-entries.repo';
 
 /**
  * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members
@@ -50,7 +49,13 @@ export async function registerEntry(
     const made = input.request_key ? await findKeyedEntry(tx, pool.id, user.id, input.request_key) : null;
     if (made) {
       return {
-        answer: signUpAnswer(pool, league, user, made.entryNum, poolPath(pool, league.abb)),
+        answer: signUpAnswer(
+          pool,
+          league,
+          user,
+          made.entryNum,
+          poolPagePath({ ...pool, leagueAbb: league.abb }),
+        ),
         created: false,
       };
     }
@@ -189,7 +194,7 @@ export async function createPoolEntry(
       entryNum,
       lives: pool.rebuys + 1,
       bonus: teamGame && pool.bonusActive && !pool.bonusDisabled && input.bonus,
-      insurancePurchased: teamGame && pool.insuranceOption > 0 && input.insurance,
+      insurancePurchased: teamGame && pool.insuranceOption !== INSURANCE_OPTION.none && input.insurance,
       signUpKey: input.signUpKey ?? null,
       createdAt: now,
     })
@@ -209,7 +214,7 @@ export async function createPoolEntry(
   }
   await appendLedger(tx, charges, now);
   const label = entryNum > 1 ? `${user.username} [${entryNum}]` : user.username;
-  const link = poolPath(pool, league.abb);
+  const link = poolPagePath({ ...pool, leagueAbb: league.abb });
   const addedByOther = input.by.id !== user.id;
   await postPoolEvent(
     tx,

@@ -4,7 +4,7 @@ import { POOL_MESSAGES } from '../../../core/contracts/pools';
 import { entries, leagueMembers, ledger } from '../../db/schema';
 import { buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed } from '../leagues/league-test-world';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../../test/league-test-world';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -4,9 +4,9 @@ import { rowsOf } from '../../db/client';
 import { entries, entryWeekKinds } from '../../db/schema';
 import { buildEntryWeek } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../leagues/league-test-world';
+import type { TestUser } from '../../test/league-test-world';
+import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
 import { readEntryWeeks, rewriteEntryWeeks } from './entry-weeks.repo';
-import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from './pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { entries, ledger, pools } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
+import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
 import { appendLedger } from './ledger';
-import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from './pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -5,8 +5,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { pickAudits, picks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { registerNamed } from '../leagues/league-test-world';
-import { buildMlbPool, buildNflPool, createPoolWorld, enter, NOW, seedNflSeason } from './pool-test-world';
+import { registerNamed } from '../../test/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  createPoolWorld,
+  enter,
+  NOW,
+  seedNflSeason,
+} from '../../test/pool-test-world';
 
 /**
  * The data migration that moved entries.selections into picks, replayed on a database where the

@@ -2,13 +2,19 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PicksDueResponse } from '../../../core/contracts/me';
 import type { MissingPicksResponse } from '../../../core/contracts/pools';
+import type { PoolRecord } from '../../db/schema';
 import { reminderQueue } from '../../db/schema';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../leagues/league-test-world';
-import type { PoolRecord } from '../leagues/leagues.repo';
+import type { TestUser } from '../../test/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  enter,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../test/pool-test-world';
 import { dueReminders, enqueuePoolWeek } from '../reminders/reminders.service';
-import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from './pool-test-world';
 
 /*
  * One rule of "owes a pick" (docs/RULES.md, "Picks owed"): picks due, Missing Picks and the reminders

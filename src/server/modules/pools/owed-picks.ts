@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PlayableGame } from '../../../core/games';
 import { findOpenWeek, type OpenWeek, picksAskedPerWeek } from '../../../core/picks/picks-due';
-import type { PoolRecord } from '../leagues/leagues.repo';
+import type { PoolRecord } from '../../db/schema';
 import type { PoolWeeks } from './pool-weeks';
 
 /*

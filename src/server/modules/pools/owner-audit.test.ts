@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { entries, poolAudits } from '../../db/schema';
 import { buildEntryWeek } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../leagues/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW } from './pool-test-world';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../test/league-test-world';
+import { buildMlbPool, createPoolWorld, enter, NOW } from '../../test/pool-test-world';
 
 /*
  * What an entrant does to their own entry is a change of the pool too: the pool's audit log records it
@@ -160,7 +160,7 @@ describe("the owner's money", () => {
         { rebuys_made: 1, needs_rebuy: false, week: 2, charged: 2500 },
       ],
     ]);
-    expect(rows[0].summary).toBe('player rebought before Week 2: $25.00');
+    expect(rows[0].summary).toBe('player rebought before Week 2: $25');
   });
 
   it('audits insurance bought once', async () => {
@@ -191,6 +191,6 @@ describe("the owner's money", () => {
     expect(pairs(rows)).toEqual([
       [null, { lives: 2, in_bonus: false, insurance_purchased: true, buyin: 2000, insurance: 500 }],
     ]);
-    expect(rows[0]).toMatchObject({ userId: player.id, summary: 'player signed up: $25.00 charged' });
+    expect(rows[0]).toMatchObject({ userId: player.id, summary: 'player signed up: $25 charged' });
   });
 });

@@ -2,8 +2,7 @@ import type { HTTPMethods } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBonusEvent, buildPick } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { grantSiteAdmin } from '../admin/site-admins.service';
-import { addMemberByInvite, registerNamed, type TestUser } from '../leagues/league-test-world';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -12,7 +11,8 @@ import {
   NOW,
   seedMlbSeason,
   seedNflSeason,
-} from './pool-test-world';
+} from '../../test/pool-test-world';
+import { grantSiteAdmin } from '../admin/site-admins.service';
 
 /**
  * Picks stay secret until they lock (decision "Picks stay secret"): walks every GET route the

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { POOL_MESSAGES, type PoolPath } from '../../../core/contracts/pools';
 import type { DbOrTx } from '../../db/client';
+import type { LeagueRow, PoolRecord, UserRow } from '../../db/schema';
 import { leagues, pools } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { UserRow } from '../auth/sessions';
 import { canSeeLeague, type LeagueAccess, loadAccess } from '../leagues/league-access';
-import type { LeagueRow, PoolRecord } from '../leagues/leagues.repo';
 
 /** One viewer's access to one pool, built on the league's access. */
 export interface PoolAccess {

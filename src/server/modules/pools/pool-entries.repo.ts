@@ -3,11 +3,10 @@ import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { Entrant, MyEntry, PickRow } from '../../../core/contracts/pools';
 import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import type { DbOrTx } from '../../db/client';
+import type { EntryRecord, PickRecord } from '../../db/schema';
 import { entries, nflPlayers, picks, teams, users } from '../../db/schema';
 import { containsPattern } from '../../lib/paging';
 
-export type EntryRecord = typeof entries.$inferSelect;
-export type PickRecord = typeof picks.$inferSelect;
 /** The columns of a pick the API shows (toPickRow, toMyEntry). */
 export type PickView = Pick<PickRecord, 'id' | 'entryId' | 'week' | 'pickId' | 'teamAbb' | 'byInsurance'>;
 

@@ -7,8 +7,8 @@ import {
 } from '../../../core/calendar';
 import type { PlayableGame } from '../../../core/games';
 import type { DbOrTx } from '../../db/client';
+import type { PoolRecord } from '../../db/schema';
 import { games } from '../../db/schema';
-import type { PoolRecord } from '../leagues/leagues.repo';
 
 /** One scheduled game of a pool's season, as the pick rules need it. */
 export interface WeekGame {

@@ -14,13 +14,12 @@ import type {
   SelectionsQuery,
 } from '../../../core/contracts/pools';
 import type { Game, PlayableGame } from '../../../core/games';
+import { countSiblings, poolDisplayName } from '../../../core/pool/identity';
 import { poolPrizePool } from '../../../core/season';
 import type { AppContext } from '../../context';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import type { PickRecord, PoolRecord, UserRow } from '../../db/schema';
 import { pools, seasonParams } from '../../db/schema';
-import type { UserRow } from '../auth/sessions';
-import type { PoolRecord } from '../leagues/leagues.repo';
-import { countSiblings, poolDisplayName } from '../leagues/pool-rows';
 import { keptForBigPool, readEntryPage, readOwnEntries, readPoolCounts } from './entry-pages';
 import { type PoolAccess, type PoolRef, requirePoolAccess } from './pool-access';
 import {
@@ -30,7 +29,6 @@ import {
   loadMyEntries,
   loadPickNames,
   type NamedEntry,
-  type PickRecord,
   type PoolCounts,
   toEntrant,
   toPickRow,

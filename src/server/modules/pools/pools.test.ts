@@ -6,7 +6,7 @@ import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import { ledger, seasonParams } from '../../db/schema';
 import { buildPick, buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, registerNamed } from '../leagues/league-test-world';
+import { addMemberByInvite, registerNamed } from '../../test/league-test-world';
 import {
   buildMlbPool,
   createPoolWorld,
@@ -15,7 +15,7 @@ import {
   NOW,
   type PoolWorld,
   seedMlbSeason,
-} from './pool-test-world';
+} from '../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

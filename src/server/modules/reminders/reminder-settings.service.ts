@@ -5,13 +5,12 @@ import {
   ReminderChoiceSchema,
   type ReminderSettingsResponse,
 } from '../../../core/contracts/reminders';
+import { poolDisplayName, siblingsOf } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { reminderMutes, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { UserRow } from '../auth/sessions';
-import type { PoolRecord } from '../leagues/leagues.repo';
-import { poolDisplayName } from '../leagues/pool-rows';
 import { unsubscribeSecret, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /** A stored choice as the API speaks it (anything unknown reads as the default, both). */
@@ -60,11 +59,10 @@ export async function getReminderSettings(ctx: AppContext, user: UserRow): Promi
         poolIdx: row.pool_idx,
         customName: row.custom_name,
         gameName: row.game_name,
-      } as PoolRecord;
-      const key = `${row.league_id}|${row.game}|${row.season}|${row.season_type}`;
+      };
       return {
         pool_id: row.pool_id,
-        pool_name: poolDisplayName(pool, new Map([[key, row.siblings]])),
+        pool_name: poolDisplayName(pool, siblingsOf(pool, row.siblings)),
         league_name: row.league_name,
         muted: row.muted,
       };

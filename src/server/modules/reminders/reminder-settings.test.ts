@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { reminderMutes, users } from '../../db/schema';
 import { buildPool } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { registerNamed, type TestUser } from '../../test/league-test-world';
 import { sentMail } from '../../test/mail-capture';
-import { registerNamed, type TestUser } from '../leagues/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pools/pool-test-world';
+import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../test/pool-test-world';
 import { runReminderPass } from './reminders.service';
 import { signUnsubscribeToken, unsubscribeSecret } from './unsubscribe-token';
 

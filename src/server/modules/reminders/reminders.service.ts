@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
+import type { PoolRecord } from '../../db/schema';
 import { leagues, pools } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/sanitize-html';
-import type { PoolRecord } from '../leagues/leagues.repo';
-import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
 import { findPoolOpenWeek, picksAsked } from '../pools/owed-picks';
 import { entryLabel } from '../pools/pool-entries.repo';
 import { loadPoolWeeks } from '../pools/pool-weeks';
@@ -167,7 +167,7 @@ class PoolNames {
       this.byId.set(pool.id, {
         name: poolDisplayName(pool, siblings),
         leagueName: league.name,
-        path: poolPath(pool, league.abb),
+        path: poolPagePath({ ...pool, leagueAbb: league.abb }),
       });
     }
   }

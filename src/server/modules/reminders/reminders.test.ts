@@ -8,8 +8,8 @@ import { createSmtpMailer, HIDDEN_LINK } from '../../mail/mailer';
 import { startTestSmtpServer } from '../../mail/smtp-test-server';
 import { buildPick } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { registerNamed, type TestUser } from '../../test/league-test-world';
 import { sentMail } from '../../test/mail-capture';
-import { registerNamed, type TestUser } from '../leagues/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -18,7 +18,7 @@ import {
   NOW,
   type PoolWorld,
   seedNflSeason,
-} from '../pools/pool-test-world';
+} from '../../test/pool-test-world';
 import { dueReminders, enqueuePoolWeek, mailQueuedReminders, runReminderPass } from './reminders.service';
 
 /*

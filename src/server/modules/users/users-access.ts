@@ -1,7 +1,6 @@
+import type { LeagueRow, UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import type { UserRow } from '../auth/sessions';
 import type { LeagueVisibility } from '../leagues/league-access';
-import type { LeagueRow } from '../leagues/leagues.repo';
 
 /*
  * The one place that says what of a user others may read. Payments, prizes, activity and unread

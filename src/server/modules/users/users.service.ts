@@ -1,18 +1,18 @@
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { REQUEST_STATUS } from '../../../core/contracts/leagues';
 import type {
   UserActivityEvent,
   UserProfileResponse,
   UserSeasonSummary,
   UserTransaction,
 } from '../../../core/contracts/users';
+import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
+import type { LeagueRow, UserRow } from '../../db/schema';
 import { entries, leagueMembers, leagueRequests, leagues, pools } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findUserByUsername } from '../auth/auth.service';
-import type { UserRow } from '../auth/sessions';
 import { loadLeagueVisibility } from '../leagues/league-access';
-import type { LeagueRow } from '../leagues/leagues.repo';
-import { countSiblings, poolDisplayName, poolPath } from '../leagues/pool-rows';
 import { canSeeProfileLeague, isSelf, requireSelf } from './users-access';
 
 /** What the users services answer when the viewer may not read another user's private pages. */
@@ -46,7 +46,7 @@ export async function getUserProfile(
         .select({ request: leagueRequests, league: leagues })
         .from(leagueRequests)
         .innerJoin(leagues, eq(leagues.id, leagueRequests.leagueId))
-        .where(and(eq(leagueRequests.userId, user.id), ne(leagueRequests.status, 1)))
+        .where(and(eq(leagueRequests.userId, user.id), ne(leagueRequests.status, REQUEST_STATUS.approved)))
     : [];
   return {
     user: {
@@ -138,7 +138,7 @@ export async function listUserActivity(
       .innerJoin(leagues, eq(leagues.id, pools.leagueId))
       .where(eq(entries.userId, userId)),
   ]);
-  const leagueOf = (league: typeof leagues.$inferSelect) => ({
+  const leagueOf = (league: LeagueRow) => ({
     league_id: league.id,
     league_abb: league.abb,
     league_name: league.name,
@@ -170,7 +170,7 @@ export async function listUserActivity(
       status: entry.status,
       pool_id: pool.id,
       pool_name: `${poolDisplayName(pool, siblings)} ${pool.season}`,
-      path: poolPath(pool, league.abb),
+      path: poolPagePath({ ...pool, leagueAbb: league.abb }),
     })),
   ];
   return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 50);

@@ -6,7 +6,7 @@ import {
   createLeagueAs,
   registerNamed,
   type TestUser,
-} from '../leagues/league-test-world';
+} from '../../test/league-test-world';
 
 let t: TestApp;
 let player: TestUser;

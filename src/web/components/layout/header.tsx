@@ -9,6 +9,7 @@ import { type ComponentPropsWithRef, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../core/contracts/auth';
 import { GAME_NAMES } from '../../../core/games';
+import { poolAddressOf, poolPagePath } from '../../../core/pool/identity';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { useLoginModal } from '../../features/auth/components/login-modal';
 import { PicksDueBadge } from '../../features/picks-due/components/picks-due-badge';
@@ -96,7 +97,7 @@ export function useYourPools(game: MenuGame): MenuLink[] {
   return mine.map((entry) => ({
     key: String(entry.league_season),
     label: `${leagueNames.get(entry.league_id) ?? entry.league_abb} ${entry.season}${entry.pool_idx > 0 ? ` #${entry.pool_idx + 1}` : ''}`,
-    to: `/${entry.game}/${entry.league_abb}/${entry.season}/${entry.season_type}/${entry.pool_idx}`,
+    to: poolPagePath(poolAddressOf(entry)),
   }));
 }
 

@@ -29,6 +29,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { notPlayableNotice } from '../../../core/games';
 import { ENTRY_STATUS } from '../../../core/pool/entry-status';
+import { poolAddressOf, poolPagePath } from '../../../core/pool/identity';
 import { logout, useCurrentUser } from '../../features/auth/api/session';
 import { useLoginModal } from '../../features/auth/components/login-modal';
 import { PicksDueNav } from '../../features/picks-due/components/picks-due-nav';
@@ -307,7 +308,7 @@ function ActivePools({ onNavigate }: { onNavigate?: () => void }) {
               <NavLink
                 key={pool.league_season}
                 component={Link}
-                to={`/${pool.game}/${pool.league_abb}/${pool.season}/${pool.season_type}/${pool.pool_idx}`}
+                to={poolPagePath(poolAddressOf(pool))}
                 onClick={onNavigate}
                 py={4}
                 label={

@@ -7,6 +7,7 @@ import {
   type InsuranceOption,
   NFL_LOCK_TIME_LABELS,
 } from '../../../core/bonus';
+import { INSURANCE_OPTION } from '../../../core/bonus/options';
 import type { NflLockTime } from '../../../core/calendar/locks';
 import { lowerDependentValue, POOL_LIMITS } from '../../../core/pool/settings';
 import {
@@ -203,7 +204,7 @@ export function PoolSettingsFields({
               )}
             </Setting>
           )}
-          {!isNfl && values.insurance_option !== 0 && (
+          {!isNfl && values.insurance_option !== INSURANCE_OPTION.none && (
             <Setting {...shared('insurance', 'Paid once per entry.')}>
               {(naming) => (
                 <MoneyInput

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { INSURANCE_OPTION } from '../../../core/bonus/options';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatDollars } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -65,7 +66,7 @@ export function SignUpModal({
         )}
         {offersInsurance && (
           <Checkbox
-            label={`Insure my picks for ${formatDollars(pool.insurance)} (${pool.insurance_option === 1 ? 'most popular pick' : 'random pick'} when I miss a week)`}
+            label={`Insure my picks for ${formatDollars(pool.insurance)} (${pool.insurance_option === INSURANCE_OPTION.mostPopular ? 'most popular pick' : 'random pick'} when I miss a week)`}
             checked={insured}
             onChange={(e) => setInsured(e.currentTarget.checked)}
           />

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BonusLeaderboardResponse, BonusLeaderRow } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import { type DbOrTx, rowsOf } from '../../../db/client';
-import type { UserRow } from '../../auth/sessions';
+import type { UserRow } from '../../../db/schema';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
 import { entryLabel } from '../pool-entries.repo';
 import {

@@ -23,7 +23,7 @@ export const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listBonusEvents(app.ctx, { poolId: request.params.leagueSeasonId }, request.user, request.query),
+      listBonusEvents(app.ctx, { poolId: request.params.poolId }, request.user, request.query),
   );
   app.get(
     '/api/bonus/mapped/:leagueSeasonId',
@@ -35,12 +35,12 @@ export const bonusesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listMappedBonuses(app.ctx, { poolId: request.params.leagueSeasonId }, request.user, request.query),
+      listMappedBonuses(app.ctx, { poolId: request.params.poolId }, request.user, request.query),
   );
   app.get(
     '/api/bonus/leaderboard/:leagueSeasonId',
     { schema: { params: BonusPoolPathSchema, response: { 200: BonusLeaderboardResponseSchema } } },
-    async (request) => getBonusLeaderboard(app.ctx, { poolId: request.params.leagueSeasonId }, request.user),
+    async (request) => getBonusLeaderboard(app.ctx, { poolId: request.params.poolId }, request.user),
   );
   app.get(
     '/api/bonus/tallys/:game/:season/:seasonType/:leagueSeasonId',

@@ -10,16 +10,13 @@ import type {
 import { BONUS_WINNERS_SHOWN, POOL_MESSAGES } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { BonusEventRecord, PoolRecord, UserRow } from '../../../db/schema';
 import { bonusEvents, entries, ledger, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/paging';
-import type { UserRow } from '../../auth/sessions';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
 import { entryLabel } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';
-
-export type BonusEventRecord = typeof bonusEvents.$inferSelect;
 
 /**
  * The pool's bonus events of weeks whose picks are public. An event names the team its winners picked,
@@ -254,7 +251,7 @@ export async function getBonusTallys(
   path: BonusTallysPath,
   viewer: UserRow | null,
 ): Promise<BonusTallysResponse> {
-  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.leagueSeasonId }, viewer);
+  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.poolId }, viewer);
   if (pool.game !== path.game || pool.season !== path.season || pool.seasonType !== path.seasonType) {
     throw notFound(POOL_MESSAGES.poolNotFound);
   }

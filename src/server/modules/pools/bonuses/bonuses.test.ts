@@ -10,7 +10,13 @@ import {
 import { must } from '../../../../core/must';
 import { buildBonusEvent, buildLedgerRow } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../pool-test-world';
+import {
+  buildMlbPool,
+  enter,
+  joinLeague,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

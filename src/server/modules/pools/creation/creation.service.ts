@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   BonusCadenceSchema,
+  INSURANCE_OPTION,
   InsuranceOptionSchema,
   normalizeBonusCadence,
   resolveBonusOptions,
@@ -19,15 +20,15 @@ import {
   type UpcomingSeason,
 } from '../../../../core/contracts/pools';
 import { GAME_NAMES, type PlayableGame, PlayableGameSchema } from '../../../../core/games';
+import { countSiblings, poolDisplayName } from '../../../../core/pool/identity';
 import type { PoolSettings } from '../../../../core/pool/settings';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
 import { leagues, pools, seasonParams } from '../../../db/schema';
 import { badRequest, forbidden, unauthorized } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
-import { countSiblings, poolDisplayName } from '../../leagues/pool-rows';
 import { recordPoolAudits } from '../commish/audit/audit.service';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
@@ -180,7 +181,7 @@ export async function activatePool(
         rebuys: settings.rebuys,
         rebuyPrice: settings.rebuy_price,
         maxEntries: settings.max_entries,
-        insurance: settings.insurance_option === 0 ? 0 : settings.insurance,
+        insurance: settings.insurance_option === INSURANCE_OPTION.none ? 0 : settings.insurance,
         insuranceOption: settings.insurance_option,
         shootMoon: settings.shoot_moon,
         bonusActive: settings.bonus_active,

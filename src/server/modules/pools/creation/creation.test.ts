@@ -6,8 +6,8 @@ import { POOL_SETTINGS_MESSAGES } from '../../../../core/pool/settings';
 import { leagueMembers, mailOutbox, poolAudits, pools, seasonParams } from '../../../db/schema';
 import { buildPool } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
-import { createPoolWorld, NOW, type PoolWorld } from '../pool-test-world';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../test/league-test-world';
+import { createPoolWorld, NOW, type PoolWorld } from '../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -2,11 +2,9 @@ import { AUTO_REBUY_SWITCH_FEED_TYPE, BONUS_SWITCH_FEED_TYPE } from '../../../..
 import { formatDollars } from '../../../../core/money';
 import { formatEntryLabel } from '../../../../core/money/finances';
 import { type DeferredFlag, flagForWeek } from '../../../../core/pool/entry-actions';
+import { poolPagePath } from '../../../../core/pool/identity';
 import type { DbOrTx } from '../../../db/client';
-import type { entries } from '../../../db/schema';
-import type { UserRow } from '../../auth/sessions';
-import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
-import { poolPath } from '../../leagues/pool-rows';
+import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
 import { recordPoolAudits } from '../commish/audit/audit.service';
 import { postPoolEvent } from '../feed/feed.service';
 
@@ -14,8 +12,6 @@ import { postPoolEvent } from '../feed/feed.service';
  * The pool's audit rows of what an owner does to their entry. Every value is read from the entry's row as
  * the action locked it, or from the row the action wrote, so racing actions of one entry audit a chain.
  */
-
-type EntryRecord = typeof entries.$inferSelect;
 
 interface OwnerAction {
   pool: PoolRecord;
@@ -83,7 +79,7 @@ export async function recordSwitchChange(
       type: words.feedType,
       summary,
       desc: `${summary}.`,
-      link: poolPath(pool, league.abb),
+      link: poolPagePath({ ...pool, leagueAbb: league.abb }),
     },
     now,
   );

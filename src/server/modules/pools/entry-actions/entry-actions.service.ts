@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BONUS_CADENCE_LABELS, canToggleAutoRebuy, canToggleBonus } from '../../../../core/bonus';
+import {
+  BONUS_CADENCE_LABELS,
+  canToggleAutoRebuy,
+  canToggleBonus,
+  normalizeBonusCadence,
+} from '../../../../core/bonus';
 import { getDeadlineCutoff, getLiveWeek } from '../../../../core/calendar';
 import {
   type BuyInsuranceBody,
@@ -27,13 +32,12 @@ import {
   isInsuranceOffered,
 } from '../../../../core/pool/entry-actions';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
+import { poolPagePath } from '../../../../core/pool/identity';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
 import { entries, ledger } from '../../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
-import type { LeagueRow, PoolRecord } from '../../leagues/leagues.repo';
-import { poolPath } from '../../leagues/pool-rows';
 import { readEntryWeeks } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger } from '../ledger';
@@ -41,8 +45,6 @@ import { notifyPoolChanged } from '../live/notify';
 import { requireEntryPoolAccess } from '../pool-access';
 import { loadPoolWeeks } from '../pool-weeks';
 import { type EntrySwitch, recordInsurance, recordRebuy, recordSwitchChange } from './entry-actions.audit';
-
-type EntryRecord = typeof entries.$inferSelect;
 
 interface OwnEntry {
   entry: EntryRecord;
@@ -185,7 +187,7 @@ export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody
           type: REBUY_FEED_TYPE,
           summary: `${label} rebought`,
           desc: `${label} bought back in before Week ${window.week} and keeps playing.`,
-          link: poolPath(pool, league.abb),
+          link: poolPagePath({ ...pool, leagueAbb: league.abb }),
         },
         now,
       );
@@ -384,7 +386,7 @@ export function buyInsurance(
           type: FEED_EVENT_TYPES.insurance,
           summary: `${label} bought pick insurance`,
           desc: `${label} insured their picks from Week ${effectiveWeek} for the rest of the season.`,
-          link: poolPath(pool, league.abb),
+          link: poolPagePath({ ...pool, leagueAbb: league.abb }),
         },
         now,
       );
@@ -432,7 +434,7 @@ export async function getEntryActions(
   const needed = entry.needsRebuy && isActive(entry) && !isEliminated(entry);
   const window = needed ? await loadRebuyWindow(ctx.db, pool, entry, now) : null;
   const rebuy = window ? rebuyCheck(pool, entry, window, now) : null;
-  const cadence = pool.bonusCadence === 1 || pool.bonusCadence === 2 ? pool.bonusCadence : 3;
+  const cadence = normalizeBonusCadence(pool.bonusCadence);
   return {
     entry_id: entry.id,
     live_week: liveWeek,

@@ -5,8 +5,15 @@ import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { entries, ledger, poolAudits, poolEvents } from '../../../db/schema';
 import { buildEntryWeek } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, buildNflPool, createPoolWorld, DEADLINES, enter, NOW } from '../pool-test-world';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  createPoolWorld,
+  DEADLINES,
+  enter,
+  NOW,
+} from '../../../test/pool-test-world';
 
 let t: TestApp;
 let owner: TestUser;
@@ -286,7 +293,7 @@ describe('POST /user/buyInsurance', () => {
     const entry = await enter(t.ctx, pool.id, player);
     const forged = await buy(entry.id, 1);
     expect(forged.statusCode).toBe(400);
-    expect(forged.json().message).toBe(M.wrongCost('$5.00'));
+    expect(forged.json().message).toBe(M.wrongCost('$5'));
     const answer = await buy(entry.id, 500);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({

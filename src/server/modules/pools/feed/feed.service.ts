@@ -11,9 +11,9 @@ import {
 } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
 import { poolEvents, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
 import { requirePoolAccess } from '../pool-access';
 import { readJudgedWeekNews } from './week-news.repo';
 
@@ -51,7 +51,7 @@ export async function listFeed(
   path: FeedPath,
   viewer: UserRow | null,
 ): Promise<FeedResponse> {
-  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.leagueSeasonId }, viewer);
+  const { pool } = await requirePoolAccess(ctx.db, { poolId: path.poolId }, viewer);
   if (pool.leagueId !== path.leagueId) throw notFound(POOL_MESSAGES.poolNotFound);
   const conditions: SQL[] = [eq(poolEvents.poolId, pool.id)];
   if (path.x === 'mine') {

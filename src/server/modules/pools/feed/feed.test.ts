@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FEED_EVENT_TYPES, type FeedEvent, POOL_MESSAGES } from '../../../../core/contracts/pools';
 import { poolWeeks } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../leagues/league-test-world';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../test/league-test-world';
+import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../../test/pool-test-world';
 import { type EntryWeekKind, rewriteEntryWeeks } from '../entry-weeks.repo';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
 import { postPoolEvent } from './feed.service';
 import { readJudgedWeekNews } from './week-news.repo';
 

@@ -10,8 +10,8 @@ import type {
 import { POOL_LIMITS } from '../../../../core/pool/settings';
 import { entries, ledger, poolAudits } from '../../../db/schema';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, enter, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
+import type { TestUser } from '../../../test/league-test-world';
+import { buildMlbPool, enter, NOW, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
 
 /*
  * The money screens of a pool bigger than one page, built in SQL: every answer is one page however many

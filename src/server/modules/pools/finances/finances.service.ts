@@ -15,12 +15,12 @@ import { computeFinanceTotal, formatFinanceStatus } from '../../../../core/money
 import { must } from '../../../../core/must';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { EntryRecord, UserRow } from '../../../db/schema';
 import { entries, ledger, users } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/paging';
-import type { UserRow } from '../../auth/sessions';
 import { type PoolRef, requirePoolAccess } from '../pool-access';
-import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../pool-entries.repo';
+import { entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../pool-entries.repo';
 import {
   financesBonusOrderSql,
   readOrderIds,

@@ -7,8 +7,15 @@ import {
 import { must } from '../../../../core/must';
 import { buildBonusEvent, buildLedgerRow } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import { createLeagueAs, registerNamed } from '../../leagues/league-test-world';
-import { buildMlbPool, enter, joinLeague, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
+import { createLeagueAs, registerNamed } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  joinLeague,
+  NOW,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

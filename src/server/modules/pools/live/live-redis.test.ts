@@ -11,9 +11,9 @@ import { ManualClock } from '../../../lib/clock';
 import { createOutboxMailer } from '../../../mail/mailer';
 import { ensureTestDatabase, resetDatabase } from '../../../test/harness';
 import { captureMail } from '../../../test/mail-capture';
-import { buildMlbPool, createPoolWorld, NOW } from '../pool-test-world';
+import { buildMlbPool, createPoolWorld, NOW } from '../../../test/pool-test-world';
+import { openSse, type SseClient } from '../../../test/sse-client';
 import { notifyPoolChanged } from './notify';
-import { openSse, type SseClient } from './sse-client';
 
 const url = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';

@@ -9,9 +9,9 @@ import {
   type LiveTopic,
 } from '../../../../core/contracts/pools/live';
 import type { DbOrTx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
 import { entries } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
 import { requirePoolAccess } from '../pool-access';
 
 /** How long a browser waits before reconnecting a dropped stream. */

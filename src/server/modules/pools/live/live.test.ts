@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_MESSAGES, POOL_MESSAGES } from '../../../../core/contracts/pools';
 import { buildPick } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { addMemberByInvite, registerNamed } from '../../leagues/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../pool-test-world';
+import { addMemberByInvite, registerNamed } from '../../../test/league-test-world';
+import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../../test/pool-test-world';
+import { openSse, type SseClient } from '../../../test/sse-client';
 import { LIVE_PICKS_COALESCE_MS } from './live.routes';
 import { notifyGamePools, notifyPoolChanged } from './notify';
-import { openSse, type SseClient } from './sse-client';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OddsGame, PlayerWeekLine } from '../../../../core/odds';
 import type { DbOrTx } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
 import { games, nflPlayers, nflPlayerWeekStats, teams } from '../../../db/schema';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 
 /**
  * The games the pool's team odds read: its season's and the one before (ratings carry over), of its

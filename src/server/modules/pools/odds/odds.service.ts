@@ -26,10 +26,9 @@ import {
 } from '../../../../core/odds';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
+import type { PoolRecord, UserRow } from '../../../db/schema';
 import { entries, picks } from '../../../db/schema';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { requireEntryPoolAccess, requirePoolAccess } from '../pool-access';
 import { loadPoolWeeks, PoolWeeks } from '../pool-weeks';
 import { readDistribution } from '../pools.service';

@@ -11,9 +11,16 @@ import { ELO_PARAMS, winProbabilityOfGap } from '../../../../core/odds';
 import { games, nflPlayerWeekStats } from '../../../db/schema';
 import { buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
+import type { TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  enter,
+  finishWeek,
+  NOW,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
-import { buildMlbPool, buildNflPool, enter, finishWeek, NOW, startPoolWorld } from '../pool-test-world';
 
 /*
  * The test season (pool-test-world.ts): week 1 has locked, weeks 2 and 3 are open. Weeks 2 and 3 have

@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { must } from '../../../../core/must';
 import { games, pickAudits, picks, teams } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { buildMlbPool, createPoolWorld, DEADLINES, enter, NOW, type PoolWorld } from '../pool-test-world';
+import {
+  buildMlbPool,
+  createPoolWorld,
+  DEADLINES,
+  enter,
+  NOW,
+  type PoolWorld,
+} from '../../../test/pool-test-world';
 
 /**
  * Racing picks of one entry. On PostgreSQL (TEST_DATABASE_URL) the requests really overlap and

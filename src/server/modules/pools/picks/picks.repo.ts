@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { Db, DbOrTx } from '../../../db/client';
+import type { EntryRecord, PoolRecord } from '../../../db/schema';
 import { entries, pools, users } from '../../../db/schema';
-import type { PoolRecord } from '../../leagues/leagues.repo';
-import type { EntryRecord, PickView } from '../pool-entries.repo';
+import type { PickView } from '../pool-entries.repo';
 import type { WeekGame } from '../pool-weeks';
 
 /**

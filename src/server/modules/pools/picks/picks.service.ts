@@ -11,6 +11,7 @@ import {
 } from '../../../../core/picks';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
+import type { PoolRecord } from '../../../db/schema';
 import {
   AppError,
   badRequest,
@@ -22,7 +23,6 @@ import {
 } from '../../../lib/errors';
 import { hashToken } from '../../../lib/tokens';
 import { findSessionUser } from '../../auth/sessions';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { notifyPoolChanged } from '../live/notify';
 import { requireEntryPoolAccess } from '../pool-access';
 import { toMyEntry } from '../pool-entries.repo';
@@ -82,7 +82,7 @@ async function tryPick(
   ids: TargetIds,
   now: Date,
 ): Promise<MakePickResponse | null> {
-  const state = await loadPickState(ctx.db, session, body.userSeasonId, body.week, ids);
+  const state = await loadPickState(ctx.db, session, body.entryId, body.week, ids);
   if (!state) {
     // No entry row, so no session answer either: a visitor is told to log in before anything else.
     if (!(await findSessionUser(ctx.db, sessionToken, session.now))) throw unauthorized();

@@ -13,8 +13,7 @@ import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { pickAudits, picks } from '../../../db/schema';
 import { buildPick } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { registerNamed, type TestUser } from '../../leagues/league-test-world';
-import { loadMyEntries } from '../pool-entries.repo';
+import { registerNamed, type TestUser } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -24,7 +23,8 @@ import {
   type PoolWorld,
   seedMlbSeason,
   seedNflSeason,
-} from '../pool-test-world';
+} from '../../../test/pool-test-world';
+import { loadMyEntries } from '../pool-entries.repo';
 import { loadPickState, writePickChange } from './picks.repo';
 
 let t: TestApp;

@@ -14,7 +14,8 @@ import {
   type NbaGameFacts,
   NbaGameFactsSchema,
 } from '../../../../core/facts';
-import type { GameRecord, WeekGameWithFacts } from './scoreboard.repo';
+import type { GameRecord } from '../../../db/schema';
+import type { WeekGameWithFacts } from './scoreboard.repo';
 
 /** The cell status of a stored game: not started, live, final or postponed. */
 export function toCellStatus(game: GameRecord): GameCellStatus {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import type { GameRecord, NflPlayerRecord, NflStatsRecord, PoolRecord } from '../../../db/schema';
 import {
   gameFacts,
   games,
@@ -9,12 +10,8 @@ import {
   seasonParams,
   teams,
 } from '../../../db/schema';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { type EntryWeekRow, readEntryWeeks } from '../entry-weeks.repo';
 
-export type GameRecord = typeof games.$inferSelect;
-export type NflPlayerRecord = typeof nflPlayers.$inferSelect;
-export type NflStatsRecord = typeof nflPlayerWeekStats.$inferSelect;
 export type EntryWeekRecord = EntryWeekRow;
 
 /** A game of the week with its stored facts (null until a feed delivered them). */

@@ -15,13 +15,12 @@ import { isPlayerAdvancing } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
+import type { NflStatsRecord, PickRecord, PoolRecord, UserRow } from '../../../db/schema';
 import { entries as entriesTable } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { keptForBigPool, readEntryPage, readOwnEntries } from '../entry-pages';
 import { requirePoolAccess } from '../pool-access';
-import { entryLabel, listPicks, type NamedEntry, type PickRecord } from '../pool-entries.repo';
+import { entryLabel, listPicks, type NamedEntry } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';
 import { describeMatchup, toCellStatus, toTeamGameCell } from './game-cells';
 import {
@@ -32,7 +31,6 @@ import {
   loadTeamNames,
   loadWeekDays,
   loadWeekGames,
-  type NflStatsRecord,
   type WeekGameWithFacts,
 } from './scoreboard.repo';
 

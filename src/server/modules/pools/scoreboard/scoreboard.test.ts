@@ -9,8 +9,15 @@ import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { gameFacts, games, nflPlayerWeekStats, poolWeeks } from '../../../db/schema';
 import { buildEntryWeek, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import { createLeagueAs, type TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, buildNflPool, enter, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
+import { createLeagueAs, type TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  enter,
+  NOW,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

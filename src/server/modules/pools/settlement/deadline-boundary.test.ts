@@ -4,7 +4,7 @@ import { ENTRY_ACTION_MESSAGES as M } from '../../../../core/contracts/pools';
 import { picks } from '../../../db/schema';
 import { buildPick, listEntryWeeks } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
+import type { TestUser } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   DEADLINES,
@@ -12,7 +12,7 @@ import {
   finishWeek,
   type PoolWorld,
   startPoolWorld,
-} from '../pool-test-world';
+} from '../../../test/pool-test-world';
 import { settleDueWeeks } from './settle-due-weeks';
 
 /*

@@ -9,8 +9,8 @@ import {
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
 import { entries, picks, poolWeeks } from '../../../db/schema';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import type { LedgerRowInput } from '../ledger';
 import { readBonusPlayers, recordBonusEvent } from './bonus-events';
 import {

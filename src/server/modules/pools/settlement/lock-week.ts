@@ -12,8 +12,8 @@ import {
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
 import { entries, pickAudits, picks, pools, poolWeeks, users } from '../../../db/schema';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import type { PoolWeeks } from '../pool-weeks';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';

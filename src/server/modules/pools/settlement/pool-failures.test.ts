@@ -6,9 +6,15 @@ import { entries, poolJobFailures, pools } from '../../../db/schema';
 import { startSettlementJob } from '../../../jobs/settlement-job';
 import { buildPick, registerUser } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
+import type { TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  finishWeek,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 import { grantSiteAdmin } from '../../admin/site-admins.service';
-import type { TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { errorInWords, retryDelayMs } from './job-failures';
 import { settleDueWeeks } from './settle-due-weeks';
 

@@ -4,8 +4,14 @@ import { rowsOf } from '../../../db/client';
 import { entries, games, ledger, poolWeeks } from '../../../db/schema';
 import { buildPick, listEntryWeeks } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
+import type { TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  finishWeek,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 import { settleDueWeeks } from './settle-due-weeks';
 
 let t: TestApp;

@@ -14,8 +14,15 @@ import {
 } from '../../../db/schema';
 import { buildPick, listEntryWeeks } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
-import { buildMlbPool, enter, finishWeek, NOW, type PoolWorld, startPoolWorld } from '../pool-test-world';
+import type { TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  finishWeek,
+  NOW,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 import { settleDueWeeks } from './settle-due-weeks';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 

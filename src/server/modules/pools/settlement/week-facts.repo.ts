@@ -11,8 +11,8 @@ import { type NbaGameFacts, NbaGameFactsSchema } from '../../../../core/facts/nb
 import type { WeekTeamRecord } from '../../../../core/facts/week-records';
 import type { PlayerStats, TeamRecord } from '../../../../core/season';
 import type { DbOrTx } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
 import { gameFacts, games, nflPlayerWeekStats } from '../../../db/schema';
-import type { PoolRecord } from '../../leagues/leagues.repo';
 
 /** One game of a pool week as settlement reads it. */
 export interface SettlementGame {

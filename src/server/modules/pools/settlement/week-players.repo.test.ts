@@ -4,9 +4,9 @@ import type { EntryState } from '../../../../core/season';
 import { entries, ledger } from '../../../db/schema';
 import { buildEntryWeek, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
+import type { TestUser } from '../../../test/league-test-world';
+import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
 import { appendLedger } from '../ledger';
-import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { readEntryIds, readWeekPlayers, storeWeekOutcomes } from './week-players.repo';
 
 let t: TestApp;

@@ -5,10 +5,16 @@ import { rowsOf } from '../../../db/client';
 import { entries, games } from '../../../db/schema';
 import { buildLedgerRow, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
+import type { TestUser } from '../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  finishWeek,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 import { bulkPoolEntries } from '../commish/big-pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
-import { buildMlbPool, enter, finishWeek, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { settleDueWeeks } from '../settlement/settle-due-weeks';
 import {
   financesBonusOrderSql,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { BONUS_LEADERBOARD_TOP } from '../../../../core/contracts/pools';
 import type { AppContext } from '../../../context';
 import { type DbOrTx, rowsOf } from '../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { inBackground } from '../../../lib/background';
 
 /*
@@ -26,16 +27,16 @@ export const MARK_EVERY = 1000;
 /** The filtered sign-up-order lists whose page starts are stored (SQL over entries `e`). */
 export const MARK_FILTERS = {
   /** Split Prizes' "alive only": counted and alive. */
-  alive: sql`e.status = 1 and e.lives > 0`,
+  alive: sql`e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0`,
   /** Manage Entrants' status filters. */
-  active: sql`e.status = 1`,
-  inactive: sql`e.status <> 1`,
+  active: sql`e.status = ${ENTRY_STATUS_SQL.active}`,
+  inactive: sql`e.status <> ${ENTRY_STATUS_SQL.active}`,
   eliminated: sql`e.lives <= 0`,
   /** The bonus pool tool's lists of an open week whose members follow the switch: movable, switch on or off. */
-  bonusIn: sql`e.status = 1 and e.lives > 0 and e.bonus`,
-  bonusOut: sql`e.status = 1 and e.lives > 0 and not e.bonus`,
+  bonusIn: sql`e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0 and e.bonus`,
+  bonusOut: sql`e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0 and not e.bonus`,
   /** The entries that cannot move in or out of the bonus pool. */
-  fixed: sql`not (e.status = 1 and e.lives > 0)`,
+  fixed: sql`not (e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0)`,
 } as const satisfies Record<string, SQL>;
 export type MarkFilter = keyof typeof MARK_FILTERS;
 
@@ -282,9 +283,9 @@ export async function refreshPoolRankings(
           'bonusGroups', coalesce((select json_agg(json_build_object('bonus', g.bonus, 'prev', g.bonus_prev,
             'effWeek', g.bonus_eff_week, 'count', g.count)) from (
               select e2.bonus, e2.bonus_prev, e2.bonus_eff_week, count(*) as count from entries e2
-              where e2.pool_id = ${poolId} and e2.status = 1 and e2.lives > 0 and (e2.bonus or e2.bonus_prev)
+              where e2.pool_id = ${poolId} and e2.status = ${ENTRY_STATUS_SQL.active} and e2.lives > 0 and (e2.bonus or e2.bonus_prev)
               group by 1, 2, 3) g), '[]'::json))
-          from entries e where e.pool_id = ${poolId} and e.status = 1)`,
+          from entries e where e.pool_id = ${poolId} and e.status = ${ENTRY_STATUS_SQL.active})`,
         sql`null`,
       ),
     );
@@ -314,7 +315,7 @@ export async function refreshPoolRankings(
       poolId,
       'standings',
       sql`select e.id, row_number() over (order by e.lives desc, e.weeks_alive desc, e.id) as n
-        from entries e where e.pool_id = ${poolId} and e.status = 1`,
+        from entries e where e.pool_id = ${poolId} and e.status = ${ENTRY_STATUS_SQL.active}`,
     );
   });
 }

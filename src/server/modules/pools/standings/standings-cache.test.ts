@@ -4,9 +4,9 @@ import type { StandingsResponse } from '../../../../core/contracts/pools';
 import { PoolCache } from '../../../lib/pool-cache';
 import { createLocalBus } from '../../../lib/redis-bus';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
+import type { TestUser } from '../../../test/league-test-world';
+import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
-import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../pool-test-world';
 import { CACHED_POOL_MIN_ENTRIES, STANDINGS_CACHE_TTL_MS, standingsCacheOptions } from './standings-cache';
 
 describe('the standings cache', () => {

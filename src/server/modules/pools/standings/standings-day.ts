@@ -1,7 +1,7 @@
 import { toPacificDate } from '../../../../core/calendar';
 import type { StandingsResponse } from '../../../../core/contracts/pools';
 import type { DbOrTx } from '../../../db/client';
-import type { PoolRecord } from '../../leagues/leagues.repo';
+import type { PoolRecord } from '../../../db/schema';
 import { toTeamGameCell } from '../scoreboard/game-cells';
 import { loadWeekGames } from '../scoreboard/scoreboard.repo';
 

@@ -15,8 +15,8 @@ import {
 import type { Game } from '../../../../core/games';
 import { poolPrizePool } from '../../../../core/season';
 import type { AppContext } from '../../../context';
+import type { UserRow } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import type { UserRow } from '../../auth/sessions';
 import { requirePoolAccess } from '../pool-access';
 import { entryLabel } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';

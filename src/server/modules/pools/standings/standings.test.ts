@@ -5,7 +5,7 @@ import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { games, poolWeeks } from '../../../db/schema';
 import { buildBonusEvent, buildEntryWeek, buildLedgerRow, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import type { TestUser } from '../../leagues/league-test-world';
+import type { TestUser } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -15,7 +15,7 @@ import {
   type PoolWorld,
   seedNflSeason,
   startPoolWorld,
-} from '../pool-test-world';
+} from '../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

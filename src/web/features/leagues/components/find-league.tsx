@@ -2,6 +2,7 @@ import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, Stack, Text } from
 import { IconCheck, IconShieldHalfFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LeagueListRow } from '../../../../core/contracts/leagues';
+import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -138,7 +139,7 @@ function JoinCell({
       </Anchor>
     );
   }
-  if (league.request_status === 2 || request.isSuccess) {
+  if (league.request_status === REQUEST_STATUS.pending || request.isSuccess) {
     return (
       <Button size="xs" disabled>
         Request Pending

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { LEAGUE_MESSAGES, type LeagueView } from '../../../../core/contracts/leagues';
+import { LEAGUE_MESSAGES, type LeagueView, REQUEST_STATUS } from '../../../../core/contracts/leagues';
 import { errorMessage } from '../../../lib/api';
 import { useJoinLeague, useRequestAccess } from '../api/leagues';
 
@@ -42,7 +42,7 @@ export function JoinCard({ view, onLogin }: { view: LeagueView; onLogin: () => v
           <Alert color="green" role="status">
             {LEAGUE_MESSAGES.requestSent}
           </Alert>
-        ) : viewer.requestStatus === 2 ? (
+        ) : viewer.requestStatus === REQUEST_STATUS.pending ? (
           <Text size="sm">Your request to join is pending commissioner approval.</Text>
         ) : viewer.requestStatus !== null ? (
           <Text size="sm">{LEAGUE_MESSAGES.requestRejected}</Text>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts/leagues';
+import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -125,7 +126,7 @@ function Decision({
 }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      {row.status === 2 && (
+      {row.status === REQUEST_STATUS.pending && (
         <>
           <Button
             size="compact-sm"
@@ -148,7 +149,7 @@ function Decision({
           </Button>
         </>
       )}
-      {row.status !== 1 && row.status !== 2 && (
+      {row.status !== REQUEST_STATUS.approved && row.status !== REQUEST_STATUS.pending && (
         <Button
           size="compact-sm"
           variant="default"

@@ -25,6 +25,7 @@ import {
 } from '../../../../core/contracts/pools';
 import type { PlayableGame } from '../../../../core/games';
 import { must } from '../../../../core/must';
+import { poolAddressOf, poolPagePath } from '../../../../core/pool/identity';
 import { PoolSettingsSchema } from '../../../../core/pool/settings';
 import { PoolSettingsFields } from '../../../components/pool-settings-form/pool-settings-fields';
 import { usePoolSettingsForm } from '../../../components/pool-settings-form/use-pool-settings-form';
@@ -165,8 +166,7 @@ function CreatePoolForm({
     activate.mutate(
       { league_id: league.id, season: season.season, season_type: season.season_type, settings },
       {
-        onSuccess: (pool) =>
-          navigate(`/${pool.game}/${pool.league_abb}/${pool.season}/${pool.season_type}/${pool.pool_idx}`),
+        onSuccess: (pool) => navigate(poolPagePath(poolAddressOf(pool))),
       },
     );
   };

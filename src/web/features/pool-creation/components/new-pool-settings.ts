@@ -5,6 +5,8 @@ import {
   listBonusOptions,
   NFL_LOCK_TIME_LABELS,
 } from '../../../../core/bonus';
+import { BONUS_CADENCE, INSURANCE_OPTION } from '../../../../core/bonus/options';
+
 import type { CopiedSettings } from '../../../../core/contracts/pools';
 import type { PlayableGame } from '../../../../core/games';
 import { getDefaultPoolSettings, POOL_LIMITS } from '../../../../core/pool/settings';
@@ -41,7 +43,8 @@ export function valuesFromCopy(game: PlayableGame, copied: CopiedSettings): Pool
     insurance: isNfl ? 0 : copied.insurance,
     shoot_moon: game === 'mlb' && copied.shoot_moon,
     bonus_active: !isNfl && copied.bonus_active,
-    bonus_cadence: copied.bonus_cadence === 0 ? 3 : copied.bonus_cadence,
+    bonus_cadence:
+      copied.bonus_cadence === BONUS_CADENCE.none ? BONUS_CADENCE.preseason : copied.bonus_cadence,
     bonus_shutdown: Math.max(POOL_LIMITS.minBonusShutdown, copied.bonus_shutdown),
     bonus_options: isNfl
       ? undefined
@@ -74,7 +77,7 @@ export function toSettings(values: PoolSettingsFormValues) {
     rebuy_price: rebuys < 1 ? 0 : values.rebuy_price,
     max_entries: wholeValue(values.max_entries),
     insurance_option: isNfl ? 0 : values.insurance_option,
-    insurance: isNfl || values.insurance_option === 0 ? 0 : values.insurance,
+    insurance: isNfl || values.insurance_option === INSURANCE_OPTION.none ? 0 : values.insurance,
     shoot_moon: values.game === 'mlb' && values.shoot_moon,
     bonus_active: !isNfl && values.bonus_active,
     bonus_cadence: values.bonus_cadence,
@@ -118,7 +121,7 @@ export function reviewSettings(settings: ReturnType<typeof toSettings>): [string
   }
   rows.push([
     'Insurance',
-    settings.insurance_option === 0
+    settings.insurance_option === INSURANCE_OPTION.none
       ? INSURANCE_OPTION_LABELS[0]
       : `${INSURANCE_OPTION_LABELS[settings.insurance_option]}, ${formatDollars(settings.insurance)}`,
   ]);

@@ -1,11 +1,7 @@
-/** Where a pool lives: the five parts of its address. */
-export interface PoolAddress {
-  game: string;
-  leagueAbb: string;
-  season: string;
-  seasonType: string;
-  poolIdx: string;
-}
+import { type PoolAddress as CorePoolAddress, poolApiAddress } from '../../../../core/pool/identity';
+
+/** Where a pool lives: the five parts of its address, as the page's path gives them. */
+export type PoolAddress = CorePoolAddress & { season: string; poolIdx: string };
 
 /**
  * Every pool query key starts with 'pool', so one invalidateQueries({ queryKey: poolKeys.all }) (after a
@@ -20,8 +16,7 @@ export const poolKeys = {
 
 /** The API path of an address: /{game}/{league}/{season}/{poolIdx}/{seasonType}, as the pool calls take it. */
 export function addressPath(address: PoolAddress): string {
-  const parts = [address.game, address.leagueAbb, address.season, address.poolIdx, address.seasonType];
-  return parts.map(encodeURIComponent).join('/');
+  return poolApiAddress(address);
 }
 
 function addressKey(address: PoolAddress): string {

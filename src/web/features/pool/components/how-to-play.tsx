@@ -1,5 +1,10 @@
 import { Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { BonusGameSchema, listBonusOptions, NFL_LOCK_TIME_LABELS } from '../../../../core/bonus/options';
+import {
+  BONUS_CADENCE,
+  BonusGameSchema,
+  listBonusOptions,
+  NFL_LOCK_TIME_LABELS,
+} from '../../../../core/bonus/options';
 import { NflLockTimeSchema } from '../../../../core/calendar/locks';
 import type { PoolDetails } from '../../../../core/contracts/pools';
 import { formatDate, formatDollars } from '../../../lib/format';
@@ -248,7 +253,7 @@ function BonusInfo({ pool }: { pool: PoolDetails }) {
 }
 
 function cadenceWords(cadence: number): string {
-  if (cadence === 1) return 'at any time';
-  if (cadence === 2) return 'once a month, in the week before each bonus entry week';
+  if (cadence === BONUS_CADENCE.anytime) return 'at any time';
+  if (cadence === BONUS_CADENCE.monthly) return 'once a month, in the week before each bonus entry week';
   return 'only before the season starts';
 }

@@ -1,5 +1,16 @@
+import {
+  BONUS_CADENCE_LABELS,
+  INSURANCE_OPTION,
+  normalizeBonusCadence,
+} from '../../../../core/bonus/options';
 import type { MyEntry, PoolDetails } from '../../../../core/contracts/pools';
 import { GAME_NAMES, GameSchema } from '../../../../core/games';
+import {
+  globalPoolPath,
+  poolAddressOf,
+  poolPagePath,
+  type WirePoolAddress,
+} from '../../../../core/pool/identity';
 import { formatDollars } from '../../../lib/format';
 
 /** The banner: "NBA SURVIVOR 2024", or "NBA [PRE] SURVIVOR 2024" for a preseason pool. */
@@ -10,30 +21,19 @@ export function bannerTitle(pool: Pick<PoolDetails, 'game' | 'season' | 'season_
   return `${game.toUpperCase()} ${survivor} ${pool.season}`;
 }
 
-/** The address of a pool page. */
-export function poolPath(parts: {
-  game: string;
-  league_abb: string;
-  season: number;
-  season_type: string;
-  pool_idx: number;
-}): string {
-  return `/${parts.game}/${parts.league_abb}/${parts.season}/${parts.season_type}/${parts.pool_idx}`;
+/** The address of a pool page, from the wire's names. */
+export function poolPath(parts: WirePoolAddress): string {
+  return poolPagePath(poolAddressOf(parts));
 }
 
-/** Each game's global public pool: /{game}/ala/{season}/reg/0. */
-export function globalPoolPath(game: string, season: number): string {
-  return poolPath({ game, league_abb: 'ala', season, season_type: 'reg', pool_idx: 0 });
-}
+export { globalPoolPath };
 
 /** Insurance as the pool details and How to play show it. */
 export function insuranceText(pool: Pick<PoolDetails, 'game' | 'insurance' | 'insurance_option'>): string {
-  if (pool.game === 'nfl-td' || pool.insurance_option === 0) return 'Not offered';
-  const how = pool.insurance_option === 1 ? 'most popular pick' : 'random pick';
+  if (pool.game === 'nfl-td' || pool.insurance_option === INSURANCE_OPTION.none) return 'Not offered';
+  const how = pool.insurance_option === INSURANCE_OPTION.mostPopular ? 'most popular pick' : 'random pick';
   return `${formatDollars(pool.insurance)} (${how})`;
 }
-
-const CADENCES: Record<number, string> = { 1: 'Anytime', 2: 'Monthly', 3: 'Preseason', 0: 'Preseason' };
 
 /** The bonus pool's status: not offered (NFL TD, or off), disabled by the commissioner, or active with its cadence. */
 export function bonusText(
@@ -41,7 +41,7 @@ export function bonusText(
 ): string {
   if (pool.game === 'nfl-td' || !pool.bonus_active) return 'Not offered';
   if (pool.bonus_disabled) return 'Shut down';
-  return `Active (entry: ${CADENCES[pool.bonus_cadence] ?? 'Preseason'})`;
+  return `Active (entry: ${BONUS_CADENCE_LABELS[normalizeBonusCadence(pool.bonus_cadence)]})`;
 }
 
 /** The pool's state as a short label. */

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Card, Loader, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../../core/contracts/auth';
+import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
 import { GAME_NAMES, type Game } from '../../../../core/games';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
@@ -35,7 +36,11 @@ export function ProfileView({ user }: { user: CurrentUser }) {
       abb: request.league_abb,
       name: request.league_name,
       status:
-        request.status === 2 ? <Badge color="yellow">Pending</Badge> : <Badge color="red">Rejected</Badge>,
+        request.status === REQUEST_STATUS.pending ? (
+          <Badge color="yellow">Pending</Badge>
+        ) : (
+          <Badge color="red">Rejected</Badge>
+        ),
     })),
   ];
   return (

@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { POOL_AUDIT_PAGE_SIZE, type PoolAuditResponse } from '../../../../../core/contracts/pools';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
+import type { UserRow } from '../../../../db/schema';
 import { entries, poolAudits, users } from '../../../../db/schema';
-import type { UserRow } from '../../../auth/sessions';
 import { requirePoolCommish } from '../../pool-access';
 import { entryLabel } from '../../pool-entries.repo';
 

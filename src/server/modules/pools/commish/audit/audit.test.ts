@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PoolAuditResponse } from '../../../../../core/contracts/pools';
 import type { TestApp } from '../../../../test/harness';
-import { addMemberByInvite, registerNamed } from '../../../leagues/league-test-world';
-import { buildMlbPool, enter, NOW, type PoolWorld, startPoolWorld } from '../../pool-test-world';
+import { addMemberByInvite, registerNamed } from '../../../../test/league-test-world';
+import { buildMlbPool, enter, NOW, type PoolWorld, startPoolWorld } from '../../../../test/pool-test-world';
 import { recordPoolAudits } from './audit.service';
 
 let t: TestApp;

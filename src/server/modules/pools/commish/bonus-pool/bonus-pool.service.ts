@@ -26,21 +26,15 @@ import { settleBonusEvent, type WeekBonusSettlement } from '../../../../../core/
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
+import type { BonusEventRecord, EntryRecord, PoolRecord, UserRow } from '../../../../db/schema';
 import { bonusEvents, entries, ledger, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
-import type { UserRow } from '../../../auth/sessions';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
-import {
-  type BonusEventRecord,
-  loadEntryLabels,
-  loadPublicEvents,
-  toBonusEvent,
-} from '../../bonuses/bonuses.service';
+import { loadEntryLabels, loadPublicEvents, toBonusEvent } from '../../bonuses/bonuses.service';
 import { readEntryWeeks, readWeekKinds, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
-import { type EntryRecord, entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
+import { entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events';
 import { readWeekPicks } from '../../settlement/judge-week';

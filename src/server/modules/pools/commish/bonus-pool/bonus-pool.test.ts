@@ -8,7 +8,7 @@ import { rowsOf } from '../../../../db/client';
 import { bonusEvents, entries, gameFacts, ledger, poolAudits, poolWeeks } from '../../../../db/schema';
 import { buildEntryWeek, buildPick, listEntryWeeks } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
-import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import { registerNamed, type TestUser } from '../../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -16,7 +16,7 @@ import {
   finishWeek,
   type PoolWorld,
   startPoolWorld,
-} from '../../pool-test-world';
+} from '../../../../test/pool-test-world';
 import { settleDueWeeks } from '../../settlement/settle-due-weeks';
 import { bulkPoolEntries } from '../big-pool-test-world';
 

@@ -1,6 +1,6 @@
 import { type CommishPostBody, ENTRANTS_MESSAGES } from '../../../../../core/contracts/pools';
 import type { AppContext } from '../../../../context';
-import type { UserRow } from '../../../auth/sessions';
+import type { UserRow } from '../../../../db/schema';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';

@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ENTRANTS_MESSAGES } from '../../../../../core/contracts/pools';
 import { poolAudits, poolEvents } from '../../../../db/schema';
 import type { TestApp } from '../../../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../leagues/league-test-world';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../../test/league-test-world';
+import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../../../test/pool-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   type EditPicksEntry,
   type EditPicksQuery,
@@ -11,16 +11,15 @@ import {
 } from '../../../../../core/contracts/pools';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
+import type { EntryRecord, PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, pickAudits, picks, teams, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
-import type { UserRow } from '../../../auth/sessions';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { readEntryPage } from '../../entry-pages';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { bumpEntryVersion } from '../../picks/picks.repo';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
-import { type EntryRecord, entryLabel } from '../../pool-entries.repo';
+import { entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { recordPoolAudits } from '../audit/audit.service';
 
@@ -153,7 +152,7 @@ export async function updateUserPicks(
       .select({ entry: entries, username: users.username })
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
-      .where(eq(entries.id, body.user_season_id));
+      .where(eq(entries.id, body.entryId));
     if (!row) throw notFound(M.entryNotFound);
     const { entry, username } = row;
     const { pool } = await requireEntryPoolCommish(tx, entry, viewer, M.entryNotFound);

@@ -5,8 +5,14 @@ import { EDIT_PICKS_MESSAGES as M } from '../../../../../core/contracts/pools';
 import { entries, pickAudits, picks, poolAudits, poolEvents } from '../../../../db/schema';
 import { buildPick } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
-import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
-import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from '../../pool-test-world';
+import { registerNamed, type TestUser } from '../../../../test/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  enter,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../../test/pool-test-world';
 import { judgeWeek, readWeekPicks } from '../../settlement/judge-week';
 import { bulkPoolEntries } from '../big-pool-test-world';
 

@@ -18,14 +18,14 @@ import {
 import { formatDollars, processChampions } from '../../../../../core/money';
 import { must } from '../../../../../core/must';
 import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
+import { poolPagePath } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
+import type { EntryRecord, UserRow } from '../../../../db/schema';
 import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
-import type { UserRow } from '../../../auth/sessions';
-import { poolPath } from '../../../leagues/pool-rows';
 import { createPoolEntry } from '../../entries.service';
 import { keptForBigPool, readPoolCounts } from '../../entry-pages';
 import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
@@ -37,13 +37,7 @@ import {
   requireEntryPoolCommish,
   requirePoolCommish,
 } from '../../pool-access';
-import {
-  type EntryRecord,
-  entryLabel,
-  intArray,
-  NAME_ORDER_MAX_ENTRIES,
-  pagePoolEntries,
-} from '../../pool-entries.repo';
+import { entryLabel, intArray, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../../pool-entries.repo';
 import { readMark } from '../../standings/pool-rankings';
 import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
@@ -373,7 +367,7 @@ async function reloadEntrant(ctx: AppContext, entryId: number): Promise<AdminEnt
   );
 }
 
-/** POST /admin/toggleUserStatus: 1 active (counted), 0 inactive; reversible. */
+/** POST /admin/toggleUserStatus: ENTRY_STATUS active (counted) or inactive; reversible. */
 export async function toggleUserStatus(
   ctx: AppContext,
   viewer: UserRow,
@@ -381,7 +375,7 @@ export async function toggleUserStatus(
 ): Promise<EntrantChangeResponse> {
   const now = ctx.clock.now();
   const { poolId, label, changed } = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
     if (access.pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
     if (entry.status === input.updatedStatus) return { poolId: access.pool.id, label, changed: false };
     await tx.update(entries).set({ status: input.updatedStatus }).where(eq(entries.id, entry.id));
@@ -409,7 +403,7 @@ export async function toggleUserStatus(
     message: changed
       ? `${label} is now ${active ? 'active' : 'inactive'}.`
       : ENTRANTS_MESSAGES.statusUnchanged(label, active),
-    entrant: await reloadEntrant(ctx, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.entryId),
   };
 }
 
@@ -424,7 +418,7 @@ export async function editUserLives(
 ): Promise<EntrantChangeResponse> {
   const now = ctx.clock.now();
   const { poolId, label } = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
     const { pool, league } = access;
     if (pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
     if (entry.lives !== input.oldLives) throw conflict(ENTRANTS_MESSAGES.livesStale(label, entry.lives));
@@ -470,7 +464,7 @@ export async function editUserLives(
         type: FEED_EVENT_TYPES.alert,
         summary,
         desc: input.actionDesc,
-        link: poolPath(pool, league.abb),
+        link: poolPagePath({ ...pool, leagueAbb: league.abb }),
       },
       now,
     );
@@ -495,7 +489,7 @@ export async function editUserLives(
   notifyPoolChanged(ctx, poolId, 'feed');
   return {
     message: `${label} now has ${input.newLives} ${input.newLives === 1 ? 'life' : 'lives'}.`,
-    entrant: await reloadEntrant(ctx, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.entryId),
   };
 }
 
@@ -507,7 +501,7 @@ export async function updateUserNotes(
 ): Promise<EntrantChangeResponse> {
   const now = ctx.clock.now();
   const label = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.userSeasonId, viewer);
+    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
     if (entry.notes === input.note) return label;
     await tx.update(entries).set({ notes: input.note }).where(eq(entries.id, entry.id));
     await recordPoolAudits(
@@ -529,7 +523,7 @@ export async function updateUserNotes(
   });
   return {
     message: `The note on ${label} was saved.`,
-    entrant: await reloadEntrant(ctx, input.userSeasonId),
+    entrant: await reloadEntrant(ctx, input.entryId),
   };
 }
 
@@ -542,11 +536,11 @@ export async function processLeagueChamps(
   viewer: UserRow,
   input: ProcessChampionsBody,
 ): Promise<ProcessChampionsResponse> {
-  await requirePoolCommish(ctx.db, { poolId: input.leagueSeason }, viewer);
+  await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // The pool row is locked first: a second crowning (or a prize split) waits and then sees this one.
-    const { pool, league } = await lockPoolForCommish(tx, input.leagueSeason, viewer);
+    const { pool, league } = await lockPoolForCommish(tx, input.poolId, viewer);
     if (pool.final) throw badRequest(ENTRANTS_MESSAGES.championsAlready);
     // Set-based (a big pool's every entry changes): only the named champions are read into Node.
     const byId = await loadChampionEntries(tx, pool.id, input.champions);
@@ -612,7 +606,7 @@ export async function processLeagueChamps(
         type: FEED_EVENT_TYPES.alert,
         summary: labels.length === 1 ? `${names} is the champion!` : `${names} are the champions!`,
         desc: `The Commish crowned ${names} and closed ${pool.gameName} ${pool.season}.${prizeText}`,
-        link: poolPath(pool, league.abb),
+        link: poolPagePath({ ...pool, leagueAbb: league.abb }),
       },
       now,
     );
@@ -644,9 +638,9 @@ export async function processLeagueChamps(
     );
     return { labels, awards: champions.map((champion) => champion.award) };
   });
-  notifyPoolChanged(ctx, input.leagueSeason, 'standings');
-  notifyPoolChanged(ctx, input.leagueSeason, 'money');
-  notifyPoolChanged(ctx, input.leagueSeason, 'feed');
+  notifyPoolChanged(ctx, input.poolId, 'standings');
+  notifyPoolChanged(ctx, input.poolId, 'money');
+  notifyPoolChanged(ctx, input.poolId, 'feed');
   return {
     message: `Champions processed: ${joinNames(result.labels)}.`,
     champions: result.labels,

@@ -12,10 +12,16 @@ import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { entries, ledger, poolAudits, poolEvents, pools } from '../../../../db/schema';
 import { buildLedgerRow } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../leagues/league-test-world';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  joinLeague,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../../test/pool-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
 import { NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
-import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;
@@ -495,7 +501,7 @@ describe('POST /admin/updateUserNotes', () => {
 });
 
 describe('POST /admin/processLeagueChamps', () => {
-  /** Three active entries at $33.33 and a $20.00 prize already split: $79.99 remains. */
+  /** Three active entries at $33.33 and a $20 prize already split: $79.99 remains. */
   async function seedChampions() {
     const pool = await buildMlbPool(t.ctx, world.leagueId, { buyin: 3333 });
     const alice = await member('alice');

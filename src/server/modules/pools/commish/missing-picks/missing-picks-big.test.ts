@@ -10,7 +10,7 @@ import { rowsOf } from '../../../../db/client';
 import { poolAudits, pools } from '../../../../db/schema';
 import type { TestApp } from '../../../../test/harness';
 import { sentMail } from '../../../../test/mail-capture';
-import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../pool-test-world';
+import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../../../test/pool-test-world';
 import { bulkPoolEntries } from '../big-pool-test-world';
 import { NUDGE_BATCH_SIZE } from './missing-picks.service';
 import { keepOwingCount, owingCountsSettled } from './owing-count';

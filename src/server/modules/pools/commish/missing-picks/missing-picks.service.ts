@@ -9,11 +9,11 @@ import {
   type NudgeResponse,
   type NudgeState,
 } from '../../../../../core/contracts/pools';
+import { poolPagePath } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
+import type { UserRow } from '../../../../db/schema';
 import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
-import type { UserRow } from '../../../auth/sessions';
-import { poolPath } from '../../../leagues/pool-rows';
 import { findPoolOpenWeek, owesPickCondition, picksAsked } from '../../owed-picks';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
@@ -202,7 +202,7 @@ export async function nudgeMissingPicks(
     week: open.week,
     lockAt: open.lockAt,
     needed,
-    makePicksUrl: `${publicUrl(ctx.config)}${poolPath(pool, league.abb)}/makepicks`,
+    makePicksUrl: `${publicUrl(ctx.config)}${poolPagePath({ ...pool, leagueAbb: league.abb })}/makepicks`,
     commissioner: viewer.username,
   };
   let sent = 0;

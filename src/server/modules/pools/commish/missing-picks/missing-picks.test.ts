@@ -9,10 +9,16 @@ import {
 import { entries, poolAudits, poolKeptCounts, pools, users } from '../../../../db/schema';
 import { buildPick } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
+import type { TestUser } from '../../../../test/league-test-world';
 import { sentMail } from '../../../../test/mail-capture';
-import type { TestUser } from '../../../leagues/league-test-world';
+import {
+  buildMlbPool,
+  buildNflPool,
+  enter,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../../test/pool-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { buildMlbPool, buildNflPool, enter, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 import { bulkPoolEntries } from '../big-pool-test-world';
 import { streamOwingPlayers } from './missing-picks.repo';
 import { keepOwingCount, owingCountsSettled } from './owing-count';

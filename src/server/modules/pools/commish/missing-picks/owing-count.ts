@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
+import type { PoolRecord } from '../../../../db/schema';
 import { inBackground } from '../../../../lib/background';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { findPoolOpenWeek, owesPickOfPool, picksAsked } from '../../owed-picks';
 import { countPoolEntries } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';

@@ -16,11 +16,10 @@ import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import type { PrizePoolCounts } from '../../../../../core/season/prize-pool';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
+import type { PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, ledger, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
-import type { UserRow } from '../../../auth/sessions';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
@@ -63,7 +62,7 @@ export async function addPayment(
     .select({ entry: entries, username: users.username })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.id, input.user_season_id))
+    .where(eq(entries.id, input.entryId))
     .limit(1);
   if (!found) throw notFound(MONEY_MESSAGES.entryNotFound);
   const { pool } = await requireEntryPoolCommish(ctx.db, found.entry, viewer, MONEY_MESSAGES.entryNotFound);

@@ -18,9 +18,16 @@ import {
   createLeagueAs,
   registerNamed,
   type TestUser,
-} from '../../../leagues/league-test-world';
+} from '../../../../test/league-test-world';
+import {
+  buildMlbPool,
+  enter,
+  joinLeague,
+  NOW,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../../test/pool-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { buildMlbPool, enter, joinLeague, NOW, type PoolWorld, startPoolWorld } from '../../pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -180,7 +187,7 @@ describe('POST /admin/addPayment', () => {
     expect(pairs).toEqual(Array.from({ length: 20 }, (_, i) => [i * 100, (i + 1) * 100]));
   });
 
-  it('takes the largest amount, $1,000,000.00', async () => {
+  it('takes the largest amount, $1,000,000', async () => {
     const { bob1 } = await seedPool();
     const response = await post(
       '/admin/addPayment',
@@ -227,7 +234,7 @@ describe('POST /admin/addPayment', () => {
 });
 
 /**
- * A $25 pool of four counted entries ($100.00 prize pool): alice, bob and carol alive, dave eliminated, and
+ * A $25 pool of four counted entries ($100 prize pool): alice, bob and carol alive, dave eliminated, and
  * erin deactivated (not counted, never in a split).
  */
 async function seedSplitPool(values: object = {}) {
@@ -286,7 +293,7 @@ describe('GET /api/pools/{poolId}/prizeSplit', () => {
 });
 
 describe('POST /admin/processPrizeSplit', () => {
-  it('splits $100.00 in three equal shares as 33.34 + 33.33 + 33.33, with ledger rows, feed post and audit rows', async () => {
+  it('splits $100 in three equal shares as 33.34 + 33.33 + 33.33, with ledger rows, feed post and audit rows', async () => {
     const { pool, ids } = await seedSplitPool();
     const response = await split({
       poolId: pool.id,
@@ -301,7 +308,7 @@ describe('POST /admin/processPrizeSplit', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      message: MONEY_MESSAGES.splitDoneBody('$100.00', 3),
+      message: MONEY_MESSAGES.splitDoneBody('$100', 3),
       amount: 10000,
       awards: [
         { entry_id: ids.alice.id, label: 'alice', amount: 3334 },
@@ -316,9 +323,9 @@ describe('POST /admin/processPrizeSplit', () => {
       .from(ledger)
       .where(and(eq(ledger.poolId, pool.id), eq(ledger.kind, 'prize')));
     expect(rows.map((row) => [row.entryId, row.amount, row.notes])).toEqual([
-      [ids.alice.id, 3334, 'Prize split: 100% of $100.00 remaining'],
-      [ids.bob.id, 3333, 'Prize split: 100% of $100.00 remaining'],
-      [ids.carol.id, 3333, 'Prize split: 100% of $100.00 remaining'],
+      [ids.alice.id, 3334, 'Prize split: 100% of $100 remaining'],
+      [ids.bob.id, 3333, 'Prize split: 100% of $100 remaining'],
+      [ids.carol.id, 3333, 'Prize split: 100% of $100 remaining'],
     ]);
     const [alice] = await t.ctx.db.select().from(entries).where(eq(entries.id, ids.alice.id));
     expect(alice.prizes).toBe(3334);
@@ -328,8 +335,8 @@ describe('POST /admin/processPrizeSplit', () => {
     const [event] = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
     expect(event).toMatchObject({
       type: 17,
-      summary: 'Prize split: $100.00 awarded',
-      desc: 'The commissioner split $100.00 (100% of the remaining prizes) among 3 entrants: alice $33.34, bob $33.33, carol $33.33.',
+      summary: 'Prize split: $100 awarded',
+      desc: 'The commissioner split $100 (100% of the remaining prizes) among 3 entrants: alice $33.34, bob $33.33, carol $33.33.',
     });
     const audits = await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id));
     expect(audits.map((a) => [a.action, a.entryId, a.oldValue, a.newValue])).toEqual([
@@ -343,7 +350,7 @@ describe('POST /admin/processPrizeSplit', () => {
       ['prize_split_award', ids.bob.id, { prizes: 0 }, { prizes: 3333 }],
       ['prize_split_award', ids.carol.id, { prizes: 0 }, { prizes: 3333 }],
     ]);
-    expect(audits[0].summary).toBe('Prize split: $100.00 (100% of $100.00 remaining) among 3 entries');
+    expect(audits[0].summary).toBe('Prize split: $100 (100% of $100 remaining) among 3 entries');
 
     // Nothing remains: the table says so and a second split is refused with the red notice's text.
     const after: PrizeSplitResponse = (await get(`/api/pools/${pool.id}/prizeSplit`, world.owner)).json();
@@ -407,7 +414,7 @@ describe('POST /admin/processPrizeSplit', () => {
     ['an entry of another pool', { shares: 'elsewhere' }, MONEY_MESSAGES.shareNotEntrant],
     ['the same entry twice', { shares: 'twice' }, MONEY_MESSAGES.duplicateShare],
     ['a thousandth of a percent', { percent: 0.001 }, MONEY_MESSAGES.percentDecimals],
-    ['0.01% of $1.00 (no cent to award)', { percent: 0.01, buyin: 25 }, MONEY_MESSAGES.splitComesToZero],
+    ['0.01% of $1 (no cent to award)', { percent: 0.01, buyin: 25 }, MONEY_MESSAGES.splitComesToZero],
   ])('refuses %s and writes nothing', async (_name, change, message) => {
     const { buyin, ...rest } = change as { buyin?: number; shares?: unknown; percent?: unknown };
     const { pool, ids } = await seedSplitPool(buyin ? { buyin } : {});

@@ -5,8 +5,8 @@ import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { type PrizePoolCounts, poolPrizePool } from '../../../../../core/season/prize-pool';
 import type { DbOrTx } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
+import type { EntryRecord, PoolRecord } from '../../../../db/schema';
 import { entries, ledger, users } from '../../../../db/schema';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
 import { appendLedger } from '../../ledger';
 import { rankChangeOfPool } from '../../standings/pool-rankings';
 
@@ -281,7 +281,7 @@ export async function loadChampionEntries(
   db: DbOrTx,
   poolId: number,
   ids: readonly number[],
-): Promise<Map<number, { entry: typeof entries.$inferSelect; username: string }>> {
+): Promise<Map<number, { entry: EntryRecord; username: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ entry: entries, username: users.username })

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   BonusCadenceSchema,
   type BonusOptionsMap,
+  INSURANCE_OPTION,
   INSURANCE_OPTION_LABELS,
   InsuranceOptionSchema,
   listBonusOptions,
@@ -25,15 +26,14 @@ import {
 } from '../../../../../core/contracts/pools';
 import { GAME_NAMES, type PlayableGame, PlayableGameSchema } from '../../../../../core/games';
 import { formatDollars } from '../../../../../core/money';
+import { poolDisplayName } from '../../../../../core/pool/identity';
 import { findLockedSettingChanges, type PoolSettingsEdit } from '../../../../../core/pool/settings';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
+import type { PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, pools, poolWeeks } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
-import type { UserRow } from '../../../auth/sessions';
-import type { PoolRecord } from '../../../leagues/leagues.repo';
-import { poolDisplayName } from '../../../leagues/pool-rows';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
@@ -172,7 +172,7 @@ function normalize(pool: PoolRecord, next: PoolSettingsEdit): PoolSettingsValues
   return {
     ...next,
     rebuy_price: next.rebuys < 1 ? 0 : next.rebuy_price,
-    insurance: next.insurance_option === 0 ? 0 : next.insurance,
+    insurance: next.insurance_option === INSURANCE_OPTION.none ? 0 : next.insurance,
     bonus_options: options,
     lock_at_pick_start: next.players_per_week > 1 && next.lock_at_pick_start,
     deadlines: next.deadlines.map((deadline, index) =>
@@ -344,11 +344,11 @@ export async function updatePoolSettings(
   viewer: UserRow,
   input: UpdateInput,
 ): Promise<PoolSettingsView> {
-  await requirePoolCommish(ctx.db, { poolId: input.leagueSeasonId }, viewer);
+  await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // One save at a time per pool: a second admin's save reads the first one's result.
-    const { pool } = await lockPoolForCommish(tx, input.leagueSeasonId, viewer);
+    const { pool } = await lockPoolForCommish(tx, input.poolId, viewer);
     const current = toValues(pool);
     const next = normalize(pool, input.poolSettings);
     const weeks = await loadPoolWeeks(tx, pool);

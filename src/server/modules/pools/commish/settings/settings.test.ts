@@ -10,7 +10,7 @@ import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 import { POOL_SETTINGS_MESSAGES as M } from '../../../../../core/pool/settings';
 import { entries, ledger, poolAudits, poolEvents, pools, poolWeeks } from '../../../../db/schema';
 import type { TestApp } from '../../../../test/harness';
-import { registerNamed, type TestUser } from '../../../leagues/league-test-world';
+import { registerNamed, type TestUser } from '../../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -21,7 +21,7 @@ import {
   type PoolWorld,
   seedNflSeason,
   startPoolWorld,
-} from '../../pool-test-world';
+} from '../../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -149,7 +149,7 @@ describe('GET /admin/poolSettings/{poolId}', () => {
       '13': { active: false, prize: 5000, bonus_long_name: 'Grand Slam' },
     });
     expect((await audits(pool.id)).map((row) => row.summary)).toEqual([
-      'Bonus option Grand Slam: on, $40.00 to off, $50.00',
+      'Bonus option Grand Slam: on, $40 to off, $50',
     ]);
   });
 
@@ -215,20 +215,20 @@ describe('POST /admin/updatePoolSettings', () => {
     expect(rows.map((row) => row.summary)).toEqual([
       'Pool name: (default) to Dog Days',
       'Max entries: 1 to 3',
-      'Rebuy price: $25.00 to $15.00',
+      'Rebuy price: $25 to $15',
       'Insurance option: Not Offered to Random Pick',
-      'Insurance cost: $0.00 to $7.00',
+      'Insurance cost: $0 to $7',
       'Shoot the moon: off to on',
       'Bonus pool: off to on',
       'Bonus pool entry: once per month to any time',
       'Bonus shutdown #: 5 to 8',
-      'Bonus option Grand Slam: on, $40.00 to off, $50.00',
+      'Bonus option Grand Slam: on, $40 to off, $50',
     ]);
     expect(rows.every((row) => row.action === 'settings' && row.userId === world.owner.id)).toBe(true);
     expect(rows[1]).toMatchObject({ oldValue: { max_entries: 1 }, newValue: { max_entries: 3 } });
     const [news] = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
     expect(news).toMatchObject({ type: 17, summary: 'Pool settings updated', userId: world.owner.id });
-    expect(news.desc).toContain('Max entries: 1 to 3. Rebuy price: $25.00 to $15.00.');
+    expect(news.desc).toContain('Max entries: 1 to 3. Rebuy price: $25 to $15.');
 
     // Saving the same settings again changes nothing and records nothing.
     expect((await save(pool.id, {})).statusCode).toBe(200);
@@ -270,7 +270,7 @@ describe('POST /admin/updatePoolSettings', () => {
       expect((await audits(pool.id)).map((row) => row.summary)).toEqual([
         'Extra lives/rebuys: 2 to 3 (4 lives; 2 existing entries moved up 1)',
         'Extra lives/rebuys: 3 to 0 (1 lives; 2 existing entries moved down 3)',
-        'Rebuy price: $25.00 to $0.00',
+        'Rebuy price: $25 to $0',
       ]);
     });
 
@@ -297,8 +297,8 @@ describe('POST /admin/updatePoolSettings', () => {
       const rows = await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id));
       expect(rows.map((row) => [row.entryId, row.kind, row.amount, row.notes, row.createdBy])).toEqual(
         expect.arrayContaining([
-          [one.id, 'buyin', -1000, 'Buy-in changed from $50.00 to $60.00', world.owner.id],
-          [two.id, 'buyin', -1000, 'Buy-in changed from $50.00 to $60.00', world.owner.id],
+          [one.id, 'buyin', -1000, 'Buy-in changed from $50 to $60', world.owner.id],
+          [two.id, 'buyin', -1000, 'Buy-in changed from $50 to $60', world.owner.id],
         ]),
       );
       expect(rows).toHaveLength(2);
@@ -308,8 +308,8 @@ describe('POST /admin/updatePoolSettings', () => {
       );
       expect(refunds.map((row) => row.amount)).toEqual([1500, 1500]);
       expect((await audits(pool.id)).map((row) => row.summary)).toEqual([
-        'Buy-in: $50.00 to $60.00 (retroactive: 2 existing entries charged $10.00 each)',
-        'Buy-in: $60.00 to $45.00 (retroactive: 2 existing entries refunded $15.00 each)',
+        'Buy-in: $50 to $60 (retroactive: 2 existing entries charged $10 each)',
+        'Buy-in: $60 to $45 (retroactive: 2 existing entries refunded $15 each)',
       ]);
     });
 
@@ -322,7 +322,7 @@ describe('POST /admin/updatePoolSettings', () => {
       expect(await t.ctx.db.select().from(ledger).where(eq(ledger.poolId, pool.id))).toEqual([]);
       expect((await poolRow(pool.id)).buyin).toBe(2000);
       expect((await audits(pool.id)).map((row) => row.summary)).toEqual([
-        'Buy-in: $50.00 to $20.00 (new entries only)',
+        'Buy-in: $50 to $20 (new entries only)',
       ]);
     });
   });

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { INSURANCE_OPTION } from '../../../../../core/bonus/options';
 import type {
   EntryActionsResponse,
   MyEntry,
@@ -166,8 +167,9 @@ function EntryControls({
         ) : (
           <>
             <Text size="sm" c="dark.4">
-              A missed pick is filled with {pool.insurance_option === 1 ? 'the most popular' : 'a random'}{' '}
-              pick for the rest of the season.
+              A missed pick is filled with{' '}
+              {pool.insurance_option === INSURANCE_OPTION.mostPopular ? 'the most popular' : 'a random'} pick
+              for the rest of the season.
               {data.live_week > 0 && ` Bought now, it applies from Week ${insurance.effective_week}.`} Not
               refundable.
             </Text>

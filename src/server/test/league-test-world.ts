@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { must } from '../../../core/must';
-import type { AppContext } from '../../context';
-import { registerUser } from '../../test/factories';
+import { must } from '../../core/must';
+import type { AppContext } from '../context';
+import { registerUser } from './factories';
 
 /** A signed-in test user: the cookie to send and who it is. */
 export interface TestUser {

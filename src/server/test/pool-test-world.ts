@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { games, nflPlayers, teams } from '../../db/schema';
-import { buildEntry, buildPool } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import {
-  addMemberByInvite,
-  createLeagueAs,
-  registerNamed,
-  type TestUser,
-} from '../leagues/league-test-world';
+import type { AppContext } from '../context';
+import { games, nflPlayers, teams } from '../db/schema';
+import { buildEntry, buildPool } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { addMemberByInvite, createLeagueAs, registerNamed, type TestUser } from './league-test-world';
 
 /*
  * A small season to pick in, on the test clock (2026-11-22T18:00Z): week 1 has locked, weeks 2 and 3
