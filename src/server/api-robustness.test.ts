@@ -36,10 +36,17 @@ interface JsonSchema {
   exclusiveMinimum?: number;
 }
 
-const jsonSchemaOf = (schema: unknown): JsonSchema | undefined =>
-  schema instanceof z.ZodType
-    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
-    : undefined;
+// Each route's schemas are sampled many times over: converted once each.
+const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
+const jsonSchemaOf = (schema: unknown): JsonSchema | undefined => {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  let json = jsonSchemas.get(schema);
+  if (!json) {
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    jsonSchemas.set(schema, json);
+  }
+  return json;
+};
 
 type Leaf = 'string' | 'number' | 'boolean' | 'enum' | 'object' | 'array' | 'other';
 
