@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from './components/layout/app-layout';
+import { AppLayout } from './shell/app-layout';
 
 const LandingPage = lazy(() => import('./routes/landing'));
 const GetStartedPage = lazy(() => import('./routes/get-started'));

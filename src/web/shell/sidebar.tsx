@@ -27,15 +27,15 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { notPlayableNotice } from '../../../core/games';
-import { ENTRY_STATUS } from '../../../core/pool/entry-status';
-import { logout, useCurrentUser } from '../../features/auth/api/session';
-import { useLoginModal } from '../../features/auth/components/login-modal';
-import { PicksDueNav } from '../../features/picks-due/components/picks-due-nav';
-import { useUserProfile } from '../../features/profile/api/profile';
-import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../../features/seasons/api/season-index';
-import { apiFetch } from '../../lib/api';
-import { GAME_COLORS } from '../../theme';
+import { notPlayableNotice } from '../../core/games';
+import { ENTRY_STATUS } from '../../core/pool/entry-status';
+import { logout, useCurrentUser } from '../features/auth/api/session';
+import { useLoginModal } from '../features/auth/components/login-modal';
+import { PicksDueNav } from '../features/picks-due/components/picks-due-nav';
+import { useUserProfile } from '../features/profile/api/profile';
+import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../features/seasons/api/season-index';
+import { apiFetch } from '../lib/api';
+import { GAME_COLORS } from '../theme';
 import { sidebarSectionOf } from './sidebar-section';
 
 const MAX_ACTIVE_POOLS = 3;
