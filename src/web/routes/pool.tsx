@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { GAME_NAMES, GameSchema, notPlayableNotice, SeasonTypeSchema } from '../../core/games';
 import { useLoginModal } from '../features/auth/components/login-modal';
-import type { PoolAddress } from '../features/pool/api/keys';
 import { useLoadPool } from '../features/pool/api/pool';
 import { PoolShell, preloadPoolHome } from '../features/pool/components/pool-shell';
 import { errorMessage } from '../lib/api';
+import type { PoolAddress } from '../lib/query-keys';
 import { ComingSoon } from './coming-soon';
 import NotFoundPage from './not-found';
 

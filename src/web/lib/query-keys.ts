@@ -1,0 +1,155 @@
+/**
+ * Every query key of the web app, in one place: a query and the invalidations that refresh it name the
+ * same entry here, never a string of their own. A group's `all` is the prefix of every key in it, so one
+ * invalidateQueries({ queryKey: group.all }) refreshes the group (`queryKeys.pool.all` after a pick, a
+ * sign-up or a rebuy refreshes the whole pool area).
+ *
+ * The server render (entry-server.tsx) runs these same factories and sends its answers under their keys;
+ * the browser adopts them by key, so a key must not depend on anything the two sides see differently.
+ */
+
+/** Where a pool lives: the five parts of its address. */
+export interface PoolAddress {
+  game: string;
+  leagueAbb: string;
+  season: string;
+  seasonType: string;
+  poolIdx: string;
+}
+
+/** How a league page finds its league: by abbreviation, or by invite code on the invite route. */
+export type LeagueLookup = { by: 'abb' | 'invite'; value: string };
+
+/** The API path of an address: /{game}/{league}/{season}/{poolIdx}/{seasonType}, as the pool calls take it. */
+export function addressPath(address: PoolAddress): string {
+  const parts = [address.game, address.leagueAbb, address.season, address.poolIdx, address.seasonType];
+  return parts.map(encodeURIComponent).join('/');
+}
+
+const addressKey = (address: PoolAddress) => addressPath(address).toLowerCase();
+
+const pool = {
+  all: ['pool'] as const,
+  load: (address: PoolAddress) => ['pool', 'load', addressKey(address)] as const,
+  selections: (address: PoolAddress, request: object = {}) =>
+    ['pool', 'selections', addressKey(address), request] as const,
+  standings: (poolId: number, params: object) => ['pool', 'standings', poolId, params] as const,
+  health: (poolId: number) => ['pool', 'poolHealth', poolId] as const,
+  feed: (poolId: number, filter: string) => ['pool', 'feed', poolId, filter] as const,
+  commishPosts: (poolId: number) => ['pool', 'commishPosts', poolId] as const,
+  feedServerNow: ['pool', 'feed', 'serverNow'] as const,
+  entryActions: (entryId: number) => ['pool', 'entryActions', entryId] as const,
+  bonusesMapped: (poolId: number, page = 1, q = '') =>
+    ['pool', 'bonuses', 'mapped', poolId, page, q] as const,
+  bonusLeaderboard: (poolId: number) => ['pool', 'bonuses', 'leaderboard', poolId] as const,
+  scoreboard: (poolId: number, week: number | 'default', request: object = {}) =>
+    ['pool', 'scoreboard', poolId, String(week), request] as const,
+  teamSchedules: (game: string, season: number, seasonType: string) =>
+    ['pool', 'teamSchedules', game, season, seasonType] as const,
+  seasonParams: (game: string, season: number, seasonType: string) =>
+    ['pool', 'seasonParams', game, season, seasonType] as const,
+  teamDetails: (game: string) => ['pool', 'teamDetails', game] as const,
+  nflPlayers: ['pool', 'nflPlayers'] as const,
+  serverClock: ['pool', 'serverClock'] as const,
+  finances: (poolId: number, query: object = {}) => ['pool', 'finances', poolId, query] as const,
+  payments: (path: string, query: object = {}) => ['pool', 'payments', path.toLowerCase(), query] as const,
+  odds: (poolId: number, week: number) => ['pool', 'odds', poolId, week] as const,
+  planner: (entryId: number) => ['pool', 'planner', entryId] as const,
+  /** The Commish tools' reads. */
+  commish: {
+    settings: (poolId: number) => ['pool', 'commish', 'settings', poolId] as const,
+    entrants: (poolId: number, request: object = {}) => ['pool', 'commishEntrants', poolId, request] as const,
+    members: (poolId: number, q: string) => ['pool', 'commishEntrants', poolId, 'members', q] as const,
+    missingPicks: {
+      all: (poolId: number) => ['pool', 'commish', 'missingPicks', poolId] as const,
+      page: (poolId: number, request: object) =>
+        ['pool', 'commish', 'missingPicks', poolId, request] as const,
+    },
+    prizeSplit: (poolId: number, query: object) => ['pool', 'prizeSplit', poolId, query] as const,
+    bonusParams: (poolId: number, query: string) =>
+      ['pool', 'commish', 'bonus-params', poolId, query] as const,
+    bonusEvents: (poolId: number) => ['pool', 'commish', 'bonus-events', poolId] as const,
+    bonusDetails: (poolId: number, bonusId: number | null, query: string) =>
+      ['pool', 'commish', 'bonus-details', poolId, bonusId, query] as const,
+    audit: (poolId: number, page: number) => ['pool', 'audit', poolId, page] as const,
+    picks: (poolId: number, entryId: number | null, q: string) =>
+      ['pool', 'commish', 'picks', poolId, entryId, q] as const,
+  },
+  /** Create a Pool's reads, under 'pool' so that a pool-wide refresh includes them. */
+  creation: {
+    options: ['pool', 'creation', 'options'] as const,
+    previous: (leagueId: number | null, game: string) =>
+      ['pool', 'creation', 'previous', leagueId, game] as const,
+  },
+};
+
+export const queryKeys = {
+  /** The session user, the sign-in configuration and a password reset's account. */
+  auth: {
+    me: ['currentUser'] as const,
+    config: ['authConfig'] as const,
+    resetUser: (token: string) => ['resetUser', token] as const,
+  },
+  /** The server's health answer, read for its clock. */
+  health: ['health'] as const,
+  /** Leagues: the hub's lists, a league page (its members under it) and join requests. */
+  leagues: {
+    allPools: {
+      all: ['allPools'] as const,
+      list: (game: string, scope: string) => ['allPools', game, scope] as const,
+    },
+    allLeagues: ['allLeagues'] as const,
+    league: {
+      all: ['league'] as const,
+      one: (lookup: LeagueLookup) => ['league', lookup.by, lookup.value.toLowerCase()] as const,
+      members: (leagueId: number, page: number, q: string) =>
+        ['league', 'members', leagueId, page, q] as const,
+    },
+    requests: {
+      all: ['leagueRequests'] as const,
+      page: (leagueId: number, page: number, q: string) => ['leagueRequests', leagueId, page, q] as const,
+    },
+  },
+  /** A user's profile, transactions and activity, and the signed-in user's reminder and calendar settings. */
+  profile: {
+    all: ['userProfile'] as const,
+    of: (username: string | undefined) => ['userProfile', username] as const,
+    transactions: {
+      all: ['transactions'] as const,
+      of: (username: string | undefined) => ['transactions', username] as const,
+    },
+    activity: {
+      all: ['userActivity'] as const,
+      of: (username: string | undefined) => ['userActivity', username] as const,
+    },
+    reminders: ['reminderSettings'] as const,
+    calendar: ['calendarAddress'] as const,
+  },
+  picksDue: {
+    all: ['picksDue'] as const,
+    of: (username: string | undefined) => ['picksDue', username ?? ''] as const,
+  },
+  changelog: {
+    all: ['changelog'] as const,
+    list: ['changelog', 'list'] as const,
+    unread: {
+      all: ['changelog', 'unread'] as const,
+      of: (username: string | undefined) => ['changelog', 'unread', username] as const,
+    },
+  },
+  seasons: {
+    index: ['seasonParams', 'index'] as const,
+  },
+  /** Site admin: feed health, failing settlements, result entry, the mail outbox. */
+  admin: {
+    feeds: ['admin', 'feeds'] as const,
+    settlement: (page: number) => ['admin', 'settlement', page] as const,
+    activeWeek: (game: string, season: number) => ['activeWeek', game, season] as const,
+    weekSchedules: {
+      all: ['weekSchedules'] as const,
+      of: (game: string, season: number, week: number) => ['weekSchedules', game, season, week] as const,
+    },
+    outbox: (page: number, query: string) => ['outbox', page, query] as const,
+  },
+  pool,
+};
