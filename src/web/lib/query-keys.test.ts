@@ -1,33 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from './query-keys';
+import { changelogKeys, commishKeys, creationKeys, leagueKeys, poolKeys, profileKeys } from './query-keys';
 
 const address = { game: 'mlb', leagueAbb: 'ALA', season: '2023', seasonType: 'reg', poolIdx: '0' };
 
-describe('queryKeys', () => {
+describe('query keys', () => {
   it('starts every key of a group with the group, so one invalidation refreshes it', () => {
-    const poolKeys = [
-      queryKeys.pool.load(address),
-      queryKeys.pool.selections(address),
-      queryKeys.pool.standings(7, { view: 'overall' }),
-      queryKeys.pool.feed(7, 'all'),
-      queryKeys.pool.scoreboard(7, 'default'),
-      queryKeys.pool.commish.settings(7),
-      queryKeys.pool.commish.missingPicks.page(7, { page: 2 }),
-      queryKeys.pool.creation.previous(3, 'mlb'),
+    const keys = [
+      poolKeys.load(address),
+      poolKeys.selections(address),
+      poolKeys.standings(7, { view: 'overall' }),
+      poolKeys.feed(7, 'all'),
+      poolKeys.scoreboard(7, 'default'),
+      commishKeys.settings(7),
+      commishKeys.missingPicks.page(7, { page: 2 }),
+      creationKeys.previous(3, 'mlb'),
     ];
-    for (const key of poolKeys) expect(key.slice(0, 1)).toEqual([...queryKeys.pool.all]);
-    expect(queryKeys.pool.commish.missingPicks.page(7, {}).slice(0, 4)).toEqual([
-      ...queryKeys.pool.commish.missingPicks.all(7),
-    ]);
-    expect(queryKeys.leagues.league.members(4, 1, '').slice(0, 1)).toEqual([...queryKeys.leagues.league.all]);
-    expect(queryKeys.changelog.unread.of('ann').slice(0, 2)).toEqual([...queryKeys.changelog.unread.all]);
-    expect(queryKeys.profile.transactions.of('ann').slice(0, 1)).toEqual([
-      ...queryKeys.profile.transactions.all,
-    ]);
+    for (const key of keys) expect(key.slice(0, 1)).toEqual([...poolKeys.all]);
+    expect(commishKeys.missingPicks.page(7, {}).slice(0, 4)).toEqual([...commishKeys.missingPicks.all(7)]);
+    expect(leagueKeys.league.members(4, 1, '').slice(0, 1)).toEqual([...leagueKeys.league.all]);
+    expect(changelogKeys.unread.of('ann').slice(0, 2)).toEqual([...changelogKeys.unread.all]);
+    expect(profileKeys.transactions.of('ann').slice(0, 1)).toEqual([...profileKeys.transactions.all]);
   });
 
   it('names a pool by its address whatever the case of the link', () => {
-    expect(queryKeys.pool.load({ ...address, leagueAbb: 'ala' })).toEqual(queryKeys.pool.load(address));
-    expect(queryKeys.pool.load(address)).toEqual(['pool', 'load', 'mlb/ala/2023/0/reg']);
+    expect(poolKeys.load({ ...address, leagueAbb: 'ala' })).toEqual(poolKeys.load(address));
+    expect(poolKeys.load(address)).toEqual(['pool', 'load', 'mlb/ala/2023/0/reg']);
   });
 });

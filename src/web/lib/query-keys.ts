@@ -1,8 +1,10 @@
 /**
  * Every query key of the web app, in one place: a query and the invalidations that refresh it name the
  * same entry here, never a string of their own. A group's `all` is the prefix of every key in it, so one
- * invalidateQueries({ queryKey: group.all }) refreshes the group (`queryKeys.pool.all` after a pick, a
- * sign-up or a rebuy refreshes the whole pool area).
+ * invalidateQueries({ queryKey: group.all }) refreshes the group (`poolKeys.all` after a pick, a sign-up or
+ * a rebuy refreshes the whole pool area). The keys of screens only commissioners and site admins open
+ * (the Commish tools, Create a Pool, the site-admin pages) are in query-keys-admin.ts, re-exported here, so
+ * that every page's start-up code does not carry them.
  *
  * The server render (entry-server.tsx) runs these same factories and sends its answers under their keys;
  * the browser adopts them by key, so a key must not depend on anything the two sides see differently.
@@ -17,9 +19,6 @@ export interface PoolAddress {
   poolIdx: string;
 }
 
-/** How a league page finds its league: by abbreviation, or by invite code on the invite route. */
-export type LeagueLookup = { by: 'abb' | 'invite'; value: string };
-
 /** The API path of an address: /{game}/{league}/{season}/{poolIdx}/{seasonType}, as the pool calls take it. */
 export function addressPath(address: PoolAddress): string {
   const parts = [address.game, address.leagueAbb, address.season, address.poolIdx, address.seasonType];
@@ -28,7 +27,7 @@ export function addressPath(address: PoolAddress): string {
 
 const addressKey = (address: PoolAddress) => addressPath(address).toLowerCase();
 
-const pool = {
+export const poolKeys = {
   all: ['pool'] as const,
   load: (address: PoolAddress) => ['pool', 'load', addressKey(address)] as const,
   selections: (address: PoolAddress, request: object = {}) =>
@@ -55,101 +54,71 @@ const pool = {
   payments: (path: string, query: object = {}) => ['pool', 'payments', path.toLowerCase(), query] as const,
   odds: (poolId: number, week: number) => ['pool', 'odds', poolId, week] as const,
   planner: (entryId: number) => ['pool', 'planner', entryId] as const,
-  /** The Commish tools' reads. */
-  commish: {
-    settings: (poolId: number) => ['pool', 'commish', 'settings', poolId] as const,
-    entrants: (poolId: number, request: object = {}) => ['pool', 'commishEntrants', poolId, request] as const,
-    members: (poolId: number, q: string) => ['pool', 'commishEntrants', poolId, 'members', q] as const,
-    missingPicks: {
-      all: (poolId: number) => ['pool', 'commish', 'missingPicks', poolId] as const,
-      page: (poolId: number, request: object) =>
-        ['pool', 'commish', 'missingPicks', poolId, request] as const,
-    },
-    prizeSplit: (poolId: number, query: object) => ['pool', 'prizeSplit', poolId, query] as const,
-    bonusParams: (poolId: number, query: string) =>
-      ['pool', 'commish', 'bonus-params', poolId, query] as const,
-    bonusEvents: (poolId: number) => ['pool', 'commish', 'bonus-events', poolId] as const,
-    bonusDetails: (poolId: number, bonusId: number | null, query: string) =>
-      ['pool', 'commish', 'bonus-details', poolId, bonusId, query] as const,
-    audit: (poolId: number, page: number) => ['pool', 'audit', poolId, page] as const,
-    picks: (poolId: number, entryId: number | null, q: string) =>
-      ['pool', 'commish', 'picks', poolId, entryId, q] as const,
+};
+
+/** How a league page finds its league: by abbreviation, or by invite code on the invite route. */
+export type LeagueLookup = { by: 'abb' | 'invite'; value: string };
+
+/** The session user, the sign-in configuration and a password reset's account. */
+export const authKeys = {
+  me: ['currentUser'] as const,
+  config: ['authConfig'] as const,
+  resetUser: (token: string) => ['resetUser', token] as const,
+};
+
+/** The server's health answer, read for its clock. */
+export const healthKey = ['health'] as const;
+
+/** Leagues: the hub's lists, a league page (its members under it) and join requests. */
+export const leagueKeys = {
+  allPools: {
+    all: ['allPools'] as const,
+    list: (game: string, scope: string) => ['allPools', game, scope] as const,
   },
-  /** Create a Pool's reads, under 'pool' so that a pool-wide refresh includes them. */
-  creation: {
-    options: ['pool', 'creation', 'options'] as const,
-    previous: (leagueId: number | null, game: string) =>
-      ['pool', 'creation', 'previous', leagueId, game] as const,
+  allLeagues: ['allLeagues'] as const,
+  league: {
+    all: ['league'] as const,
+    one: (lookup: LeagueLookup) => ['league', lookup.by, lookup.value.toLowerCase()] as const,
+    members: (leagueId: number, page: number, q: string) => ['league', 'members', leagueId, page, q] as const,
+  },
+  requests: {
+    all: ['leagueRequests'] as const,
+    page: (leagueId: number, page: number, q: string) => ['leagueRequests', leagueId, page, q] as const,
   },
 };
 
-export const queryKeys = {
-  /** The session user, the sign-in configuration and a password reset's account. */
-  auth: {
-    me: ['currentUser'] as const,
-    config: ['authConfig'] as const,
-    resetUser: (token: string) => ['resetUser', token] as const,
+/** A user's profile, transactions and activity, and the signed-in user's reminder and calendar settings. */
+export const profileKeys = {
+  all: ['userProfile'] as const,
+  of: (username: string | undefined) => ['userProfile', username] as const,
+  transactions: {
+    all: ['transactions'] as const,
+    of: (username: string | undefined) => ['transactions', username] as const,
   },
-  /** The server's health answer, read for its clock. */
-  health: ['health'] as const,
-  /** Leagues: the hub's lists, a league page (its members under it) and join requests. */
-  leagues: {
-    allPools: {
-      all: ['allPools'] as const,
-      list: (game: string, scope: string) => ['allPools', game, scope] as const,
-    },
-    allLeagues: ['allLeagues'] as const,
-    league: {
-      all: ['league'] as const,
-      one: (lookup: LeagueLookup) => ['league', lookup.by, lookup.value.toLowerCase()] as const,
-      members: (leagueId: number, page: number, q: string) =>
-        ['league', 'members', leagueId, page, q] as const,
-    },
-    requests: {
-      all: ['leagueRequests'] as const,
-      page: (leagueId: number, page: number, q: string) => ['leagueRequests', leagueId, page, q] as const,
-    },
+  activity: {
+    all: ['userActivity'] as const,
+    of: (username: string | undefined) => ['userActivity', username] as const,
   },
-  /** A user's profile, transactions and activity, and the signed-in user's reminder and calendar settings. */
-  profile: {
-    all: ['userProfile'] as const,
-    of: (username: string | undefined) => ['userProfile', username] as const,
-    transactions: {
-      all: ['transactions'] as const,
-      of: (username: string | undefined) => ['transactions', username] as const,
-    },
-    activity: {
-      all: ['userActivity'] as const,
-      of: (username: string | undefined) => ['userActivity', username] as const,
-    },
-    reminders: ['reminderSettings'] as const,
-    calendar: ['calendarAddress'] as const,
-  },
-  picksDue: {
-    all: ['picksDue'] as const,
-    of: (username: string | undefined) => ['picksDue', username ?? ''] as const,
-  },
-  changelog: {
-    all: ['changelog'] as const,
-    list: ['changelog', 'list'] as const,
-    unread: {
-      all: ['changelog', 'unread'] as const,
-      of: (username: string | undefined) => ['changelog', 'unread', username] as const,
-    },
-  },
-  seasons: {
-    index: ['seasonParams', 'index'] as const,
-  },
-  /** Site admin: feed health, failing settlements, result entry, the mail outbox. */
-  admin: {
-    feeds: ['admin', 'feeds'] as const,
-    settlement: (page: number) => ['admin', 'settlement', page] as const,
-    activeWeek: (game: string, season: number) => ['activeWeek', game, season] as const,
-    weekSchedules: {
-      all: ['weekSchedules'] as const,
-      of: (game: string, season: number, week: number) => ['weekSchedules', game, season, week] as const,
-    },
-    outbox: (page: number, query: string) => ['outbox', page, query] as const,
-  },
-  pool,
+  reminders: ['reminderSettings'] as const,
+  calendar: ['calendarAddress'] as const,
 };
+
+export const picksDueKeys = {
+  all: ['picksDue'] as const,
+  of: (username: string | undefined) => ['picksDue', username ?? ''] as const,
+};
+
+export const changelogKeys = {
+  all: ['changelog'] as const,
+  list: ['changelog', 'list'] as const,
+  unread: {
+    all: ['changelog', 'unread'] as const,
+    of: (username: string | undefined) => ['changelog', 'unread', username] as const,
+  },
+};
+
+export const seasonKeys = {
+  index: ['seasonParams', 'index'] as const,
+};
+
+export { adminKeys, commishKeys, creationKeys } from './query-keys-admin';

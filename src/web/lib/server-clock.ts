@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HealthResponseSchema } from '../../core/contracts/common';
 import { apiFetch } from './api';
-import { queryKeys } from './query-keys';
+import { healthKey } from './query-keys';
 import { zoned } from './zone';
 
 /**
@@ -10,7 +10,7 @@ import { zoned } from './zone';
  */
 export function useServerToday() {
   const health = useQuery({
-    queryKey: queryKeys.health,
+    queryKey: healthKey,
     queryFn: () => apiFetch('/api/health', { schema: HealthResponseSchema }),
     staleTime: 0,
   });

@@ -35,7 +35,7 @@ import { PicksDueNav } from '../features/picks-due/components/picks-due-nav';
 import { useUserProfile } from '../features/profile/api/profile';
 import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../features/seasons/api/season-index';
 import { apiFetch } from '../lib/api';
-import { queryKeys } from '../lib/query-keys';
+import { changelogKeys } from '../lib/query-keys';
 import { GAME_COLORS } from '../theme';
 import { sidebarSectionOf } from './sidebar-section';
 
@@ -338,7 +338,7 @@ function ActivePools({ onNavigate }: { onNavigate?: () => void }) {
 function ChangelogLinks({ onNavigate, active }: { onNavigate?: () => void; active: boolean }) {
   const { user } = useCurrentUser();
   const unread = useQuery({
-    queryKey: queryKeys.changelog.unread.of(user?.username),
+    queryKey: changelogKeys.unread.of(user?.username),
     queryFn: () =>
       apiFetch<{ unreadCount: number }>(
         `/api/changelog/unread-count/${encodeURIComponent(user?.username ?? '')}`,

@@ -6,7 +6,7 @@ import {
 } from '../../../core/contracts/pools';
 import { apiFetch } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/mutation';
-import { queryKeys } from '../../lib/query-keys';
+import { leagueKeys, poolKeys, profileKeys } from '../../lib/query-keys';
 
 /** Signs the user up for a pool; the league page, hub, pool page and sidebar then show the new entry. */
 export function useSignUp() {
@@ -15,12 +15,12 @@ export function useSignUp() {
     mutationFn: (body) => apiFetch('/user/regForGame', { body, schema: RegisterEntryResponseSchema }),
     onSuccess: () => {
       for (const queryKey of [
-        queryKeys.leagues.league.all,
-        queryKeys.leagues.allPools.all,
-        queryKeys.leagues.allLeagues,
-        queryKeys.profile.all,
-        queryKeys.profile.activity.all,
-        queryKeys.pool.all,
+        leagueKeys.league.all,
+        leagueKeys.allPools.all,
+        leagueKeys.allLeagues,
+        profileKeys.all,
+        profileKeys.activity.all,
+        poolKeys.all,
       ]) {
         void client.invalidateQueries({ queryKey });
       }

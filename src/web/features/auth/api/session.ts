@@ -14,7 +14,7 @@ import {
 } from '../../../../core/contracts/auth';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { authKeys, profileKeys } from '../../../lib/query-keys';
 
 /** The registration page, carrying the league invite it was reached from (confirming the address joins it). */
 export function registerPath(inviteCode?: string | null): string {
@@ -25,7 +25,7 @@ const USER_REFRESH_MS = 600_000;
 /** The session: undefined while loading, null when logged out, the user otherwise. */
 export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {
   const query = useQuery({
-    queryKey: queryKeys.auth.me,
+    queryKey: authKeys.me,
     queryFn: async () =>
       (await apiFetch('/api/currentUser', { schema: CurrentUserResponseSchema }))[0] ?? null,
     staleTime: 30_000,
@@ -44,11 +44,7 @@ export function useUserDataRefresh(): void {
   useEffect(() => {
     if (!username) return;
     const timer = setInterval(() => {
-      for (const queryKey of [
-        queryKeys.auth.me,
-        queryKeys.profile.of(username),
-        queryKeys.profile.transactions.of(username),
-      ]) {
+      for (const queryKey of [authKeys.me, profileKeys.of(username), profileKeys.transactions.of(username)]) {
         void client.invalidateQueries({ queryKey });
       }
     }, USER_REFRESH_MS);
@@ -58,7 +54,7 @@ export function useUserDataRefresh(): void {
 
 export function useAuthConfig() {
   return useQuery<AuthConfig>({
-    queryKey: queryKeys.auth.config,
+    queryKey: authKeys.config,
     queryFn: () => apiFetch('/api/authConfig', { schema: AuthConfigSchema }),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -123,7 +119,7 @@ export function useForgotPassword() {
 
 export function useResetUser(token: string) {
   return useQuery({
-    queryKey: queryKeys.auth.resetUser(token),
+    queryKey: authKeys.resetUser(token),
     queryFn: () =>
       apiFetch<{ user: { username: string; email: string } }>('/auth/fetchUserByResetToken', {
         body: { token },

@@ -24,14 +24,14 @@ import {
 } from '../../../../core/contracts/leagues';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { type LeagueLookup, queryKeys } from '../../../lib/query-keys';
+import { type LeagueLookup, leagueKeys, profileKeys } from '../../../lib/query-keys';
 
 export type { LeagueLookup };
 
 /** The All Pools list for a game and scope (scope "my" needs a session). */
 export function useAllPools(query: Required<AllPoolsQuery>) {
   return useQuery({
-    queryKey: queryKeys.leagues.allPools.list(query.game, query.scope),
+    queryKey: leagueKeys.allPools.list(query.game, query.scope),
     queryFn: () =>
       apiFetch(`/leagueRoutes/allPools?game=${query.game}&scope=${query.scope}`, {
         schema: AllPoolsResponseSchema,
@@ -42,7 +42,7 @@ export function useAllPools(query: Required<AllPoolsQuery>) {
 /** The Find a League list. */
 export function useAllLeagues() {
   return useQuery({
-    queryKey: queryKeys.leagues.allLeagues,
+    queryKey: leagueKeys.allLeagues,
     queryFn: () => apiFetch('/leagueRoutes/allLeagues', { schema: AllLeaguesResponseSchema }),
   });
 }
@@ -50,7 +50,7 @@ export function useAllLeagues() {
 /** A league page (or its gate); a 404 comes back as null so the page can send the viewer on. */
 export function useLeague(lookup: LeagueLookup) {
   return useQuery<FetchLeagueResponse | null>({
-    queryKey: queryKeys.leagues.league.one(lookup),
+    queryKey: leagueKeys.league.one(lookup),
     queryFn: async () => {
       try {
         return await apiFetch(`/leagueRoutes/fetchLeague/${lookup.by}/${encodeURIComponent(lookup.value)}`, {
@@ -71,12 +71,12 @@ function useMembershipChanged() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: queryKeys.leagues.league.all }),
-      client.invalidateQueries({ queryKey: queryKeys.leagues.allLeagues }),
-      client.invalidateQueries({ queryKey: queryKeys.leagues.allPools.all }),
-      client.invalidateQueries({ queryKey: queryKeys.profile.all }),
-      client.invalidateQueries({ queryKey: queryKeys.profile.activity.all }),
-      client.invalidateQueries({ queryKey: queryKeys.leagues.requests.all }),
+      client.invalidateQueries({ queryKey: leagueKeys.league.all }),
+      client.invalidateQueries({ queryKey: leagueKeys.allLeagues }),
+      client.invalidateQueries({ queryKey: leagueKeys.allPools.all }),
+      client.invalidateQueries({ queryKey: profileKeys.all }),
+      client.invalidateQueries({ queryKey: profileKeys.activity.all }),
+      client.invalidateQueries({ queryKey: leagueKeys.requests.all }),
     ]);
 }
 
@@ -126,7 +126,7 @@ export function useUpdateLeagueSettings() {
   return useSubmitMutation({
     mutationFn: (body: { leagueId: number; settings: { newPoolEmails: boolean } }) =>
       apiFetch('/user/updateSettings', { body, schema: UpdateLeagueSettingsResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.leagues.league.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: leagueKeys.league.all }),
   });
 }
 
@@ -161,7 +161,7 @@ function pageParams({ page, q }: ListPage): string {
 /** Commissioner: the league's join requests, newest first, a page at a time. */
 export function useLeagueRequests(leagueId: number, list: ListPage) {
   return useQuery({
-    queryKey: queryKeys.leagues.requests.page(leagueId, list.page, list.q),
+    queryKey: leagueKeys.requests.page(leagueId, list.page, list.q),
     queryFn: () =>
       apiFetch(`/leagueRoutes/requests/${leagueId}?${pageParams(list)}`, {
         schema: LeagueRequestsResponseSchema,
@@ -174,7 +174,7 @@ export function useLeagueRequests(leagueId: number, list: ListPage) {
 export function useLeagueMembers(leagueId: number, list: ListPage) {
   return useQuery({
     // Under the league's keys, so that membership changes refresh it with the league page.
-    queryKey: queryKeys.leagues.league.members(leagueId, list.page, list.q),
+    queryKey: leagueKeys.league.members(leagueId, list.page, list.q),
     queryFn: () =>
       apiFetch(`/leagueRoutes/members/${leagueId}?${pageParams(list)}`, { schema: LeagueMembersPageSchema }),
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PicksDueResponse, PicksDueResponseSchema } from '../../../../core/contracts/me';
 import { apiFetch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { picksDueKeys } from '../../../lib/query-keys';
 
 /**
  * The key of every picks-due query: a pick (or a rebuy) anywhere invalidates ['picksDue'] so the
@@ -13,7 +13,7 @@ const POLL_MS = 60_000;
 /** The signed-in user's entries that owe picks, polled; nothing is asked for a visitor. */
 export function usePicksDue(username: string | undefined) {
   return useQuery<PicksDueResponse>({
-    queryKey: queryKeys.picksDue.of(username),
+    queryKey: picksDueKeys.of(username),
     queryFn: () => apiFetch('/api/me/picks-due', { schema: PicksDueResponseSchema }),
     enabled: Boolean(username),
     refetchInterval: POLL_MS,

@@ -7,12 +7,12 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { creationKeys, leagueKeys, poolKeys } from '../../../lib/query-keys';
 
 /** The seasons open for new pools and the viewer's leagues as admin. */
 export function useCreationOptions() {
   return useQuery({
-    queryKey: queryKeys.pool.creation.options,
+    queryKey: creationKeys.options,
     queryFn: () => apiFetch('/api/poolCreation/options', { schema: CreationOptionsResponseSchema }),
   });
 }
@@ -26,7 +26,7 @@ export function useActivatePool() {
     // The league page and All Pools list the new pool too.
     onSuccess: () =>
       Promise.all(
-        [queryKeys.pool.all, queryKeys.leagues.league.all, queryKeys.leagues.allPools.all].map((queryKey) =>
+        [poolKeys.all, leagueKeys.league.all, leagueKeys.allPools.all].map((queryKey) =>
           client.invalidateQueries({ queryKey }),
         ),
       ),
@@ -36,7 +36,7 @@ export function useActivatePool() {
 /** The league's earlier pools of the game, newest first, to start a new pool from (league admins only). */
 export function usePreviousPools(leagueId: number | null, game: string) {
   return useQuery({
-    queryKey: queryKeys.pool.creation.previous(leagueId, game),
+    queryKey: creationKeys.previous(leagueId, game),
     queryFn: () =>
       apiFetch(`/api/poolCreation/previousPools/${leagueId}/${game}`, {
         schema: PreviousPoolsResponseSchema,

@@ -6,12 +6,12 @@ import {
   MappedBonusesResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { poolKeys } from '../../../lib/query-keys';
 
 /** The Bonus Pool Leaderboard: the top entries by bonus money and the viewer's own, ranked on the server. */
 export function useBonusLeaderboard(poolId: number, enabled = true) {
   return useQuery<BonusLeaderboardResponse>({
-    queryKey: queryKeys.pool.bonusLeaderboard(poolId),
+    queryKey: poolKeys.bonusLeaderboard(poolId),
     queryFn: () => apiFetch(`/api/bonus/leaderboard/${poolId}`, { schema: BonusLeaderboardResponseSchema }),
     enabled,
   });
@@ -20,7 +20,7 @@ export function useBonusLeaderboard(poolId: number, enabled = true) {
 /** A page of the pool's bonus events (newest first) with their winners and dollars (cents), searched on the server. */
 export function useMappedBonuses(poolId: number, page = 1, q = '', enabled = true) {
   return useQuery<MappedBonusesResponse>({
-    queryKey: queryKeys.pool.bonusesMapped(poolId, page, q),
+    queryKey: poolKeys.bonusesMapped(poolId, page, q),
     queryFn: () =>
       apiFetch(
         `/api/bonus/mapped/${poolId}?${new URLSearchParams({ page: String(page), ...(q ? { q } : {}) })}`,

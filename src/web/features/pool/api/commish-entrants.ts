@@ -21,7 +21,7 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 
 /** A query string of the values given (empty ones left out). */
 function queryString(values: Record<string, string | number | undefined>): string {
@@ -36,7 +36,7 @@ function queryString(values: Record<string, string | number | undefined>): strin
 /** One page of the pool's entries for its commissioner (searched, sorted and filtered on the server). */
 export function useAdminEntrants(poolId: number, request: AdminEntrantsRequest = {}) {
   return useQuery<AdminEntrantsResponse>({
-    queryKey: queryKeys.pool.commish.entrants(poolId, request),
+    queryKey: commishKeys.entrants(poolId, request),
     queryFn: () =>
       apiFetch(`/admin/entrants/${poolId}${queryString({ ...request })}`, {
         schema: AdminEntrantsResponseSchema,
@@ -48,7 +48,7 @@ export function useAdminEntrants(poolId: number, request: AdminEntrantsRequest =
 /** The first members matching a search among those not entrants yet (the add picker). */
 export function useAddableMembers(poolId: number, q: string) {
   return useQuery<AddableMembersResponse>({
-    queryKey: queryKeys.pool.commish.members(poolId, q),
+    queryKey: commishKeys.members(poolId, q),
     queryFn: () =>
       apiFetch(`/admin/entrants/${poolId}/members${queryString({ q })}`, {
         schema: AddableMembersResponseSchema,
@@ -62,7 +62,7 @@ function useCommishMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
   const client = useQueryClient();
   return useSubmitMutation<Res, Error, Req>({
     mutationFn: (body) => apiFetch(path, { body, schema }),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pool.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });
 }
 

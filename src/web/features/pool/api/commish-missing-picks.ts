@@ -9,13 +9,13 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { commishKeys } from '../../../lib/query-keys';
 import { pagedQueryString } from './paged';
 
 /** Missing Picks: a page of the entries owing the open week's pick, and whether NUDGE may be sent (league admins). */
 export function useMissingPicks(poolId: number, request: MissingPicksRequest = {}) {
   return useQuery<MissingPicksResponse>({
-    queryKey: queryKeys.pool.commish.missingPicks.page(poolId, request),
+    queryKey: commishKeys.missingPicks.page(poolId, request),
     queryFn: () =>
       apiFetch(`/api/pools/${poolId}/commish/missingPicks${pagedQueryString({ ...request })}`, {
         schema: MissingPicksResponseSchema,
@@ -30,6 +30,6 @@ export function useNudge(poolId: number) {
   return useSubmitMutation<NudgeResponse, Error, NudgeRequest>({
     mutationFn: (body) =>
       apiFetch(`/api/pools/${poolId}/commish/nudge`, { body, schema: NudgeResponseSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pool.commish.missingPicks.all(poolId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: commishKeys.missingPicks.all(poolId) }),
   });
 }

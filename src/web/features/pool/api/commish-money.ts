@@ -18,13 +18,13 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 import { queryString } from './finances';
 
 /** A page of the Split Prizes table and the pool's prize money (league admins); the key starts with 'pool'. */
 export function usePrizeSplit(poolId: number, query: PrizeSplitRequest = {}) {
   return useQuery<PrizeSplitResponse>({
-    queryKey: queryKeys.pool.commish.prizeSplit(poolId, query),
+    queryKey: commishKeys.prizeSplit(poolId, query),
     queryFn: () =>
       apiFetch(`/api/pools/${poolId}/prizeSplit${queryString(query)}`, {
         schema: PrizeSplitResponseSchema,
@@ -38,7 +38,7 @@ function useMoneyMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
   const client = useQueryClient();
   return useSubmitMutation<Res, Error, Req>({
     mutationFn: (body) => apiFetch(path, { body, schema }),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pool.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });
 }
 

@@ -6,13 +6,13 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 
 /** The pool's settings as Pool Settings edits them; the key starts with 'pool' so a pool-wide refresh includes it. */
 /** Every editable setting of the pool and what the form must know (league admins only). */
 export function usePoolSettings(poolId: number) {
   return useQuery<PoolSettingsView>({
-    queryKey: queryKeys.pool.commish.settings(poolId),
+    queryKey: commishKeys.settings(poolId),
     queryFn: () => apiFetch(`/admin/poolSettings/${poolId}`, { schema: PoolSettingsViewSchema }),
   });
 }
@@ -24,8 +24,8 @@ export function useUpdatePoolSettings(poolId: number) {
     mutationFn: (body: UpdatePoolSettingsRequest) =>
       apiFetch('/admin/updatePoolSettings', { body, schema: PoolSettingsViewSchema }),
     onSuccess: async (saved) => {
-      client.setQueryData(queryKeys.pool.commish.settings(poolId), saved);
-      await client.invalidateQueries({ queryKey: queryKeys.pool.all });
+      client.setQueryData(commishKeys.settings(poolId), saved);
+      await client.invalidateQueries({ queryKey: poolKeys.all });
     },
   });
 }

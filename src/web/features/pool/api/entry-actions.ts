@@ -15,12 +15,12 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { picksDueKeys, poolKeys } from '../../../lib/query-keys';
 
 /** What the owner may do with one of their entries now (switches, insurance, rebuy window). */
 export function useEntryActions(entryId: number) {
   return useQuery<EntryActionsResponse>({
-    queryKey: queryKeys.pool.entryActions(entryId),
+    queryKey: poolKeys.entryActions(entryId),
     queryFn: () => apiFetch(`/api/entryActions/${entryId}`, { schema: EntryActionsResponseSchema }),
   });
 }
@@ -32,9 +32,9 @@ function useEntryMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
     mutationFn: (body) => apiFetch(path, { body, schema }),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.pool.all }),
+        client.invalidateQueries({ queryKey: poolKeys.all }),
         // A rebuy makes the entry owe a pick again (picks due).
-        client.invalidateQueries({ queryKey: queryKeys.picksDue.all }),
+        client.invalidateQueries({ queryKey: picksDueKeys.all }),
       ]),
   });
 }

@@ -6,12 +6,12 @@ import {
   FeedResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { poolKeys } from '../../../lib/query-keys';
 
 /** The pool's news feed for one filter, newest first. */
 export function usePoolFeed(leagueId: number, poolId: number, filter: FeedFilter, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.pool.feed(poolId, filter),
+    queryKey: poolKeys.feed(poolId, filter),
     queryFn: () => apiFetch(`/api/feed/${leagueId}/${poolId}/${filter}`, { schema: FeedResponseSchema }),
     enabled,
   });
@@ -20,7 +20,7 @@ export function usePoolFeed(leagueId: number, poolId: number, filter: FeedFilter
 /** The commissioners' posts for the Commish's Desk, newest first. */
 export function useCommishPosts(poolId: number) {
   return useQuery({
-    queryKey: queryKeys.pool.commishPosts(poolId),
+    queryKey: poolKeys.commishPosts(poolId),
     queryFn: () => apiFetch(`/admin/commishPosts/${poolId}`, { schema: CommishPostsResponseSchema }),
   });
 }
@@ -31,7 +31,7 @@ export function useCommishPosts(poolId: number) {
  */
 export function useServerNow(): Date | null {
   const health = useQuery({
-    queryKey: queryKeys.pool.feedServerNow,
+    queryKey: poolKeys.feedServerNow,
     queryFn: () => apiFetch('/api/health', { schema: HealthResponseSchema }),
     staleTime: 60_000,
   });

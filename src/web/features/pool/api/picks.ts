@@ -14,7 +14,7 @@ import {
 } from '../../../../core/contracts/sports';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { picksDueKeys, poolKeys } from '../../../lib/query-keys';
 
 interface SeasonKey {
   game: string;
@@ -25,7 +25,7 @@ interface SeasonKey {
 /** Each team's games per week of the pool's season ("vs. X" / "@ X"). */
 export function useTeamSchedules(pool: SeasonKey) {
   return useQuery({
-    queryKey: queryKeys.pool.teamSchedules(pool.game, pool.season, pool.season_type),
+    queryKey: poolKeys.teamSchedules(pool.game, pool.season, pool.season_type),
     queryFn: () =>
       apiFetch(`/api/teamSchedules/${pool.game}/${pool.season}/${pool.season_type}`, {
         schema: TeamSchedulesResponseSchema,
@@ -37,7 +37,7 @@ export function useTeamSchedules(pool: SeasonKey) {
 /** The season's calendar: the dates each week covers (the grid's columns). */
 export function useSeasonParams(pool: SeasonKey) {
   return useQuery({
-    queryKey: queryKeys.pool.seasonParams(pool.game, pool.season, pool.season_type),
+    queryKey: poolKeys.seasonParams(pool.game, pool.season, pool.season_type),
     queryFn: () =>
       apiFetch(`/api/seasonParams/${pool.game}/${pool.season}/${pool.season_type}`, {
         schema: SeasonParamsResponseSchema,
@@ -49,7 +49,7 @@ export function useSeasonParams(pool: SeasonKey) {
 /** Team names and colours of a game. */
 export function useTeamDetails(game: string) {
   return useQuery({
-    queryKey: queryKeys.pool.teamDetails(game),
+    queryKey: poolKeys.teamDetails(game),
     queryFn: () => apiFetch(`/api/teams/details/${game}`, { schema: TeamDetailsResponseSchema }),
     staleTime: 30 * 60_000,
   });
@@ -58,7 +58,7 @@ export function useTeamDetails(game: string) {
 /** The NFL players that can be picked (nfl-td pools only). */
 export function useNflPlayers(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.pool.nflPlayers,
+    queryKey: poolKeys.nflPlayers,
     queryFn: () => apiFetch('/api/nflPlayers', { schema: NflPlayersResponseSchema }),
     staleTime: 30 * 60_000,
     enabled,
@@ -71,7 +71,7 @@ export function useNflPlayers(enabled: boolean) {
  */
 export function useServerNow(): Date | null {
   const clock = useQuery({
-    queryKey: queryKeys.pool.serverClock,
+    queryKey: poolKeys.serverClock,
     queryFn: async () => {
       const health = await apiFetch('/api/health', { schema: HealthResponseSchema });
       return { offset: new Date(health.time).getTime() - Date.now() };
@@ -93,11 +93,11 @@ export function useMakeUserPick() {
     mutationFn: (body) => apiFetch('/user/makeUserPick', { body, schema: MakePickResponseSchema }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.pool.all }),
+        client.invalidateQueries({ queryKey: poolKeys.all }),
         // The picks due (landing, sidebar, header badge) count this entry's picks too.
-        client.invalidateQueries({ queryKey: queryKeys.picksDue.all }),
+        client.invalidateQueries({ queryKey: picksDueKeys.all }),
       ]),
     // A refusal usually means the page was stale (a pick made elsewhere, a lock passed): reload it too.
-    onError: () => client.invalidateQueries({ queryKey: queryKeys.pool.all }),
+    onError: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });
 }

@@ -6,13 +6,13 @@ import {
   SelectionsAllResponseSchema,
 } from '../../../../core/contracts/pools';
 import { ApiError, apiFetch } from '../../../lib/api';
-import { addressPath, type PoolAddress, queryKeys } from '../../../lib/query-keys';
+import { addressPath, type PoolAddress, poolKeys } from '../../../lib/query-keys';
 import { pagedQueryString } from './paged';
 
 /** The pool page's data: the pool and what the viewer may do in it. A 404 comes back as null (not found). */
 export function useLoadPool(address: PoolAddress) {
   return useQuery<LoadPoolResponse | null>({
-    queryKey: queryKeys.pool.load(address),
+    queryKey: poolKeys.load(address),
     queryFn: async () => {
       try {
         return await apiFetch(`/api/loadPool/${addressPath(address)}`, { schema: LoadPoolResponseSchema });
@@ -39,7 +39,7 @@ export interface SelectionsRequest {
  */
 export function useSelectionsAll(address: PoolAddress, request: SelectionsRequest = {}) {
   return useQuery<SelectionsAllResponse>({
-    queryKey: queryKeys.pool.selections(address, request),
+    queryKey: poolKeys.selections(address, request),
     queryFn: () =>
       apiFetch(`/api/selections/all/${addressPath(address)}${pagedQueryString({ ...request })}`, {
         schema: SelectionsAllResponseSchema,

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ScoreboardResponse, ScoreboardResponseSchema } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { poolKeys } from '../../../lib/query-keys';
 import { pagedQueryString } from './paged';
 
 /** Live scoring refreshes every 15 s while the pool is not final (spec 1, section 9). */
@@ -25,7 +25,7 @@ export function useScoreboard(
   request: ScoreboardRequest = {},
 ) {
   return useQuery<ScoreboardResponse>({
-    queryKey: queryKeys.pool.scoreboard(poolId, week, request),
+    queryKey: poolKeys.scoreboard(poolId, week, request),
     queryFn: () =>
       apiFetch(`/api/scoreboard/${poolId}/${week}${pagedQueryString({ ...request })}`, {
         schema: ScoreboardResponseSchema,

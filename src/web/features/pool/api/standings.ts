@@ -6,7 +6,7 @@ import {
   type StandingsView,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { poolKeys } from '../../../lib/query-keys';
 
 /** What the Standings tab asks for: a view, a sort, a page and (week view) a week. */
 export interface StandingsParams {
@@ -19,7 +19,7 @@ export interface StandingsParams {
 /** One page of the pool's standings with its stat tiles; the previous page stays shown while the next loads. */
 export function useStandings(poolId: number, params: StandingsParams) {
   return useQuery({
-    queryKey: queryKeys.pool.standings(poolId, params),
+    queryKey: poolKeys.standings(poolId, params),
     queryFn: () => {
       const search = new URLSearchParams({ view: params.view, sort: params.sort, page: String(params.page) });
       if (params.week !== undefined) search.set('week', String(params.week));
@@ -32,7 +32,7 @@ export function useStandings(poolId: number, params: StandingsParams) {
 /** Per settled week, the entries alive after it by lives (the Pool Health Report). */
 export function usePoolHealth(poolId: number, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.pool.health(poolId),
+    queryKey: poolKeys.health(poolId),
     queryFn: () => apiFetch(`/api/poolHealth/${poolId}`, { schema: PoolHealthResponseSchema }),
     enabled,
     staleTime: 60_000,

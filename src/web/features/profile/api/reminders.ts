@@ -7,12 +7,12 @@ import {
 } from '../../../../core/contracts/reminders';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { queryKeys } from '../../../lib/query-keys';
+import { profileKeys } from '../../../lib/query-keys';
 
 /** The user's pick reminder choice and their running pools with their mutes. */
 export function useReminderSettings() {
   return useQuery<ReminderSettingsResponse>({
-    queryKey: queryKeys.profile.reminders,
+    queryKey: profileKeys.reminders,
     queryFn: () => apiFetch('/user/reminders', { schema: ReminderSettingsResponseSchema }),
   });
 }
@@ -23,7 +23,7 @@ export function useSetReminderChoice() {
   return useSubmitMutation({
     mutationFn: (reminders: ReminderChoice) =>
       apiFetch('/user/reminders', { body: { reminders }, schema: ReminderSettingsResponseSchema }),
-    onSuccess: (answer) => client.setQueryData(queryKeys.profile.reminders, answer),
+    onSuccess: (answer) => client.setQueryData(profileKeys.reminders, answer),
   });
 }
 
@@ -37,7 +37,7 @@ export function useSetPoolMute() {
         schema: ReminderMuteResponseSchema,
       }),
     onSuccess: (answer) =>
-      client.setQueryData<ReminderSettingsResponse>(queryKeys.profile.reminders, (old) =>
+      client.setQueryData<ReminderSettingsResponse>(profileKeys.reminders, (old) =>
         old
           ? {
               ...old,
