@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryKeys } from '../../../lib/query-keys';
+import { poolKeys } from '../../../lib/query-keys';
 import { LIVE_DEBOUNCE_MS, LIVE_FALLBACK_POLL_MS, LIVE_REOPEN_MS, liveStreamUrl } from '../api/live';
 
 /**
@@ -12,7 +12,7 @@ import { LIVE_DEBOUNCE_MS, LIVE_FALLBACK_POLL_MS, LIVE_REOPEN_MS, liveStreamUrl 
 export function useLiveUpdates(poolId: number): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.pool.all });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: poolKeys.all });
     if (typeof EventSource === 'undefined') {
       const poll = window.setInterval(refresh, LIVE_FALLBACK_POLL_MS);
       return () => window.clearInterval(poll);
