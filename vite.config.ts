@@ -24,7 +24,7 @@ function precompressPlugin(): Plugin {
 /**
  * The chunk of each page a phone opens first (src/web/routes) and of each pool tab, by source path,
  * with the address pattern that opens it: the pattern is the routes.tsx one (and the tab the
- * pool-shell.tsx one).
+ * pool-tabs.tsx one, a nested route of routes/pool.tsx).
  */
 const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
   { pattern: '^/$', modules: ['routes/landing.tsx'] },

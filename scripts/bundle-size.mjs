@@ -22,7 +22,7 @@ export function initialChunks(manifest, key, seen = new Set()) {
 }
 
 /**
- * The pool page's lazy tabs: the manifest keys of the modules pool-shell.tsx imports dynamically,
+ * The pool page's lazy tabs: the manifest keys of the modules pool-tabs.tsx imports dynamically,
  * but the Active Entry choice (not a tab).
  */
 export function poolTabsOf(shellSource) {
@@ -32,13 +32,13 @@ export function poolTabsOf(shellSource) {
     .map((module) => `features/pool/components/${module}.tsx`);
 }
 
-const POOL_SHELL = path.join(root, 'src/web/features/pool/components/pool-shell.tsx');
+const POOL_TABS = path.join(root, 'src/web/features/pool/components/pool-tabs.tsx');
 
 /**
  * Per page (each lazy route of src/web/routes), the files of its initial JavaScript; for each
  * `tabs` of a page, also the page opened on that tab (page/tab).
  */
-export function pagesOf(manifest, tabs = { pool: poolTabsOf(readFileSync(POOL_SHELL, 'utf8')) }) {
+export function pagesOf(manifest, tabs = { pool: poolTabsOf(readFileSync(POOL_TABS, 'utf8')) }) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest has no entry');
   const start = initialChunks(manifest, entry);

@@ -1,5 +1,7 @@
 // Fails when an import crosses a boundary: core imports nothing of server or web (and no
-// runtime I/O modules); web never imports server; web features do not import each other.
+// runtime I/O modules); web never imports server; web features do not import each other; the web's
+// shared code (components/, lib/) imports no feature, page or the app shell (shell/ and routes/ compose
+// features, never the other way round).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -42,6 +44,10 @@ for (const area of ['src/core', 'src/web']) {
         const own = rel.match(/^src\/web\/features\/([^/]+)\//)?.[1];
         const other = target?.match(/^src\/web\/features\/([^/]+)/)?.[1];
         if (own && other && own !== other) problems.push(`${rel}: feature ${own} imports feature ${other}`);
+        const shared = rel.match(/^src\/web\/(components|lib)\//)?.[1];
+        const composed = target?.match(/^src\/web\/(features|shell|routes)(\/|\.tsx?$|$)/)?.[1];
+        if (shared && composed)
+          problems.push(`${rel}: shared web code (${shared}) imports ${composed} code ${spec}`);
       }
     }
   }

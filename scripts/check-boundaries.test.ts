@@ -28,6 +28,9 @@ describe('check-boundaries', () => {
       tree({
         'src/core/rules.ts': "import { z } from 'zod';\nexport const a = z.string();",
         'src/web/features/a/api.ts': "import { a } from '../../../core/rules';",
+        'src/web/shell/header.tsx':
+          "import { a } from '../features/a/api';\nimport { b } from '../components/b';",
+        'src/web/components/b.tsx': "import { c } from '../lib/c';",
       }),
     );
     expect(result.status).toBe(0);
@@ -38,6 +41,17 @@ describe('check-boundaries', () => {
     ['src/core/io.ts', "import { readFileSync } from 'node:fs';", 'core imports package node:fs'],
     ['src/web/bad.tsx', "import { x } from '../server/app';", 'web imports server code'],
     ['src/web/features/a/x.ts', "import { y } from '../b/api';", 'feature a imports feature b'],
+    [
+      'src/web/components/x.tsx',
+      "import { y } from '../features/b/api';",
+      'shared web code (components) imports features',
+    ],
+    ['src/web/lib/x.ts', "import { y } from '../shell/header';", 'shared web code (lib) imports shell'],
+    [
+      'src/web/components/y.tsx',
+      "import { routes } from '../routes';",
+      'shared web code (components) imports routes',
+    ],
   ])('fails when %s breaks a boundary', (file, source, message) => {
     const result = check(tree({ [file]: source, 'src/web/features/b/api.ts': 'export const y = 1;' }));
     expect(result.status).toBe(1);

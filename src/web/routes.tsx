@@ -1,7 +1,8 @@
 import { Loader } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from './components/layout/app-layout';
+import { lazy, type ReactNode, useEffect } from 'react';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { LoadBoundary } from './components/load-state';
+import { AppLayout } from './shell/app-layout';
 
 const LandingPage = lazy(() => import('./routes/landing'));
 const GetStartedPage = lazy(() => import('./routes/get-started'));
@@ -20,8 +21,13 @@ const ChangelogPage = lazy(() => import('./routes/changelog'));
 const ChangelogAdminPage = lazy(() => import('./routes/changelog-admin'));
 const PoolPage = lazy(() => import('./routes/pool'));
 
+/** A page: its code loads behind a skeleton, and a failure shows in words until another address opens. */
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Loader m="xl" aria-label="Loading page" />}>{children}</Suspense>;
+  return (
+    <LoadBoundary loading="Loading page" failed="Could not show this page" resetKey={useLocation().pathname}>
+      {children}
+    </LoadBoundary>
+  );
 }
 
 /** The offline 2019 NBA pool lives elsewhere; the server knows where. */
@@ -47,9 +53,15 @@ export const routes: RouteObject[] = [
       { path: '/profile', element: page(<ProfilePage />) },
       { path: '/leagues', element: <Navigate to="/leagues/allpools" replace /> },
       { path: '/leagues/find', element: page(<LeaguesHubPage tab="leagues" />) },
-      { path: '/leagues/allpools/:game?/:scope?', element: page(<LeaguesHubPage tab="pools" />) },
+      {
+        path: '/leagues/allpools/:game?/:scope?',
+        element: page(<LeaguesHubPage tab="pools" />),
+      },
       { path: '/leagues/create', element: page(<LeaguesHubPage tab="create" />) },
-      { path: '/leagues/createpool/:game?', element: page(<LeaguesHubPage tab="createpool" />) },
+      {
+        path: '/leagues/createpool/:game?',
+        element: page(<LeaguesHubPage tab="createpool" />),
+      },
       { path: '/invite/league/:code', element: page(<LeagueInvitePage />) },
       { path: '/league/error/notfound', element: page(<LeagueNotFoundPage />) },
       { path: '/league/:abb/*', element: page(<LeaguePage />) },
@@ -58,7 +70,10 @@ export const routes: RouteObject[] = [
       { path: '/site-admin/outbox', element: page(<AdminOutboxPage />) },
       { path: '/site-admin/feeds', element: page(<AdminFeedsPage />) },
       { path: '/nba19/offline', element: <ExternalRedirect to="/nba19/offline" /> },
-      { path: '/:game/:leagueAbb/:season/:seasonType/:poolIdx/*', element: page(<PoolPage />) },
+      {
+        path: '/:game/:leagueAbb/:season/:seasonType/:poolIdx/*',
+        element: page(<PoolPage />),
+      },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HealthResponseSchema } from '../../core/contracts/common';
 import { apiFetch } from './api';
+import { healthKey } from './query-keys';
 import { zoned } from './zone';
 
 /**
@@ -9,7 +10,7 @@ import { zoned } from './zone';
  */
 export function useServerToday() {
   const health = useQuery({
-    queryKey: ['health'],
+    queryKey: healthKey,
     queryFn: () => apiFetch('/api/health', { schema: HealthResponseSchema }),
     staleTime: 0,
   });

@@ -8,6 +8,7 @@ import { Page } from '../components/page';
 import { apiFetch, errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { splitLinks } from '../lib/links';
+import { adminKeys } from '../lib/query-keys';
 
 /** The mail body as text, its http(s) links clickable; never rendered as HTML. */
 function MailText({ text }: { text: string }) {
@@ -36,7 +37,7 @@ export default function AdminOutboxPage() {
   const search = params.get('q') ?? '';
   const [query] = useDebouncedValue(search.trim(), 300);
   const mails = useQuery({
-    queryKey: ['outbox', page, query],
+    queryKey: adminKeys.outbox(page, query),
     queryFn: () =>
       apiFetch(`/admin/outbox?${new URLSearchParams({ page: String(page), q: query })}`, {
         schema: OutboxPageSchema,

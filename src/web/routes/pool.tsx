@@ -1,25 +1,23 @@
-import { Alert, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useRoutes } from 'react-router';
 import { GAME_NAMES, GameSchema, notPlayableNotice, SeasonTypeSchema } from '../../core/games';
+import { QueryState } from '../components/query-state';
 import { useLoginModal } from '../features/auth/components/login-modal';
-import type { PoolAddress } from '../features/pool/api/keys';
 import { useLoadPool } from '../features/pool/api/pool';
-import { PoolShell, preloadPoolHome } from '../features/pool/components/pool-shell';
-import { errorMessage } from '../lib/api';
+import { PoolShell } from '../features/pool/components/pool-shell';
+import { POOL_TABS, type PoolTabKey, preloadPoolTab } from '../features/pool/components/pool-tabs';
+import type { PoolAddress } from '../lib/query-keys';
 import { ComingSoon } from './coming-soon';
 import NotFoundPage from './not-found';
 
-/** /{game}/{leagueAbb}/{season}/{seasonType}/{poolIdx}/{tab?}: a pool page, or not found. */
+/**
+ * /{game}/{leagueAbb}/{season}/{seasonType}/{poolIdx}/{tab?}: a pool page, or not found. The tabs are nested
+ * routes (Home also at the pool's own address; an unknown tab shows Home); the Commish tools route their
+ * tools beneath /commishtools.
+ */
 export default function PoolRoutePage() {
-  const {
-    game = '',
-    leagueAbb = '',
-    season = '',
-    seasonType = '',
-    poolIdx = '',
-    '*': rest = '',
-  } = useParams();
+  const { game = '', leagueAbb = '', season = '', seasonType = '', poolIdx = '' } = useParams();
   const parsed = GameSchema.safeParse(game);
   if (!parsed.success) return <NotFoundPage />;
   const notice = notPlayableNotice(parsed.data);
@@ -32,43 +30,32 @@ export default function PoolRoutePage() {
   ) {
     return <NotFoundPage />;
   }
-  return (
-    <PoolLoader
-      address={{ game: parsed.data, leagueAbb, season, seasonType, poolIdx }}
-      tab={rest.split('/')[0]}
-      subTab={rest.split('/')[1] ?? ''}
-    />
-  );
+  return <PoolTabRoutes address={{ game: parsed.data, leagueAbb, season, seasonType, poolIdx }} />;
 }
 
-function PoolLoader({ address, tab, subTab }: { address: PoolAddress; tab: string; subTab: string }) {
+/** The pool's tabs as nested routes: Home at the pool's own address too, and for an unknown tab. */
+function PoolTabRoutes({ address }: { address: PoolAddress }) {
+  return useRoutes([
+    { index: true, element: <PoolView address={address} tab="home" /> },
+    ...POOL_TABS.map(({ key }) => ({ path: `${key}/*`, element: <PoolView address={address} tab={key} /> })),
+    { path: '*', element: <PoolView address={address} tab="home" /> },
+  ]);
+}
+
+function PoolView({ address, tab }: { address: PoolAddress; tab: PoolTabKey }) {
   const pool = useLoadPool(address);
   const { openLogin } = useLoginModal();
-  // Home's code loads while the pool does, not after it.
+  // The tab's code loads while the pool does, not after it.
   useEffect(() => {
-    if (!tab || tab.toLowerCase() === 'home') preloadPoolHome();
+    preloadPoolTab(tab);
   }, [tab]);
-  if (pool.isLoading) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <Loader aria-label="loading pool" />
-          <Text c="dark.4">loading pool</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (pool.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load this pool">
-        {errorMessage(pool.error)}
-      </Alert>
-    );
+  if (pool.isLoading || pool.isError) {
+    return <QueryState query={pool} loading="loading pool" failed="Could not load this pool" />;
   }
   if (!pool.data) return <NotFoundPage />;
   return (
     <Container size="xl" px={0}>
-      <PoolShell data={pool.data} address={address} tab={tab} subTab={subTab} onLogin={() => openLogin()} />
+      <PoolShell data={pool.data} address={address} tab={tab} onLogin={() => openLogin()} />
     </Container>
   );
 }

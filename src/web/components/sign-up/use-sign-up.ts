@@ -6,6 +6,7 @@ import {
 } from '../../../core/contracts/pools';
 import { apiFetch } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/mutation';
+import { leagueKeys, poolKeys, profileKeys } from '../../lib/query-keys';
 
 /** Signs the user up for a pool; the league page, hub, pool page and sidebar then show the new entry. */
 export function useSignUp() {
@@ -13,8 +14,15 @@ export function useSignUp() {
   return useSubmitMutation<RegisterEntryResponse, Error, RegisterEntryRequest>({
     mutationFn: (body) => apiFetch('/user/regForGame', { body, schema: RegisterEntryResponseSchema }),
     onSuccess: () => {
-      for (const key of ['league', 'allPools', 'allLeagues', 'userProfile', 'userActivity', 'pool']) {
-        void client.invalidateQueries({ queryKey: [key] });
+      for (const queryKey of [
+        leagueKeys.league.all,
+        leagueKeys.allPools.all,
+        leagueKeys.allLeagues,
+        profileKeys.all,
+        profileKeys.activity.all,
+        poolKeys.all,
+      ]) {
+        void client.invalidateQueries({ queryKey });
       }
     },
   });

@@ -14,8 +14,7 @@ import {
 } from '../../../../core/contracts/auth';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-
-export const currentUserKey = ['currentUser'] as const;
+import { authKeys, profileKeys } from '../../../lib/query-keys';
 
 /** The registration page, carrying the league invite it was reached from (confirming the address joins it). */
 export function registerPath(inviteCode?: string | null): string {
@@ -26,7 +25,7 @@ const USER_REFRESH_MS = 600_000;
 /** The session: undefined while loading, null when logged out, the user otherwise. */
 export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {
   const query = useQuery({
-    queryKey: currentUserKey,
+    queryKey: authKeys.me,
     queryFn: async () =>
       (await apiFetch('/api/currentUser', { schema: CurrentUserResponseSchema }))[0] ?? null,
     staleTime: 30_000,
@@ -45,7 +44,7 @@ export function useUserDataRefresh(): void {
   useEffect(() => {
     if (!username) return;
     const timer = setInterval(() => {
-      for (const queryKey of [currentUserKey, ['userProfile', username], ['transactions', username]]) {
+      for (const queryKey of [authKeys.me, profileKeys.of(username), profileKeys.transactions.of(username)]) {
         void client.invalidateQueries({ queryKey });
       }
     }, USER_REFRESH_MS);
@@ -55,7 +54,7 @@ export function useUserDataRefresh(): void {
 
 export function useAuthConfig() {
   return useQuery<AuthConfig>({
-    queryKey: ['authConfig'],
+    queryKey: authKeys.config,
     queryFn: () => apiFetch('/api/authConfig', { schema: AuthConfigSchema }),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -120,7 +119,7 @@ export function useForgotPassword() {
 
 export function useResetUser(token: string) {
   return useQuery({
-    queryKey: ['resetUser', token],
+    queryKey: authKeys.resetUser(token),
     queryFn: () =>
       apiFetch<{ user: { username: string; email: string } }>('/auth/fetchUserByResetToken', {
         body: { token },

@@ -7,11 +7,12 @@ import {
 } from '../../../../core/contracts/changelog';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { changelogKeys } from '../../../lib/query-keys';
 
 /** Every changelog entry, newest first. */
 export function useChangelog() {
   return useQuery({
-    queryKey: ['changelog', 'list'],
+    queryKey: changelogKeys.list,
     queryFn: () => apiFetch('/api/changelog', { schema: ChangelogListResponseSchema }),
   });
 }
@@ -21,7 +22,7 @@ export function useMarkChangelogViewed() {
   const client = useQueryClient();
   return useSubmitMutation({
     mutationFn: () => apiFetch('/api/changelog/mark-viewed', { body: {}, schema: ChangelogStateSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['changelog', 'unread'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: changelogKeys.unread.all }),
   });
 }
 
@@ -31,6 +32,6 @@ export function useAddChangelogEntry() {
   return useSubmitMutation({
     mutationFn: (body: AddChangelogEntryRequest) =>
       apiFetch('/admin/super/addChangelogEntry', { body, schema: AddChangelogEntryResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['changelog'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: changelogKeys.all }),
   });
 }

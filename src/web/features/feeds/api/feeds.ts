@@ -10,13 +10,14 @@ import {
 } from '../../../../core/contracts/sports';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { adminKeys } from '../../../lib/query-keys';
 
 export type FeedHealth = z.infer<typeof FeedsHealthResponseSchema>[number];
 
 /** Feed health per provider and game (site admins only); refreshed every 30 s while open. */
 export function useFeedsHealth() {
   return useQuery({
-    queryKey: ['admin', 'feeds'],
+    queryKey: adminKeys.feeds,
     queryFn: () => apiFetch('/admin/feeds', { schema: FeedsHealthResponseSchema }),
     refetchInterval: 30_000,
     retry: false,
@@ -26,7 +27,7 @@ export function useFeedsHealth() {
 /** The pools whose settlement job fails now, a page at a time (site admins only); refreshed every 30 s. */
 export function useSettlementJobs(page: number) {
   return useQuery({
-    queryKey: ['admin', 'settlement', page],
+    queryKey: adminKeys.settlement(page),
     queryFn: () =>
       apiFetch(`/admin/settlement?${new URLSearchParams({ page: String(page) })}`, {
         schema: SettlementJobsResponseSchema,
@@ -40,7 +41,7 @@ export function useSettlementJobs(page: number) {
 /** The live week of a season's regular season: how many weekly deadlines have passed (0 before the first). */
 export function useActiveWeek(game: string, season: number) {
   return useQuery({
-    queryKey: ['activeWeek', game, season],
+    queryKey: adminKeys.activeWeek(game, season),
     queryFn: () => apiFetch(`/api/activeWeek/${game}/${season}/reg`, { schema: ActiveWeekResponseSchema }),
     enabled: season > 0,
     retry: false,
@@ -50,7 +51,7 @@ export function useActiveWeek(game: string, season: number) {
 /** The games of one week, for choosing a result to enter or correct. */
 export function useWeekGames(game: string, season: number, week: number) {
   return useQuery<ScheduleGame[]>({
-    queryKey: ['weekSchedules', game, season, week],
+    queryKey: adminKeys.weekSchedules.of(game, season, week),
     queryFn: () =>
       apiFetch(`/api/weekSchedules/${game}/${season}/reg/${week}`, { schema: WeekScheduleResponseSchema }),
     enabled: season > 0 && week > 0,
@@ -64,8 +65,8 @@ export function useEnterResult() {
   return useSubmitMutation({
     mutationFn: (body: AdminResultRequest) => apiFetch('/admin/results', { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['weekSchedules'] });
-      void client.invalidateQueries({ queryKey: ['admin', 'feeds'] });
+      void client.invalidateQueries({ queryKey: adminKeys.weekSchedules.all });
+      void client.invalidateQueries({ queryKey: adminKeys.feeds });
     },
   });
 }

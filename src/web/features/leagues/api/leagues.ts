@@ -24,16 +24,14 @@ import {
 } from '../../../../core/contracts/leagues';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { type LeagueLookup, leagueKeys, profileKeys } from '../../../lib/query-keys';
 
-/** How a league page finds its league: by abbreviation, or by invite code on the invite route. */
-export type LeagueLookup = { by: 'abb' | 'invite'; value: string };
-
-export const leagueKey = (lookup: LeagueLookup) => ['league', lookup.by, lookup.value.toLowerCase()] as const;
+export type { LeagueLookup };
 
 /** The All Pools list for a game and scope (scope "my" needs a session). */
 export function useAllPools(query: Required<AllPoolsQuery>) {
   return useQuery({
-    queryKey: ['allPools', query.game, query.scope],
+    queryKey: leagueKeys.allPools.list(query.game, query.scope),
     queryFn: () =>
       apiFetch(`/leagueRoutes/allPools?game=${query.game}&scope=${query.scope}`, {
         schema: AllPoolsResponseSchema,
@@ -44,7 +42,7 @@ export function useAllPools(query: Required<AllPoolsQuery>) {
 /** The Find a League list. */
 export function useAllLeagues() {
   return useQuery({
-    queryKey: ['allLeagues'],
+    queryKey: leagueKeys.allLeagues,
     queryFn: () => apiFetch('/leagueRoutes/allLeagues', { schema: AllLeaguesResponseSchema }),
   });
 }
@@ -52,7 +50,7 @@ export function useAllLeagues() {
 /** A league page (or its gate); a 404 comes back as null so the page can send the viewer on. */
 export function useLeague(lookup: LeagueLookup) {
   return useQuery<FetchLeagueResponse | null>({
-    queryKey: leagueKey(lookup),
+    queryKey: leagueKeys.league.one(lookup),
     queryFn: async () => {
       try {
         return await apiFetch(`/leagueRoutes/fetchLeague/${lookup.by}/${encodeURIComponent(lookup.value)}`, {
@@ -73,12 +71,12 @@ function useMembershipChanged() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ['league'] }),
-      client.invalidateQueries({ queryKey: ['allLeagues'] }),
-      client.invalidateQueries({ queryKey: ['allPools'] }),
-      client.invalidateQueries({ queryKey: ['userProfile'] }),
-      client.invalidateQueries({ queryKey: ['userActivity'] }),
-      client.invalidateQueries({ queryKey: ['leagueRequests'] }),
+      client.invalidateQueries({ queryKey: leagueKeys.league.all }),
+      client.invalidateQueries({ queryKey: leagueKeys.allLeagues }),
+      client.invalidateQueries({ queryKey: leagueKeys.allPools.all }),
+      client.invalidateQueries({ queryKey: profileKeys.all }),
+      client.invalidateQueries({ queryKey: profileKeys.activity.all }),
+      client.invalidateQueries({ queryKey: leagueKeys.requests.all }),
     ]);
 }
 
@@ -128,7 +126,7 @@ export function useUpdateLeagueSettings() {
   return useSubmitMutation({
     mutationFn: (body: { leagueId: number; settings: { newPoolEmails: boolean } }) =>
       apiFetch('/user/updateSettings', { body, schema: UpdateLeagueSettingsResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['league'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: leagueKeys.league.all }),
   });
 }
 
@@ -163,7 +161,7 @@ function pageParams({ page, q }: ListPage): string {
 /** Commissioner: the league's join requests, newest first, a page at a time. */
 export function useLeagueRequests(leagueId: number, list: ListPage) {
   return useQuery({
-    queryKey: ['leagueRequests', leagueId, list.page, list.q],
+    queryKey: leagueKeys.requests.page(leagueId, list.page, list.q),
     queryFn: () =>
       apiFetch(`/leagueRoutes/requests/${leagueId}?${pageParams(list)}`, {
         schema: LeagueRequestsResponseSchema,
@@ -175,8 +173,8 @@ export function useLeagueRequests(leagueId: number, list: ListPage) {
 /** A page of the league's members (prizes won, then when they joined), searched on the server. */
 export function useLeagueMembers(leagueId: number, list: ListPage) {
   return useQuery({
-    // Under 'league' so that membership changes refresh it with the league page.
-    queryKey: ['league', 'members', leagueId, list.page, list.q],
+    // Under the league's keys, so that membership changes refresh it with the league page.
+    queryKey: leagueKeys.league.members(leagueId, list.page, list.q),
     queryFn: () =>
       apiFetch(`/leagueRoutes/members/${leagueId}?${pageParams(list)}`, { schema: LeagueMembersPageSchema }),
     placeholderData: keepPreviousData,

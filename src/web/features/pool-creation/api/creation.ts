@@ -7,11 +7,7 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-
-/** Pool-creation keys start with 'pool' like the rest of the pool area, so a pool-wide refresh includes them. */
-export const creationKeys = {
-  options: ['pool', 'creation', 'options'] as const,
-};
+import { creationKeys, leagueKeys, poolKeys } from '../../../lib/query-keys';
 
 /** The seasons open for new pools and the viewer's leagues as admin. */
 export function useCreationOptions() {
@@ -29,14 +25,18 @@ export function useActivatePool() {
       apiFetch('/leagueRoutes/activatePool', { body, schema: ActivatePoolResponseSchema }),
     // The league page and All Pools list the new pool too.
     onSuccess: () =>
-      Promise.all(['pool', 'league', 'allPools'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
+      Promise.all(
+        [poolKeys.all, leagueKeys.league.all, leagueKeys.allPools.all].map((queryKey) =>
+          client.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 
 /** The league's earlier pools of the game, newest first, to start a new pool from (league admins only). */
 export function usePreviousPools(leagueId: number | null, game: string) {
   return useQuery({
-    queryKey: ['pool', 'creation', 'previous', leagueId, game] as const,
+    queryKey: creationKeys.previous(leagueId, game),
     queryFn: () =>
       apiFetch(`/api/poolCreation/previousPools/${leagueId}/${game}`, {
         schema: PreviousPoolsResponseSchema,

@@ -16,6 +16,7 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 
 /**
  * The pool's bonus weeks and, for one week, its counts and one page of one list (in, out or fixed),
@@ -28,7 +29,7 @@ export function useBonusParams(poolId: number, request: BonusParamsRequest = {},
   }
   const query = params.toString();
   return useQuery<BonusParamsResponse>({
-    queryKey: ['pool', 'commish', 'bonus-params', poolId, query],
+    queryKey: commishKeys.bonusParams(poolId, query),
     queryFn: () =>
       apiFetch(`/pools/getBonusParams/${poolId}${query ? `?${query}` : ''}`, {
         schema: BonusParamsResponseSchema,
@@ -41,7 +42,7 @@ export function useBonusParams(poolId: number, request: BonusParamsRequest = {},
 /** The pool's standing bonuses for the Pool Bonuses table (league admins). */
 export function useCommishBonusEvents(poolId: number) {
   return useQuery<CommishBonusEventsResponse>({
-    queryKey: ['pool', 'commish', 'bonus-events', poolId],
+    queryKey: commishKeys.bonusEvents(poolId),
     queryFn: () => apiFetch(`/pools/getBonusEvents/${poolId}`, { schema: CommishBonusEventsResponseSchema }),
   });
 }
@@ -57,7 +58,7 @@ export function useBonusDetails(
   if (request.q) params.set('q', request.q);
   const query = params.toString();
   return useQuery<BonusDetailsResponse>({
-    queryKey: ['pool', 'commish', 'bonus-details', poolId, bonusId, query],
+    queryKey: commishKeys.bonusDetails(poolId, bonusId, query),
     queryFn: () =>
       apiFetch(`/api/bonus/details/${poolId}/${bonusId}${query ? `?${query}` : ''}`, {
         schema: BonusDetailsResponseSchema,
@@ -73,7 +74,7 @@ export function useUpdateBonusPool() {
   return useSubmitMutation<UpdateBonusPoolResponse, Error, UpdateBonusPoolRequest>({
     mutationFn: (body) =>
       apiFetch('/pools/updateBonusPoolParams', { body, schema: UpdateBonusPoolResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });
 }
 
@@ -83,6 +84,6 @@ export function useRecalculateBonus() {
   return useSubmitMutation<RecalculateBonusResponse, Error, RecalculateBonusRequest>({
     mutationFn: (body) =>
       apiFetch('/api/bonus/recalculate', { body, schema: RecalculateBonusResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });
 }

@@ -21,14 +21,7 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { poolKeys } from './keys';
-
-/** Manage Entrants' query keys; they start with 'pool' so any change of the pool refreshes them. */
-export const commishEntrantsKeys = {
-  list: (poolId: number, request: AdminEntrantsRequest = {}) =>
-    ['pool', 'commishEntrants', poolId, request] as const,
-  members: (poolId: number, q: string) => ['pool', 'commishEntrants', poolId, 'members', q] as const,
-};
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 
 /** A query string of the values given (empty ones left out). */
 function queryString(values: Record<string, string | number | undefined>): string {
@@ -43,7 +36,7 @@ function queryString(values: Record<string, string | number | undefined>): strin
 /** One page of the pool's entries for its commissioner (searched, sorted and filtered on the server). */
 export function useAdminEntrants(poolId: number, request: AdminEntrantsRequest = {}) {
   return useQuery<AdminEntrantsResponse>({
-    queryKey: commishEntrantsKeys.list(poolId, request),
+    queryKey: commishKeys.entrants(poolId, request),
     queryFn: () =>
       apiFetch(`/admin/entrants/${poolId}${queryString({ ...request })}`, {
         schema: AdminEntrantsResponseSchema,
@@ -55,7 +48,7 @@ export function useAdminEntrants(poolId: number, request: AdminEntrantsRequest =
 /** The first members matching a search among those not entrants yet (the add picker). */
 export function useAddableMembers(poolId: number, q: string) {
   return useQuery<AddableMembersResponse>({
-    queryKey: commishEntrantsKeys.members(poolId, q),
+    queryKey: commishKeys.members(poolId, q),
     queryFn: () =>
       apiFetch(`/admin/entrants/${poolId}/members${queryString({ q })}`, {
         schema: AddableMembersResponseSchema,

@@ -9,12 +9,13 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { commishKeys } from '../../../lib/query-keys';
 import { pagedQueryString } from './paged';
 
 /** Missing Picks: a page of the entries owing the open week's pick, and whether NUDGE may be sent (league admins). */
 export function useMissingPicks(poolId: number, request: MissingPicksRequest = {}) {
   return useQuery<MissingPicksResponse>({
-    queryKey: ['pool', 'commish', 'missingPicks', poolId, request],
+    queryKey: commishKeys.missingPicks.page(poolId, request),
     queryFn: () =>
       apiFetch(`/api/pools/${poolId}/commish/missingPicks${pagedQueryString({ ...request })}`, {
         schema: MissingPicksResponseSchema,
@@ -29,6 +30,6 @@ export function useNudge(poolId: number) {
   return useSubmitMutation<NudgeResponse, Error, NudgeRequest>({
     mutationFn: (body) =>
       apiFetch(`/api/pools/${poolId}/commish/nudge`, { body, schema: NudgeResponseSchema }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['pool', 'commish', 'missingPicks', poolId] }),
+    onSettled: () => client.invalidateQueries({ queryKey: commishKeys.missingPicks.all(poolId) }),
   });
 }

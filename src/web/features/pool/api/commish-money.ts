@@ -18,13 +18,13 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 import { queryString } from './finances';
-import { poolKeys } from './keys';
 
 /** A page of the Split Prizes table and the pool's prize money (league admins); the key starts with 'pool'. */
 export function usePrizeSplit(poolId: number, query: PrizeSplitRequest = {}) {
   return useQuery<PrizeSplitResponse>({
-    queryKey: ['pool', 'prizeSplit', poolId, query],
+    queryKey: commishKeys.prizeSplit(poolId, query),
     queryFn: () =>
       apiFetch(`/api/pools/${poolId}/prizeSplit${queryString(query)}`, {
         schema: PrizeSplitResponseSchema,

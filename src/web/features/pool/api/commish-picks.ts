@@ -8,6 +8,7 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 
 /**
  * Edit Picks: the first entries matching a search (the picker; searched on the server), the game's teams,
@@ -19,7 +20,7 @@ export function useEditPicks(poolId: number, entryId: number | null, q = '') {
   if (q) params.set('q', q);
   const query = params.toString();
   return useQuery<EditPicksResponse>({
-    queryKey: ['pool', 'commish', 'picks', poolId, entryId, q],
+    queryKey: commishKeys.picks(poolId, entryId, q),
     queryFn: () =>
       apiFetch(`/api/pools/${poolId}/commish/picks${query ? `?${query}` : ''}`, {
         schema: EditPicksResponseSchema,
@@ -33,6 +34,6 @@ export function useUpdateUserPicks() {
   const client = useQueryClient();
   return useSubmitMutation<UpdateUserPicksResponse, Error, UpdateUserPicksRequest>({
     mutationFn: (body) => apiFetch('/admin/updateUserPicks', { body, schema: UpdateUserPicksResponseSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['pool'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: poolKeys.all }),
   });
 }

@@ -6,14 +6,13 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
+import { commishKeys, poolKeys } from '../../../lib/query-keys';
 
 /** The pool's settings as Pool Settings edits them; the key starts with 'pool' so a pool-wide refresh includes it. */
-export const poolSettingsKey = (poolId: number) => ['pool', 'commish', 'settings', poolId] as const;
-
 /** Every editable setting of the pool and what the form must know (league admins only). */
 export function usePoolSettings(poolId: number) {
   return useQuery<PoolSettingsView>({
-    queryKey: poolSettingsKey(poolId),
+    queryKey: commishKeys.settings(poolId),
     queryFn: () => apiFetch(`/admin/poolSettings/${poolId}`, { schema: PoolSettingsViewSchema }),
   });
 }
@@ -25,8 +24,8 @@ export function useUpdatePoolSettings(poolId: number) {
     mutationFn: (body: UpdatePoolSettingsRequest) =>
       apiFetch('/admin/updatePoolSettings', { body, schema: PoolSettingsViewSchema }),
     onSuccess: async (saved) => {
-      client.setQueryData(poolSettingsKey(poolId), saved);
-      await client.invalidateQueries({ queryKey: ['pool'] });
+      client.setQueryData(commishKeys.settings(poolId), saved);
+      await client.invalidateQueries({ queryKey: poolKeys.all });
     },
   });
 }

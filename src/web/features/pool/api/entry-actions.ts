@@ -15,17 +15,12 @@ import {
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { poolKeys } from './keys';
-
-/** Query keys of the Manage Your Entry card; they start with 'pool' so any pool change refreshes them. */
-export const entryActionsKeys = {
-  state: (entryId: number) => ['pool', 'entryActions', entryId] as const,
-};
+import { picksDueKeys, poolKeys } from '../../../lib/query-keys';
 
 /** What the owner may do with one of their entries now (switches, insurance, rebuy window). */
 export function useEntryActions(entryId: number) {
   return useQuery<EntryActionsResponse>({
-    queryKey: entryActionsKeys.state(entryId),
+    queryKey: poolKeys.entryActions(entryId),
     queryFn: () => apiFetch(`/api/entryActions/${entryId}`, { schema: EntryActionsResponseSchema }),
   });
 }
@@ -39,7 +34,7 @@ function useEntryMutation<Req, Res>(path: string, schema: z.ZodType<Res>) {
       Promise.all([
         client.invalidateQueries({ queryKey: poolKeys.all }),
         // A rebuy makes the entry owe a pick again (picks due).
-        client.invalidateQueries({ queryKey: ['picksDue'] }),
+        client.invalidateQueries({ queryKey: picksDueKeys.all }),
       ]),
   });
 }

@@ -6,18 +6,12 @@ import {
   FeedResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
-
-/** The feed's query keys; they start with 'pool' so a pick, sign-up or rebuy refreshes them too. */
-export const feedKeys = {
-  feed: (poolId: number, filter: FeedFilter) => ['pool', 'feed', poolId, filter] as const,
-  commishPosts: (poolId: number) => ['pool', 'commishPosts', poolId] as const,
-  serverNow: ['pool', 'feed', 'serverNow'] as const,
-};
+import { poolKeys } from '../../../lib/query-keys';
 
 /** The pool's news feed for one filter, newest first. */
 export function usePoolFeed(leagueId: number, poolId: number, filter: FeedFilter, enabled = true) {
   return useQuery({
-    queryKey: feedKeys.feed(poolId, filter),
+    queryKey: poolKeys.feed(poolId, filter),
     queryFn: () => apiFetch(`/api/feed/${leagueId}/${poolId}/${filter}`, { schema: FeedResponseSchema }),
     enabled,
   });
@@ -26,7 +20,7 @@ export function usePoolFeed(leagueId: number, poolId: number, filter: FeedFilter
 /** The commissioners' posts for the Commish's Desk, newest first. */
 export function useCommishPosts(poolId: number) {
   return useQuery({
-    queryKey: feedKeys.commishPosts(poolId),
+    queryKey: poolKeys.commishPosts(poolId),
     queryFn: () => apiFetch(`/admin/commishPosts/${poolId}`, { schema: CommishPostsResponseSchema }),
   });
 }
@@ -37,7 +31,7 @@ export function useCommishPosts(poolId: number) {
  */
 export function useServerNow(): Date | null {
   const health = useQuery({
-    queryKey: feedKeys.serverNow,
+    queryKey: poolKeys.feedServerNow,
     queryFn: () => apiFetch('/api/health', { schema: HealthResponseSchema }),
     staleTime: 60_000,
   });

@@ -8,13 +8,7 @@ import {
   PaymentsResponseSchema,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
-
-/** Query keys of the Finances tab; they start with 'pool' so a pick, sign-up or rebuy refreshes them too. */
-export const financesKeys = {
-  finances: (poolId: number, query: FinancesRequest = {}) => ['pool', 'finances', poolId, query] as const,
-  payments: (path: string, query: PaymentsRequest = {}) =>
-    ['pool', 'payments', path.toLowerCase(), query] as const,
-};
+import { poolKeys } from '../../../lib/query-keys';
 
 /** `?page=&pageSize=&q=...` of the values given (an empty search is left out). */
 export function queryString(query: object): string {
@@ -30,7 +24,7 @@ export function queryString(query: object): string {
 /** A page of entries with their money by column, the viewer's own entries and the pool's totals (cents). */
 export function useFinances(poolId: number, query: FinancesRequest = {}, enabled = true) {
   return useQuery<FinancesResponse>({
-    queryKey: financesKeys.finances(poolId, query),
+    queryKey: poolKeys.finances(poolId, query),
     queryFn: () =>
       apiFetch(`/api/finances/${poolId}${queryString(query)}`, { schema: FinancesResponseSchema }),
     enabled,
@@ -54,7 +48,7 @@ export function paymentsPath(pool: {
 /** A page of the pool's payments and prizes paid, newest first (or one entry's), with notes and dates. */
 export function usePayments(path: string, query: PaymentsRequest, enabled: boolean) {
   return useQuery<PaymentsResponse>({
-    queryKey: financesKeys.payments(path, query),
+    queryKey: poolKeys.payments(path, query),
     queryFn: () => apiFetch(`/api/payments/${path}${queryString(query)}`, { schema: PaymentsResponseSchema }),
     enabled,
     placeholderData: keepPreviousData,

@@ -1,17 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { OddsResponseSchema, PlannerResponseSchema } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
-
-/** Query keys of the pick odds; they start with 'pool' so a result's live update refreshes them. */
-export const oddsKeys = {
-  week: (poolId: number, week: number) => ['pool', 'odds', poolId, week] as const,
-  planner: (entryId: number) => ['pool', 'planner', entryId] as const,
-};
+import { poolKeys } from '../../../lib/query-keys';
 
 /** One pool week's odds (public to whoever sees the pool); the last week's stay shown while the next loads. */
 export function useWeekOdds(poolId: number, week: number) {
   return useQuery({
-    queryKey: oddsKeys.week(poolId, week),
+    queryKey: poolKeys.odds(poolId, week),
     queryFn: () => apiFetch(`/api/odds/${poolId}?week=${week}`, { schema: OddsResponseSchema }),
     placeholderData: keepPreviousData,
   });
@@ -20,7 +15,7 @@ export function useWeekOdds(poolId: number, week: number) {
 /** The Planner of one of the viewer's own entries. */
 export function usePlanner(entryId: number | null) {
   return useQuery({
-    queryKey: oddsKeys.planner(entryId ?? 0),
+    queryKey: poolKeys.planner(entryId ?? 0),
     queryFn: () => apiFetch(`/api/planner/${entryId}`, { schema: PlannerResponseSchema }),
     enabled: entryId !== null,
   });

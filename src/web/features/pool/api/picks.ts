@@ -14,18 +14,7 @@ import {
 } from '../../../../core/contracts/sports';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-import { poolKeys } from './keys';
-
-/** Query keys of the Make Picks tab; every pool key starts with 'pool' so a pick refreshes them all. */
-export const picksKeys = {
-  teamSchedules: (game: string, season: number, seasonType: string) =>
-    ['pool', 'teamSchedules', game, season, seasonType] as const,
-  seasonParams: (game: string, season: number, seasonType: string) =>
-    ['pool', 'seasonParams', game, season, seasonType] as const,
-  teamDetails: (game: string) => ['pool', 'teamDetails', game] as const,
-  nflPlayers: () => ['pool', 'nflPlayers'] as const,
-  serverClock: () => ['pool', 'serverClock'] as const,
-};
+import { picksDueKeys, poolKeys } from '../../../lib/query-keys';
 
 interface SeasonKey {
   game: string;
@@ -36,7 +25,7 @@ interface SeasonKey {
 /** Each team's games per week of the pool's season ("vs. X" / "@ X"). */
 export function useTeamSchedules(pool: SeasonKey) {
   return useQuery({
-    queryKey: picksKeys.teamSchedules(pool.game, pool.season, pool.season_type),
+    queryKey: poolKeys.teamSchedules(pool.game, pool.season, pool.season_type),
     queryFn: () =>
       apiFetch(`/api/teamSchedules/${pool.game}/${pool.season}/${pool.season_type}`, {
         schema: TeamSchedulesResponseSchema,
@@ -48,7 +37,7 @@ export function useTeamSchedules(pool: SeasonKey) {
 /** The season's calendar: the dates each week covers (the grid's columns). */
 export function useSeasonParams(pool: SeasonKey) {
   return useQuery({
-    queryKey: picksKeys.seasonParams(pool.game, pool.season, pool.season_type),
+    queryKey: poolKeys.seasonParams(pool.game, pool.season, pool.season_type),
     queryFn: () =>
       apiFetch(`/api/seasonParams/${pool.game}/${pool.season}/${pool.season_type}`, {
         schema: SeasonParamsResponseSchema,
@@ -60,7 +49,7 @@ export function useSeasonParams(pool: SeasonKey) {
 /** Team names and colours of a game. */
 export function useTeamDetails(game: string) {
   return useQuery({
-    queryKey: picksKeys.teamDetails(game),
+    queryKey: poolKeys.teamDetails(game),
     queryFn: () => apiFetch(`/api/teams/details/${game}`, { schema: TeamDetailsResponseSchema }),
     staleTime: 30 * 60_000,
   });
@@ -69,7 +58,7 @@ export function useTeamDetails(game: string) {
 /** The NFL players that can be picked (nfl-td pools only). */
 export function useNflPlayers(enabled: boolean) {
   return useQuery({
-    queryKey: picksKeys.nflPlayers(),
+    queryKey: poolKeys.nflPlayers,
     queryFn: () => apiFetch('/api/nflPlayers', { schema: NflPlayersResponseSchema }),
     staleTime: 30 * 60_000,
     enabled,
@@ -82,7 +71,7 @@ export function useNflPlayers(enabled: boolean) {
  */
 export function useServerNow(): Date | null {
   const clock = useQuery({
-    queryKey: picksKeys.serverClock(),
+    queryKey: poolKeys.serverClock,
     queryFn: async () => {
       const health = await apiFetch('/api/health', { schema: HealthResponseSchema });
       return { offset: new Date(health.time).getTime() - Date.now() };
@@ -106,7 +95,7 @@ export function useMakeUserPick() {
       Promise.all([
         client.invalidateQueries({ queryKey: poolKeys.all }),
         // The picks due (landing, sidebar, header badge) count this entry's picks too.
-        client.invalidateQueries({ queryKey: ['picksDue'] }),
+        client.invalidateQueries({ queryKey: picksDueKeys.all }),
       ]),
     // A refusal usually means the page was stale (a pick made elsewhere, a lock passed): reload it too.
     onError: () => client.invalidateQueries({ queryKey: poolKeys.all }),

@@ -6,7 +6,7 @@ import {
   SelectionsAllResponseSchema,
 } from '../../../../core/contracts/pools';
 import { ApiError, apiFetch } from '../../../lib/api';
-import { addressPath, type PoolAddress, poolKeys } from './keys';
+import { addressPath, type PoolAddress, poolKeys } from '../../../lib/query-keys';
 import { pagedQueryString } from './paged';
 
 /** The pool page's data: the pool and what the viewer may do in it. A 404 comes back as null (not found). */

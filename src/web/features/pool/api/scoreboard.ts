@@ -1,16 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ScoreboardResponse, ScoreboardResponseSchema } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { poolKeys } from '../../../lib/query-keys';
 import { pagedQueryString } from './paged';
 
 /** Live scoring refreshes every 15 s while the pool is not final (spec 1, section 9). */
 export const SCOREBOARD_REFRESH_MS = 15_000;
-
-/** Query keys of the Scoreboard tab; they start with 'pool' so a pool-wide invalidation refreshes them. */
-export const scoreboardKeys = {
-  week: (poolId: number, week: number | 'default', request: ScoreboardRequest = {}) =>
-    ['pool', 'scoreboard', poolId, String(week), request] as const,
-};
 
 /** A page of the scoreboard's counted entries, searched by entry name. */
 export interface ScoreboardRequest {
@@ -30,7 +25,7 @@ export function useScoreboard(
   request: ScoreboardRequest = {},
 ) {
   return useQuery<ScoreboardResponse>({
-    queryKey: scoreboardKeys.week(poolId, week, request),
+    queryKey: poolKeys.scoreboard(poolId, week, request),
     queryFn: () =>
       apiFetch(`/api/scoreboard/${poolId}/${week}${pagedQueryString({ ...request })}`, {
         schema: ScoreboardResponseSchema,

@@ -6,6 +6,7 @@ import {
   type StandingsView,
 } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
+import { poolKeys } from '../../../lib/query-keys';
 
 /** What the Standings tab asks for: a view, a sort, a page and (week view) a week. */
 export interface StandingsParams {
@@ -15,16 +16,10 @@ export interface StandingsParams {
   week?: number;
 }
 
-/** Query keys of the standings area; every pool key starts with 'pool' so a pick or rebuy refreshes them. */
-export const standingsKeys = {
-  page: (poolId: number, params: StandingsParams) => ['pool', 'standings', poolId, params] as const,
-  health: (poolId: number) => ['pool', 'poolHealth', poolId] as const,
-};
-
 /** One page of the pool's standings with its stat tiles; the previous page stays shown while the next loads. */
 export function useStandings(poolId: number, params: StandingsParams) {
   return useQuery({
-    queryKey: standingsKeys.page(poolId, params),
+    queryKey: poolKeys.standings(poolId, params),
     queryFn: () => {
       const search = new URLSearchParams({ view: params.view, sort: params.sort, page: String(params.page) });
       if (params.week !== undefined) search.set('week', String(params.week));
@@ -37,7 +32,7 @@ export function useStandings(poolId: number, params: StandingsParams) {
 /** Per settled week, the entries alive after it by lives (the Pool Health Report). */
 export function usePoolHealth(poolId: number, enabled: boolean) {
   return useQuery({
-    queryKey: standingsKeys.health(poolId),
+    queryKey: poolKeys.health(poolId),
     queryFn: () => apiFetch(`/api/poolHealth/${poolId}`, { schema: PoolHealthResponseSchema }),
     enabled,
     staleTime: 60_000,

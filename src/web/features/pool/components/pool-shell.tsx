@@ -1,77 +1,34 @@
-import { Alert, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Group, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoadPoolResponse } from '../../../../core/contracts/pools';
+import { LoadBoundary } from '../../../components/load-state';
+import type { PoolAddress } from '../../../lib/query-keys';
 import { GAME_COLORS } from '../../../theme';
-import type { PoolAddress } from '../api/keys';
 import { useActiveEntry } from '../hooks/use-active-entry';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { PoolBanner, PoolNotice } from './pool-banner';
 import { poolPath } from './pool-labels';
+import { POOL_TABS, type PoolTabKey } from './pool-tabs';
 
-// Every tab loads when shown, so that a deep link to a tab does not load Home. The route starts
-// loading Home while the pool loads (preloadPoolHome).
-const loadPoolHome = () => import('./home/pool-home');
-export const preloadPoolHome = () => void loadPoolHome();
-const PoolHome = lazy(() => loadPoolHome().then((module) => ({ default: module.PoolHome })));
 // The Active Entry choice (and the combobox code it brings) shows only for several entries.
 const ActiveEntrySelect = lazy(() =>
   import('./active-entry-select').then((module) => ({ default: module.ActiveEntrySelect })),
 );
-const HowToPlay = lazy(() => import('./how-to-play').then((module) => ({ default: module.HowToPlay })));
-const MakePicksTab = lazy(() =>
-  import('./make-picks/make-picks-tab').then((module) => ({ default: module.MakePicksTab })),
-);
-const ScoreboardTab = lazy(() =>
-  import('./scoreboard/scoreboard-tab').then((module) => ({ default: module.ScoreboardTab })),
-);
-const StandingsTab = lazy(() =>
-  import('./standings/standings-tab').then((module) => ({ default: module.StandingsTab })),
-);
-const BonusesTab = lazy(() =>
-  import('./bonuses/bonuses-tab').then((module) => ({ default: module.BonusesTab })),
-);
-const CommishToolsTab = lazy(() =>
-  import('./commish/commish-tools-tab').then((module) => ({ default: module.CommishToolsTab })),
-);
-const FinancesTab = lazy(() =>
-  import('./finances/finances-tab').then((module) => ({ default: module.FinancesTab })),
-);
 
-type TabKey =
-  | 'home'
-  | 'howtoplay'
-  | 'makepicks'
-  | 'scoreboard'
-  | 'standings'
-  | 'bonuses'
-  | 'finances'
-  | 'commishtools';
-
-const TABS: { key: TabKey; label: string; adminOnly?: boolean }[] = [
-  { key: 'home', label: 'Home' },
-  { key: 'howtoplay', label: 'How to play' },
-  { key: 'makepicks', label: 'Make picks' },
-  { key: 'scoreboard', label: 'Scoreboard' },
-  { key: 'standings', label: 'Standings' },
-  { key: 'bonuses', label: 'Bonuses' },
-  { key: 'finances', label: 'Finances' },
-  { key: 'commishtools', label: 'Commish tools', adminOnly: true },
-];
-
-/** The pool page: banner, whose pool it is, the Active Entry choice and the tabs at the pool's sub-paths. */
+/**
+ * The pool page: banner, whose pool it is, the Active Entry choice and the tabs at the pool's sub-paths. The
+ * route (routes/pool.tsx) says which tab is open; the Commish tools route their tools beneath it.
+ */
 export function PoolShell({
   data,
   address,
   tab,
-  subTab = '',
   onLogin,
 }: {
   data: LoadPoolResponse;
   address: PoolAddress;
-  tab: string;
-  /** The part of the address after the tab: the Commish tools' tool. */
-  subTab?: string;
+  tab: PoolTabKey;
   onLogin: () => void;
 }) {
   const { pool, viewer } = data;
@@ -97,11 +54,10 @@ export function PoolShell({
     }
   };
   useLiveUpdates(pool.id);
-  const visible = TABS.filter((t) => !t.adminOnly || viewer.is_league_admin);
-  const requested = (tab || 'home').toLowerCase() as TabKey;
-  const active = visible.some((t) => t.key === requested) ? requested : 'home';
+  const visible = POOL_TABS.filter((t) => !t.adminOnly || viewer.is_league_admin);
+  const active = visible.find((t) => t.key === tab) ?? POOL_TABS[0];
   // Asked for the Commish tools without being a commissioner: say so rather than silently show Home.
-  const commishRefused = requested === 'commishtools' && active !== requested;
+  const commishRefused = tab === 'commishtools' && active.key !== tab;
   const base = poolPath(pool);
   useEffect(() => {
     document.title = `${pool.name} ${pool.season} · ALA Survivor`;
@@ -125,7 +81,7 @@ export function PoolShell({
         </Alert>
       )}
       <Tabs
-        value={active}
+        value={active.key}
         onChange={(value) => navigate(value === 'home' ? base : `${base}/${value}`)}
         keepMounted={false}
         color={GAME_COLORS[pool.game]}
@@ -137,23 +93,10 @@ export function PoolShell({
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value={active} pt="md">
-          <Suspense fallback={<Loader m="xl" aria-label="Loading tab" />}>
-            {active === 'home' && (
-              <PoolHome data={data} address={address} activeEntry={activeEntry} onLogin={onLogin} />
-            )}
-            {active === 'howtoplay' && <HowToPlay pool={pool} />}
-            {active === 'makepicks' && (
-              <MakePicksTab pool={pool} viewer={viewer} activeEntry={activeEntry} onLogin={onLogin} />
-            )}
-            {active === 'scoreboard' && (
-              <ScoreboardTab pool={pool} viewer={viewer} activeEntry={activeEntry} />
-            )}
-            {active === 'standings' && <StandingsTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
-            {active === 'bonuses' && <BonusesTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
-            {active === 'finances' && <FinancesTab pool={pool} viewer={viewer} activeEntry={activeEntry} />}
-            {active === 'commishtools' && <CommishToolsTab pool={pool} viewer={viewer} tool={subTab} />}
-          </Suspense>
+        <Tabs.Panel value={active.key} pt="md">
+          <LoadBoundary loading="Loading tab" failed="Could not show this tab" key={active.key}>
+            {active.render({ data, address, activeEntry, onLogin })}
+          </LoadBoundary>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { poolKeys } from '../api/keys';
+import { poolKeys } from '../../../lib/query-keys';
 import { LIVE_DEBOUNCE_MS, LIVE_FALLBACK_POLL_MS, LIVE_REOPEN_MS, liveStreamUrl } from '../api/live';
 
 /**

@@ -8,11 +8,12 @@ import {
   UserTransactionsResponseSchema,
 } from '../../../../core/contracts/users';
 import { ApiError, apiFetch } from '../../../lib/api';
+import { profileKeys } from '../../../lib/query-keys';
 
 /** A user's profile: leagues, requests and pool entries. */
 export function useUserProfile(username: string | undefined) {
   return useQuery<UserProfileResponse>({
-    queryKey: ['userProfile', username],
+    queryKey: profileKeys.of(username),
     queryFn: () =>
       apiFetch(`/user/userProfile/${encodeURIComponent(username ?? '')}`, {
         schema: UserProfileResponseSchema,
@@ -24,7 +25,7 @@ export function useUserProfile(username: string | undefined) {
 /** The user's payments and prizes (amounts in cents). */
 export function useTransactions(username: string | undefined) {
   return useQuery<UserTransaction[]>({
-    queryKey: ['transactions', username],
+    queryKey: profileKeys.transactions.of(username),
     queryFn: () =>
       apiFetch(`/user/transactions/${encodeURIComponent(username ?? '')}`, {
         schema: UserTransactionsResponseSchema,
@@ -36,7 +37,7 @@ export function useTransactions(username: string | undefined) {
 /** The user's own activity feed, newest first; a server without the feed answers an empty one. */
 export function useUserActivity(username: string | undefined) {
   return useQuery<UserActivityResponse>({
-    queryKey: ['userActivity', username],
+    queryKey: profileKeys.activity.of(username),
     queryFn: async () => {
       try {
         return await apiFetch(`/user/activity/${encodeURIComponent(username ?? '')}`, {

@@ -7,13 +7,12 @@ import {
 } from '../../../../core/contracts/reminders';
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
-
-const KEY = ['reminderSettings'];
+import { profileKeys } from '../../../lib/query-keys';
 
 /** The user's pick reminder choice and their running pools with their mutes. */
 export function useReminderSettings() {
   return useQuery<ReminderSettingsResponse>({
-    queryKey: KEY,
+    queryKey: profileKeys.reminders,
     queryFn: () => apiFetch('/user/reminders', { schema: ReminderSettingsResponseSchema }),
   });
 }
@@ -24,7 +23,7 @@ export function useSetReminderChoice() {
   return useSubmitMutation({
     mutationFn: (reminders: ReminderChoice) =>
       apiFetch('/user/reminders', { body: { reminders }, schema: ReminderSettingsResponseSchema }),
-    onSuccess: (answer) => client.setQueryData(KEY, answer),
+    onSuccess: (answer) => client.setQueryData(profileKeys.reminders, answer),
   });
 }
 
@@ -38,7 +37,7 @@ export function useSetPoolMute() {
         schema: ReminderMuteResponseSchema,
       }),
     onSuccess: (answer) =>
-      client.setQueryData<ReminderSettingsResponse>(KEY, (old) =>
+      client.setQueryData<ReminderSettingsResponse>(profileKeys.reminders, (old) =>
         old
           ? {
               ...old,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { seasonKeys } from '../../../lib/query-keys';
 
 export interface SeasonIndexRow {
   game: string;
@@ -15,7 +16,7 @@ export interface SeasonIndexRow {
 /** The season params of every game, for menus and sidebar links. */
 export function useSeasonIndex() {
   return useQuery({
-    queryKey: ['seasonParams', 'index'],
+    queryKey: seasonKeys.index,
     queryFn: () => apiFetch<SeasonIndexRow[]>('/api/seasonParams/index'),
     staleTime: 5 * 60_000,
     retry: false,

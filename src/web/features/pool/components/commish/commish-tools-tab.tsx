@@ -1,7 +1,8 @@
-import { Loader, Tabs, useMatches } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { Tabs, useMatches } from '@mantine/core';
+import { lazy, useEffect, useRef } from 'react';
+import { useNavigate, useRoutes } from 'react-router';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { LoadBoundary } from '../../../../components/load-state';
 import { poolPath } from '../pool-labels';
 
 type ToolProps = { pool: PoolDetails; viewer: PoolViewer };
@@ -36,8 +37,10 @@ const MissingPicksTool = lazy(() =>
 );
 const AuditLogTool = lazy(() => import('./audit/audit-log-tool').then((m) => ({ default: m.AuditLogTool })));
 
+type Tool = { key: string; label: string; Tool: React.ComponentType<ToolProps>; bonusOnly?: boolean };
+
 /** The pool-scope tools of spec 2 in its order, then the audit log; the key is the tool's sub-path. */
-const TOOLS: { key: string; label: string; Tool: React.ComponentType<ToolProps>; bonusOnly?: boolean }[] = [
+const TOOLS: Tool[] = [
   { key: 'settings', label: 'Pool Settings', Tool: PoolSettingsTool },
   { key: 'entrants', label: 'Manage Entrants', Tool: ManageEntrantsTool },
   { key: 'desk', label: "Commish's Desk", Tool: CommishDeskTool },
@@ -51,13 +54,24 @@ const TOOLS: { key: string; label: string; Tool: React.ComponentType<ToolProps>;
 ];
 
 /**
- * The Commish tools tab (league admins only; the server refuses everyone else): one tool at a time at
- * /commishtools/{tool}, Pool Settings by default. Bonuses is offered where the game has a bonus pool.
+ * The Commish tools tab (league admins only; the server refuses everyone else): one tool at a time, each a
+ * nested route at /commishtools/{tool}, Pool Settings by default (and for an unknown tool). Bonuses is offered
+ * where the game has a bonus pool.
  */
-export function CommishToolsTab({ pool, viewer, tool }: ToolProps & { tool: string }) {
-  const navigate = useNavigate();
+export function CommishToolsTab({ pool, viewer }: ToolProps) {
   const tools = TOOLS.filter((t) => !t.bonusOnly || pool.game !== 'nfl-td');
-  const active = tools.find((t) => t.key === tool.toLowerCase()) ?? tools[0];
+  const first = tools[0] as Tool;
+  const open = (tool: Tool) => <CommishTools pool={pool} viewer={viewer} tools={tools} active={tool} />;
+  return useRoutes([
+    { index: true, element: open(first) },
+    ...tools.map((tool) => ({ path: `${tool.key}/*`, element: open(tool) })),
+    { path: '*', element: open(first) },
+  ]);
+}
+
+/** The tools' pills and the open tool, its code loaded when opened. */
+function CommishTools({ pool, viewer, tools, active }: ToolProps & { tools: Tool[]; active: Tool }) {
+  const navigate = useNavigate();
   const base = `${poolPath(pool)}/commishtools`;
   // A phone keeps the tools on one line that scrolls sideways (wrapped, they took four lines above every tool),
   // with the open tool scrolled into view.
@@ -95,9 +109,9 @@ export function CommishToolsTab({ pool, viewer, tool }: ToolProps & { tool: stri
         ))}
       </Tabs.List>
       <Tabs.Panel value={active.key}>
-        <Suspense fallback={<Loader m="xl" aria-label="Loading tool" />}>
+        <LoadBoundary loading="Loading tool" failed="Could not show this tool" key={active.key}>
           <active.Tool pool={pool} viewer={viewer} />
-        </Suspense>
+        </LoadBoundary>
       </Tabs.Panel>
     </Tabs>
   );

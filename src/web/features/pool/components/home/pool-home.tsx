@@ -2,7 +2,7 @@ import { Grid, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { LoadPoolResponse, MyEntry } from '../../../../../core/contracts/pools';
 import { HydrateWhenVisible } from '../../../../components/hydrate-when-visible';
-import type { PoolAddress } from '../../api/keys';
+import type { PoolAddress } from '../../../../lib/query-keys';
 import { EntryQuickview } from './entry-quickview';
 import { HomeHeader } from './home-header';
 import { ManageEntryCard } from './manage-entry';

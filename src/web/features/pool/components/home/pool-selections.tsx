@@ -22,7 +22,7 @@ import type {
 } from '../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
-import type { PoolAddress } from '../../api/keys';
+import type { PoolAddress } from '../../../../lib/query-keys';
 import { useSelectionsAll } from '../../api/pool';
 import { EntryPagination, EntrySearch } from '../entry-paging';
 import { Pager } from './pager';

@@ -1,4 +1,4 @@
-import { type Game, GameSchema } from '../../../core/games';
+import { type Game, GameSchema } from '../../core/games';
 
 /** The sidebar sections that a page can belong to. */
 export type SidebarSection = Game | 'leagues' | 'learn' | 'updates';

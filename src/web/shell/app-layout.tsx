@@ -2,11 +2,11 @@ import { Box, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { AUTH_MESSAGES } from '../../../core/contracts/auth';
-import { useUserDataRefresh } from '../../features/auth/api/session';
-import { EmailConfirmBanner } from '../../features/auth/components/verify-email';
-import { useFirstRenderMediaQuery } from '../../lib/first-render';
-import { notify } from '../../lib/notify';
+import { AUTH_MESSAGES } from '../../core/contracts/auth';
+import { useUserDataRefresh } from '../features/auth/api/session';
+import { EmailConfirmBanner } from '../features/auth/components/verify-email';
+import { useFirstRenderMediaQuery } from '../lib/first-render';
+import { notify } from '../lib/notify';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 

@@ -1,8 +1,8 @@
 import { Divider, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { GAME_NAMES } from '../../../core/games';
-import { useCurrentUser } from '../../features/auth/api/session';
-import { useLoginModal } from '../../features/auth/components/login-modal';
+import { GAME_NAMES } from '../../core/games';
+import { useCurrentUser } from '../features/auth/api/session';
+import { useLoginModal } from '../features/auth/components/login-modal';
 import {
   ALA_LINKS,
   LEAGUE_LINKS,

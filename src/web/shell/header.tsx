@@ -7,14 +7,14 @@ import {
 } from '@tabler/icons-react';
 import { type ComponentPropsWithRef, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { CurrentUser } from '../../../core/contracts/auth';
-import { GAME_NAMES } from '../../../core/games';
-import { poolAddressOf, poolPagePath } from '../../../core/pool/identity';
-import { useCurrentUser } from '../../features/auth/api/session';
-import { useLoginModal } from '../../features/auth/components/login-modal';
-import { PicksDueBadge } from '../../features/picks-due/components/picks-due-badge';
-import { useUserProfile } from '../../features/profile/api/profile';
-import { currentSeasonOf, useSeasonIndex } from '../../features/seasons/api/season-index';
+import type { CurrentUser } from '../../core/contracts/auth';
+import { GAME_NAMES } from '../../core/games';
+import { poolAddressOf, poolPagePath } from '../../core/pool/identity';
+import { useCurrentUser } from '../features/auth/api/session';
+import { useLoginModal } from '../features/auth/components/login-modal';
+import { PicksDueBadge } from '../features/picks-due/components/picks-due-badge';
+import { useUserProfile } from '../features/profile/api/profile';
+import { currentSeasonOf, useSeasonIndex } from '../features/seasons/api/season-index';
 
 export const MENU_GAMES = ['nba', 'mlb', 'nfl-td'] as const;
 export type MenuGame = (typeof MENU_GAMES)[number];

@@ -27,16 +27,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { notPlayableNotice } from '../../../core/games';
-import { ENTRY_STATUS } from '../../../core/pool/entry-status';
-import { poolAddressOf, poolPagePath } from '../../../core/pool/identity';
-import { logout, useCurrentUser } from '../../features/auth/api/session';
-import { useLoginModal } from '../../features/auth/components/login-modal';
-import { PicksDueNav } from '../../features/picks-due/components/picks-due-nav';
-import { useUserProfile } from '../../features/profile/api/profile';
-import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../../features/seasons/api/season-index';
-import { apiFetch } from '../../lib/api';
-import { GAME_COLORS } from '../../theme';
+import { notPlayableNotice } from '../../core/games';
+import { ENTRY_STATUS } from '../../core/pool/entry-status';
+import { poolAddressOf, poolPagePath } from '../../core/pool/identity';
+import { logout, useCurrentUser } from '../features/auth/api/session';
+import { useLoginModal } from '../features/auth/components/login-modal';
+import { PicksDueNav } from '../features/picks-due/components/picks-due-nav';
+import { useUserProfile } from '../features/profile/api/profile';
+import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../features/seasons/api/season-index';
+import { apiFetch } from '../lib/api';
+import { changelogKeys } from '../lib/query-keys';
+import { GAME_COLORS } from '../theme';
 import { sidebarSectionOf } from './sidebar-section';
 
 const MAX_ACTIVE_POOLS = 3;
@@ -338,7 +339,7 @@ function ActivePools({ onNavigate }: { onNavigate?: () => void }) {
 function ChangelogLinks({ onNavigate, active }: { onNavigate?: () => void; active: boolean }) {
   const { user } = useCurrentUser();
   const unread = useQuery({
-    queryKey: ['changelog', 'unread', user?.username],
+    queryKey: changelogKeys.unread.of(user?.username),
     queryFn: () =>
       apiFetch<{ unreadCount: number }>(
         `/api/changelog/unread-count/${encodeURIComponent(user?.username ?? '')}`,

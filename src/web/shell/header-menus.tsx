@@ -1,9 +1,9 @@
 import { Menu } from '@mantine/core';
 import { Link } from 'react-router';
-import type { CurrentUser } from '../../../core/contracts/auth';
-import { GAME_NAMES } from '../../../core/games';
-import { logout, useCurrentUser } from '../../features/auth/api/session';
-import { useLoginModal } from '../../features/auth/components/login-modal';
+import type { CurrentUser } from '../../core/contracts/auth';
+import { GAME_NAMES } from '../../core/games';
+import { logout, useCurrentUser } from '../features/auth/api/session';
+import { useLoginModal } from '../features/auth/components/login-modal';
 import {
   ALA_LINKS,
   LEAGUE_LINKS,
