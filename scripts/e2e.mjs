@@ -1,9 +1,9 @@
-// Runs the browser tests: builds the web app, starts the server on a fresh embedded database
-// with the demo world, runs e2e/**/*.e2e.ts in Chromium, and stops the server.
+// Runs the browser tests: builds the web app, starts a server on a fresh embedded database with the
+// demo world (one per shard), runs e2e/**/*.e2e.ts in Chromium, and stops the servers.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWeb, root, ssrDirOf, startServer } from './processes.mjs';
 
@@ -18,54 +18,78 @@ function freePort() {
   });
 }
 
-// A free port unless one is asked for, so two runs on one machine never meet.
-const port = Number(process.env.E2E_PORT) || (await freePort());
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-'));
 // A bundle of its own: another run (or `npm start`) rebuilding dist/web meanwhile would swap the
-// files under the server, which lists them when it starts.
-// A build made by the caller for this run (E2E_PREBUILT_WEB_DIR, as `npm test` does) is used as it is.
+// files under the server, which lists them when it starts. A build made by the caller for this run
+// (E2E_PREBUILT_WEB_DIR, as `npm test` does) is used as it is.
 const prebuilt = process.env.E2E_PREBUILT_WEB_DIR;
 const webDir = prebuilt ? path.resolve(prebuilt) : mkdtempSync(path.join(tmpdir(), 'ala-e2e-web-'));
-// The server prints the mail it cannot send (no SMTP) to its output, links included, and keeps only
-// copies with those links hidden: the tests read confirmation and reset links from this file.
-const mailLog = path.join(mkdtempSync(path.join(tmpdir(), 'ala-e2e-mail-')), 'server-output.log');
-
 if (!prebuilt) buildWeb(webDir);
 
-const server = startServer({
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIR: webDir,
-    DEMO: '1',
-    // The cheapest password hash (modules/auth/password-hash.ts): the tests register many accounts.
-    PASSWORD_HASH: 'cheap-for-tests',
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: baseUrl,
-    // Every browser of the tests connects from loopback: one address plays many users' pool pages.
-    LIVE_MAX_STREAMS_PER_IP: '1000',
-    // ...and registers many accounts.
-    REGISTRATIONS_PER_IP: '1000',
-    // A known key: the reminder test signs a user's unsubscribe link with it.
-    UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-of-the-browser-tests',
-    // The pages come rendered on the server however busy the machine is (a render past the budget sends
-    // the plain app): every test then sees the page a player gets.
-    SSR_BUDGET_MS: process.env.SSR_BUDGET_MS ?? '5000',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const serverOutput = createWriteStream(mailLog);
-server.stdout.on('data', (chunk) => {
-  serverOutput.write(chunk);
-  process.stdout.write(chunk);
-});
+const vitestArgs = process.argv.slice(2);
+// The whole suite is split by file between servers of their own (E2E_SHARDS, default one per core, at
+// most two): a browser test spends much of its time waiting on the page, so two at once share the
+// cores well. A run of chosen files or tests (any argument but --options) stays on one server.
+const chosen = vitestArgs.some((arg) => !arg.startsWith('--'));
+const shards = chosen
+  ? 1
+  : Math.max(1, Number(process.env.E2E_SHARDS) || Math.min(2, availableParallelism()));
 
-async function waitForHealth() {
-  const deadline = Date.now() + 120_000;
+/**
+ * Starts one server on a fresh embedded database with the demo world, on a free port unless one is
+ * asked for (so two runs on one machine never meet).
+ */
+async function startShardServer(index) {
+  const port =
+    (Number(process.env.E2E_PORT) || 0) > 0 ? Number(process.env.E2E_PORT) + index : await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ala-e2e-'));
+  // The server prints the mail it cannot send (no SMTP) to its output, links included, and keeps only
+  // copies with those links hidden: the tests read confirmation and reset links from this file.
+  const mailLog = path.join(mkdtempSync(path.join(tmpdir(), 'ala-e2e-mail-')), 'server-output.log');
+  const server = startServer({
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      DEMO: '1',
+      // The cheapest password hash (modules/auth/password-hash.ts): the tests register many accounts.
+      PASSWORD_HASH: 'cheap-for-tests',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      // Every browser of the tests connects from loopback: one address plays many users' pool pages.
+      LIVE_MAX_STREAMS_PER_IP: '1000',
+      // ...and registers many accounts.
+      REGISTRATIONS_PER_IP: '1000',
+      // A known key: the reminder test signs a user's unsubscribe link with it.
+      UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-of-the-browser-tests',
+      // The pages come rendered on the server however busy the machine is (a render past the budget
+      // sends the plain app): every test then sees the page a player gets.
+      SSR_BUDGET_MS: process.env.SSR_BUDGET_MS ?? '5000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const serverOutput = createWriteStream(mailLog);
+  const label = shards > 1 ? `[server ${index + 1}] ` : '';
+  server.stdout.on('data', (chunk) => {
+    serverOutput.write(chunk);
+    process.stdout.write(label ? prefixLines(chunk, label) : chunk);
+  });
+  return { index, server, baseUrl, dataDir, mailLog };
+}
+
+function prefixLines(chunk, label) {
+  return chunk
+    .toString()
+    .split(/(?<=\n)/)
+    .map((line) => label + line)
+    .join('');
+}
+
+async function waitForHealth(baseUrl) {
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`${baseUrl}/api/health`);
@@ -73,39 +97,76 @@ async function waitForHealth() {
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error('the server did not become healthy in 120 s');
+  throw new Error(`the server at ${baseUrl} did not become healthy in time`);
 }
 
-let code = 1;
-try {
-  await waitForHealth();
-  // Not spawnSync: this process must keep copying the server's output while the tests run.
+/** A shard's JSON report goes beside the asked one; the reports are merged into it at the end. */
+const jsonFlag = vitestArgs.findIndex((arg) => arg.startsWith('--outputFile.json='));
+const jsonReport = jsonFlag >= 0 ? vitestArgs[jsonFlag].slice('--outputFile.json='.length) : undefined;
+const reportOf = (index) => `${jsonReport}.shard-${index + 1}`;
+
+function runShard({ index, baseUrl, mailLog }) {
+  const args = [...vitestArgs];
+  if (jsonReport && shards > 1) args[jsonFlag] = `--outputFile.json=${reportOf(index)}`;
+  if (shards > 1) args.push(`--shard=${index + 1}/${shards}`);
+  // Not spawnSync: this process must keep copying the servers' output while the tests run.
   const run = spawn(
     process.execPath,
-    [
-      path.join(root, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--config',
-      'vitest.e2e.config.ts',
-      ...process.argv.slice(2),
-    ],
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...args],
     {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['ignore', shards > 1 ? 'pipe' : 'inherit', shards > 1 ? 'pipe' : 'inherit'],
       env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_WEB_DIR: webDir, E2E_MAIL_LOG: mailLog },
     },
   );
-  code = await new Promise((resolve) => run.once('exit', (status) => resolve(status ?? 1)));
+  if (shards > 1) {
+    const label = `[tests ${index + 1}/${shards}] `;
+    run.stdout.on('data', (chunk) => process.stdout.write(prefixLines(chunk, label)));
+    run.stderr.on('data', (chunk) => process.stderr.write(prefixLines(chunk, label)));
+  }
+  return new Promise((resolve) => run.once('exit', (status) => resolve(status ?? 1)));
+}
+
+/** Sums the shards' JSON reports into the one the caller asked for. */
+function mergeReports() {
+  const merged = {
+    numPassedTests: 0,
+    numFailedTests: 0,
+    numPendingTests: 0,
+    numTodoTests: 0,
+    testResults: [],
+  };
+  for (let index = 0; index < shards; index += 1) {
+    if (!existsSync(reportOf(index))) continue;
+    const report = JSON.parse(readFileSync(reportOf(index), 'utf8'));
+    for (const key of ['numPassedTests', 'numFailedTests', 'numPendingTests', 'numTodoTests'])
+      merged[key] += report[key] ?? 0;
+    merged.testResults.push(...(report.testResults ?? []));
+    rmSync(reportOf(index), { force: true });
+  }
+  writeFileSync(jsonReport, JSON.stringify(merged));
+}
+
+const running = [];
+let code = 1;
+try {
+  for (let index = 0; index < shards; index += 1) running.push(await startShardServer(index));
+  await Promise.all(running.map(({ baseUrl }) => waitForHealth(baseUrl)));
+  const codes = await Promise.all(running.map(runShard));
+  code = codes.every((status) => status === 0) ? 0 : 1;
+  if (jsonReport && shards > 1) mergeReports();
 } catch (error) {
   console.error(error);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const { server } of running) server.kill('SIGTERM');
+  await Promise.all(running.map(({ server }) => new Promise((resolve) => server.once('exit', resolve))));
+  for (const { dataDir, mailLog } of running) {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(path.dirname(mailLog), { recursive: true, force: true });
+  }
   if (!prebuilt) {
     rmSync(webDir, { recursive: true, force: true });
     rmSync(ssrDirOf(webDir), { recursive: true, force: true });
   }
-  rmSync(path.dirname(mailLog), { recursive: true, force: true });
 }
 process.exit(code);
