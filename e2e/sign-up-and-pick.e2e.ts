@@ -306,7 +306,7 @@ async function expectPastWeekLocked(page: Page, c: GameCase, phone: boolean, wee
   await button(page, 'LOCKED').first().waitFor();
   expect(await button(page, 'SELECT').count()).toBe(0);
   await screenshot(page, `sign-up-and-pick-${c.game}-locked-${label}`);
-  // make-picks.e2e.ts checks the NFL TD locked week at both widths: axe takes 17 s over its hundreds of
+  // make-picks.e2e.ts checks the NFL TD locked week at both widths: axe is slow over its hundreds of
   // player cards, so it is not checked twice.
   if (c.game !== 'nfl-td') await expectNoAxeViolations(page, `${c.game} locked week @${label}`);
   await page.getByRole('group', { name: 'Week' }).getByRole('button', { name: 'Next week' }).click();

@@ -33,8 +33,8 @@ export function buildWeb(outDir, { manifest = false } = {}) {
 
 /**
  * V8's young generation, in MB per half: settling a big pool's week makes a few million short-lived
- * objects at once, and with the default (16) collecting them took 0.3 to 0.5 s more of a 1,000,000-entry
- * week (docs/decisions/009). bench:settle-pool runs with the same flag.
+ * objects at once, and the default (16) collects them too often (figures: bench/NOTES.md, decision 009).
+ * bench:settle-pool runs with the same flag.
  */
 export const SEMI_SPACE_FLAG = '--max-semi-space-size=64';
 

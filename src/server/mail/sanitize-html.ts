@@ -1,6 +1,6 @@
 /**
  * The allow-list HTML sanitiser of commissioner e-mails, on the maintained parser-based
- * sanitize-html package (linear in the input; a hand-written regex tokenizer took seconds on
+ * sanitize-html package (linear in the input; a hand-written regex tokenizer backtracked on
  * crafted input). The rich-text editor only produces bold, italic, underline, paragraphs, lists and
  * links, so anything else is dropped rather than interpreted: a forged request cannot make the
  * server mail scripts, images or styles to members.

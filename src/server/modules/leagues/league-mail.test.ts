@@ -151,7 +151,7 @@ describe('POST /admin/emailUsers', () => {
       { subject: 'S', html: '<a'.repeat(50_000), umbrella: 'league', umbrellaId: leagueId },
       founder,
     );
-    // No readable text survives; the hand-written sanitiser took about 5 s here and held the server.
+    // No readable text survives; a backtracking sanitiser would hold the server on this input.
     expect(crafted.statusCode).toBe(400);
     expect(crafted.json()).toEqual({ message: LEAGUE_MESSAGES.emailBody });
     // A guard only, generous for a loaded machine: the answer takes milliseconds.

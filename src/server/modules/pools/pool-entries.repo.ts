@@ -118,8 +118,8 @@ export async function pagePoolEntries(
       .offset(offset);
   }
   // Sign-up order: the page's first slot is found by skipping entries alone along the (pool_id, status,
-  // slot) index, then the page is read from there with its owners: skipping joined rows took seconds deep
-  // in a million entries.
+  // slot) index, then the page is read from there with its owners: skipping joined rows would join every
+  // skipped entry to its owner, deep in a million entries.
   const first = db
     .select({ slot: entries.slot })
     .from(entries)
