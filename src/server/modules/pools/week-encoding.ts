@@ -25,6 +25,9 @@ export function intArray(values: readonly number[]): SQL {
 /** The bytes of one entry's kind in pool_weeks.entry_kinds: up to 16,777,215 kinds a week. */
 export const KIND_BYTES = 3;
 
+/** The kind of a slot whose entry did not play the week (kinds that played are numbered from 1). */
+export const DID_NOT_PLAY = 0;
+
 /** A byte string read from either driver (node-postgres gives a Buffer, PGlite a Uint8Array). */
 export function asBuffer(value: Uint8Array | null | undefined): Buffer {
   if (!value) return Buffer.alloc(0);

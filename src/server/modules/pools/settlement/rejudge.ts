@@ -7,7 +7,7 @@ import type { PoolRecord } from '../../../db/schema';
 import { bonusEvents, poolWeeks } from '../../../db/schema';
 import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
-import { emptyKindBytes, kindAt, setKindAt, slotCountOf } from '../week-encoding';
+import { DID_NOT_PLAY, emptyKindBytes, kindAt, setKindAt, slotCountOf } from '../week-encoding';
 import { isSameBonus, readBonusPlayers, recordBonusEvent, voidBonusEvent } from './bonus-events';
 import { countAliveByLives, judgeWeek, NOTHING_USED } from './judge-week';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
@@ -96,7 +96,7 @@ interface JudgedBefore {
 function neededRebuy(week: JudgedBefore | null, slot: number): boolean {
   if (week === null) return false;
   const kind = kindAt(week.bytes, slot);
-  return kind !== 0 && week.kinds.get(kind)?.status === 'needs-rebuy';
+  return kind !== DID_NOT_PLAY && week.kinds.get(kind)?.status === 'needs-rebuy';
 }
 
 /**
@@ -393,7 +393,7 @@ async function restartLockedWeek(
   let changed = false;
   for (let slot = 0; slot < slotCount; slot++) {
     const kind = kindAt(bytes, slot);
-    if (kind === 0) continue;
+    if (kind === DID_NOT_PLAY) continue;
     const state = states.at(slot);
     if (state === undefined) continue;
     const key = kind * stateCount + states.bySlot[slot];

@@ -7,6 +7,7 @@ import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '..
 import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../ledger';
 import { rankChangeOfPool } from '../standings/pool-rankings';
 import {
+  DID_NOT_PLAY,
   emptyKindBytes,
   intArray,
   kindAt,
@@ -171,7 +172,7 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   const alike = new Map<number | string, WeekPlayer>();
   for (let slot = 0; slot < slotCount; slot++) {
     const kind = kindAt(locked.bytes, slot);
-    if (kind === 0) continue;
+    if (kind === DID_NOT_PLAY) continue;
     const first = firstPick[slot];
     const more = morePicks.get(slot);
     const picks = more === undefined ? null : [first, ...more].map((code) => pickIds[code]).sort();
