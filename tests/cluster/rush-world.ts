@@ -279,14 +279,19 @@ export async function heldPicks(databaseUrl: string, poolId: number): Promise<Ma
   }
 }
 
-/** The instance (its application_name) holding the leader's lock, or null while none does. */
+/**
+ * The instance (its application_name) holding the leader's lock in this database, or null while none
+ * does. pg_locks lists every database's locks, and other test files' servers lead their own databases
+ * under the same key at the same time.
+ */
 export async function currentLeader(databaseUrl: string, lockKey: number): Promise<string | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string }>(
       `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-        where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1 and l.objsubid = 1`,
+        where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1 and l.objsubid = 1
+          and l.database = (select oid from pg_database where datname = current_database())`,
       [lockKey],
     );
     return rows[0]?.name ?? null;
