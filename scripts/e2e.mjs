@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWeb, root, ssrDirOf, startServer } from './processes.mjs';
 
@@ -26,13 +26,11 @@ const webDir = prebuilt ? path.resolve(prebuilt) : mkdtempSync(path.join(tmpdir(
 if (!prebuilt) buildWeb(webDir);
 
 const vitestArgs = process.argv.slice(2);
-// The whole suite is split by file between servers of their own (E2E_SHARDS, default one per core, at
-// most two): a browser test spends much of its time waiting on the page, so two at once share the
-// cores well. A run of chosen files or tests (any argument but --options) stays on one server.
+// The whole suite may be split by file between servers of their own (E2E_SHARDS, one by default): on
+// two cores the shards' browsers and servers fight for them and each test slows down, so sharding pays
+// only on a bigger machine. A run of chosen files or tests (any argument but --options) stays on one server.
 const chosen = vitestArgs.some((arg) => !arg.startsWith('--'));
-const shards = chosen
-  ? 1
-  : Math.max(1, Number(process.env.E2E_SHARDS) || Math.min(2, availableParallelism()));
+const shards = chosen ? 1 : Math.max(1, Number(process.env.E2E_SHARDS) || 1);
 
 /**
  * Starts one server on a fresh embedded database with the demo world, on a free port unless one is
