@@ -149,10 +149,7 @@ describe('the first view rendered on the server', () => {
     await context.close();
   });
 
-  // Skipped for now (issue 26, open): with the pool tabs as nested routes (h-web) merged over the in-place
-  // hydration (decision 024), Home is drawn again and the news feed's code loads at once. To mend, then
-  // turn back on.
-  it.skip("hydrates the server's page in place instead of drawing it again", async () => {
+  it("hydrates the server's page in place instead of drawing it again", async () => {
     const context = await phone();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -189,10 +186,7 @@ describe('the first view rendered on the server', () => {
     await context.close();
   });
 
-  // Skipped for now (issue 26, open): with the pool tabs as nested routes (h-web) merged over the in-place
-  // hydration (decision 024), Home is drawn again and the news feed's code loads at once. To mend, then
-  // turn back on.
-  it.skip("hydrates Home's cards below a phone's fold only when scrolled to", async () => {
+  it("hydrates Home's cards below a phone's fold only when scrolled to", async () => {
     const context = await phone();
     const page = await context.newPage();
     const errors = collectErrors(page);

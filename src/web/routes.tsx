@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { lazy, type ReactNode, useEffect } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
-import { LoadBoundary } from './components/load-state';
+import { loadBoundary } from './components/load-state';
 import { AppLayout } from './shell/app-layout';
 
 const LandingPage = lazy(() => import('./routes/landing'));
@@ -23,11 +23,12 @@ const PoolPage = lazy(() => import('./routes/pool'));
 
 /** A page: its code loads behind a skeleton, and a failure shows in words until another address opens. */
 function Lazy({ children }: { children: ReactNode }) {
-  return (
-    <LoadBoundary loading="Loading page" failed="Could not show this page" resetKey={useLocation().pathname}>
-      {children}
-    </LoadBoundary>
-  );
+  return loadBoundary({
+    loading: 'Loading page',
+    failed: 'Could not show this page',
+    resetKey: useLocation().pathname,
+    children,
+  });
 }
 
 /** The offline 2019 NBA pool lives elsewhere; the server knows where. */

@@ -3,7 +3,7 @@ import { Component, type ReactNode, Suspense } from 'react';
 
 /**
  * The app's one way of showing a page, tab or tool that is not ready: a skeleton while it loads, and a
- * failure in words with a retry. `LoadBoundary` wraps code that loads (lazy pages, tabs and tools) and
+ * failure in words with a retry. `loadBoundary` wraps code that loads (lazy pages, tabs and tools) and
  * catches what fails to render; `QueryState` (query-state.tsx) does the same for a query's answer.
  */
 
@@ -62,10 +62,25 @@ interface BoundaryProps {
 /**
  * Code that loads (a lazy page, tab or tool) behind a skeleton, and whatever fails while rendering it behind
  * a clear message with a retry instead of a blank page. A module that did not arrive is asked for again by
- * reloading the page: React keeps a failed lazy import failed. A tab or tool takes
- * the key of what it shows, so that moving on starts afresh.
+ * reloading the page: React keeps a failed lazy import failed. `key` is what the boundary shows (a tab or
+ * tool), so that moving on starts afresh.
+ *
+ * Called as a function, so that the Suspense boundary is the very element its caller draws: with a
+ * component of ours between the caller and the boundary, React drew a tab's server HTML again instead of
+ * hydrating it in place (e2e/server-render.e2e.ts holds this).
  */
-export class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
+export function loadBoundary({ key, loading, failed, resetKey, children }: BoundaryProps & { key?: string }) {
+  return (
+    <Suspense key={key} fallback={<LoadingSkeleton label={loading} />}>
+      <FailureBoundary failed={failed} resetKey={resetKey}>
+        {children}
+      </FailureBoundary>
+    </Suspense>
+  );
+}
+
+/** Whatever fails while rendering its children, as a clear message with a retry. */
+class FailureBoundary extends Component<Omit<BoundaryProps, 'loading'>, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
   static getDerivedStateFromError(error: unknown) {
@@ -77,20 +92,16 @@ export class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
     else this.setState({ error: null });
   };
 
-  override componentDidUpdate(previous: BoundaryProps) {
+  override componentDidUpdate(previous: Omit<BoundaryProps, 'loading'>) {
     if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
   }
 
   override render() {
     const { error } = this.state;
-    if (error) {
-      const message = isChunkLoadError(error)
-        ? 'Check your connection and try again.'
-        : 'Something went wrong on our side. Please try again.';
-      return <LoadFailed title={this.props.failed} message={message} onRetry={this.retry} />;
-    }
-    return (
-      <Suspense fallback={<LoadingSkeleton label={this.props.loading} />}>{this.props.children}</Suspense>
-    );
+    if (!error) return this.props.children;
+    const message = isChunkLoadError(error)
+      ? 'Check your connection and try again.'
+      : 'Something went wrong on our side. Please try again.';
+    return <LoadFailed title={this.props.failed} message={message} onRetry={this.retry} />;
   }
 }

@@ -2,7 +2,7 @@ import { Alert, Group, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoadPoolResponse } from '../../../../core/contracts/pools';
-import { LoadBoundary } from '../../../components/load-state';
+import { loadBoundary } from '../../../components/load-state';
 import type { PoolAddress } from '../../../lib/query-keys';
 import { GAME_COLORS } from '../../../theme';
 import { useActiveEntry } from '../hooks/use-active-entry';
@@ -94,9 +94,12 @@ export function PoolShell({
           ))}
         </Tabs.List>
         <Tabs.Panel value={active.key} pt="md">
-          <LoadBoundary loading="Loading tab" failed="Could not show this tab" key={active.key}>
-            {active.render({ data, address, activeEntry, onLogin })}
-          </LoadBoundary>
+          {loadBoundary({
+            key: active.key,
+            loading: 'Loading tab',
+            failed: 'Could not show this tab',
+            children: active.render({ data, address, activeEntry, onLogin }),
+          })}
         </Tabs.Panel>
       </Tabs>
     </Stack>

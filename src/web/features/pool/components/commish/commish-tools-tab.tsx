@@ -2,7 +2,7 @@ import { Tabs, useMatches } from '@mantine/core';
 import { lazy, useEffect, useRef } from 'react';
 import { useNavigate, useRoutes } from 'react-router';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { LoadBoundary } from '../../../../components/load-state';
+import { loadBoundary } from '../../../../components/load-state';
 import { poolPath } from '../pool-labels';
 
 type ToolProps = { pool: PoolDetails; viewer: PoolViewer };
@@ -109,9 +109,12 @@ function CommishTools({ pool, viewer, tools, active }: ToolProps & { tools: Tool
         ))}
       </Tabs.List>
       <Tabs.Panel value={active.key}>
-        <LoadBoundary loading="Loading tool" failed="Could not show this tool" key={active.key}>
-          <active.Tool pool={pool} viewer={viewer} />
-        </LoadBoundary>
+        {loadBoundary({
+          key: active.key,
+          loading: 'Loading tool',
+          failed: 'Could not show this tool',
+          children: <active.Tool pool={pool} viewer={viewer} />,
+        })}
       </Tabs.Panel>
     </Tabs>
   );
