@@ -313,6 +313,13 @@ export class ReconnectingStream {
   upstreams: string[] = [];
   /** When the last bytes (an event or a heartbeat) arrived. */
   lastData = 0;
+  /**
+   * Whether a connection is open now. The server replays nothing to a stream that comes back (a browser
+   * refetches the pool area when its stream reopens), so a change made while this is false goes unheard.
+   */
+  connected = false;
+  /** When the open (or last) connection was answered. */
+  connectedAt = 0;
   private retryMs = 1_000;
   private request: http.ClientRequest | undefined;
   private closed = false;
@@ -331,6 +338,7 @@ export class ReconnectingStream {
     const again = () => {
       if (this.closed || done) return;
       done = true;
+      this.connected = false;
       this.request = undefined;
       setTimeout(() => this.open(), this.retryMs);
     };
@@ -344,6 +352,8 @@ export class ReconnectingStream {
           return;
         }
         this.connects++;
+        this.connected = true;
+        this.connectedAt = Date.now();
         this.upstreams.push(`${String(res.headers['x-upstream'])}@${Date.now()}`);
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
@@ -370,6 +380,13 @@ export class ReconnectingStream {
     this.request = request;
   }
 
+  /** The address (host:port) of the instance the open connection is on, if one is open. */
+  get upstream(): string | undefined {
+    if (!this.connected) return undefined;
+    // nginx lists every instance it tried ("a, b" when the first refused): the last one answered.
+    return this.upstreams[this.upstreams.length - 1]?.split('@')[0].split(', ').pop();
+  }
+
   /** True once a change arrived at or after `since` (epoch ms). */
   heardSince(since: number): boolean {
     return this.changes.some((at) => at >= since);
@@ -377,6 +394,7 @@ export class ReconnectingStream {
 
   close(): void {
     this.closed = true;
+    this.connected = false;
     this.request?.destroy();
   }
 }
