@@ -8,7 +8,8 @@
 //   npm run bench:lighthouse -- --runs 3           the median of three runs
 //   npm run bench:lighthouse -- /mlb/ala/2023/reg/0 /   only these pages
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:lighthouse   a server already running
-import { mkdtempSync, rmSync } from 'node:fs';
+//   LIGHTHOUSE_REPORTS=dir npm run bench:lighthouse   also keeps each run's full report (JSON) in dir
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,12 @@ async function audit(port: number, url: string): Promise<Omit<Result, 'page' | '
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+    writeFileSync(path.join(reports, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
