@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
-import { closeBrowser, logIn, PHONE, screenshot, uniqueName } from './support/browser';
+import { BASE_URL, closeBrowser, logIn, PHONE, screenshot, uniqueName } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
@@ -392,6 +392,11 @@ describe('league tabs by address', () => {
 
   it("refuses a visitor the Commish Tools' address in words and shows Home", async () => {
     const { context, page } = await newPage();
+    // The league's own address is rendered on the server with its Home tab open (the browser contexts of
+    // these tests ask for the plain app, so the page is fetched without their cookie).
+    const html = await (await fetch(new URL('/league/ala', BASE_URL))).text();
+    expect(html).toContain('<script type="application/json" id="ala-ssr">');
+    expect(html).toMatch(/<button[^>]*aria-selected="true"[^>]*>(?:(?!<\/button>).)*League Home/);
     await page.goto('/league/ala/commishtools');
     await page
       .getByRole('alert')
