@@ -22,13 +22,24 @@ function precompressPlugin(): Plugin {
 }
 
 /**
- * The chunk of each page a phone opens first (src/web/routes) and of each pool tab, by source path,
- * with the address pattern that opens it: the pattern is the routes.tsx one (and the tab the
- * pool-tabs.tsx one, a nested route of routes/pool.tsx).
+ * The chunk of each page a phone opens first (src/web/routes) and of each pool and lazy league tab, by
+ * source path, with the address pattern that opens it: the pattern is the routes.tsx one (and the tab the
+ * pool-tabs.tsx or league-tabs.tsx one, a nested route of routes/pool.tsx or routes/league.tsx).
  */
 const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
   { pattern: '^/$', modules: ['routes/landing.tsx'] },
   { pattern: '^/leagues/(find|allpools|create|createpool)(/|$)', modules: ['routes/leagues-hub.tsx'] },
+  // A league tab's address before the league's own: the first pattern that matches is preloaded.
+  ...(
+    [
+      ['members', 'league-members'],
+      ['settings', 'league-settings'],
+      ['commishtools', 'commish-tools'],
+    ] as const
+  ).map(([tab, module]) => ({
+    pattern: `^/league/(?!error/)[^/]+/${tab}(/|$)`,
+    modules: ['routes/league.tsx', `features/leagues/components/${module}.tsx`],
+  })),
   { pattern: '^/league/(?!error/)[^/]+(/|$)', modules: ['routes/league.tsx'] },
   ...(
     [

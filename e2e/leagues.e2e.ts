@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
-import { closeBrowser, logIn, PHONE, screenshot, uniqueName } from './support/browser';
+import { BASE_URL, closeBrowser, logIn, PHONE, screenshot, uniqueName } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
@@ -340,6 +340,71 @@ describe('league tabs for members and commissioners', () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Your League Settings' }).waitFor();
     await screenshot(page, 'league-settings-phone');
+    await context.close();
+  });
+});
+
+describe('league tabs by address', () => {
+  const selected = (page: Page, name: string) => page.getByRole('tab', { name, selected: true }).waitFor();
+
+  it('opens each tab at its own address, Home for the league itself or an unknown tab', async () => {
+    const { context, page } = await newPage();
+    await logIn(page, 'jordan');
+    const tabs: [string, string, (page: Page) => Promise<void>][] = [
+      ['', 'League Home', (p) => p.getByText('You are a member of this league.').waitFor()],
+      ['/createpool', 'Create Pool', (p) => p.getByText(/Your pool will start in Week \d+/).waitFor()],
+      ['/members', 'Members', (p) => p.getByRole('heading', { name: /Members$/ }).waitFor()],
+      [
+        '/rankings',
+        'Rankings',
+        (p) => p.getByText('Coming Soon - This page is under construction.').waitFor(),
+      ],
+      ['/settings', 'Settings', (p) => p.getByRole('heading', { name: 'Your League Settings' }).waitFor()],
+      ['/commishtools', 'Commish Tools', (p) => p.getByRole('tab', { name: 'League Details' }).waitFor()],
+      // A tab's address with more beneath it still opens the tab.
+      ['/members/extra', 'Members', (p) => p.getByRole('heading', { name: /Members$/ }).waitFor()],
+    ];
+    for (const [suffix, name, ready] of tabs) {
+      await page.goto(`/league/SQUAD${suffix}`);
+      await selected(page, name);
+      await ready(page);
+    }
+    // An unknown tab shows Home at the address asked for.
+    await page.goto('/league/SQUAD/nosuchtab');
+    await selected(page, 'League Home');
+    await page.getByText('You are a member of this league.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/league/SQUAD/nosuchtab');
+
+    // Tabs move the address, and Back returns to the tab before.
+    await page.goto('/league/SQUAD');
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await page.waitForURL((url) => url.pathname === '/league/SQUAD/members');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/league/SQUAD/settings');
+    await page.getByRole('heading', { name: 'Your League Settings' }).waitFor();
+    await page.goBack();
+    await selected(page, 'Members');
+    await page.getByRole('tab', { name: 'League Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/league/SQUAD');
+    await page.getByText('You are a member of this league.').waitFor();
+    await context.close();
+  });
+
+  it("refuses a visitor the Commish Tools' address in words and shows Home", async () => {
+    const { context, page } = await newPage();
+    // The league's own address is rendered on the server with its Home tab open (the browser contexts of
+    // these tests ask for the plain app, so the page is fetched without their cookie).
+    const html = await (await fetch(new URL('/league/ala', BASE_URL))).text();
+    expect(html).toContain('<script type="application/json" id="ala-ssr">');
+    expect(html).toMatch(/<button[^>]*aria-selected="true"[^>]*>(?:(?!<\/button>).)*League Home/);
+    await page.goto('/league/ala/commishtools');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Commish Tools are for commissioners' })
+      .getByText("Log in as one of this league's commissioners", { exact: false })
+      .waitFor();
+    await selected(page, 'League Home');
+    expect(await page.getByRole('tab', { name: 'Commish Tools' }).count()).toBe(0);
     await context.close();
   });
 });

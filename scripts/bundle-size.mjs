@@ -1,7 +1,7 @@
 // Measures the JavaScript each page of the web app loads before it can show anything: the entry
-// chunk, the page's own (lazy) chunk and every chunk they import statically, gzipped. The pool page
-// is also measured per lazy tab (the page plus the tab's chunk), as a deep link such as
-// /mlb/ala/2023/reg/0/makepicks loads it. Fails when a page goes over the budget.
+// chunk, the page's own (lazy) chunk and every chunk they import statically, gzipped. The pool and
+// league pages are also measured per lazy tab (the page plus the tab's chunk), as a deep link such as
+// /mlb/ala/2023/reg/0/makepicks or /league/ala/members loads it. Fails when a page goes over the budget.
 //   node scripts/bundle-size.mjs             builds into a temporary folder and measures it
 //   node scripts/bundle-size.mjs --dir DIR   measures a build made with `vite build --manifest`
 import { spawnSync } from 'node:child_process';
@@ -22,23 +22,30 @@ export function initialChunks(manifest, key, seen = new Set()) {
 }
 
 /**
- * The pool page's lazy tabs: the manifest keys of the modules pool-tabs.tsx imports dynamically,
- * but the Active Entry choice (not a tab).
+ * A page's lazy tabs: the manifest keys of the modules its tabs file (in `folder`) imports dynamically,
+ * but the pool's Active Entry choice (not a tab).
  */
-export function poolTabsOf(shellSource) {
-  return [...shellSource.matchAll(/import\(\s*'\.\/([^']+)'\s*\)/g)]
+export function lazyTabsOf(tabsSource, folder) {
+  return [...tabsSource.matchAll(/import\(\s*'\.\/([^']+)'\s*\)/g)]
     .map((match) => match[1])
     .filter((module) => module !== 'active-entry-select')
-    .map((module) => `features/pool/components/${module}.tsx`);
+    .map((module) => `${folder}/${module}.tsx`);
 }
 
-const POOL_TABS = path.join(root, 'src/web/features/pool/components/pool-tabs.tsx');
+const tabsIn = (folder, file) =>
+  lazyTabsOf(readFileSync(path.join(root, 'src/web', folder, file), 'utf8'), folder);
+
+/** Per page with lazy tabs, the tabs' manifest keys. */
+const LAZY_TABS = () => ({
+  pool: tabsIn('features/pool/components', 'pool-tabs.tsx'),
+  league: tabsIn('features/leagues/components', 'league-tabs.tsx'),
+});
 
 /**
  * Per page (each lazy route of src/web/routes), the files of its initial JavaScript; for each
  * `tabs` of a page, also the page opened on that tab (page/tab).
  */
-export function pagesOf(manifest, tabs = { pool: poolTabsOf(readFileSync(POOL_TABS, 'utf8')) }) {
+export function pagesOf(manifest, tabs = LAZY_TABS()) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error('the manifest has no entry');
   const start = initialChunks(manifest, entry);

@@ -6,6 +6,7 @@ import {
   poolApiAddress,
   poolDisplayName,
   poolPagePath,
+  poolPaymentsAddress,
   poolStatus,
   siblingsOf,
 } from './identity';
@@ -13,10 +14,12 @@ import {
 const address = { game: 'mlb', leagueAbb: 'abc', season: 2024, seasonType: 'reg', poolIdx: 1 };
 
 describe('pool identity', () => {
-  it('writes the page path and the API address in their own orders', () => {
+  it('writes the page path, the API address and the payments address in their own orders', () => {
     expect(poolPagePath(address)).toBe('/mlb/abc/2024/reg/1');
     expect(poolApiAddress(address)).toBe('mlb/abc/2024/1/reg');
     expect(poolApiAddress({ ...address, leagueAbb: 'a b' })).toBe('mlb/a%20b/2024/1/reg');
+    expect(poolPaymentsAddress(address)).toBe('mlb/2024/abc/1/reg');
+    expect(poolPaymentsAddress({ ...address, leagueAbb: 'a/b' })).toBe('mlb/2024/a%2Fb/1/reg');
     expect(globalPoolPath('nba', 2023)).toBe('/nba/ala/2023/reg/0');
   });
 

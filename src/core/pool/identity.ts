@@ -1,8 +1,8 @@
 /**
  * A pool's identity, the one place that says how a pool is addressed, named and shown as open or running.
  * A pool is known by five parts: its game, its league's abbreviation, the season, the season type and its index
- * among that league's pools of the season. The page path and the API address put them in different orders (the
- * spec's), so both are written here and nowhere else.
+ * among that league's pools of the season. The page path, the API address and the payments call put them in
+ * different orders (the spec's), so all three are written here and nowhere else.
  */
 import type { PoolStatus } from '../contracts/leagues';
 
@@ -45,6 +45,12 @@ export function poolPagePath(address: PoolAddress): string {
 /** The API's address of a pool (loadPool, selections): {game}/{league_abb}/{season}/{pool_idx}/{season_type}. */
 export function poolApiAddress(address: PoolAddress): string {
   const parts = [address.game, address.leagueAbb, address.season, address.poolIdx, address.seasonType];
+  return parts.map((part) => encodeURIComponent(part)).join('/');
+}
+
+/** The payments call's address of a pool: {game}/{season}/{league_abb}/{pool_idx}/{season_type}. */
+export function poolPaymentsAddress(address: PoolAddress): string {
+  const parts = [address.game, address.season, address.leagueAbb, address.poolIdx, address.seasonType];
   return parts.map((part) => encodeURIComponent(part)).join('/');
 }
 

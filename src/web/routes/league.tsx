@@ -1,9 +1,10 @@
-import { Container, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { Container } from '@mantine/core';
+import { lazy } from 'react';
+import { useParams, useRoutes } from 'react-router';
 import { useCurrentUser } from '../features/auth/api/session';
 import { useLoginModal } from '../features/auth/components/login-modal';
 import { LeaguePage } from '../features/leagues/components/league-page';
+import { LEAGUE_TABS, type LeagueTabKey } from '../features/leagues/components/league-tabs';
 
 // The Create a Pool form (every pool setting) loads only when its tab is shown: it would put the page
 // over its JavaScript budget.
@@ -13,22 +14,30 @@ const CreatePool = lazy(() =>
   })),
 );
 
-/** /league/{abb}/{tab?} */
+/**
+ * /league/{abb}/{tab?}: the league page. The tabs are nested routes (Home also at the league's own address;
+ * an unknown tab shows Home).
+ */
 export default function LeagueRoutePage() {
-  const { abb = '', '*': rest = '' } = useParams();
+  const { abb = '' } = useParams();
+  const view = (tab: LeagueTabKey) => <LeagueView abb={abb} tab={tab} />;
+  return useRoutes([
+    { index: true, element: view('home') },
+    ...LEAGUE_TABS.map(({ key }) => ({ path: `${key}/*`, element: view(key) })),
+    { path: '*', element: view('home') },
+  ]);
+}
+
+function LeagueView({ abb, tab }: { abb: string; tab: LeagueTabKey }) {
   const { openLogin } = useLoginModal();
   const { user } = useCurrentUser();
   return (
     <Container size="xl" px={0}>
       <LeaguePage
         abb={abb}
-        tab={rest.split('/')[0]}
+        tab={tab}
         onLogin={() => openLogin()}
-        createPool={
-          <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
-            <CreatePool leagueAbb={abb} loggedIn={Boolean(user)} onLogin={() => openLogin()} />
-          </Suspense>
-        }
+        createPool={<CreatePool leagueAbb={abb} loggedIn={Boolean(user)} onLogin={() => openLogin()} />}
       />
     </Container>
   );

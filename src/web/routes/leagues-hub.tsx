@@ -1,6 +1,7 @@
-import { Button, Loader, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { lazy } from 'react';
 import { useParams } from 'react-router';
+import { loadBoundary } from '../components/load-state';
 import { Page } from '../components/page';
 import { useCurrentUser } from '../features/auth/api/session';
 import { useLoginModal } from '../features/auth/components/login-modal';
@@ -37,16 +38,20 @@ export default function LeaguesHubPage({ tab }: { tab: HubTab }) {
           <AllPools game={filters.game} scope={filters.scope} loggedIn={Boolean(user)} />
         )}
         {tab === 'leagues' && <FindLeague loggedIn={Boolean(user)} onLogin={() => openLogin()} />}
-        {tab === 'createpool' && !isLoading && (
-          <Suspense fallback={<Loader m="xl" aria-label="Loading" />}>
-            <CreatePool
-              game={params.game}
-              loggedIn={Boolean(user)}
-              onLogin={() => openLogin()}
-              renderCreateLeague={(onCreated) => <CreateLeagueForm onCreated={onCreated} />}
-            />
-          </Suspense>
-        )}
+        {tab === 'createpool' &&
+          !isLoading &&
+          loadBoundary({
+            loading: 'Loading the form',
+            failed: 'Could not show the form',
+            children: (
+              <CreatePool
+                game={params.game}
+                loggedIn={Boolean(user)}
+                onLogin={() => openLogin()}
+                renderCreateLeague={(onCreated) => <CreateLeagueForm onCreated={onCreated} />}
+              />
+            ),
+          })}
         {tab === 'create' &&
           (isLoading ? null : user ? (
             <CreateLeagueForm />

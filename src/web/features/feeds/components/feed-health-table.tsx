@@ -1,6 +1,6 @@
-import { Alert, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { type FeedHealth, useFeedsHealth } from '../api/feeds';
 
@@ -60,13 +60,8 @@ function RejectedGames({ feeds }: { feeds: FeedHealth[] }) {
 /** One row per provider and game: last fetch, last success, last error, counts over a day. */
 export function FeedHealthTable() {
   const feeds = useFeedsHealth();
-  if (feeds.isLoading) return <Loader aria-label="Loading feed health" />;
-  if (feeds.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(feeds.error)}
-      </Alert>
-    );
+  if (feeds.isLoading || feeds.isError) {
+    return <QueryState query={feeds} loading="Loading feed health" failed="Could not load the feed health" />;
   }
   if (!feeds.data || feeds.data.length === 0) {
     return <Text c="dimmed">No feed has been polled yet.</Text>;

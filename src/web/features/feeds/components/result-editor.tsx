@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Loader,
   Modal,
   NumberInput,
   Select,
@@ -14,6 +13,7 @@ import {
 import { useState } from 'react';
 import type { ScheduleGame } from '../../../../core/contracts/sports';
 import { PlayableGameSchema } from '../../../../core/games';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -81,12 +81,12 @@ export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
           max={60}
         />
       </Group>
-      {(games.isLoading || week === null) && <Loader aria-label="Loading games" />}
-      {games.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(games.error)}
-        </Alert>
-      )}
+      {/* No week yet: the season's live week is still on its way. */}
+      <QueryState
+        query={week === null ? live : games}
+        loading="Loading games"
+        failed="Could not load the games"
+      />
       {games.data?.length === 0 && <Text c="dimmed">No games that week.</Text>}
       {games.data && games.data.length > 0 && (
         <Table.ScrollContainer minWidth={320}>

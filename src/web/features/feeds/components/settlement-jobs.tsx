@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Box, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SettlementJobFailure } from '../../../../core/contracts/sports';
+import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useSettlementJobs } from '../api/feeds';
 
@@ -22,12 +22,13 @@ function failuresOf(job: SettlementJobFailure): string {
 export function SettlementJobs() {
   const [page, setPage] = useState(1);
   const jobs = useSettlementJobs(page);
-  if (jobs.isLoading) return <Loader aria-label="Loading settlement jobs" />;
-  if (jobs.isError) {
+  if (jobs.isLoading || jobs.isError) {
     return (
-      <Alert color="red" role="alert">
-        {errorMessage(jobs.error)}
-      </Alert>
+      <QueryState
+        query={jobs}
+        loading="Loading settlement jobs"
+        failed="Could not load the settlement jobs"
+      />
     );
   }
   const data = jobs.data;

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Group, Loader, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { AllPoolsQuery } from '../../../../core/contracts/leagues';
 import { GAME_NAMES, GameSchema } from '../../../../core/games';
+import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { errorMessage } from '../../../lib/api';
 import { useAllPools } from '../api/leagues';
 import { buyinText, insuranceText, PoolNameCell, PoolStatusCell } from './pool-cells';
 
@@ -65,12 +65,7 @@ export function AllPools({
           </div>
         </Tooltip>
       </Group>
-      {pools.isLoading && <Loader aria-label="Loading pools" />}
-      {pools.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(pools.error)}
-        </Alert>
-      )}
+      <QueryState query={pools} loading="Loading pools" failed="Could not load the pools" />
       {pools.data && pools.data.length === 0 && (
         <Alert color="gray" title="No pools found">
           {effectiveScope === 'my' ? (

@@ -1,6 +1,7 @@
-import { Loader, Tabs } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Tabs } from '@mantine/core';
+import { lazy, useState } from 'react';
 import type { LeagueView } from '../../../../core/contracts/leagues';
+import { loadBoundary } from '../../../components/load-state';
 import { JoinRequests } from './join-requests';
 import { LeagueDetailsForm } from './league-details-form';
 
@@ -24,9 +25,11 @@ export function CommishTools({ view }: { view: LeagueView }) {
         <JoinRequests leagueId={view.league.id} />
       </Tabs.Panel>
       <Tabs.Panel value="email">
-        <Suspense fallback={<Loader aria-label="Loading editor" />}>
-          <EmailLeague leagueId={view.league.id} />
-        </Suspense>
+        {loadBoundary({
+          loading: 'Loading editor',
+          failed: 'Could not show the editor',
+          children: <EmailLeague leagueId={view.league.id} />,
+        })}
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconShieldHalfFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LeagueListRow } from '../../../../core/contracts/leagues';
 import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
+import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -11,13 +12,8 @@ import { useAllLeagues, useRequestAccess } from '../api/leagues';
 /** Find a League: every league the viewer may see, with a way in. */
 export function FindLeague({ loggedIn, onLogin }: { loggedIn: boolean; onLogin: () => void }) {
   const leagues = useAllLeagues();
-  if (leagues.isLoading) return <Loader aria-label="Loading leagues" />;
-  if (leagues.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(leagues.error)}
-      </Alert>
-    );
+  if (leagues.isLoading || leagues.isError) {
+    return <QueryState query={leagues} loading="Loading leagues" failed="Could not load the leagues" />;
   }
   const rows = leagues.data ?? [];
   if (rows.length === 0) {

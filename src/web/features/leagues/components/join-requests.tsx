@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts/leagues';
 import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
+import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -17,13 +18,8 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
   const paging = useListPage();
   const requests = useLeagueRequests(leagueId, paging.list);
   const decide = useDecideAccess();
-  if (requests.isLoading) return <Loader aria-label="Loading requests" />;
-  if (requests.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(requests.error)}
-      </Alert>
-    );
+  if (requests.isLoading || requests.isError) {
+    return <QueryState query={requests} loading="Loading requests" failed="Could not load the requests" />;
   }
   const data = requests.data;
   const rows = data?.requests ?? [];

@@ -1,6 +1,7 @@
-import { Alert, Avatar, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { useAcceptInvite, useLeague } from '../api/leagues';
 import { LeagueBanner } from './league-banner';
@@ -22,19 +23,8 @@ export function LeagueInvite({
   const navigate = useNavigate();
   const league = useLeague({ by: 'invite', value: code });
   const accept = useAcceptInvite();
-  if (league.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="loading league" />
-      </Center>
-    );
-  }
-  if (league.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(league.error)}
-      </Alert>
-    );
+  if (league.isLoading || league.isError) {
+    return <QueryState query={league} loading="loading league" failed="Could not load this league" />;
   }
   if (!league.data) return <Navigate to={LEAGUE_NOT_FOUND_PATH} replace />;
   if (league.data.gate) return <Navigate to={`/league/${league.data.abb}`} replace />;

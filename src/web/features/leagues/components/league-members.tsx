@@ -1,12 +1,12 @@
-import { Alert, Avatar, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconUser } from '@tabler/icons-react';
 import {
   LEAGUE_MEMBER_SEARCH_CAP,
   type LeagueMember,
   type LeagueView,
 } from '../../../../core/contracts/leagues';
+import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useLeagueMembers } from '../api/leagues';
 import { ListPager, ListSearch, useListPage } from './list-pager';
@@ -36,12 +36,7 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
         value={paging.search}
         onChange={paging.setSearch}
       />
-      {page.isLoading && <Loader aria-label="Loading members" mt="sm" />}
-      {page.isError && (
-        <Alert color="red" role="alert" mt="sm">
-          {errorMessage(page.error)}
-        </Alert>
-      )}
+      <QueryState query={page} loading="Loading members" failed="Could not load the members" />
       {data && paging.list.q && (
         <Text size="sm" c="dark.4" role="status" my="xs">
           {data.total === 0

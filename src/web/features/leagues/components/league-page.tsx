@@ -1,31 +1,21 @@
-import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { LeagueView } from '../../../../core/contracts/leagues';
-import { errorMessage } from '../../../lib/api';
+import { loadBoundary } from '../../../components/load-state';
+import { QueryState } from '../../../components/query-state';
 import { useLeague } from '../api/leagues';
-import { CommishTools } from './commish-tools';
 import { LeagueBanner } from './league-banner';
 import { LeagueGateView } from './league-gate';
-import { LeagueHome } from './league-home';
-import { LeagueMembers } from './league-members';
 import { LEAGUE_NOT_FOUND_PATH } from './league-paths';
-import { LeagueSettings } from './league-settings';
+import { LEAGUE_TABS, type LeagueTabKey } from './league-tabs';
 
 export { LEAGUE_NOT_FOUND_PATH };
 
-type TabKey = 'home' | 'createpool' | 'members' | 'rankings' | 'settings' | 'commishtools';
-
-const TABS: { key: TabKey; label: string; show: (view: LeagueView) => boolean }[] = [
-  { key: 'home', label: 'League Home', show: () => true },
-  { key: 'createpool', label: 'Create Pool', show: () => true },
-  { key: 'members', label: 'Members', show: () => true },
-  { key: 'rankings', label: 'Rankings', show: () => true },
-  { key: 'settings', label: 'Settings', show: (view) => view.viewer.isMember },
-  { key: 'commishtools', label: 'Commish Tools', show: (view) => view.viewer.isAdmin },
-];
-
-/** The league page: loads by abbreviation, sends unknown leagues away, gates hidden ones, then shows its tabs. */
+/**
+ * The league page: loads by abbreviation, sends unknown leagues away, gates hidden ones, then shows its tabs.
+ * The route (routes/league.tsx) says which tab is open.
+ */
 export function LeaguePage({
   abb,
   tab,
@@ -33,7 +23,7 @@ export function LeaguePage({
   createPool,
 }: {
   abb: string;
-  tab: string;
+  tab: LeagueTabKey;
   onLogin: () => void;
   /** The Create Pool tab's content, composed in by the route (features do not import each other). */
   createPool?: ReactNode;
@@ -44,22 +34,8 @@ export function LeaguePage({
     if (name) document.title = `${name} · ALA Survivor`;
   }, [name]);
 
-  if (league.isLoading) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <Loader aria-label="loading league" />
-          <Text c="dark.4">loading league</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (league.isError) {
-    return (
-      <Alert color="red" role="alert" title="Could not load this league">
-        {errorMessage(league.error)}
-      </Alert>
-    );
+  if (league.isLoading || league.isError) {
+    return <QueryState query={league} loading="loading league" failed="Could not load this league" />;
   }
   if (!league.data) return <Navigate to={LEAGUE_NOT_FOUND_PATH} replace />;
   if (league.data.gate) return <LeagueGateView gate={league.data} onLogin={onLogin} />;
@@ -73,17 +49,16 @@ function LeagueTabs({
   createPool,
 }: {
   view: LeagueView;
-  tab: string;
+  tab: LeagueTabKey;
   onLogin: () => void;
   createPool?: ReactNode;
 }) {
   const navigate = useNavigate();
   const { league } = view;
-  const visible = TABS.filter((t) => t.show(view));
-  const requested = (tab || 'home') as TabKey;
-  const active = visible.some((t) => t.key === requested) ? requested : 'home';
+  const visible = LEAGUE_TABS.filter((t) => t.show(view));
+  const active = visible.find((t) => t.key === tab) ?? LEAGUE_TABS[0];
   // Asked for the Commish Tools without being a commissioner: say so rather than silently show Home.
-  const commishRefused = requested === 'commishtools' && active !== requested;
+  const commishRefused = tab === 'commishtools' && active.key !== tab;
   const base = `/league/${league.abb}`;
   return (
     <Stack gap="md">
@@ -96,7 +71,7 @@ function LeagueTabs({
         </Alert>
       )}
       <Tabs
-        value={active}
+        value={active.key}
         onChange={(value) => navigate(value === 'home' ? base : `${base}/${value}`)}
         keepMounted={false}
       >
@@ -107,13 +82,13 @@ function LeagueTabs({
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value={active} pt="md">
-          {active === 'home' && <LeagueHome view={view} onLogin={onLogin} />}
-          {active === 'createpool' && createPool}
-          {active === 'members' && <LeagueMembers view={view} />}
-          {active === 'rankings' && <Text>Coming Soon - This page is under construction.</Text>}
-          {active === 'settings' && <LeagueSettings view={view} />}
-          {active === 'commishtools' && <CommishTools view={view} />}
+        <Tabs.Panel value={active.key} pt="md">
+          {loadBoundary({
+            key: active.key,
+            loading: 'Loading tab',
+            failed: 'Could not show this tab',
+            children: active.render({ view, onLogin, createPool }),
+          })}
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PickDue } from '../../../../core/contracts/me';
-import { errorMessage } from '../../../lib/api';
+import { QueryState } from '../../../components/query-state';
 import { usePicksDue } from '../api/picks-due';
 import { describeDueWeek, formatLockTime, LockCountdown } from './lock-countdown';
 
@@ -36,12 +36,8 @@ export function PicksDueCard({ username }: { username: string | undefined }) {
             </Badge>
           )}
         </Group>
-        {query.isLoading ? (
-          <Loader size="sm" aria-label="Loading picks due" />
-        ) : query.isError ? (
-          <Alert color="red" role="alert" title="Could not load your picks due">
-            {errorMessage(query.error)}
-          </Alert>
+        {query.isLoading || query.isError ? (
+          <QueryState query={query} loading="Loading picks due" failed="Could not load your picks due" />
         ) : due.length === 0 ? (
           <Group gap="xs" wrap="nowrap">
             <IconCircleCheck size={22} color="var(--mantine-color-green-8)" aria-hidden />

@@ -1,10 +1,8 @@
 import {
   Alert,
   Button,
-  Center,
   Fieldset,
   Group,
-  Loader,
   Modal,
   SegmentedControl,
   Select,
@@ -29,6 +27,7 @@ import { poolAddressOf, poolPagePath } from '../../../../core/pool/identity';
 import { PoolSettingsSchema } from '../../../../core/pool/settings';
 import { PoolSettingsFields } from '../../../components/pool-settings-form/pool-settings-fields';
 import { usePoolSettingsForm } from '../../../components/pool-settings-form/use-pool-settings-form';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useActivatePool, useCreationOptions, usePreviousPools } from '../api/creation';
@@ -54,27 +53,8 @@ export interface CreatePoolProps {
 /** Pool creation: league gating, game choice, every setting with its default, a review, then ACTIVATE POOL. */
 export function CreatePool(props: CreatePoolProps) {
   const options = useCreationOptions();
-  if (options.isLoading) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <Loader aria-label="loading pool options" />
-          <Text c="dark.4">loading pool options</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (options.isError || !options.data) {
-    return (
-      <Alert color="red" role="alert" title="Could not load pool options">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(options.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => void options.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  if (!options.data) {
+    return <QueryState query={options} loading="loading pool options" failed="Could not load pool options" />;
   }
   if (options.data.seasons.length === 0) {
     return (

@@ -7,6 +7,7 @@ import {
   type PaymentsResponse,
   PaymentsResponseSchema,
 } from '../../../../core/contracts/pools';
+import { poolAddressOf, poolPaymentsAddress, type WirePoolAddress } from '../../../../core/pool/identity';
 import { apiFetch } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
 
@@ -32,17 +33,9 @@ export function useFinances(poolId: number, query: FinancesRequest = {}, enabled
   });
 }
 
-/** The pool's path as the payments call orders it: /{game}/{season}/{league}/{poolIdx}/{type}. */
-export function paymentsPath(pool: {
-  game: string;
-  season: number;
-  league_abb: string;
-  pool_idx: number;
-  season_type: string;
-}): string {
-  return [pool.game, String(pool.season), pool.league_abb, String(pool.pool_idx), pool.season_type]
-    .map(encodeURIComponent)
-    .join('/');
+/** The pool's path as the payments call orders it (core/pool/identity.ts writes every order). */
+export function paymentsPath(pool: WirePoolAddress): string {
+  return poolPaymentsAddress(poolAddressOf(pool));
 }
 
 /** A page of the pool's payments and prizes paid, newest first (or one entry's), with notes and dates. */

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Timeline } from '@mantine/core';
 import { IconDoorEnter, IconMailQuestion, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { UserActivityEvent } from '../../../../core/contracts/users';
-import { errorMessage } from '../../../lib/api';
+import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/format';
 import { useUserActivity } from '../api/profile';
 
@@ -14,13 +14,8 @@ const REQUEST_STATUS: Record<number, { label: string; color: string }> = {
 /** The user's own game activity: leagues joined, requests made, pools entered. */
 export function ActivityFeed({ username }: { username: string }) {
   const activity = useUserActivity(username);
-  if (activity.isLoading) return <Loader size="sm" aria-label="Loading activity" />;
-  if (activity.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(activity.error)}
-      </Alert>
-    );
+  if (activity.isLoading || activity.isError) {
+    return <QueryState query={activity} loading="Loading activity" failed="Could not load your activity" />;
   }
   const events = activity.data ?? [];
   if (events.length === 0) {

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CalendarAddressResponse } from '../../../../core/contracts/me';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useCalendarAddress, useRenewCalendarAddress } from '../api/calendar';
@@ -46,12 +35,12 @@ export function CalendarCard() {
           Subscribe in your calendar app to see every pick lock of your pools: the pool, the week and a link
           to Make Picks. Keep the address to yourself: anyone who has it sees your pools' deadlines.
         </Text>
-        {address.isLoading ? (
-          <Loader size="sm" aria-label="Loading calendar address" />
-        ) : address.isError ? (
-          <Alert color="red" role="alert" title="Could not load your calendar address">
-            {errorMessage(address.error)}
-          </Alert>
+        {address.isLoading || address.isError ? (
+          <QueryState
+            query={address}
+            loading="Loading calendar address"
+            failed="Could not load your calendar address"
+          />
         ) : made ? (
           <MadeAddress made={made} />
         ) : exists ? (

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Card, Loader, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../../core/contracts/auth';
 import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
 import { GAME_NAMES, type Game } from '../../../../core/games';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useTransactions, useUserProfile } from '../api/profile';
@@ -14,16 +15,9 @@ import { ReminderSettingsCard } from './reminder-settings-card';
 export function ProfileView({ user }: { user: CurrentUser }) {
   const profile = useUserProfile(user.username);
   const transactions = useTransactions(user.username);
-  if (profile.isLoading) return <Loader aria-label="Loading profile" />;
-  if (profile.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(profile.error)}
-      </Alert>
-    );
-  }
   const data = profile.data;
-  if (!data) return <Loader aria-label="Loading profile" />;
+  if (!data)
+    return <QueryState query={profile} loading="Loading profile" failed="Could not load your profile" />;
   const rows = [
     ...data.leagues.map((league) => ({
       key: `m${league.league_id}`,

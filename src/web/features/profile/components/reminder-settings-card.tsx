@@ -1,9 +1,10 @@
-import { Alert, Card, Loader, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Card, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import {
   REMINDER_CHOICE_LABELS,
   REMINDER_CHOICES,
   type ReminderChoice,
 } from '../../../../core/contracts/reminders';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { useReminderSettings, useSetPoolMute, useSetReminderChoice } from '../api/reminders';
 
@@ -25,12 +26,11 @@ export function ReminderSettingsCard() {
         We e-mail you before each week locks when an entry of yours still needs a pick. Insured entries are
         reminded too: without a pick, insurance picks for them at the lock.
       </Text>
-      {settings.isLoading && <Loader size="sm" aria-label="Loading reminder settings" />}
-      {settings.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(settings.error)}
-        </Alert>
-      )}
+      <QueryState
+        query={settings}
+        loading="Loading reminder settings"
+        failed="Could not load your reminder settings"
+      />
       {data && (
         <Stack gap="md">
           {!data.email_confirmed && (

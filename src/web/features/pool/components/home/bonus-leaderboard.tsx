@@ -1,6 +1,6 @@
-import { Alert, Card, Center, Loader, Table, Text, Title } from '@mantine/core';
+import { Card, Table, Text, Title } from '@mantine/core';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { errorMessage } from '../../../../lib/api';
+import { QueryState } from '../../../../components/query-state';
 import { formatDollars } from '../../../../lib/format';
 import { useBonusLeaderboard } from '../../api/bonuses';
 
@@ -35,14 +35,12 @@ export function BonusLeaderboardCard({
       <Title order={2} fz="md" mb="xs" id="bonus-leaderboard-title">
         Bonus Pool Leaderboard
       </Title>
-      {leaderboard.isLoading ? (
-        <Center py="sm">
-          <Loader size="sm" aria-label="Loading the bonus leaderboard" />
-        </Center>
-      ) : leaderboard.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(leaderboard.error)}
-        </Alert>
+      {leaderboard.isLoading || leaderboard.isError ? (
+        <QueryState
+          query={leaderboard}
+          loading="Loading the bonus leaderboard"
+          failed="Could not load the bonus leaderboard"
+        />
       ) : shown.length === 0 ? (
         <Text size="sm" c="dark.4">
           Nobody is in the bonus pool yet.

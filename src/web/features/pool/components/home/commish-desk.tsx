@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { FEED_EVENT_TYPES } from '../../../../../core/contracts/pools';
-import { errorMessage } from '../../../../lib/api';
+import { QueryState } from '../../../../components/query-state';
 import { useCommishPosts, useServerNow } from '../../api/feed';
 import { EventLink, LinkedText, TimeAgo } from './feed/feed-parts';
 
@@ -42,19 +30,12 @@ export function CommishDeskCard({
           The Commish's Desk
         </Title>
       </Group>
-      {posts.isLoading ? (
-        <Center py="md">
-          <Loader size="sm" aria-label="Loading the Commish's posts" />
-        </Center>
-      ) : posts.isError ? (
-        <Alert color="red" role="alert" title="The Commish's posts could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(posts.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => posts.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+      {posts.isLoading || posts.isError ? (
+        <QueryState
+          query={posts}
+          loading="Loading the Commish's posts"
+          failed="The Commish's posts could not be loaded"
+        />
       ) : list.length === 0 ? (
         <Text size="sm" c="dark.4">
           No posts from the Commish yet.

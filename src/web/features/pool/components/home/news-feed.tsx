@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { FeedFilter, MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { errorMessage } from '../../../../lib/api';
+import { QueryState } from '../../../../components/query-state';
 import { usePoolFeed, useServerNow } from '../../api/feed';
 import { EventIcon, EventLink, TimeAgo } from './feed/feed-parts';
 
@@ -73,19 +62,12 @@ export function NewsFeedCard({
             styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
           />
         )}
-        {feed.isLoading ? (
-          <Center py="md">
-            <Loader size="sm" aria-label="Loading the news feed" />
-          </Center>
-        ) : feed.isError ? (
-          <Alert color="red" role="alert" title="The news feed could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(feed.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => feed.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+        {feed.isLoading || feed.isError ? (
+          <QueryState
+            query={feed}
+            loading="Loading the news feed"
+            failed="The news feed could not be loaded"
+          />
         ) : events.length === 0 ? (
           <Text size="sm" c="dark.4">
             {EMPTY[filter]}

@@ -1,7 +1,7 @@
-import { Alert, Badge, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PoolAuditRow, PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
-import { errorMessage } from '../../../../../lib/api';
+import { QueryState } from '../../../../../components/query-state';
 import { formatDate } from '../../../../../lib/format';
 import { usePoolAudit } from '../../../api/commish-audit';
 
@@ -58,16 +58,7 @@ export function AuditLogTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }
         Every change a commissioner makes to this pool: settings, entrants, picks, bonus pools, money, posts
         and e-mails.
       </Text>
-      {audit.isLoading && (
-        <Center py="lg">
-          <Loader aria-label="Loading the audit log" />
-        </Center>
-      )}
-      {audit.isError && (
-        <Alert color="red" title="The audit log could not be loaded">
-          {errorMessage(audit.error)}
-        </Alert>
-      )}
+      <QueryState query={audit} loading="Loading the audit log" failed="The audit log could not be loaded" />
       {audit.data && audit.data.total === 0 && (
         <Alert color="gray" title="No changes yet">
           Nothing has been changed by a commissioner in this pool so far.

@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Group,
-  Loader,
   Modal,
   Paper,
   Select,
@@ -31,6 +30,7 @@ import {
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
 import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
+import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
@@ -43,7 +43,6 @@ import {
 } from '../../../api/commish-bonus';
 import { poolPath } from '../../pool-labels';
 import { ListPager } from '../list-pager';
-import { QueryState } from '../query-state';
 
 /**
  * The Commish tools' Bonuses: each week's bonus pool (moves are local until saved, and take effect the
@@ -484,12 +483,11 @@ function BonusDetailsModal({
           {event.desc}
         </Text>
       )}
-      {details.isLoading && <Loader aria-label="Loading bonus details" />}
-      {details.isError && (
-        <Alert color="red" title="The bonus details could not be loaded">
-          {errorMessage(details.error)}
-        </Alert>
-      )}
+      <QueryState
+        query={details}
+        loading="Loading bonus details"
+        failed="The bonus details could not be loaded"
+      />
       {details.data && (
         <Stack gap="md">
           {details.data.total > details.data.pageSize || q !== '' ? (

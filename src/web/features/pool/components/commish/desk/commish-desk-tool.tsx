@@ -3,9 +3,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Select,
   Stack,
   Text,
@@ -25,6 +23,7 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
+import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
@@ -153,14 +152,8 @@ function PastPosts({ poolId }: { poolId: number }) {
       <Title order={3} fz="md" id="desk-posts-title" mb="sm">
         Your league's posts
       </Title>
-      {posts.isLoading ? (
-        <Center py="md">
-          <Loader size="sm" aria-label="Loading the posts" />
-        </Center>
-      ) : posts.isError ? (
-        <Alert color="red" role="alert" title="The posts could not be loaded">
-          {errorMessage(posts.error)}
-        </Alert>
+      {posts.isLoading || posts.isError ? (
+        <QueryState query={posts} loading="Loading the posts" failed="The posts could not be loaded" />
       ) : list.length === 0 ? (
         <Text size="sm" c="dark.4">
           No posts yet. Your first post will show here and on the pool's Home.

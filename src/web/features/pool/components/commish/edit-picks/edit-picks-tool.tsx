@@ -10,10 +10,10 @@ import {
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
 import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
+import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { notify } from '../../../../../lib/notify';
 import { useEditPicks, useUpdateUserPicks } from '../../../api/commish-picks';
-import { QueryState } from '../query-state';
 
 /** The select's value for "no pick" (Mantine's options need a non-empty value). */
 const NONE = 'none';

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminEntrantFilter, PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
+import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDollars } from '../../../../../lib/format';
 import { useAdminEntrants } from '../../../api/commish-entrants';
@@ -52,23 +41,9 @@ export function ManageEntrantsTool({ pool }: { pool: PoolDetails; viewer: PoolVi
   });
   const [action, setAction] = useState<EntrantAction | null>(null);
 
-  if (list.isLoading) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the entrants" />
-      </Center>
-    );
-  }
   if (!list.data) {
     return (
-      <Alert color="red" role="alert" title="The entrants could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="default" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryState query={list} loading="Loading the entrants" failed="The entrants could not be loaded" />
     );
   }
   const data = list.data;

@@ -9,12 +9,12 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
+import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useMissingPicks, useNudge } from '../../../api/commish-missing-picks';
 import { ListPager } from '../list-pager';
-import { QueryState } from '../query-state';
 import { MissingPicksList } from './missing-picks-list';
 import { NudgeModal } from './nudge-modal';
 

@@ -25,12 +25,12 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
+import { QueryState } from '../../../../../components/query-state';
 import { ApiError } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useAddPayment } from '../../../api/commish-money';
 import { paymentsPath, useFinances, usePayments } from '../../../api/finances';
-import { QueryState } from '../query-state';
 
 const MESSAGE_MS = 3000;
 /** How many entrants the picker offers at a time: typing searches the pool's entrants on the server. */

@@ -29,11 +29,11 @@ import {
   planPrizeSplit,
   planSplitTotals,
 } from '../../../../../../core/money';
+import { QueryState } from '../../../../../components/query-state';
 import { ResponsiveTable } from '../../../../../components/responsive-table';
 import { ApiError } from '../../../../../lib/api';
 import { notify } from '../../../../../lib/notify';
 import { usePrizeSplit, useProcessPrizeSplit } from '../../../api/commish-money';
-import { QueryState } from '../query-state';
 
 /** The server's message, or 'unknown error' when it sent none (or could not be reached). */
 function failureText(error: unknown): string {

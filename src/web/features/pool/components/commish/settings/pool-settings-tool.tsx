@@ -1,10 +1,8 @@
 import {
   Alert,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -30,6 +28,7 @@ import {
   usePoolSettingsForm,
   wholeValue,
 } from '../../../../../components/pool-settings-form/use-pool-settings-form';
+import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
@@ -51,18 +50,13 @@ export function PoolSettingsTool({ pool }: { pool: PoolDetails; viewer: PoolView
   const settings = usePoolSettings(pool.id);
   // Held here, not by the form: a save remounts the form with the saved settings, and the toast must still show.
   const update = useUpdatePoolSettings(pool.id);
-  if (settings.isLoading) {
+  if (!settings.data) {
     return (
-      <Center py="lg">
-        <Loader aria-label="Loading pool settings" />
-      </Center>
-    );
-  }
-  if (settings.isError || !settings.data) {
-    return (
-      <Alert color="red" title="The pool settings could not be loaded" role="alert">
-        {errorMessage(settings.error)}
-      </Alert>
+      <QueryState
+        query={settings}
+        loading="Loading pool settings"
+        failed="The pool settings could not be loaded"
+      />
     );
   }
   // A save (or another admin's) gives new stored settings: the form starts again from them.
