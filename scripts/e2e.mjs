@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWeb, root, ssrDirOf, startServer } from './processes.mjs';
 
@@ -145,6 +145,25 @@ function mergeReports() {
   writeFileSync(jsonReport, JSON.stringify(merged));
 }
 
+/**
+ * CPU seconds of this process's children that have ended and been waited for (the servers, Vitest), with
+ * those of their own children they waited for (cutime and cstime of /proc/self/stat, in the kernel's
+ * fixed 100 ticks a second). Undefined off Linux.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+// The wall-clock time of a run doubles when other work shares the machine, the CPU time does not: both
+// are printed, with the load, so that runs made on a busy and a quiet machine can be told apart.
+const started = { at: Date.now(), cpu: childrenCpuSeconds(), load: loadavg()[0] };
+
 const running = [];
 let code = 1;
 try {
@@ -166,5 +185,12 @@ try {
     rmSync(webDir, { recursive: true, force: true });
     rmSync(ssrDirOf(webDir), { recursive: true, force: true });
   }
+  const cpu = childrenCpuSeconds();
+  const spent =
+    cpu === undefined || started.cpu === undefined ? '' : `, ${Math.round(cpu - started.cpu)} s of CPU`;
+  console.log(
+    `browser tests: ${Math.round((Date.now() - started.at) / 1000)} s${spent} (servers and Vitest); ` +
+      `load average ${started.load.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, ${cpus().length} cores`,
+  );
 }
 process.exit(code);
