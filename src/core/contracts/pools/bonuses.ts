@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, withCodeName } from '../common';
 import { PageInfoSchema, pageQuerySchema } from '../paging';
-import { PoolPathSchema } from './paths';
+import { PoolPathPartsSchema } from './paths';
 import { POOL_MESSAGES } from './sign-up';
 
 /** Path of GET /api/bonus/events/{leagueSeasonId} and /api/bonus/mapped/{leagueSeasonId} (the pool id). */
@@ -15,9 +15,9 @@ export type BonusPoolPath = z.output<typeof BonusPoolPathSchema>;
 /** Path of GET /api/bonus/tallys/{game}/{season}/{seasonType}/{leagueSeasonId}; the first three must match the pool. */
 export const BonusTallysPathSchema = withCodeName(
   z.object({
-    game: PoolPathSchema.shape.game,
-    season: PoolPathSchema.shape.season,
-    seasonType: PoolPathSchema.shape.seasonType,
+    game: PoolPathPartsSchema.shape.game,
+    season: PoolPathPartsSchema.shape.season,
+    seasonType: PoolPathPartsSchema.shape.seasonType,
     leagueSeasonId: idSchema(POOL_MESSAGES.poolNotFound),
   }),
   'leagueSeasonId',

@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { idSchema } from '../common';
+import { idSchema, withCodeName } from '../common';
 import { PageInfoSchema, pageQuerySchema } from '../paging';
-import { PoolPathSchema } from './paths';
+import { PoolPathPartsSchema } from './paths';
 
-/** Path of GET /api/payments/{game}/{season}/{league}/{poolIdx}/{type} (type is the season type). */
-export const PaymentsPathSchema = PoolPathSchema.omit({ seasonType: true }).extend({
-  type: PoolPathSchema.shape.seasonType,
-});
+/**
+ * Path of GET /api/payments/{game}/{season}/{league}/{poolIdx}/{type} (type is the season type). Services
+ * receive the same address as every other pool path's (`leagueAbb`, `seasonType`).
+ */
+export const PaymentsPathSchema = withCodeName(
+  withCodeName(
+    PoolPathPartsSchema.omit({ seasonType: true }).extend({ type: PoolPathPartsSchema.shape.seasonType }),
+    'type',
+    'seasonType',
+  ),
+  'league',
+  'leagueAbb',
+);
 export type PaymentsPath = z.output<typeof PaymentsPathSchema>;
 
 /** One payment or prize-paid record: a ledger row, signed cents from the entry's side. */

@@ -30,7 +30,7 @@ export async function requirePoolAccess(
     'poolId' in ref
       ? eq(pools.id, ref.poolId)
       : and(
-          sql`lower(${leagues.abb}) = lower(${ref.league})`,
+          sql`lower(${leagues.abb}) = lower(${ref.leagueAbb})`,
           eq(pools.game, ref.game),
           eq(pools.season, ref.season),
           eq(pools.seasonType, ref.seasonType),

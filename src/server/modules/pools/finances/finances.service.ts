@@ -350,17 +350,7 @@ export async function listPayments(
   query: PaymentsQuery,
   viewer: UserRow | null,
 ): Promise<PaymentsResponse> {
-  const { pool } = await requirePoolAccess(
-    ctx.db,
-    {
-      game: path.game,
-      league: path.league,
-      season: path.season,
-      poolIdx: path.poolIdx,
-      seasonType: path.type,
-    },
-    viewer,
-  );
+  const { pool } = await requirePoolAccess(ctx.db, path, viewer);
   const where = and(
     eq(ledger.poolId, pool.id),
     inArray(ledger.kind, ['payment', 'prize_paid_to']),
