@@ -6,6 +6,7 @@ import {
   poolApiAddress,
   poolDisplayName,
   poolPagePath,
+  poolPagePathIn,
   poolPaymentsAddress,
   poolStatus,
   siblingsOf,
@@ -21,6 +22,11 @@ describe('pool identity', () => {
     expect(poolPaymentsAddress(address)).toBe('mlb/2024/abc/1/reg');
     expect(poolPaymentsAddress({ ...address, leagueAbb: 'a/b' })).toBe('mlb/2024/a%2Fb/1/reg');
     expect(globalPoolPath('nba', 2023)).toBe('/nba/ala/2023/reg/0');
+  });
+
+  it("writes a pool row's page path in its league", () => {
+    const pool = { id: 7, game: 'nba', season: 2023, seasonType: 'post', poolIdx: 2 };
+    expect(poolPagePathIn(pool, { abb: 'sq' })).toBe('/nba/sq/2023/post/2');
   });
 
   it('reads the wire names into the code names', () => {

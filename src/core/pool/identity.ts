@@ -42,6 +42,11 @@ export function poolPagePath(address: PoolAddress): string {
   return `/${address.game}/${address.leagueAbb}/${address.season}/${address.seasonType}/${address.poolIdx}`;
 }
 
+/** The page path of a pool row (the code's names) in its league: what links in mail, feeds and lists use. */
+export function poolPagePathIn(pool: Omit<PoolAddress, 'leagueAbb'>, league: { abb: string }): string {
+  return poolPagePath({ ...pool, leagueAbb: league.abb });
+}
+
 /** The API's address of a pool (loadPool, selections): {game}/{league_abb}/{season}/{pool_idx}/{season_type}. */
 export function poolApiAddress(address: PoolAddress): string {
   const parts = [address.game, address.leagueAbb, address.season, address.poolIdx, address.seasonType];

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type EmailUsersResponse, LEAGUE_MESSAGES } from '../../../core/contracts/leagues';
-import { poolPagePath } from '../../../core/pool/identity';
+import { poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { entries, leagueMembers, leagues, pools, users } from '../../db/schema';
@@ -155,7 +155,7 @@ export async function notifyNewLeaguePool(
     .innerJoin(users, eq(users.id, leagueMembers.userId))
     .where(and(eq(leagueMembers.leagueId, league.id), eq(leagueMembers.emailNewPools, true)));
   const name = pool.customName?.trim() || `${pool.gameName} ${pool.season}`;
-  const url = `${publicUrl(ctx.config)}${poolPagePath({ ...pool, leagueAbb: league.abb })}`;
+  const url = `${publicUrl(ctx.config)}${poolPagePathIn(pool, league)}`;
   const settingsUrl = `${publicUrl(ctx.config)}/league/${league.abb}/settings`;
   const deadline = pool.entryDeadline.toUTCString();
   const result = await sendAll(ctx, rows, (to) => ({

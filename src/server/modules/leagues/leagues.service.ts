@@ -15,7 +15,7 @@ import {
 } from '../../../core/contracts/leagues';
 import type { PageQuery } from '../../../core/contracts/paging';
 import { GAME_NAMES, GameSchema } from '../../../core/games';
-import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
+import { countSiblings, poolDisplayName, poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { LeagueRow, UserRow } from '../../db/schema';
@@ -333,7 +333,7 @@ export async function fetchLeague(
         game: pool.game,
         season: pool.season,
         season_type: pool.seasonType,
-        path: poolPagePath({ ...pool, leagueAbb: league.abb }),
+        path: poolPagePathIn(pool, league),
         champions: pool.champions,
       })),
     viewer: {

@@ -1,6 +1,6 @@
 import type { PoolRow, YourStatus } from '../../../core/contracts/leagues';
 import { ENTRY_STATUS } from '../../../core/pool/entry-status';
-import { poolDisplayName, poolPagePath, poolStatus } from '../../../core/pool/identity';
+import { poolDisplayName, poolPagePathIn, poolStatus } from '../../../core/pool/identity';
 import type { EntryRecord, LeagueRow, PoolRecord } from '../../db/schema';
 
 export interface PoolRowInput {
@@ -29,7 +29,7 @@ export function toPoolRow(input: PoolRowInput): PoolRow {
     league_id: league.id,
     league_name: league.name,
     league_abb: league.abb,
-    path: poolPagePath({ ...pool, leagueAbb: league.abb }),
+    path: poolPagePathIn(pool, league),
     status: poolStatus(pool, input.startedAt, input.now),
     champions: pool.champions,
     start: pool.start.toISOString(),

@@ -7,7 +7,7 @@ import {
   type RegisterEntryResponse,
 } from '../../../core/contracts/pools';
 import { formatDollars } from '../../../core/money';
-import { poolPagePath } from '../../../core/pool/identity';
+import { poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../db/schema';
@@ -49,13 +49,7 @@ export async function registerEntry(
     const made = input.request_key ? await findKeyedEntry(tx, pool.id, user.id, input.request_key) : null;
     if (made) {
       return {
-        answer: signUpAnswer(
-          pool,
-          league,
-          user,
-          made.entryNum,
-          poolPagePath({ ...pool, leagueAbb: league.abb }),
-        ),
+        answer: signUpAnswer(pool, league, user, made.entryNum, poolPagePathIn(pool, league)),
         created: false,
       };
     }
@@ -214,7 +208,7 @@ export async function createPoolEntry(
   }
   await appendLedger(tx, charges, now);
   const label = entryNum > 1 ? `${user.username} [${entryNum}]` : user.username;
-  const link = poolPagePath({ ...pool, leagueAbb: league.abb });
+  const link = poolPagePathIn(pool, league);
   const addedByOther = input.by.id !== user.id;
   await postPoolEvent(
     tx,

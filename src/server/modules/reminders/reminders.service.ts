@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
+import { countSiblings, poolDisplayName, poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { PoolRecord } from '../../db/schema';
 import { leagues, pools } from '../../db/schema';
@@ -167,7 +167,7 @@ class PoolNames {
       this.byId.set(pool.id, {
         name: poolDisplayName(pool, siblings),
         leagueName: league.name,
-        path: poolPagePath({ ...pool, leagueAbb: league.abb }),
+        path: poolPagePathIn(pool, league),
       });
     }
   }

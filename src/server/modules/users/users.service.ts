@@ -6,7 +6,7 @@ import type {
   UserSeasonSummary,
   UserTransaction,
 } from '../../../core/contracts/users';
-import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
+import { countSiblings, poolDisplayName, poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { LeagueRow, UserRow } from '../../db/schema';
 import { entries, leagueMembers, leagueRequests, leagues, pools } from '../../db/schema';
@@ -170,7 +170,7 @@ export async function listUserActivity(
       status: entry.status,
       pool_id: pool.id,
       pool_name: `${poolDisplayName(pool, siblings)} ${pool.season}`,
-      path: poolPagePath({ ...pool, leagueAbb: league.abb }),
+      path: poolPagePathIn(pool, league),
     })),
   ];
   return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, 50);

@@ -2,7 +2,7 @@ import { AUTO_REBUY_SWITCH_FEED_TYPE, BONUS_SWITCH_FEED_TYPE } from '../../../..
 import { formatDollars } from '../../../../core/money';
 import { formatEntryLabel } from '../../../../core/money/finances';
 import { type DeferredFlag, flagForWeek } from '../../../../core/pool/entry-actions';
-import { poolPagePath } from '../../../../core/pool/identity';
+import { poolPagePathIn } from '../../../../core/pool/identity';
 import type { DbOrTx } from '../../../db/client';
 import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
 import { recordPoolAudits } from '../commish/audit/audit.service';
@@ -79,7 +79,7 @@ export async function recordSwitchChange(
       type: words.feedType,
       summary,
       desc: `${summary}.`,
-      link: poolPagePath({ ...pool, leagueAbb: league.abb }),
+      link: poolPagePathIn(pool, league),
     },
     now,
   );

@@ -32,7 +32,7 @@ import {
   isInsuranceOffered,
 } from '../../../../core/pool/entry-actions';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
-import { poolPagePath } from '../../../../core/pool/identity';
+import { poolPagePathIn } from '../../../../core/pool/identity';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
@@ -187,7 +187,7 @@ export async function rebuyEntry(ctx: AppContext, user: UserRow, body: RebuyBody
           type: REBUY_FEED_TYPE,
           summary: `${label} rebought`,
           desc: `${label} bought back in before Week ${window.week} and keeps playing.`,
-          link: poolPagePath({ ...pool, leagueAbb: league.abb }),
+          link: poolPagePathIn(pool, league),
         },
         now,
       );
@@ -386,7 +386,7 @@ export function buyInsurance(
           type: FEED_EVENT_TYPES.insurance,
           summary: `${label} bought pick insurance`,
           desc: `${label} insured their picks from Week ${effectiveWeek} for the rest of the season.`,
-          link: poolPagePath({ ...pool, leagueAbb: league.abb }),
+          link: poolPagePathIn(pool, league),
         },
         now,
       );

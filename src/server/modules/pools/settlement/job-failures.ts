@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { SettlementJobsResponse } from '../../../../core/contracts/sports';
-import { poolPagePath } from '../../../../core/pool/identity';
+import { poolPagePathIn } from '../../../../core/pool/identity';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { leagues, poolJobFailures, pools } from '../../../db/schema';
@@ -136,7 +136,7 @@ export async function listPoolJobFailures(
         pool.customName?.trim() ||
         (pool.poolIdx > 0 ? `${pool.gameName} #${pool.poolIdx + 1}` : pool.gameName),
       game: pool.game,
-      path: poolPagePath({ ...pool, leagueAbb: league.abb }),
+      path: poolPagePathIn(pool, league),
       step: failure.step,
       week: failure.week,
       what: describeStep(failure.step, failure.week),

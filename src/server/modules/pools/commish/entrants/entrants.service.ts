@@ -18,7 +18,7 @@ import {
 import { formatDollars, processChampions } from '../../../../../core/money';
 import { must } from '../../../../../core/must';
 import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
-import { poolPagePath } from '../../../../../core/pool/identity';
+import { poolPagePathIn } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
@@ -464,7 +464,7 @@ export async function editUserLives(
         type: FEED_EVENT_TYPES.alert,
         summary,
         desc: input.actionDesc,
-        link: poolPagePath({ ...pool, leagueAbb: league.abb }),
+        link: poolPagePathIn(pool, league),
       },
       now,
     );
@@ -606,7 +606,7 @@ export async function processLeagueChamps(
         type: FEED_EVENT_TYPES.alert,
         summary: labels.length === 1 ? `${names} is the champion!` : `${names} are the champions!`,
         desc: `The Commish crowned ${names} and closed ${pool.gameName} ${pool.season}.${prizeText}`,
-        link: poolPagePath({ ...pool, leagueAbb: league.abb }),
+        link: poolPagePathIn(pool, league),
       },
       now,
     );

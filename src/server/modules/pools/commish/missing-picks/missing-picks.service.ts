@@ -9,7 +9,7 @@ import {
   type NudgeResponse,
   type NudgeState,
 } from '../../../../../core/contracts/pools';
-import { poolPagePath } from '../../../../../core/pool/identity';
+import { poolPagePathIn } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
 import type { UserRow } from '../../../../db/schema';
 import { AppError, badRequest, conflict } from '../../../../lib/errors';
@@ -202,7 +202,7 @@ export async function nudgeMissingPicks(
     week: open.week,
     lockAt: open.lockAt,
     needed,
-    makePicksUrl: `${publicUrl(ctx.config)}${poolPagePath({ ...pool, leagueAbb: league.abb })}/makepicks`,
+    makePicksUrl: `${publicUrl(ctx.config)}${poolPagePathIn(pool, league)}/makepicks`,
     commissioner: viewer.username,
   };
   let sent = 0;
