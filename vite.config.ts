@@ -41,6 +41,15 @@ const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
     modules: ['routes/league.tsx', `features/leagues/components/${module}.tsx`],
   })),
   { pattern: '^/league/(?!error/)[^/]+(/|$)', modules: ['routes/league.tsx'] },
+  // An NFL TD pool's Make Picks before every pool tab: its player cards are a chunk of their own.
+  {
+    pattern: '^/nfl-td/[^/]+/[^/]+/[^/]+/[^/]+/makepicks(/|$)',
+    modules: [
+      'routes/pool.tsx',
+      'features/pool/components/make-picks/make-picks-tab.tsx',
+      'features/pool/components/make-picks/nfl-picks.tsx',
+    ],
+  },
   ...(
     [
       ['(/home)?$', 'home/pool-home'],

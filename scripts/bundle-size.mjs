@@ -42,8 +42,18 @@ const LAZY_TABS = () => ({
 });
 
 /**
+ * Parts of a tab that only some pools load at once (and vite.config.ts preloads with them): the tab is
+ * measured with each too, as `page/tab (name)`.
+ */
+const TAB_PARTS = {
+  'features/pool/components/make-picks/make-picks-tab.tsx': [
+    ['nfl-td', 'features/pool/components/make-picks/nfl-picks.tsx'],
+  ],
+};
+
+/**
  * Per page (each lazy route of src/web/routes), the files of its initial JavaScript; for each
- * `tabs` of a page, also the page opened on that tab (page/tab).
+ * `tabs` of a page, also the page opened on that tab (page/tab), and with each of the tab's parts.
  */
 export function pagesOf(manifest, tabs = LAZY_TABS()) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -57,10 +67,21 @@ export function pagesOf(manifest, tabs = LAZY_TABS()) {
       const chunks = initialChunks(manifest, key, new Set(start));
       return [
         { page, files: files(chunks) },
-        ...(tabs[page] ?? []).map((tab) => {
+        ...(tabs[page] ?? []).flatMap((tab) => {
           if (!manifest[tab]?.isDynamicEntry) throw new Error(`${tab} is not a lazy chunk of the build`);
           const name = path.basename(tab).replace(/\.tsx?$/, '');
-          return { page: `${page}/${name}`, files: files(initialChunks(manifest, tab, new Set(chunks))) };
+          const tabChunks = initialChunks(manifest, tab, new Set(chunks));
+          return [
+            { page: `${page}/${name}`, files: files(tabChunks) },
+            ...(TAB_PARTS[tab] ?? []).map(([part, module]) => {
+              if (!manifest[module]?.isDynamicEntry)
+                throw new Error(`${module} is not a lazy chunk of the build`);
+              return {
+                page: `${page}/${name} (${part})`,
+                files: files(initialChunks(manifest, module, new Set(tabChunks))),
+              };
+            }),
+          ];
         }),
       ];
     });

@@ -12,7 +12,6 @@ import {
   useTeamSchedules,
 } from '../../api/picks';
 import { poolPath } from '../pool-labels';
-import { NflPicks } from './nfl-picks';
 import type { PickButtonHandlers } from './pick-button';
 import type { PendingPick } from './pick-modal';
 import { getInitialWeek, isKeptOutByLeague, type PickScope } from './pick-view';
@@ -20,6 +19,9 @@ import { TeamPicks } from './team-picks';
 
 // The pick modal (and the modal code it brings) loads on the first pick.
 const PickModal = lazy(() => import('./pick-modal').then((module) => ({ default: module.PickModal })));
+// NFL TD's player cards (and the search and select code they bring) load only on an NFL TD pool: a team
+// pool's Make Picks never needs them. vite.config.ts preloads them with an NFL TD pool's Make Picks.
+const NflPicks = lazy(() => import('./nfl-picks').then((module) => ({ default: module.NflPicks })));
 // The odds and the Planner load after the page: their code stays out of its first chunk.
 const PickOdds = lazy(() => import('./pick-odds'));
 
