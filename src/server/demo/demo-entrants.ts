@@ -8,7 +8,7 @@ import { entries, games, nflPlayers, pickAudits, picks, teams, users } from '../
 import { appendLedger } from '../modules/pools/ledger';
 import { loadPoolWeeks } from '../modules/pools/pool-weeks';
 import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-due-weeks';
-import { DEMO_USERS } from './seed';
+import { DEMO_USERS } from './demo-users';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Within this long of a lock every demo entrant has picked; before it, about half have picked ahead. */

@@ -3,7 +3,8 @@ import { must } from '../../core/must';
 import { changelogEntries, entries, leagueMembers, leagues, pools, users } from '../db/schema';
 import { createTestApp } from '../test/harness';
 import { crownDemoChampions, DEMO_POOLS, seedChangelog, seedLeaguePools } from './demo-pools';
-import { DEMO_LEAGUES, DEMO_USERS } from './seed';
+import { DEMO_USERS } from './demo-users';
+import { DEMO_LEAGUES } from './seed';
 
 describe('demo league pools', () => {
   it('gives the demo leagues pools, entries, trophies and changelog entries', async () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { entries, leagueMembers, leagues, pools, users } from '../db/schema';
 import { listSiteAdmins } from '../modules/admin/site-admins.service';
 import { createTestApp } from '../test/harness';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoWorld } from './seed';
+import { DEMO_USERS } from './demo-users';
+import { DEMO_PASSWORD, seedDemoWorld } from './seed';
 
 describe('seedDemoWorld', () => {
   it('creates the platform league ala and demo users who can log in with the shared password', async () => {

@@ -7,24 +7,10 @@ import { hashPassword } from '../modules/auth/password-hash';
 import { seedSportsData } from '../sports/replay/seed-sports';
 import { settleDemoWeeks } from './demo-entrants';
 import { crownDemoChampions, seedChangelog, seedLeaguePools } from './demo-pools';
+import { DEMO_USERS } from './demo-users';
 
 /** Every demo account shares this password; the README gives it. */
 export const DEMO_PASSWORD = 'survivor2026';
-
-export const DEMO_USERS = [
-  ['commish', 'Casey', 'Morgan'],
-  ['jordan', 'Jordan', 'Reyes'],
-  ['taylor', 'Taylor', 'Brooks'],
-  ['sam', 'Sam', 'Whitfield'],
-  ['riley', 'Riley', 'Chen'],
-  ['alex', 'Alex', 'Novak'],
-  ['jamie', 'Jamie', 'Ortiz'],
-  ['drew', 'Drew', 'Patel'],
-  ['morgan', 'Morgan', 'Kim'],
-  ['quinn', 'Quinn', 'Adebayo'],
-  ['avery', 'Avery', 'Lindqvist'],
-  ['blake', 'Blake', 'Okafor'],
-] as const;
 
 interface DemoLeague {
   name: string;

@@ -1,6 +1,7 @@
 // Generated from the recorded ESPN team lists (fixtures espn/{nba,mlb}/teams.json, NFL from the 2025 week 1 scoreboard).
 // NBA abbreviations are the league's own tricodes (GSW, NYK...), which the NBA feeds and stats use.
-import type { TeamSeed } from './teams';
+/** [abb, name, city, color one, color two, ESPN id] */
+export type TeamSeed = [string, string, string, string, string, string];
 
 /** Every club by game key: [abb, name, city, color one, color two, ESPN id]. */
 export const TEAM_SEEDS: Record<'nba' | 'mlb' | 'nfl-td', TeamSeed[]> = {

@@ -1,9 +1,6 @@
 import type { PlayableGame } from '../../core/games';
 import { TEAM_SEEDS } from './teams-data';
 
-/** [abb, name, city, color one, color two, ESPN id] */
-export type TeamSeed = [string, string, string, string, string, string];
-
 export interface TeamRecord {
   game: PlayableGame;
   abb: string;

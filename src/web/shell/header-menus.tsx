@@ -13,7 +13,7 @@ import {
   useGameLinks,
   useYourLeagues,
   useYourPools,
-} from './header';
+} from './menu-parts';
 
 // The header's menus (Mantine's Menu, its popover and floating-ui): loaded by header.tsx right after
 // start-up, which shows their buttons meanwhile.

@@ -11,7 +11,7 @@ import {
   useGameLinks,
   useYourLeagues,
   useYourPools,
-} from './header';
+} from './menu-parts';
 
 /** "Your Pools" / "Your Leagues" in the drawer: the links, or a way to log in, or "none yet". */
 function YourLinks({ label, links, empty }: { label: string; links: MenuLink[]; empty: string }) {

@@ -23,21 +23,8 @@ import { hasSiteAdminGrant } from '../admin/site-admins.service';
 import { acceptInvite } from '../leagues/membership.service';
 import { AuthService, TooSoonError, toCurrentUser } from './auth.service';
 import { registerGoogleRoutes } from './google';
-import { deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
-
-/**
- * Sets the session cookie: http-only, SameSite=Lax, Secure when the request came over HTTPS or the
- * site's public address is HTTPS (a TLS proxy in front may not say so when it is not trusted).
- */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https' || request.server.ctx.config.publicUrl.startsWith('https:'),
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
-}
+import { setSessionCookie } from './session-cookie';
+import { deleteSession, SESSION_COOKIE } from './sessions';
 
 /** Ends the session the browser held before a login or registration replaces it. */
 async function endPreviousSession(request: FastifyRequest, db: Db): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
-import { setSessionCookie } from './auth.routes';
+import { setSessionCookie } from './session-cookie';
 import { createSession } from './sessions';
 
 const STATE_COOKIE = 'ala_oauth_state';
