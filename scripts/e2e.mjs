@@ -26,11 +26,12 @@ const webDir = prebuilt ? path.resolve(prebuilt) : mkdtempSync(path.join(tmpdir(
 if (!prebuilt) buildWeb(webDir);
 
 const vitestArgs = process.argv.slice(2);
-// The whole suite may be split by file between servers of their own (E2E_SHARDS, one by default): on
-// two cores the shards' browsers and servers fight for them and each test slows down, so sharding pays
-// only on a bigger machine. A run of chosen files or tests (any argument but --options) stays on one server.
+// The whole suite is split by file between servers of their own (E2E_SHARDS, two by default): one
+// browser test mostly waits on its server or its browser in turn, so even on two cores two shards run
+// side by side at nearly the speed of one (README has the figures). A run of chosen files or tests (any
+// argument but --options) stays on one server.
 const chosen = vitestArgs.some((arg) => !arg.startsWith('--'));
-const shards = chosen ? 1 : Math.max(1, Number(process.env.E2E_SHARDS) || 1);
+const shards = chosen ? 1 : Math.max(1, Number(process.env.E2E_SHARDS) || 2);
 
 /**
  * Starts one server on a fresh embedded database with the demo world, on a free port unless one is
