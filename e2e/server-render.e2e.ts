@@ -1,6 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BASE_URL, closeBrowser, getBrowser, PHONE } from './support/browser';
+import { BASE_URL, closeBrowser, getBrowser, PHONE, screenshot } from './support/browser';
 import { cacheAssets } from './support/cached-assets';
 
 afterAll(closeBrowser);
@@ -107,6 +107,24 @@ describe('the first view rendered on the server', () => {
     await page.getByRole('tab', { name: 'Standings', selected: true }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says a tab whose code did not arrive could not be shown, and offers to try again', async () => {
+    const context = await phone();
+    // The Standings tab's code is lost on the way (a dropped connection, or a release that replaced it).
+    await context.route('**/assets/standings-tab-*.js', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(POOL, { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: 'Standings' }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'Could not show this tab' });
+    await failure.getByText('Check your connection and try again.').waitFor();
+    await failure.getByRole('button', { name: 'Try again' }).waitFor();
+    await screenshot(page, 'tab-code-lost-phone');
+    // The rest of the page still works: another tab opens.
+    await page.getByRole('tab', { name: 'How to play' }).click();
+    await page.getByRole('tab', { name: 'How to play', selected: true }).waitFor();
+    expect(await failure.count()).toBe(0);
     await context.close();
   });
 
