@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { axeFindings, settle } from './support/axe';
 import { closeBrowser, DEMO_PASSWORD, DESKTOP, PHONE } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** One screen: where it is, what shows once it has loaded, and anything to do before the check. */
 interface Screen {
@@ -111,19 +109,6 @@ const AS_COMMISH: Screen[] = [
   },
 ];
 
-/** Waits until no loader shows and every finite animation (modal and drawer transitions) has ended. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.mantine-Loader-root').length === 0 &&
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-  );
-}
-
 /** Runs axe on every screen in one context and returns its serious and critical violations, one line each. */
 async function audit(screens: Screen[], viewport: typeof DESKTOP, username?: string): Promise<string[]> {
   const { context, page } = await newPage(viewport);
@@ -138,16 +123,7 @@ async function audit(screens: Screen[], viewport: typeof DESKTOP, username?: str
       await page.goto(screen.path);
       await screen.ready(page);
       await settle(page);
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      for (const violation of results.violations) {
-        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-        for (const node of violation.nodes.slice(0, 5)) {
-          const why = node.any[0]?.message ?? node.all[0]?.message ?? node.none[0]?.message ?? '';
-          found.push(
-            `${screen.name} @${viewport.width}: ${violation.id} on ${node.target.join(' ')}: ${why}`,
-          );
-        }
-      }
+      found.push(...(await axeFindings(page, `${screen.name} @${viewport.width}`)));
     }
   } finally {
     await context.close();

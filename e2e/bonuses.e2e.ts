@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { closeBrowser, DEMO_PASSWORD, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
@@ -8,20 +8,8 @@ afterAll(closeBrowser);
 
 const MLB_GLOBAL = '/mlb/ala/2023/reg/0';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const EMPTY_EARNED = 'Bonuses will show up here once they have been earned.';
 const EMPTY_FILTERED = "Use the filters and dropdowns to view this pool's Performance Bonuses.";
-
-/** Serious and critical axe violations of the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.slice(0, 3).map((node) => `${violation.id} on ${node.target.join(' ')}`),
-    );
-}
 
 /** Two settled bonus events, the shape the server answers (winners paid, the others charged, zero-sum). */
 const MAPPED = {
@@ -106,7 +94,7 @@ describe.each([
       .first()
       .waitFor();
     await screenshot(page, `bonuses-demo-${label}`);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'bonuses');
     await context.close();
   });
 
@@ -145,7 +133,7 @@ describe.each([
     await page.getByText('-$35').filter({ visible: true }).first().waitFor();
     await page.getByText('Total', { exact: true }).filter({ visible: true }).first().waitFor();
     await screenshot(page, `bonuses-payouts-one-user-${label}`);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'bonuses');
     await context.close();
   });
 

@@ -1,25 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './support/axe';
 import { closeBrowser, DEMO_PASSWORD, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
 
 const MLB_GLOBAL = '/mlb/ala/2023/reg/0';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Serious and critical axe violations of the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.slice(0, 3).map((node) => `${violation.id} on ${node.target.join(' ')}`),
-    );
-}
-
 const ZERO = { buyin: 0, rebuys: 0, insurance: 0, bonus: 0, prizes: 0, paid: 0, prizes_paid_to: 0, total: 0 };
 
 describe.each([
@@ -63,7 +49,7 @@ describe.each([
     }
     await page.getByRole('heading', { name: 'Payments and Prizes Paid' }).waitFor();
     await screenshot(page, `finances-visitor-${label}`);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'finances');
     await context.close();
   });
 
@@ -96,7 +82,7 @@ describe.each([
     );
     await page.goto(`${MLB_GLOBAL}/finances`);
     await page.getByText('Finances will show up here once this pool contains entrants.').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'finances');
     await page.unroute('**/api/finances/*');
     await page.route('**/api/finances/*', (route) =>
       route.fulfill({
@@ -134,7 +120,7 @@ describe('the Finances tab of a pool bigger than a page', () => {
     await expect.poll(() => asked.some((url) => url.searchParams.get('q') === 'jor')).toBe(true);
     expect(asked.every((url) => Number(url.searchParams.get('pageSize')) <= 100)).toBe(true);
     await screenshot(page, 'finances-paged');
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'finances');
     await context.close();
   });
 });

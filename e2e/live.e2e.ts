@@ -1,20 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, DEMO_PASSWORD, DESKTOP, PHONE, screenshot } from './support/browser';
+import { expectNoAxeViolations, logInByApi } from './support/axe';
+import { closeBrowser, DESKTOP, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const NBA_GLOBAL = '/nba/ala/2023/reg/0';
 const isLive = (url: string) => /\/api\/pools\/\d+\/live$/.test(new URL(url).pathname);
 const isLoadPool = (url: string) => new URL(url).pathname.startsWith('/api/loadPool/');
-
-async function logInByApi(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-}
 
 /** Opens the pool page and answers its live stream's response (the page opens exactly one). */
 async function openWithStream(page: Page, path: string) {
@@ -65,9 +59,7 @@ describe.each([
     expect(stream.status()).toBe(200);
     expect(stream.headers()['content-type']).toBe('text/event-stream; charset=utf-8');
     await screenshot(page, `live-visitor-${label}`);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page, `live visitor @${label}`);
     await context.close();
   }, 120_000);
 

@@ -1,20 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
-import { closeBrowser, DEMO_PASSWORD, PHONE, uniqueName } from './support/browser';
+import { expectNoAxeViolations, logInByApi } from './support/axe';
+import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
 
 const NBA_GLOBAL = '/nba/ala/2023/reg/0';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function logInByApi(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-}
 
 /** The card, once it has loaded its state. */
 async function manageCard(page: Page, label: string): Promise<Locator> {
@@ -22,18 +16,6 @@ async function manageCard(page: Page, label: string): Promise<Locator> {
   await card.waitFor();
   await page.waitForFunction(() => !document.body.innerText.includes('Loading your entry'));
   return card;
-}
-
-/** Serious and critical axe findings on the page as it is now, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} on ${node.target.join(' ')}`));
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/manage-entry-${name}.png`, fullPage: true });
 }
 
 describe.each([
@@ -56,8 +38,8 @@ describe.each([
       });
       await dialog.getByText(/From Week \d+/).waitFor();
       if (round === 0) {
-        await shot(page, `modal-${label}`);
-        expect(await axeFindings(page)).toEqual([]);
+        await screenshot(page, `manage-entry-modal-${label}`);
+        await expectNoAxeViolations(page, 'manage entry');
       }
       await dialog.getByRole('button', { name: turningOn ? 'TURN ON' : 'TURN OFF' }).click();
       await page
@@ -72,8 +54,8 @@ describe.each([
     // This pool sells no insurance and has no bonus pool: neither shows.
     expect(await card.getByText('Pick insurance').count()).toBe(0);
     expect(await card.getByText('Bonus pool', { exact: true }).count()).toBe(0);
-    await shot(page, `squad-${label}`);
-    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `manage-entry-squad-${label}`);
+    await expectNoAxeViolations(page, 'manage entry');
     await context.close();
   });
 
@@ -127,7 +109,7 @@ describe('insurance and the bonus pool', () => {
     await card.getByText('Bonus pool', { exact: true }).waitFor();
     await card.getByText(/Entry cadence: (Anytime|Monthly|Preseason)/).waitFor();
     await card.getByText('Pick insurance').waitFor();
-    await shot(page, 'nba-before');
+    await screenshot(page, 'manage-entry-nba-before');
     await card.getByRole('button', { name: 'BUY INSURANCE ($10)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buy pick insurance' });
     await dialog.getByText(/for the rest of the season for \$10/).waitFor();
@@ -138,8 +120,8 @@ describe('insurance and the bonus pool', () => {
       .waitFor();
     await card.getByText('YOUR PICKS ARE INSURED').waitFor();
     expect(await card.getByRole('button', { name: /BUY INSURANCE/ }).count()).toBe(0);
-    await shot(page, 'nba-insured');
-    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, 'manage-entry-nba-insured');
+    await expectNoAxeViolations(page, 'manage entry');
     await context.close();
   });
 
@@ -180,7 +162,7 @@ describe('a pending change of a switch', () => {
     );
     expect(badges).toContain(`ON FROM WEEK ${week}`.toUpperCase());
     expect(badges).not.toContain('OFF');
-    await shot(page, `pending-switch-${label}`);
+    await screenshot(page, `manage-entry-pending-switch-${label}`);
     await context.close();
   });
 });

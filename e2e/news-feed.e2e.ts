@@ -1,32 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
-import { closeBrowser, DEMO_PASSWORD, PHONE, screenshot, uniqueName } from './support/browser';
+import { expectNoAxeViolations, logInByApi } from './support/axe';
+import { closeBrowser, PHONE, screenshot, uniqueName } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
 
 const NBA_GLOBAL = '/nba/ala/2023/reg/0';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function logInByApi(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-}
-
 const feedCard = (page: Page) => page.getByRole('region', { name: 'News Feed' });
 const deskCard = (page: Page) => page.getByRole('region', { name: "The Commish's Desk" });
-
-/** Serious and critical axe violations of the page as it stands, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} on ${n.target.join(' ')}`));
-}
 
 function postsAt(now: number) {
   return {
@@ -129,7 +113,7 @@ describe.each([
     const items = await feed.getByRole('listitem').allInnerTexts();
     expect(items.every((text) => text.includes(username))).toBe(true);
     await screenshot(page, `news-feed-entrant-${label}`);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'news feed');
     await context.close();
   });
 
@@ -180,7 +164,7 @@ describe.each([
     await desk.getByRole('button', { name: 'Show more posts' }).click();
     expect(await desk.getByRole('article').count()).toBe(5);
     await screenshot(page, `news-feed-data-${label}`);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'news feed');
     await context.close();
   });
 

@@ -1,42 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
-import {
-  closeBrowser,
-  DEMO_PASSWORD,
-  PHONE,
-  screenshot,
-  uniqueName,
-  waitUntilShown,
-} from './support/browser';
+import { expectNoAxeViolations, logInByApi } from './support/axe';
+import { closeBrowser, PHONE, screenshot, uniqueName, waitUntilShown } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LOGGED_OUT = 'You must be logged in to configure pool options.';
 const SELECT_LEAGUE = 'You must select a league to configure pool options.';
 const NO_UPCOMING = 'There are no upcoming pools available to activate.';
-
-/** Serious and critical axe violations of the page as it is, one line each (toasts left out: they fade). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.slice(0, 3).map((node) => `${violation.id} on ${node.target.join(' ')}`),
-    );
-}
-
-async function logInByApi(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-}
 
 describe.each([
   ['desktop', undefined],
@@ -48,7 +20,7 @@ describe.each([
     await page.getByText(LOGGED_OUT).waitFor();
     expect(await page.getByRole('group', { name: 'Pool settings' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'REVIEW' }).isDisabled()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-visitor-${label}`);
     await context.close();
   });
@@ -61,7 +33,7 @@ describe.each([
     await page.getByRole('button', { name: 'Create a new league' }).click();
     await page.getByRole('textbox', { name: 'League name' }).waitFor();
     expect(await page.getByRole('button', { name: 'REVIEW' }).isDisabled()).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-no-league-${label}`);
 
     // Creating a league inline selects it and unlocks the settings.
@@ -88,7 +60,7 @@ describe.each([
     );
     await page.goto('/leagues/createpool');
     await page.getByText(NO_UPCOMING).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-empty-${label}`);
     await page.unroute('**/api/poolCreation/options');
     await page.route('**/api/poolCreation/options', (route) =>
@@ -152,7 +124,7 @@ describe.each([
     expect(await page.getByRole('textbox', { name: 'Max entries per player' }).inputValue()).toBe('2');
     // Still editable: the copy is a starting point.
     await page.getByRole('textbox', { name: 'Pool name' }).fill(`Copy Me Again ${label}`);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-copy-${label}`);
 
     await page.getByRole('button', { name: 'REVIEW' }).click();
@@ -222,7 +194,7 @@ describe.each([
     const prize = bonuses.getByRole('textbox', { name: `${raised} prize` });
     await prize.fill('123');
     await prize.blur();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-bonuses-${label}`);
 
     await review.click();
@@ -257,7 +229,7 @@ describe.each([
     expect(await page.getByRole('textbox', { name: 'Rebuy price ($)' }).inputValue()).toBe('$25');
     await page.getByRole('switch', { name: 'Bonus pool' }).check({ force: true });
     await page.getByRole('textbox', { name: 'Bonus shutdown #' }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-form-${label}`);
 
     await page.getByRole('button', { name: 'REVIEW' }).click();
@@ -266,7 +238,7 @@ describe.each([
     await review.getByText('$50', { exact: true }).waitFor();
     // The modal fades in; axe reads text caught mid-fade as low contrast.
     await waitUntilShown(review);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-review-${label}`);
     await review.getByRole('button', { name: 'ACTIVATE POOL' }).click();
     await page.waitForURL((url) => /^\/nba\/SQUAD\/2023\/reg\/\d+$/.test(url.pathname), { timeout: 20_000 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, DEMO_PASSWORD, DESKTOP, PHONE, screenshot } from './support/browser';
+import { expectNoAxeViolations, logInByApi } from './support/axe';
+import { closeBrowser, DESKTOP, PHONE, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
@@ -11,13 +11,6 @@ const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0/standings';
 /** A concluded pool of past seasons: jordan is its champion. */
 const MLB_2022 = '/mlb/ala/2022/reg/0/standings';
 const OFFICE_NFL = '/nfl-td/OFFCE/2022/reg/0/standings';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function logInByApi(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-}
-
 /** The entry labels shown, whichever layout (table rows from 768 px, cards below). */
 async function entryLabels(page: Page, phone: boolean): Promise<string[]> {
   if (phone)
@@ -37,14 +30,6 @@ async function waitForStandings(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Standings', level: 2 }).waitFor();
 }
 
-async function axe(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelectorAll('.mantine-Loader-root').length === 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${where}: ${v.id} on ${n.target.join(' ')}`));
-}
-
 describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -62,7 +47,7 @@ describe.each([
     expect(labels).toEqual(expect.arrayContaining(['commish', 'sam', 'riley']));
     await page.getByRole('combobox', { name: 'View By', exact: true }).waitFor();
     await screenshot(page, `standings-visitor-${label}`);
-    expect(await axe(page, `nba standings @${viewport.width}`)).toEqual([]);
+    await expectNoAxeViolations(page, `nba standings @${viewport.width}`);
     await context.close();
   });
 
@@ -91,7 +76,7 @@ describe.each([
     expect((await entryLabels(page, phone))[0]).toBe('jordan');
     await page.getByText('ELIMINATED', { exact: true }).filter({ visible: true }).first().waitFor();
     await screenshot(page, `standings-concluded-${label}`);
-    expect(await axe(page, `mlb 2022 standings @${viewport.width}`)).toEqual([]);
+    await expectNoAxeViolations(page, `mlb 2022 standings @${viewport.width}`);
     await context.close();
   });
 
@@ -129,7 +114,7 @@ describe.each([
       .evaluate((el) => el.getBoundingClientRect().width);
     expect(dayWidth).toBeGreaterThanOrEqual(90);
     await screenshot(page, `standings-day-${label}`);
-    expect(await axe(page, `mlb standings by day @${viewport.width}`)).toEqual([]);
+    await expectNoAxeViolations(page, `mlb standings by day @${viewport.width}`);
 
     // The week still open: the columns show, and others' picks stay HIDDEN.
     const shown = Number(
@@ -228,7 +213,7 @@ describe('the Pool Health Report on Home', () => {
     const box = await card.locator('.recharts-responsive-container').first().boundingBox();
     expect(Math.round(box?.height ?? 0)).toBe(200);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/standings-health.png' });
+    await screenshot(page, 'standings-pool-health');
 
     // 7 entries alive read on whole, even ticks: 0, 2, 4, 6, 8, never 0, 2, 4, 8.
     await page.unroute('**/api/poolHealth/**');

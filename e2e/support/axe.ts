@@ -19,18 +19,35 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Fails on any serious or critical axe violation of the settled page, one line each, named by `where`. */
-export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  await settle(page);
-  // Toasts are left out: they fade in and out over the page, and caught mid-fade read as low contrast.
+/**
+ * The serious and critical axe violations of the page as it is, one line each (at most five elements a
+ * rule), each line starting with `where`. Toasts are left out: they fade in and out over the page, and
+ * caught mid-fade read as low contrast.
+ */
+export async function axeFindings(page: Page, where: string): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .exclude('.mantine-Notifications-root')
+    // axe.run in the page itself. The default runs each frame on its own and gathers the results in a
+    // blank page it opens, a page load per check; the app's pages have no frames of other origins.
+    .setLegacyMode(true)
+    // Only the violations are read; axe then keeps a single element of each pass and incomplete result.
+    .options({ resultTypes: ['violations'] })
     .analyze();
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${where}: ${v.id} on ${n.target.join(' ')}`));
-  expect(found).toEqual([]);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.slice(0, 5).map((node) => {
+        const why = node.any[0]?.message ?? node.all[0]?.message ?? node.none[0]?.message ?? '';
+        return `${where}: ${violation.id} on ${node.target.join(' ')}: ${why}`;
+      }),
+    );
+}
+
+/** Fails on any serious or critical axe violation of the settled page, one line each, named by `where`. */
+export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  await settle(page);
+  expect(await axeFindings(page, where)).toEqual([]);
 }
 
 /** Logs a demo player in through the API (the page's cookies then carry the session). */
