@@ -159,7 +159,7 @@ describe('accounts in the browser', () => {
     const { context, page } = await newPage();
     await page.clock.install();
     await logIn(page, 'jordan');
-    await page.getByRole('navigation', { name: 'Sidebar' }).getByText('jordan').waitFor();
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByText('jordan', { exact: true }).waitFor();
     // The page settles (its parts loaded, their first fetches answered) before time jumps ahead: on a
     // loaded machine, what was still loading landed minutes later on the fake clock.
     await page.waitForLoadState('networkidle');

@@ -188,8 +188,20 @@ describe('the first view rendered on the server', () => {
       });
       expect(marked, address).toBeGreaterThan(0);
       release();
-      // Hydrated: the app's own navigation answers a click on the menu.
-      await page.getByRole('button', { name: 'Menu' }).click();
+      // Hydrated: React owns the menu button (it marks each element it hydrates with its props), and the
+      // app's own navigation answers a click on it. A tap before that has a test of its own above.
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.evaluate(
+        (button) =>
+          new Promise<void>((resolve) => {
+            const check = () =>
+              Object.keys(button).some((key) => key.startsWith('__reactProps$'))
+                ? resolve()
+                : setTimeout(check, 50);
+            check();
+          }),
+      );
+      await menu.click();
       await page.getByRole('dialog').waitFor();
       await page.waitForLoadState('networkidle');
       const drawnAgain = await page.evaluate(() =>
