@@ -176,7 +176,7 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     for (const { context } of opened.splice(0)) await context.close();
     await server.restart(AFTER_WEEK);
     const { page } = await signedIn(people.commish);
-    // The replay catches up on the week's games and the settlement job (every 30 s) judges the week.
+    // The replay catches up on the week's games; the settlement job's first pass, once it has, judges the week.
     const poolId = await poolIdOf(page);
     await expect
       .poll(

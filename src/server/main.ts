@@ -88,11 +88,14 @@ if (feedProviders.length > 0 && !closing) {
   app.log.info({ feeds: feedProviders.map((p) => `${p.game}: ${p.name}`) }, 'polling the sports feeds');
 }
 // Weeks lock and settle on the application's clock; the demo's entrants pick and rebuy before each lock.
-if (!closing) {
+const startSettlement = () => {
+  if (closing || settlementJob) return;
   settlementJob = startSettlementJob(ctx, app.log, {
     settle: replaying ? settleDemoWeeks : undefined,
     intervalMs: replaying ? Math.min(30_000, replayPollDelayMs(createReplayClockFromEnv().speed)) : 30_000,
   });
+};
+if (!closing) {
   // Pick reminders before each lock, on the same clock (in the demo they land in the outbox at replayed times).
   reminderJob = startReminderJob(ctx, app.log, {
     intervalMs: replaying ? Math.min(60_000, replayPollDelayMs(createReplayClockFromEnv().speed)) : 60_000,
@@ -106,4 +109,9 @@ if (replaying && replayed.length > 0 && !closing) {
     () => app.log.info({ replayNow: clock.now().toISOString() }, 'replaying MLB, NBA and NFL seasons'),
     (error) => app.log.error({ error: String(error) }, 'the season replay did not start'),
   );
+  // The demo settles once the replay has caught up on the games played while it was stopped: its first
+  // pass then judges the weeks those games ended, rather than a whole interval later.
+  replayJob.then(startSettlement, startSettlement);
+} else {
+  startSettlement();
 }
