@@ -1,7 +1,15 @@
 // Runs the browser tests: builds the web app, starts a server on a fresh embedded database with the
 // demo world (one per shard), runs e2e/**/*.e2e.ts in Chromium, and stops the servers.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +40,32 @@ const vitestArgs = process.argv.slice(2);
 // argument but --options) stays on one server.
 const chosen = vitestArgs.some((arg) => !arg.startsWith('--'));
 const shards = chosen ? 1 : Math.max(1, Number(process.env.E2E_SHARDS) || 2);
+
+/** Seconds each test file took in a recent whole run (E2E_RECORD_DURATIONS=1 writes them again). */
+const DURATIONS = path.join(root, 'scripts/e2e-durations.json');
+const recordDurations = process.env.E2E_RECORD_DURATIONS === '1' && !chosen;
+
+/**
+ * The test files of each shard, the longest first, each to the shard with the least time so far: the
+ * shards end together (Vitest's own --shard splits by count, and left one shard a minute behind). A
+ * file the table does not know counts as the median.
+ */
+function filesOfShards() {
+  const known = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
+  const seconds = Object.values(known).sort((a, b) => a - b);
+  const median = seconds[Math.floor(seconds.length / 2)] ?? 1;
+  const files = readdirSync(path.join(root, 'e2e'), { recursive: true })
+    .filter((file) => file.endsWith('.e2e.ts'))
+    .map((file) => ({ file: path.join(root, 'e2e', file), seconds: known[file] ?? median }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
+  const split = Array.from({ length: shards }, () => ({ files: [], seconds: 0 }));
+  for (const { file, seconds } of files) {
+    const least = split.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    least.files.push(file);
+    least.seconds += seconds;
+  }
+  return split.map(({ files }) => files);
+}
 
 /**
  * Starts one server on a fresh embedded database with the demo world, on a free port unless one is
@@ -100,6 +134,10 @@ async function waitForHealth(baseUrl) {
 }
 
 /** A shard's JSON report goes beside the asked one; the reports are merged into it at the end. */
+if (recordDurations && !vitestArgs.some((arg) => arg.startsWith('--outputFile.json='))) {
+  const report = path.join(mkdtempSync(path.join(tmpdir(), 'ala-e2e-report-')), 'report.json');
+  vitestArgs.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
+}
 const jsonFlag = vitestArgs.findIndex((arg) => arg.startsWith('--outputFile.json='));
 const jsonReport = jsonFlag >= 0 ? vitestArgs[jsonFlag].slice('--outputFile.json='.length) : undefined;
 const reportOf = (index) => `${jsonReport}.shard-${index + 1}`;
@@ -107,7 +145,7 @@ const reportOf = (index) => `${jsonReport}.shard-${index + 1}`;
 function runShard({ index, baseUrl, mailLog }) {
   const args = [...vitestArgs];
   if (jsonReport && shards > 1) args[jsonFlag] = `--outputFile.json=${reportOf(index)}`;
-  if (shards > 1) args.push(`--shard=${index + 1}/${shards}`);
+  if (shards > 1) args.push(...shardFiles[index]);
   // Not spawnSync: this process must keep copying the servers' output while the tests run.
   const run = spawn(
     process.execPath,
@@ -146,6 +184,21 @@ function mergeReports() {
   writeFileSync(jsonReport, JSON.stringify(merged));
 }
 
+/** Writes each file's time in this run (from the JSON report) as the table the shards are split by. */
+function writeDurations() {
+  const { testResults } = JSON.parse(readFileSync(jsonReport, 'utf8'));
+  const table = Object.fromEntries(
+    testResults
+      .map((result) => [
+        path.relative(path.join(root, 'e2e'), result.name),
+        Math.max(1, Math.round((result.endTime - result.startTime) / 1000)),
+      ])
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  writeFileSync(DURATIONS, `${JSON.stringify(table, null, 2)}\n`);
+  console.log(`the time of each test file is written to ${path.relative(root, DURATIONS)}`);
+}
+
 /**
  * CPU seconds of this process's children that have ended and been waited for (the servers, Vitest), with
  * those of their own children they waited for (cutime and cstime of /proc/self/stat, in the kernel's
@@ -165,6 +218,7 @@ function childrenCpuSeconds() {
 // are printed, with the load, so that runs made on a busy and a quiet machine can be told apart.
 const started = { at: Date.now(), cpu: childrenCpuSeconds(), load: loadavg()[0] };
 
+const shardFiles = shards > 1 ? filesOfShards() : [];
 const running = [];
 let code = 1;
 try {
@@ -173,6 +227,7 @@ try {
   const codes = await Promise.all(running.map(runShard));
   code = codes.every((status) => status === 0) ? 0 : 1;
   if (jsonReport && shards > 1) mergeReports();
+  if (recordDurations && code === 0) writeDurations();
 } catch (error) {
   console.error(error);
 } finally {
