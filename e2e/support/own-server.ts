@@ -59,6 +59,8 @@ export async function startOwnServer(clockStart: string): Promise<OwnServer> {
         DATA_DIR: dataDir,
         WEB_DIR,
         DEMO: '1',
+        // The cheapest password hash (modules/auth/password-hash.ts), as on the shared server.
+        PASSWORD_HASH: 'cheap-for-tests',
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: baseUrl,
