@@ -1,115 +1,137 @@
-// Runs every test: lint, types and import boundaries side by side, the bundle budget, unit and API
-// tests on embedded PGlite, the database tests again on PostgreSQL when TEST_DATABASE_URL is set, and
-// the browser tests (on the same build of the web app as the budget).
-import { spawn, spawnSync } from 'node:child_process';
+// Runs every test: lint, types and import boundaries beside the build of the web app, the bundle budget,
+// then two lanes side by side: the browser tests (on that build), and the unit and API tests on embedded
+// PGlite followed by the database tests again on PostgreSQL when TEST_DATABASE_URL is set.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildWeb, root, ssrDirOf } from './processes.mjs';
+import { root, ssrDirOf } from './processes.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function step(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `  ${title}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return run.status === 0;
+/**
+ * Runs one step; resolves to whether it passed. Its output is held back and printed whole when it ends,
+ * so that the lines of steps running side by side do not interleave, unless it is `live` (the one step
+ * whose lines are printed as they come). A `background` step runs at a lower priority: it takes the
+ * cores the other lane leaves idle.
+ */
+function run({ title, command, args, env = {}, background = false, live = false }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (live) console.log(`\n▶ ${title}`);
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+    });
+    if (background) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {}
+    }
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      if (!live) console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(
+        `  ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      resolve(status === 0);
+    });
+  });
 }
 
-/** Adds a vitest JSON report's counts to the totals; false when there is no report. */
+/** Runs the lanes side by side, each one's steps in turn; resolves to whether every step passed. */
+async function lanes(...steps) {
+  const passed = await Promise.all(
+    steps.map(async (lane) => {
+      let ok = true;
+      for (const step of lane) ok = (await run(step)) && ok;
+      return ok;
+    }),
+  );
+  return passed.every(Boolean);
+}
+
+/** Adds a Vitest JSON report's counts to the totals; a step without one counts as one failure. */
 function count(report) {
-  if (!existsSync(report)) return false;
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    return;
+  }
   const json = JSON.parse(readFileSync(report, 'utf8'));
   totals.passed += json.numPassedTests;
   totals.failed += json.numFailedTests;
   totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
-  return true;
 }
 
-function vitest(title, args, env = {}) {
+/** A Vitest run as a step, with its JSON report under test-results (counted at the end). */
+function vitest(title, args, { env = {}, live = false, command = bin('vitest') } = {}) {
   const report = path.join(results, `${title.replace(/\W+/g, '-')}.json`);
   rmSync(report, { force: true });
-  const ok = step(
+  reports.push(report);
+  return {
     title,
-    bin('vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    command,
+    args: [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     env,
-  );
-  if (!count(report) && !ok) totals.failed += 1;
-  return ok;
-}
-
-/**
- * Runs the steps at once, each with its output held back and printed whole when it ends (so that
- * their lines do not interleave); resolves to whether all passed.
- */
-async function together(steps) {
-  const results = await Promise.all(
-    steps.map(
-      ({ title, command, args }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, args, { cwd: root, env: process.env });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (status) => {
-            console.log(`\n▶ ${title}`);
-            process.stdout.write(Buffer.concat(output));
-            console.log(
-              `  ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-            );
-            resolve(status === 0);
-          });
-        }),
-    ),
-  );
-  return results.every(Boolean);
+    live,
+  };
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onlyFast = process.argv.includes('--fast');
+const reports = [];
 // One build of the web app serves the bundle budget and the browser tests.
 const webDir = mkdtempSync(path.join(tmpdir(), 'ala-test-web-'));
 let ok = true;
 try {
-  ok = await together([
-    { title: 'lint (biome)', command: bin('biome'), args: ['check', '.'] },
-    { title: 'types (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
-    { title: 'import boundaries', command: process.execPath, args: ['scripts/check-boundaries.mjs'] },
+  const [checked, built] = await Promise.all([
+    lanes(
+      [{ title: 'lint (biome)', command: bin('biome'), args: ['check', '.'] }],
+      [{ title: 'types (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] }],
+      [{ title: 'import boundaries', command: process.execPath, args: ['scripts/check-boundaries.mjs'] }],
+    ),
+    run({ title: 'web app build', command: process.execPath, args: ['scripts/build.mjs', '--web', webDir] }),
   ]);
-  console.log('\n▶ building the web app');
-  buildWeb(webDir, { manifest: true });
+  ok = checked;
+  if (!built) throw new Error('the web app did not build');
   ok =
-    step('bundle size (initial JavaScript per page)', process.execPath, [
-      'scripts/bundle-size.mjs',
-      '--dir',
-      webDir,
-    ]) && ok;
-  ok = vitest('unit and API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok;
+    (await run({
+      title: 'bundle size (initial JavaScript per page)',
+      command: process.execPath,
+      args: ['scripts/bundle-size.mjs', '--dir', webDir],
+    })) && ok;
+  // The browser tests mostly wait on their servers and browsers, and leave part of the two cores idle:
+  // the database tests run beside them, at a lower priority, in that idle part.
+  const databaseTests = [vitest('unit and API tests (PGlite)', ['run'], { env: { TEST_DATABASE_URL: '' } })];
   // tests/cluster: backup and restore, and the faults a cluster behind nginx survives (decision 031).
   if (pgUrl)
-    ok =
-      vitest('database tests (PostgreSQL)', ['src/server', 'tests/cluster'], { TEST_DATABASE_URL: pgUrl }) &&
-      ok;
-  if (!onlyFast) {
-    const e2e = path.join(results, 'browser-tests.json');
-    rmSync(e2e, { force: true });
-    ok =
-      step(
-        'browser tests (Chromium)',
-        process.execPath,
-        ['scripts/e2e.mjs', '--reporter=default', '--reporter=json', `--outputFile.json=${e2e}`],
-        { E2E_PREBUILT_WEB_DIR: webDir },
-      ) && ok;
-    if (!count(e2e)) totals.failed += 1;
-  }
+    databaseTests.push(
+      vitest('database tests (PostgreSQL)', ['run', 'src/server', 'tests/cluster'], {
+        env: { TEST_DATABASE_URL: pgUrl },
+      }),
+    );
+  const browserTests = onlyFast
+    ? []
+    : [
+        vitest('browser tests (Chromium)', ['scripts/e2e.mjs'], {
+          command: process.execPath,
+          env: { E2E_PREBUILT_WEB_DIR: webDir },
+          live: true,
+        }),
+      ];
+  for (const step of databaseTests) Object.assign(step, { background: !onlyFast, live: onlyFast });
+  ok = (await lanes(browserTests, databaseTests)) && ok;
+  for (const report of reports) count(report);
+} catch (error) {
+  console.error(String(error));
+  ok = false;
 } finally {
   rmSync(webDir, { recursive: true, force: true });
   rmSync(ssrDirOf(webDir), { recursive: true, force: true });
