@@ -163,6 +163,19 @@ describe('accounts in the browser', () => {
     // The page settles (its parts loaded, their first fetches answered) before time jumps ahead: on a
     // loaded machine, what was still loading landed minutes later on the fake clock.
     await page.waitForLoadState('networkidle');
+    // What was already due on the page's clock (the queries' batched updates) runs now, and React commits it
+    // (its scheduler posts messages, which the clock does not hold): the timer is set before time jumps.
+    await page.clock.runFor(1_000);
+    for (let round = 0; round < 3; round++) {
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(null);
+          }),
+      );
+    }
     const seen: string[] = [];
     page.on('request', (request) => seen.push(new URL(request.url()).pathname));
     await page.clock.runFor(9 * 60_000);
