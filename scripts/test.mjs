@@ -109,16 +109,11 @@ try {
     })) && ok;
   // The browser tests mostly wait on their servers and browsers, and leave part of the two cores idle:
   // the database tests run beside them, at a lower priority, in that idle part.
-  // Beside the browser tests with one worker: two would load the machine past what the browser tests'
-  // waits allow for.
-  const workers = onlyFast ? [] : ['--maxWorkers=1'];
-  const databaseTests = [
-    vitest('unit and API tests (PGlite)', ['run', ...workers], { env: { TEST_DATABASE_URL: '' } }),
-  ];
+  const databaseTests = [vitest('unit and API tests (PGlite)', ['run'], { env: { TEST_DATABASE_URL: '' } })];
   // tests/cluster: backup and restore, and the faults a cluster behind nginx survives (decision 031).
   if (pgUrl)
     databaseTests.push(
-      vitest('database tests (PostgreSQL)', ['run', ...workers, 'src/server', 'tests/cluster'], {
+      vitest('database tests (PostgreSQL)', ['run', 'src/server', 'tests/cluster'], {
         env: { TEST_DATABASE_URL: pgUrl },
       }),
     );

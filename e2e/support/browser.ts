@@ -60,6 +60,14 @@ export async function newPage(viewport = DESKTOP): Promise<{ context: BrowserCon
     reducedMotion: 'reduce',
   });
   await askForPlainApp(context);
+  // A route handler may still be fetching the server's answer when the test closes the context (after a
+  // search typed last, or a refetch): the routes end first, so that the fetch cut short is no error.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' })));
+    return close(options);
+  };
   const page = await context.newPage();
   return { context, page };
 }
