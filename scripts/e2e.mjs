@@ -133,11 +133,12 @@ async function waitForHealth(baseUrl) {
   throw new Error(`the server at ${baseUrl} did not become healthy in time`);
 }
 
-/** A shard's JSON report goes beside the asked one; the reports are merged into it at the end. */
+// Recording the files' times needs a JSON report: one of its own when the caller asked for none.
 if (recordDurations && !vitestArgs.some((arg) => arg.startsWith('--outputFile.json='))) {
   const report = path.join(mkdtempSync(path.join(tmpdir(), 'ala-e2e-report-')), 'report.json');
   vitestArgs.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
 }
+/** A shard's JSON report goes beside the asked one; the reports are merged into it at the end. */
 const jsonFlag = vitestArgs.findIndex((arg) => arg.startsWith('--outputFile.json='));
 const jsonReport = jsonFlag >= 0 ? vitestArgs[jsonFlag].slice('--outputFile.json='.length) : undefined;
 const reportOf = (index) => `${jsonReport}.shard-${index + 1}`;
