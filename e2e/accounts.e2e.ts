@@ -155,6 +155,45 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it("links a game's global pool only once its season is known, not a season guessed from the calendar", async () => {
+    const { context, page } = await newPage();
+    const index = await (await page.request.get('/api/seasonParams/index')).json();
+    const mlbSeason = Math.max(
+      ...index
+        .filter((row: { game: string; active: boolean }) => row.game === 'mlb' && row.active)
+        .map((row: { season: number }) => row.season),
+    );
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route('**/api/seasonParams/index', async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    await sidebar.getByText('Global ALA Pool').first().waitFor();
+    await expect.poll(() => asked).toBe(true);
+    // Held back: the links show, but none leads anywhere yet.
+    expect(await sidebar.getByRole('link', { name: 'Global ALA Pool' }).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Global ALA Pool' }).count()).toBe(0);
+    await page.getByRole('banner').getByRole('button', { name: 'MLB' }).click();
+    const menuItem = page.getByRole('menuitem', { name: 'Global ALA Pool' });
+    await menuItem.waitFor();
+    expect(await menuItem.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    release();
+    const mlbLink = sidebar.getByRole('link', { name: 'Global ALA Pool' }).first();
+    await expect.poll(() => mlbLink.getAttribute('href')).toBe(`/mlb/ala/${mlbSeason}/reg/0`);
+    await mlbLink.click();
+    await page.getByRole('heading', { name: `MLB SURVIVOR ${mlbSeason}`, level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('reloads the user data every 10 minutes while logged in', async () => {
     const { context, page } = await newPage();
     await page.clock.install();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Page } from '../components/page';
 import { useCurrentUser } from '../features/auth/api/session';
 import { PicksDueCard } from '../features/picks-due/components/picks-due-card';
-import { currentSeasonOf, useSeasonIndex } from '../features/seasons/api/season-index';
+import { globalPoolPathOf, useSeasonIndex } from '../features/seasons/api/season-index';
 import { GAME_COLORS } from '../theme';
 
 const GAMES = [
@@ -58,13 +58,7 @@ export default function LandingPage() {
                 </Title>
               </Group>
               <Text size="sm">{blurb}</Text>
-              <Button
-                component={Link}
-                to={`/${game}/ala/${currentSeasonOf(seasons.data, game)}/reg/0`}
-                variant="light"
-              >
-                Global ALA Pool
-              </Button>
+              <GlobalPoolButton to={globalPoolPathOf(seasons, game)} />
             </Stack>
           </Card>
         ))}
@@ -75,5 +69,21 @@ export default function LandingPage() {
         NFL results from public game logs; see the project's data notices.
       </Text>
     </Page>
+  );
+}
+
+/** The link to a game's global pool; a disabled button until its address is known. */
+function GlobalPoolButton({ to }: { to: string | undefined }) {
+  if (to === undefined) {
+    return (
+      <Button variant="light" disabled>
+        Global ALA Pool
+      </Button>
+    );
+  }
+  return (
+    <Button component={Link} to={to} variant="light">
+      Global ALA Pool
+    </Button>
   );
 }

@@ -35,11 +35,17 @@ export function GameMenu({ game, defaultOpened }: { game: MenuGame; defaultOpene
         <MenuTarget label={GAME_NAMES[game]} />
       </Menu.Target>
       <Menu.Dropdown>
-        {links.map((link) => (
-          <Menu.Item key={link.key} component={Link} to={link.to}>
-            {link.label}
-          </Menu.Item>
-        ))}
+        {links.map((link) =>
+          link.to === undefined ? (
+            <Menu.Item key={link.key} disabled>
+              {link.label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item key={link.key} component={Link} to={link.to}>
+              {link.label}
+            </Menu.Item>
+          ),
+        )}
         <Menu.Label>Your Pools</Menu.Label>
         {!user ? (
           <Menu.Item onClick={() => openLogin()}>Log in to see your pools</Menu.Item>

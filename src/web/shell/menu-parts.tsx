@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../core/contracts/auth';
 import { poolAddressOf, poolPagePath } from '../../core/pool/identity';
 import { useCurrentUser } from '../features/auth/api/session';
 import { useUserProfile } from '../features/profile/api/profile';
-import { currentSeasonOf, useSeasonIndex } from '../features/seasons/api/season-index';
+import { globalPoolPathOf, useSeasonIndex } from '../features/seasons/api/season-index';
 
 export const MENU_GAMES = ['nba', 'mlb', 'nfl-td'] as const;
 export type MenuGame = (typeof MENU_GAMES)[number];
@@ -51,15 +51,14 @@ export interface MenuLink {
   to: string;
 }
 
+/** A game menu's fixed link; `to` is undefined while its address is not known yet (it shows disabled). */
+export type GameMenuLink = Omit<MenuLink, 'to'> & { to: string | undefined };
+
 /** The game menu's fixed links: the global ALA pool and the hub filtered on the game. */
-export function useGameLinks(game: MenuGame): MenuLink[] {
+export function useGameLinks(game: MenuGame): GameMenuLink[] {
   const seasons = useSeasonIndex();
   return [
-    {
-      key: 'ala',
-      label: 'Global ALA Pool',
-      to: `/${game}/ala/${currentSeasonOf(seasons.data, game)}/reg/0`,
-    },
+    { key: 'ala', label: 'Global ALA Pool', to: globalPoolPathOf(seasons, game) },
     { key: 'all', label: 'All Pools', to: `/leagues/allpools/${game}` },
   ];
 }

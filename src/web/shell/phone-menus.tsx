@@ -38,9 +38,13 @@ function GameSection({ game }: { game: (typeof MENU_GAMES)[number] }) {
   const mine = useYourPools(game);
   return (
     <NavLink label={GAME_NAMES[game]} fw={700} childrenOffset="sm">
-      {links.map((link) => (
-        <NavLink key={link.key} component={Link} to={link.to} label={link.label} />
-      ))}
+      {links.map((link) =>
+        link.to === undefined ? (
+          <NavLink key={link.key} label={link.label} disabled />
+        ) : (
+          <NavLink key={link.key} component={Link} to={link.to} label={link.label} />
+        ),
+      )}
       <YourLinks label="Your Pools" links={mine} empty="(no pools found)" />
     </NavLink>
   );

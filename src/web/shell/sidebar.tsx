@@ -34,7 +34,12 @@ import { logout, useCurrentUser } from '../features/auth/api/session';
 import { useLoginModal } from '../features/auth/components/login-modal';
 import { PicksDueNav } from '../features/picks-due/components/picks-due-nav';
 import { useUserProfile } from '../features/profile/api/profile';
-import { currentSeasonOf, hasPendingSeason, useSeasonIndex } from '../features/seasons/api/season-index';
+import {
+  currentSeasonOf,
+  globalPoolPathOf,
+  hasPendingSeason,
+  useSeasonIndex,
+} from '../features/seasons/api/season-index';
 import { apiFetch } from '../lib/api';
 import { changelogKeys } from '../lib/query-keys';
 import { GAME_COLORS } from '../theme';
@@ -51,6 +56,14 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useCurrentUser();
   const link = (label: string, to: string) => (
     <SidebarLink key={to + label} label={label} to={to} onNavigate={onNavigate} />
+  );
+  const globalPoolLink = (game: string) => (
+    <SidebarLink
+      key={`global-${game}`}
+      label="Global ALA Pool"
+      to={globalPoolPathOf(seasons, game)}
+      onNavigate={onNavigate}
+    />
   );
   const createLink = (game: string) =>
     seasons.data && !hasPendingSeason(seasons.data, game) ? (
@@ -78,7 +91,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         icon={<IconBallBaseball size={16} />}
         active={current === 'mlb'}
       >
-        {link('Global ALA Pool', `/mlb/ala/${season('mlb')}/reg/0`)}
+        {globalPoolLink('mlb')}
         {createLink('mlb')}
         {link('Find a Pool', '/leagues/allpools/mlb')}
       </Section>
@@ -88,7 +101,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         icon={<IconBallBasketball size={16} />}
         active={current === 'nba'}
       >
-        {link('Global ALA Pool', `/nba/ala/${season('nba')}/reg/0`)}
+        {globalPoolLink('nba')}
         {createLink('nba')}
         {link('Find a Pool', '/leagues/allpools/nba')}
       </Section>
@@ -98,7 +111,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         icon={<IconBallAmericanFootball size={16} />}
         active={current === 'nfl-td'}
       >
-        {link('Global ALA Pool', `/nfl-td/ala/${season('nfl-td')}/reg/0`)}
+        {globalPoolLink('nfl-td')}
         {createLink('nfl-td')}
         {link('Find a Pool', '/leagues/allpools/nfl-td')}
       </Section>
@@ -162,11 +175,13 @@ function SidebarLink({
   rightSection,
 }: {
   label: string;
-  to: string;
+  /** Undefined while the address is not known yet: the link shows, disabled. */
+  to: string | undefined;
   onNavigate?: () => void;
   rightSection?: ReactNode;
 }) {
   const here = useLocation().pathname === to;
+  if (to === undefined) return <NavLink label={label} py={4} disabled rightSection={rightSection} />;
   return (
     <NavLink
       component={Link}

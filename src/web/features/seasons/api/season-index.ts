@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { globalPoolPath } from '../../../../core/pool/identity';
 import { apiFetch } from '../../../lib/api';
 import { seasonKeys } from '../../../lib/query-keys';
 
@@ -27,6 +28,17 @@ export function useSeasonIndex() {
 export function currentSeasonOf(rows: SeasonIndexRow[] | undefined, game: string): number {
   const seasons = (rows ?? []).filter((row) => row.game === game && row.active).map((row) => row.season);
   return seasons.length > 0 ? Math.max(...seasons) : new Date().getFullYear();
+}
+
+/**
+ * The page of a game's global ALA pool; undefined while the season index loads, since a season guessed from
+ * the calendar can name a pool that does not exist. When the index cannot be read, this year's pool.
+ */
+export function globalPoolPathOf(
+  seasons: { data?: SeasonIndexRow[]; isPending: boolean },
+  game: string,
+): string | undefined {
+  return seasons.isPending ? undefined : globalPoolPath(game, currentSeasonOf(seasons.data, game));
 }
 
 /** Whether a game has a season still open for new pools (decided on the server's clock). */
