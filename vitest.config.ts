@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './src/server/test/time-limit';
 
 // One worker keeps one migrated database for all its files (isolate: false); each DB test file
 // resets it through resetTestDb(), so PGlite's start-up cost is paid once per worker.
@@ -10,9 +11,10 @@ export default defineConfig({
     maxWorkers: 2,
     // The cheapest password hash (modules/auth/password-hash.ts): the suites register thousands of accounts.
     env: { PASSWORD_HASH: 'cheap-for-tests' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Stretched for a lane that runs at a lower priority (src/server/test/time-limit.ts).
+    testTimeout: timeLimit(30_000),
+    hookTimeout: timeLimit(60_000),
     // Polled conditions (an SSE client connected) get the time a loaded machine needs, not 1 s.
-    expect: { poll: { timeout: 15_000 } },
+    expect: { poll: { timeout: timeLimit(15_000) } },
   },
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { timeLimit } from '../src/server/test/time-limit';
 import { calibrate, formatCalibration } from './calibrate';
 
 // The targets, measured on the bundled seasons: the odds must beat a coin flip and the home
 // team in every sport, and come within 0.01 Brier of FiveThirtyEight's NFL Elo.
 describe('npm run calibrate', () => {
   it('beats both baselines in every sport and stays within 0.01 Brier of FiveThirtyEight', {
-    timeout: 120_000,
+    timeout: timeLimit(120_000),
   }, () => {
     const report = calibrate();
     expect(report.sports.map((s) => s.title)).toEqual([

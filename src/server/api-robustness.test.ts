@@ -8,6 +8,7 @@ import { createSession } from './modules/auth/sessions';
 import { buildEntry, buildPool } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 import { createLeagueAs, registerNamed } from './test/league-test-world';
+import { timeLimit } from './test/time-limit';
 
 /**
  * Walks every route the application registers (collected as they are registered, so the list
@@ -333,29 +334,33 @@ describe('every route answers hostile input with a 4xx and a message, never a 5x
     );
   });
 
-  it('survives every route with every role', async () => {
-    const failures: string[] = [];
-    let count = 0;
-    for (const route of routes) {
-      const isWrite = route.method !== 'GET';
-      for (const role of ['visitor', 'player', 'admin'] as Role[]) {
-        const tries: [string, string | undefined][] = [];
-        for (const url of urls(route))
-          tries.push([url, isWrite ? json(sample(route.schema?.body)) : undefined]);
-        if (isWrite) for (const body of bodies(route.schema?.body)) tries.push([urls(route)[0], body]);
-        for (const [url, body] of tries) {
-          count += 1;
-          const response = await send(role, route.method, url, body);
-          const found = problem(response);
-          if (found) {
-            failures.push(
-              `${role} ${route.method} ${url.slice(0, 80)} ${body?.slice(0, 80) ?? '(no body)'}: ${found}`,
-            );
+  it(
+    'survives every route with every role',
+    async () => {
+      const failures: string[] = [];
+      let count = 0;
+      for (const route of routes) {
+        const isWrite = route.method !== 'GET';
+        for (const role of ['visitor', 'player', 'admin'] as Role[]) {
+          const tries: [string, string | undefined][] = [];
+          for (const url of urls(route))
+            tries.push([url, isWrite ? json(sample(route.schema?.body)) : undefined]);
+          if (isWrite) for (const body of bodies(route.schema?.body)) tries.push([urls(route)[0], body]);
+          for (const [url, body] of tries) {
+            count += 1;
+            const response = await send(role, route.method, url, body);
+            const found = problem(response);
+            if (found) {
+              failures.push(
+                `${role} ${route.method} ${url.slice(0, 80)} ${body?.slice(0, 80) ?? '(no body)'}: ${found}`,
+              );
+            }
           }
         }
       }
-    }
-    expect(count).toBeGreaterThan(500);
-    expect(failures).toEqual([]);
-  }, 240_000);
+      expect(count).toBeGreaterThan(500);
+      expect(failures).toEqual([]);
+    },
+    timeLimit(240_000),
+  );
 });

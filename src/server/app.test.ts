@@ -8,35 +8,40 @@ import { precompress } from '../../scripts/precompress.mjs';
 import { buildApp } from './app';
 import { registerUser } from './test/factories';
 import { createTestApp } from './test/harness';
+import { timeLimit } from './test/time-limit';
 
 describe('the general rate limit', () => {
-  it('limits an API route however its path is spelled', async () => {
-    const { app } = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
-    // The mail routes allow 30 an hour, every other API route RATE_LIMIT_MAX a minute.
-    const cases = [
-      ['POST', '/admin/emailUsers', '/%61dmin/emailUsers', 401, 30],
-      ['POST', '/leagueRoutes/inviteByEmail', '/leagueRout%65s/inviteByEmail', 401, 30],
-      ['GET', '/api/authConfig', '/%61pi/authConfig', 200, 3],
-    ] as const;
-    for (const [index, [method, plain, encoded, status, max]] of cases.entries()) {
-      // Each case from its own address: the limits count per client address.
-      const send = (url: string) =>
-        app.inject({
-          method,
-          url,
-          remoteAddress: `10.0.0.${index + 1}`,
-          ...(method === 'POST' ? { payload: {} } : {}),
-        });
-      const statuses: number[] = [];
-      for (let i = 0; i <= max; i += 1) statuses.push((await send(i % 2 ? plain : encoded)).statusCode);
-      // The encoded spelling reaches the same route (a visitor gets its 401, not a 404) and counts.
-      expect(statuses.slice(0, max), encoded).toEqual(Array(max).fill(status));
-      expect(statuses[max], encoded).toBe(429);
-      const blocked = await send(encoded);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toMatch(/Too many requests/);
-    }
-  }, 120_000);
+  it(
+    'limits an API route however its path is spelled',
+    async () => {
+      const { app } = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+      // The mail routes allow 30 an hour, every other API route RATE_LIMIT_MAX a minute.
+      const cases = [
+        ['POST', '/admin/emailUsers', '/%61dmin/emailUsers', 401, 30],
+        ['POST', '/leagueRoutes/inviteByEmail', '/leagueRout%65s/inviteByEmail', 401, 30],
+        ['GET', '/api/authConfig', '/%61pi/authConfig', 200, 3],
+      ] as const;
+      for (const [index, [method, plain, encoded, status, max]] of cases.entries()) {
+        // Each case from its own address: the limits count per client address.
+        const send = (url: string) =>
+          app.inject({
+            method,
+            url,
+            remoteAddress: `10.0.0.${index + 1}`,
+            ...(method === 'POST' ? { payload: {} } : {}),
+          });
+        const statuses: number[] = [];
+        for (let i = 0; i <= max; i += 1) statuses.push((await send(i % 2 ? plain : encoded)).statusCode);
+        // The encoded spelling reaches the same route (a visitor gets its 401, not a 404) and counts.
+        expect(statuses.slice(0, max), encoded).toEqual(Array(max).fill(status));
+        expect(statuses[max], encoded).toBe(429);
+        const blocked = await send(encoded);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json().message).toMatch(/Too many requests/);
+      }
+    },
+    timeLimit(120_000),
+  );
 
   it('leaves pages and static files unlimited', async () => {
     const { app } = await createTestApp({ env: { RATE_LIMIT_MAX: '2' } });

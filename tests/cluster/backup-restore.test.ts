@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { must } from '../../src/core/must';
 import { openDatabase } from '../../src/server/db/client';
 import { entries, leagues, picks, pools, users } from '../../src/server/db/schema';
+import { timeLimit } from '../../src/server/test/time-limit';
 
 const url = process.env.TEST_DATABASE_URL;
 const hasTools = ['pg_dump', 'pg_restore'].every((tool) => spawnSync(tool, ['--version']).status === 0);
@@ -56,7 +57,7 @@ describe.skipIf(!url || !hasTools)('backup with pg_dump, restore with pg_restore
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ala-backup-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('restores a new database with the same rows', { timeout: 120_000 }, async () => {
+  it('restores a new database with the same rows', { timeout: timeLimit(120_000) }, async () => {
     const base = must(url);
     const sourceUrl = await recreate(base, 'ala_test_backup_source');
     const database = await openDatabase({ databaseUrl: sourceUrl });

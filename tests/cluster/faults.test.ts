@@ -13,6 +13,7 @@ import { findNginx, startCluster } from '../../scripts/cluster-lib.mjs';
 import { buildServer, serverBuildIsStale } from '../../scripts/processes.mjs';
 import { must } from '../../src/core/must';
 import { LEADER_LOCK_KEY } from '../../src/server/jobs/leader-loop';
+import { timeLimit } from '../../src/server/test/time-limit';
 import {
   addDuePool,
   buildRushWorld,
@@ -120,16 +121,16 @@ describe.skipIf(missing.length > 0)('a cluster behind nginx survives faults', ()
       },
       readyTimeoutMs: 120_000,
     });
-  }, 300_000);
+  }, timeLimit(300_000));
 
   afterAll(async () => {
     // The instances' logs stay for a failed run.
     await cluster?.stop({ keepLogs: failed });
     if (failed && cluster) console.warn(`cluster faults: logs in ${cluster.prefix}`);
-  }, 60_000);
+  }, timeLimit(60_000));
 
   it('a 500-client deadline rush loses and duplicates no pick when the leader is killed (-9) in the middle', {
-    timeout: 420_000,
+    timeout: timeLimit(420_000),
   }, async () => {
     try {
       const firstLeader = await until(

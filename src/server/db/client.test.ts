@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { must } from '../../core/must';
 import { ensureTestDatabase } from '../test/harness';
+import { timeLimit } from '../test/time-limit';
 import { type Database, MIGRATIONS_DIR, openDatabase } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -33,7 +34,9 @@ describe.skipIf(!url)('leadership on PostgreSQL', () => {
     expect(await second.tryAcquireLeadership(KEY + 1)).toBe(true);
     await first.close();
     // The server ends the closed connection's backend, and its locks, a moment after the socket closes.
-    await expect.poll(() => second.tryAcquireLeadership(KEY), { timeout: 10_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => second.tryAcquireLeadership(KEY), { timeout: timeLimit(10_000), interval: 100 })
+      .toBe(true);
     expect(await second.ping()).toBe(true);
   });
 });

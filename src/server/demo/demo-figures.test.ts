@@ -8,6 +8,7 @@ import { entries, leagues, pools, users } from '../db/schema';
 import { DEFAULT_DEMO_CLOCK_START } from '../sports/replay/replay-clock';
 import { sessionCookie } from '../test/factories';
 import { createTestApp } from '../test/harness';
+import { timeLimit } from '../test/time-limit';
 import { DEMO_PASSWORD, seedDemoWorld } from './seed';
 
 /** What a pool's rows hold: its counted entries (status 1) and their ledger rows by kind, summed in cents. */
@@ -65,104 +66,108 @@ async function login(app: FastifyInstance, username: string): Promise<string> {
 }
 
 describe('demo figures', () => {
-  it('shows for every demo pool only figures its entries and ledger rows add up to', async () => {
-    // The demo clock's first instant: running pools have played weeks, the 2022 pools are concluded.
-    const { app, ctx } = await createTestApp({ now: new Date(DEFAULT_DEMO_CLOCK_START) });
-    await seedDemoWorld(ctx);
-    const demoPools = await ctx.db
-      .select({ pool: pools, abb: leagues.abb })
-      .from(pools)
-      .innerJoin(leagues, eq(leagues.id, pools.leagueId));
-    expect(demoPools.length).toBeGreaterThan(0);
-    let rebuysSeen = 0;
-    for (const { pool, abb } of demoPools) {
-      const label = `${abb} ${pool.game} ${pool.season}`;
-      // A viewer who entered the pool, so the league page shows their own prizes too.
-      const [first] = await ctx.db
-        .select({ username: users.username, userId: users.id })
-        .from(entries)
-        .innerJoin(users, eq(users.id, entries.userId))
-        .where(eq(entries.poolId, pool.id))
-        .orderBy(entries.id)
-        .limit(1);
-      const cookie = await login(app, must(first, label).username);
-      const get = async (url: string) => {
-        const response = await app.inject({ url, headers: { cookie } });
-        expect(response.statusCode, `${label} ${url}`).toBe(200);
-        return response.json();
-      };
-      const path = `${pool.game}/${abb}/${pool.season}/${pool.poolIdx}/${pool.seasonType}`;
-      const standings = await get(`/api/standings/${pool.id}`);
-      const home = (await get(`/api/loadPool/${path}`)).pool;
-      const finances = await get(`/api/finances/${pool.id}`);
-      const league = await get(`/leagueRoutes/fetchLeague/abb/${abb}`);
-      const all = await get('/leagueRoutes/allPools');
-      const leagueRow = league.pools.find((row: { id: number }) => row.id === pool.id);
-      const allRow = all.find((row: { id: number }) => row.id === pool.id);
+  it(
+    'shows for every demo pool only figures its entries and ledger rows add up to',
+    async () => {
+      // The demo clock's first instant: running pools have played weeks, the 2022 pools are concluded.
+      const { app, ctx } = await createTestApp({ now: new Date(DEFAULT_DEMO_CLOCK_START) });
+      await seedDemoWorld(ctx);
+      const demoPools = await ctx.db
+        .select({ pool: pools, abb: leagues.abb })
+        .from(pools)
+        .innerJoin(leagues, eq(leagues.id, pools.leagueId));
+      expect(demoPools.length).toBeGreaterThan(0);
+      let rebuysSeen = 0;
+      for (const { pool, abb } of demoPools) {
+        const label = `${abb} ${pool.game} ${pool.season}`;
+        // A viewer who entered the pool, so the league page shows their own prizes too.
+        const [first] = await ctx.db
+          .select({ username: users.username, userId: users.id })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(eq(entries.poolId, pool.id))
+          .orderBy(entries.id)
+          .limit(1);
+        const cookie = await login(app, must(first, label).username);
+        const get = async (url: string) => {
+          const response = await app.inject({ url, headers: { cookie } });
+          expect(response.statusCode, `${label} ${url}`).toBe(200);
+          return response.json();
+        };
+        const path = `${pool.game}/${abb}/${pool.season}/${pool.poolIdx}/${pool.seasonType}`;
+        const standings = await get(`/api/standings/${pool.id}`);
+        const home = (await get(`/api/loadPool/${path}`)).pool;
+        const finances = await get(`/api/finances/${pool.id}`);
+        const league = await get(`/leagueRoutes/fetchLeague/abb/${abb}`);
+        const all = await get('/leagueRoutes/allPools');
+        const leagueRow = league.pools.find((row: { id: number }) => row.id === pool.id);
+        const allRow = all.find((row: { id: number }) => row.id === pool.id);
 
-      const rows = await readRowFigures(ctx.db, pool.id, home.live_week ?? 0);
-      // Entries: every counted entry bought in once, at the pool's buy-in.
-      expect(rows.buyinRows, `${label} buy-in rows`).toBe(rows.entries);
-      expect(rows.buyin, `${label} buy-ins`).toBe(rows.entries * pool.buyin);
-      for (const shown of [
-        standings.tiles.entrants,
-        home.entrants,
-        finances.entries,
-        leagueRow.entries,
-        allRow.entries,
-      ])
-        expect(shown, `${label} entrants`).toBe(rows.entries);
-      expect(standings.tiles.alive, `${label} alive`).toBe(rows.alive);
-      expect(home.alive, `${label} alive`).toBe(rows.alive);
-      expect(standings.tiles.in_bonus, `${label} in bonus`).toBe(rows.inBonus);
-      // Rebuys: each one made is a charge at the pool's rebuy price.
-      const rebuysCharged = pool.rebuyPrice > 0 ? rows.rebuy / pool.rebuyPrice : 0;
-      expect(Number.isInteger(rebuysCharged), `${label} rebuy charges`).toBe(true);
-      expect(standings.tiles.rebuys, `${label} rebuys`).toBe(rebuysCharged);
-      rebuysSeen += rebuysCharged;
-      // Insurance: each insured entry was charged the pool's price once.
-      const insured = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(entries)
-        .where(
-          sql`${entries.poolId} = ${pool.id} and ${entries.status} = 1 and ${entries.insurancePurchased}`,
-        );
-      expect(rows.insurance, `${label} insurance`).toBe(must(insured[0]).n * pool.insurance);
-      // The prize pool: the money the rows collected, less the platform's share.
-      const prizePool = computePrizePool({
-        buyin: rows.buyin + rows.rebuy + rows.insurance,
-        entries: 1,
-        insurance: 0,
-        insuredEntries: 0,
-        rebuyPrice: 0,
-        rebuysMade: 0,
-        alaPct: pool.alaPct,
-      });
-      expect(standings.tiles.prize_pool, `${label} prize pool`).toBe(prizePool);
-      expect(home.prize_pool, `${label} prize pool`).toBe(prizePool);
-      expect(standings.tiles.bonuses_earned, `${label} bonuses earned`).toBe(rows.bonusEarned);
-      expect(finances.totals, `${label} finances`).toMatchObject({
-        buyin: rows.buyin,
-        rebuys: rows.rebuy,
-        insurance: rows.insurance,
-        prizes: rows.prize,
-      });
-      // A concluded pool paid its whole prize pool to its champions, and their prizes are those rows.
-      if (pool.final) expect(rows.prize, `${label} prizes awarded`).toBe(prizePool);
-      const mine = await ctx.db
-        .select({
-          prizes: sql<number>`coalesce(sum(${entries.prizes}), 0)::int`,
-          rows: sql<number>`coalesce((select sum(amount) from ledger l where l.pool_id = ${pool.id}
+        const rows = await readRowFigures(ctx.db, pool.id, home.live_week ?? 0);
+        // Entries: every counted entry bought in once, at the pool's buy-in.
+        expect(rows.buyinRows, `${label} buy-in rows`).toBe(rows.entries);
+        expect(rows.buyin, `${label} buy-ins`).toBe(rows.entries * pool.buyin);
+        for (const shown of [
+          standings.tiles.entrants,
+          home.entrants,
+          finances.entries,
+          leagueRow.entries,
+          allRow.entries,
+        ])
+          expect(shown, `${label} entrants`).toBe(rows.entries);
+        expect(standings.tiles.alive, `${label} alive`).toBe(rows.alive);
+        expect(home.alive, `${label} alive`).toBe(rows.alive);
+        expect(standings.tiles.in_bonus, `${label} in bonus`).toBe(rows.inBonus);
+        // Rebuys: each one made is a charge at the pool's rebuy price.
+        const rebuysCharged = pool.rebuyPrice > 0 ? rows.rebuy / pool.rebuyPrice : 0;
+        expect(Number.isInteger(rebuysCharged), `${label} rebuy charges`).toBe(true);
+        expect(standings.tiles.rebuys, `${label} rebuys`).toBe(rebuysCharged);
+        rebuysSeen += rebuysCharged;
+        // Insurance: each insured entry was charged the pool's price once.
+        const insured = await ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(entries)
+          .where(
+            sql`${entries.poolId} = ${pool.id} and ${entries.status} = 1 and ${entries.insurancePurchased}`,
+          );
+        expect(rows.insurance, `${label} insurance`).toBe(must(insured[0]).n * pool.insurance);
+        // The prize pool: the money the rows collected, less the platform's share.
+        const prizePool = computePrizePool({
+          buyin: rows.buyin + rows.rebuy + rows.insurance,
+          entries: 1,
+          insurance: 0,
+          insuredEntries: 0,
+          rebuyPrice: 0,
+          rebuysMade: 0,
+          alaPct: pool.alaPct,
+        });
+        expect(standings.tiles.prize_pool, `${label} prize pool`).toBe(prizePool);
+        expect(home.prize_pool, `${label} prize pool`).toBe(prizePool);
+        expect(standings.tiles.bonuses_earned, `${label} bonuses earned`).toBe(rows.bonusEarned);
+        expect(finances.totals, `${label} finances`).toMatchObject({
+          buyin: rows.buyin,
+          rebuys: rows.rebuy,
+          insurance: rows.insurance,
+          prizes: rows.prize,
+        });
+        // A concluded pool paid its whole prize pool to its champions, and their prizes are those rows.
+        if (pool.final) expect(rows.prize, `${label} prizes awarded`).toBe(prizePool);
+        const mine = await ctx.db
+          .select({
+            prizes: sql<number>`coalesce(sum(${entries.prizes}), 0)::int`,
+            rows: sql<number>`coalesce((select sum(amount) from ledger l where l.pool_id = ${pool.id}
             and l.kind = 'prize' and l.entry_id in (select id from entries where pool_id = ${pool.id}
             and user_id = ${first?.userId})), 0)::int`,
-        })
-        .from(entries)
-        .where(sql`${entries.poolId} = ${pool.id} and ${entries.userId} = ${first?.userId}`);
-      expect(must(mine[0]).prizes, `${label} own prizes`).toBe(must(mine[0]).rows);
-      expect(leagueRow.your_status.prizes, `${label} Your Status prizes`).toBe(must(mine[0]).rows);
-    }
-    // The seasons so far hold rebuys, so the comparison above is not of zeros only.
-    expect(rebuysSeen).toBeGreaterThan(0);
-    // Seeding loads whole replayed seasons: seconds on PGlite, more while other test files run beside it.
-  }, 180_000);
+          })
+          .from(entries)
+          .where(sql`${entries.poolId} = ${pool.id} and ${entries.userId} = ${first?.userId}`);
+        expect(must(mine[0]).prizes, `${label} own prizes`).toBe(must(mine[0]).rows);
+        expect(leagueRow.your_status.prizes, `${label} Your Status prizes`).toBe(must(mine[0]).rows);
+      }
+      // The seasons so far hold rebuys, so the comparison above is not of zeros only.
+      expect(rebuysSeen).toBeGreaterThan(0);
+      // Seeding loads whole replayed seasons: seconds on PGlite, more while other test files run beside it.
+    },
+    timeLimit(180_000),
+  );
 });

@@ -20,6 +20,7 @@ import { loadPoolWeeks, type PoolWeeks } from '../modules/pools/pool-weeks';
 import { DEFAULT_DEMO_CLOCK_START } from '../sports/replay/replay-clock';
 import { sessionCookie } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { timeLimit } from '../test/time-limit';
 import { DEMO_PASSWORD, seedDemoWorld } from './seed';
 
 type PoolRecord = typeof pools.$inferSelect;
@@ -86,7 +87,7 @@ describe('demo picks', () => {
     test = await createTestApp({ now: new Date(DEFAULT_DEMO_CLOCK_START) });
     await seedDemoWorld(test.ctx);
     running = await loadRunning(test.ctx);
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('obeys every pick rule the server enforces', async () => {
     const { ctx } = test;

@@ -12,6 +12,7 @@ import { createFeedProviders } from '../sports/feeds';
 import type { SportsProvider } from '../sports/model';
 import { registerUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { timeLimit } from '../test/time-limit';
 import { pollFeedsOnce, pollSeasonsOnce, startFeedIngest } from './feed-ingest';
 
 // A real HTTP server on 127.0.0.1 serves the recorded responses of tests/fixtures/sports by path;
@@ -112,7 +113,7 @@ beforeAll(async () => {
   // A short timeout and one quick retry keep the failure tests fast.
   providers = createFeedProviders(settings, { retries: 1, backoffMs: 10 });
   t = await createTestApp({ now: new Date('2024-07-02T04:00:00Z') });
-}, 30_000);
+}, timeLimit(30_000));
 
 afterAll(async () => {
   server.closeAllConnections();

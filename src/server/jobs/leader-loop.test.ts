@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppMetrics, createMetrics } from '../lib/metrics';
+import { timeLimit } from '../test/time-limit';
 import { type JobLogger, LEADER_LOCK_KEY, type LeaderRole, startLeaderLoop } from './leader-loop';
 
 /** A database whose leadership answer the test sets, remembering the keys asked for. */
@@ -157,7 +158,7 @@ describe('the leader loop', () => {
       },
       intervalMs: 0,
     });
-    await vi.waitFor(() => expect(started).toBe(1));
+    await vi.waitFor(() => expect(started).toBe(1), { timeout: timeLimit(5_000) });
     let stopped = false;
     const stopping = stop().then(() => {
       stopped = true;

@@ -7,6 +7,7 @@ import type { SportsProvider } from '../sports/model';
 import { ReplayClock } from '../sports/replay/replay-clock';
 import { createReplayProvider, loadReplaySeasons } from '../sports/replay/replay-data';
 import { createTestApp, type TestApp } from '../test/harness';
+import { timeLimit } from '../test/time-limit';
 import { ingestOnce, startIngestJob } from './ingest';
 import {
   latestReplayInstant,
@@ -20,7 +21,7 @@ const T0 = new Date('2023-09-20T16:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp({ now: T0 });
-}, 30_000);
+}, timeLimit(30_000));
 afterAll(async () => t.app.close());
 
 const mlbOn = async (date: string) =>
@@ -108,11 +109,11 @@ describe('startIngestJob', () => {
       },
       provider,
     );
-    await vi.waitFor(() => expect(asked).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(asked).toBeGreaterThan(0), { timeout: timeLimit(5_000) });
     await stopFollower();
     expect(fetched).toBe(0);
     const stopLeader = startIngestJob(t.ctx, provider);
-    await vi.waitFor(() => expect(fetched).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(fetched).toBeGreaterThan(0), { timeout: timeLimit(5_000) });
     await stopLeader();
     expect(fetched).toBeGreaterThan(0);
   });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games, seasonParams } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
+import { timeLimit } from '../test/time-limit';
 import type { GameRecord } from './model';
 import { rebuildSeasonCalendar } from './season-calendar.service';
 import { upsertGames } from './sports.repo';
@@ -11,7 +12,7 @@ const NOW = new Date('2024-04-01T12:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp({ now: NOW });
-}, 30_000);
+}, timeLimit(30_000));
 afterAll(async () => t.app.close());
 
 function game(gid: string, start: string, extra: Partial<GameRecord> = {}): GameRecord {

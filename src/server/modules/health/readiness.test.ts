@@ -6,6 +6,7 @@ import type { ReadinessResponse } from '../../../core/contracts/common';
 import { must } from '../../../core/must';
 import type { Database } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { timeLimit } from '../../test/time-limit';
 import { checkReadiness } from './readiness';
 
 let t: TestApp | undefined;
@@ -165,30 +166,40 @@ async function redisRelay(): Promise<{
 }
 
 describe.skipIf(!redisUp)('GET /api/ready with Redis', () => {
-  it('answers 503 while Redis is gone and 200 once it is back', async () => {
-    const relay = await redisRelay();
-    try {
-      t = await createTestApp({ env: { REDIS_URL: relay.url, REDIS_CHANNEL: `ready-test-${process.pid}` } });
-      await must(t.ctx.bus).ready();
-      const app = t.app;
-      expect(await ready(app)).toMatchObject({
-        status: 200,
-        body: { status: 'ready', checks: { redis: { state: 'up', message: 'Redis answers.' } } },
-      });
-      await relay.cut();
-      await expect.poll(async () => (await ready(app)).status, { timeout: 10_000, interval: 100 }).toBe(503);
-      expect((await ready(app)).body).toMatchObject({
-        status: 'not_ready',
-        message: 'Redis is not connected: live updates stay on this instance.',
-        checks: { database: { state: 'up' }, redis: { state: 'down' } },
-      });
-      await relay.restore();
-      // ioredis reconnects by itself.
-      await expect.poll(async () => (await ready(app)).status, { timeout: 15_000, interval: 200 }).toBe(200);
-    } finally {
-      await t?.app.close();
-      t = undefined;
-      await relay.close();
-    }
-  }, 60_000);
+  it(
+    'answers 503 while Redis is gone and 200 once it is back',
+    async () => {
+      const relay = await redisRelay();
+      try {
+        t = await createTestApp({
+          env: { REDIS_URL: relay.url, REDIS_CHANNEL: `ready-test-${process.pid}` },
+        });
+        await must(t.ctx.bus).ready();
+        const app = t.app;
+        expect(await ready(app)).toMatchObject({
+          status: 200,
+          body: { status: 'ready', checks: { redis: { state: 'up', message: 'Redis answers.' } } },
+        });
+        await relay.cut();
+        await expect
+          .poll(async () => (await ready(app)).status, { timeout: timeLimit(10_000), interval: 100 })
+          .toBe(503);
+        expect((await ready(app)).body).toMatchObject({
+          status: 'not_ready',
+          message: 'Redis is not connected: live updates stay on this instance.',
+          checks: { database: { state: 'up' }, redis: { state: 'down' } },
+        });
+        await relay.restore();
+        // ioredis reconnects by itself.
+        await expect
+          .poll(async () => (await ready(app)).status, { timeout: timeLimit(15_000), interval: 200 })
+          .toBe(200);
+      } finally {
+        await t?.app.close();
+        t = undefined;
+        await relay.close();
+      }
+    },
+    timeLimit(60_000),
+  );
 });

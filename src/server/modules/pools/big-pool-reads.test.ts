@@ -12,6 +12,7 @@ import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import type { TestUser } from '../../test/league-test-world';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
+import { timeLimit } from '../../test/time-limit';
 
 // A pool past PostgreSQL's 65,535 parameters of a statement: the reads that sent one parameter per entry
 // (selections, the scoreboard) failed at this size, and those that answered every entry answered megabytes.
@@ -60,7 +61,7 @@ beforeAll(async () => {
   await buildPick(t.ctx, { entryId: a1.id, week: 1, pickId: 'TOR' });
   // Week 2 has not locked: nobody else may see this pick.
   await buildPick(t.ctx, { entryId: a2.id, week: 2, pickId: 'BOS' });
-}, 120_000);
+}, timeLimit(120_000));
 
 async function get(url: string, user?: TestUser) {
   return t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });

@@ -9,6 +9,7 @@ import { must } from '../../../core/must';
 import { gameFacts, games } from '../../db/schema';
 import { ingestOnce } from '../../jobs/ingest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { timeLimit } from '../../test/time-limit';
 import { parseNbaLeagueGameLog } from './nba-gamelog';
 import { simulateNbaGameFacts } from './nba-simulated';
 import { createReplayProvider, DATA_SEED_DIR, loadNbaReplay } from './replay-data';
@@ -114,7 +115,7 @@ describe('storing the simulated facts as NBA games turn final', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ now: new Date('2023-10-20T12:00:00Z') });
-  }, 30_000);
+  }, timeLimit(30_000));
   afterAll(async () => t.app.close());
 
   it('writes them through the ingest path with the simulated mark', async () => {

@@ -3,6 +3,7 @@ import { detectMlbGameBonuses } from '../../../core/bonus/detect';
 import type { MlbGameFacts } from '../../../core/facts';
 import { must } from '../../../core/must';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { timeLimit } from '../../test/time-limit';
 import { parseCsv } from './csv';
 import { ReplayClock } from './replay-clock';
 import {
@@ -188,7 +189,7 @@ describe('seedSportsData', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: new Date('2023-09-20T16:00:00Z') });
     await seedSportsData(t.ctx);
-  }, 60_000);
+  }, timeLimit(60_000));
   afterAll(async () => t.app.close());
 
   it('gives the demo seasons, teams and results up to the clock', async () => {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed } from '../../../test/league-test-world';
 import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../../test/pool-test-world';
 import { openSse, type SseClient } from '../../../test/sse-client';
+import { timeLimit } from '../../../test/time-limit';
 import { LIVE_PICKS_COALESCE_MS } from './live.routes';
 import { notifyGamePools, notifyPoolChanged } from './notify';
 
@@ -173,36 +174,40 @@ describe('GET /api/pools/:poolId/live', () => {
     });
   });
 
-  it('tells an entrant of each pick at once, and anyone else only of picks coalesced on a shared beat', async () => {
-    const pool = await buildMlbPool(t.ctx, world.leagueId);
-    await enter(t.ctx, pool.id, world.owner);
-    const outsider = await registerNamed(t.app, 'watcher');
-    const entrant = await stream(`/api/pools/${pool.id}/live`, world.owner.cookie);
-    const visitor = await stream(`/api/pools/${pool.id}/live`);
-    const member = await stream(`/api/pools/${pool.id}/live`, outsider.cookie);
-    for (const client of [entrant, visitor, member])
-      await expect.poll(() => client.comments).toContain('connected');
+  it(
+    'tells an entrant of each pick at once, and anyone else only of picks coalesced on a shared beat',
+    async () => {
+      const pool = await buildMlbPool(t.ctx, world.leagueId);
+      await enter(t.ctx, pool.id, world.owner);
+      const outsider = await registerNamed(t.app, 'watcher');
+      const entrant = await stream(`/api/pools/${pool.id}/live`, world.owner.cookie);
+      const visitor = await stream(`/api/pools/${pool.id}/live`);
+      const member = await stream(`/api/pools/${pool.id}/live`, outsider.cookie);
+      for (const client of [entrant, visitor, member])
+        await expect.poll(() => client.comments).toContain('connected');
 
-    notifyPoolChanged(t.ctx, pool.id, 'picks');
-    notifyPoolChanged(t.ctx, pool.id, 'picks');
-    notifyPoolChanged(t.ctx, pool.id, 'picks');
-    await expect.poll(() => entrant.events.length).toBe(3);
-    // Other topics are not about one entrant: they go to everyone at once.
-    notifyPoolChanged(t.ctx, pool.id, 'feed');
-    const feed = (e: { data: string }) => e.data === '{"topic":"feed"}';
-    await visitor.next(feed);
-    await member.next(feed);
-    const picks = (e: { data: string }) => e.data === '{"topic":"picks"}';
-    // The burst of picks comes to the others as one event, within one beat.
-    await visitor.next(picks, LIVE_PICKS_COALESCE_MS + 2_000);
-    await member.next(picks, LIVE_PICKS_COALESCE_MS + 2_000);
-    // Nothing more of that beat: a change sent after it reaches them after all the beat wrote.
-    notifyPoolChanged(t.ctx, pool.id, 'feed');
-    for (const client of [visitor, member])
-      await expect.poll(() => client.events.filter(feed)).toHaveLength(2);
-    for (const client of [visitor, member]) {
-      expect(client.events.filter(picks)).toEqual([{ event: 'change', data: '{"topic":"picks"}' }]);
-    }
-    expect(entrant.events.filter(picks)).toHaveLength(3);
-  }, 30_000);
+      notifyPoolChanged(t.ctx, pool.id, 'picks');
+      notifyPoolChanged(t.ctx, pool.id, 'picks');
+      notifyPoolChanged(t.ctx, pool.id, 'picks');
+      await expect.poll(() => entrant.events.length).toBe(3);
+      // Other topics are not about one entrant: they go to everyone at once.
+      notifyPoolChanged(t.ctx, pool.id, 'feed');
+      const feed = (e: { data: string }) => e.data === '{"topic":"feed"}';
+      await visitor.next(feed);
+      await member.next(feed);
+      const picks = (e: { data: string }) => e.data === '{"topic":"picks"}';
+      // The burst of picks comes to the others as one event, within one beat.
+      await visitor.next(picks, LIVE_PICKS_COALESCE_MS + 2_000);
+      await member.next(picks, LIVE_PICKS_COALESCE_MS + 2_000);
+      // Nothing more of that beat: a change sent after it reaches them after all the beat wrote.
+      notifyPoolChanged(t.ctx, pool.id, 'feed');
+      for (const client of [visitor, member])
+        await expect.poll(() => client.events.filter(feed)).toHaveLength(2);
+      for (const client of [visitor, member]) {
+        expect(client.events.filter(picks)).toEqual([{ event: 'change', data: '{"topic":"picks"}' }]);
+      }
+      expect(entrant.events.filter(picks)).toHaveLength(3);
+    },
+    timeLimit(30_000),
+  );
 });

@@ -12,6 +12,7 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../test/pool-test-world';
+import { timeLimit } from '../../../test/time-limit';
 import { settleDueWeeks } from './settle-due-weeks';
 
 let t: TestApp;
@@ -152,58 +153,60 @@ function pickOf(n: number): string | null {
 }
 
 describe('re-judging a big pool', () => {
-  it(`re-judges a corrected week of ${ENTRIES.toLocaleString('en-US')} entries set-based, with the money and the next locked week following`, async () => {
-    const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
-    await t.ctx.db.execute(sql`
+  it(
+    `re-judges a corrected week of ${ENTRIES.toLocaleString('en-US')} entries set-based, with the money and the next locked week following`,
+    async () => {
+      const pool = await buildMlbPool(t.ctx, world.leagueId, { start: EARLY, rebuys: 2, rebuyPrice: 2500 });
+      await t.ctx.db.execute(sql`
       insert into entries (pool_id, user_id, entry_num, lives, auto_rebuy, created_at)
       select ${pool.id}, ${world.owner.id}, n, 3, n % 2 = 0, ${EARLY.toISOString()}::timestamptz
       from generate_series(1, ${ENTRIES}) as n`);
-    await t.ctx.db.execute(sql`
+      await t.ctx.db.execute(sql`
       insert into picks (entry_id, week, pick_id, team_abb, created_at)
       select e.id, 1, p.team, p.team, ${EARLY.toISOString()}::timestamptz
       from entries e cross join lateral (select (array['NYY', 'BOS', 'HOU'])[1 + e.entry_num % 3] as team) p
       where e.pool_id = ${pool.id} and e.entry_num % 10 <> 0`);
-    // Week 1: BOS@NYY 3-5, NYY@HOU 2-4, HOU@TOR 1-3: NYY and HOU 1-1 advance, BOS 0-1 loses.
-    const week = await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
-    expect((await settleDueWeeks(t.ctx)).settled).toEqual([{ poolId: pool.id, week: 1 }]);
-    // Week 2 locks (its games are to come) with the states week 1 left.
-    t.clock.set(new Date('2026-11-23T01:00:00Z'));
-    expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: pool.id, week: 2 }]);
+      // Week 1: BOS@NYY 3-5, NYY@HOU 2-4, HOU@TOR 1-3: NYY and HOU 1-1 advance, BOS 0-1 loses.
+      const week = await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+      expect((await settleDueWeeks(t.ctx)).settled).toEqual([{ poolId: pool.id, week: 1 }]);
+      // Week 2 locks (its games are to come) with the states week 1 left.
+      t.clock.set(new Date('2026-11-23T01:00:00Z'));
+      expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: pool.id, week: 2 }]);
 
-    // The feed corrects BOS@NYY: Boston won 5-3, so NYY goes 0-2 and BOS 1-0.
-    const game = week.find((g) => g.home === 'NYY');
-    if (!game) throw new Error('no NYY home game');
-    await t.ctx.db.update(games).set({ homeScore: 3, awayScore: 5 }).where(eq(games.id, game.id));
-    t.clock.set(new Date('2026-11-23T01:01:00Z'));
-    const run = await settleDueWeeks(t.ctx);
-    expect(run.rejudged).toEqual([{ poolId: pool.id, week: 1 }]);
+      // The feed corrects BOS@NYY: Boston won 5-3, so NYY goes 0-2 and BOS 1-0.
+      const game = week.find((g) => g.home === 'NYY');
+      if (!game) throw new Error('no NYY home game');
+      await t.ctx.db.update(games).set({ homeScore: 3, awayScore: 5 }).where(eq(games.id, game.id));
+      t.clock.set(new Date('2026-11-23T01:01:00Z'));
+      const run = await settleDueWeeks(t.ctx);
+      expect(run.rejudged).toEqual([{ poolId: pool.id, week: 1 }]);
 
-    // What the corrected week says, entry by entry: NYY pickers and those without a pick lose a life;
-    // with auto-rebuy on (even entry numbers) they bought one, the others wait for one.
-    const losers = { rebought: 0, waiting: 0, nyy: 0, bos: 0, hou: 0, none: 0 };
-    for (let n = 1; n <= ENTRIES; n++) {
-      const pick = pickOf(n);
-      losers[pick === null ? 'none' : (pick.toLowerCase() as 'nyy' | 'bos' | 'hou')]++;
-      if (pick === null || pick === 'NYY') losers[n % 2 === 0 ? 'rebought' : 'waiting']++;
-    }
-    const lost = losers.rebought + losers.waiting;
-    const [states] = rowsOf<Record<string, number>>(
-      await t.ctx.db.execute(sql`
+      // What the corrected week says, entry by entry: NYY pickers and those without a pick lose a life;
+      // with auto-rebuy on (even entry numbers) they bought one, the others wait for one.
+      const losers = { rebought: 0, waiting: 0, nyy: 0, bos: 0, hou: 0, none: 0 };
+      for (let n = 1; n <= ENTRIES; n++) {
+        const pick = pickOf(n);
+        losers[pick === null ? 'none' : (pick.toLowerCase() as 'nyy' | 'bos' | 'hou')]++;
+        if (pick === null || pick === 'NYY') losers[n % 2 === 0 ? 'rebought' : 'waiting']++;
+      }
+      const lost = losers.rebought + losers.waiting;
+      const [states] = rowsOf<Record<string, number>>(
+        await t.ctx.db.execute(sql`
         select count(*) filter (where lives = 3 and rebuys_made = 0 and not needs_rebuy)::int as advanced,
           count(*) filter (where lives = 2 and rebuys_made = 1 and not needs_rebuy)::int as rebought,
           count(*) filter (where lives = 2 and rebuys_made = 0 and needs_rebuy)::int as waiting,
           count(*) filter (where weeks_alive = 1)::int as alive_a_week
         from entries where pool_id = ${pool.id}`),
-    );
-    expect(states).toEqual({
-      advanced: ENTRIES - lost,
-      rebought: losers.rebought,
-      waiting: losers.waiting,
-      alive_a_week: ENTRIES,
-    });
-    // The judged week holds the corrected results, and its Pool Health Report counts follow.
-    const results = rowsOf<{ result: string; count: number }>(
-      await t.ctx.db.execute(sql`
+      );
+      expect(states).toEqual({
+        advanced: ENTRIES - lost,
+        rebought: losers.rebought,
+        waiting: losers.waiting,
+        alive_a_week: ENTRIES,
+      });
+      // The judged week holds the corrected results, and its Pool Health Report counts follow.
+      const results = rowsOf<{ result: string; count: number }>(
+        await t.ctx.db.execute(sql`
         select k.result, count(*)::int as count
         from entries e
         join pool_weeks pw on pw.pool_id = e.pool_id and pw.week = 1
@@ -211,46 +214,46 @@ describe('re-judging a big pool', () => {
           and k.kind = entry_week_kind(pw.entry_kinds, e.slot)
         where e.pool_id = ${pool.id}
         group by k.result order by k.result`),
-    );
-    expect(results).toEqual([
-      { result: 'advance', count: losers.bos + losers.hou },
-      { result: 'loss', count: losers.nyy },
-      { result: 'no-pick', count: losers.none },
-    ]);
-    const [health] = await t.ctx.db
-      .select({ health: poolWeeks.health })
-      .from(poolWeeks)
-      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, 1)));
-    expect(health.health).toEqual({ 2: lost, 3: ENTRIES - lost });
-    // Money: each auto-rebuy the corrected week no longer needs is refunded by a new row, each one it
-    // needs now is charged; every entry's rebuy rows add up to what the corrected week charges it.
-    const [money] = rowsOf<Record<string, number>>(
-      await t.ctx.db.execute(sql`
+      );
+      expect(results).toEqual([
+        { result: 'advance', count: losers.bos + losers.hou },
+        { result: 'loss', count: losers.nyy },
+        { result: 'no-pick', count: losers.none },
+      ]);
+      const [health] = await t.ctx.db
+        .select({ health: poolWeeks.health })
+        .from(poolWeeks)
+        .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, 1)));
+      expect(health.health).toEqual({ 2: lost, 3: ENTRIES - lost });
+      // Money: each auto-rebuy the corrected week no longer needs is refunded by a new row, each one it
+      // needs now is charged; every entry's rebuy rows add up to what the corrected week charges it.
+      const [money] = rowsOf<Record<string, number>>(
+        await t.ctx.db.execute(sql`
         select count(*) filter (where amount < 0)::int as charges, count(*) filter (where amount > 0)::int as refunds,
           count(*) filter (where notes like '%a corrected result')::int as compensating
         from ledger where pool_id = ${pool.id} and kind = 'rebuy'`),
-    );
-    const evenOf = (pick: string | null) =>
-      Array.from({ length: ENTRIES }, (_, i) => i + 1).filter((n) => n % 2 === 0 && pickOf(n) === pick)
-        .length;
-    const firstCharged = evenOf('BOS') + evenOf(null);
-    expect(money).toEqual({
-      charges: firstCharged + evenOf('NYY'),
-      refunds: evenOf('BOS'),
-      compensating: evenOf('NYY') + evenOf('BOS'),
-    });
-    const [wrong] = rowsOf<{ count: number }>(
-      await t.ctx.db.execute(sql`
+      );
+      const evenOf = (pick: string | null) =>
+        Array.from({ length: ENTRIES }, (_, i) => i + 1).filter((n) => n % 2 === 0 && pickOf(n) === pick)
+          .length;
+      const firstCharged = evenOf('BOS') + evenOf(null);
+      expect(money).toEqual({
+        charges: firstCharged + evenOf('NYY'),
+        refunds: evenOf('BOS'),
+        compensating: evenOf('NYY') + evenOf('BOS'),
+      });
+      const [wrong] = rowsOf<{ count: number }>(
+        await t.ctx.db.execute(sql`
         select count(*)::int as count
         from entries e
         left join (select entry_id, sum(amount)::int as net from ledger where pool_id = ${pool.id} group by entry_id) l
           on l.entry_id = e.id
         where e.pool_id = ${pool.id} and coalesce(l.net, 0) <> (case when e.rebuys_made = 1 then -2500 else 0 end)`),
-    );
-    expect(wrong.count).toBe(0);
-    // Week 2, locked before the correction, now starts from the corrected states.
-    const [locked] = rowsOf<Record<string, number>>(
-      await t.ctx.db.execute(sql`
+      );
+      expect(wrong.count).toBe(0);
+      // Week 2, locked before the correction, now starts from the corrected states.
+      const [locked] = rowsOf<Record<string, number>>(
+        await t.ctx.db.execute(sql`
         select count(*) filter (where k.needs_rebuy_before)::int as waiting,
           count(*) filter (where k.lives_before = 2)::int as lost,
           count(*)::int as playing
@@ -259,9 +262,11 @@ describe('re-judging a big pool', () => {
         join entry_week_kinds k on k.pool_id = pw.pool_id and k.week = pw.week
           and k.kind = entry_week_kind(pw.entry_kinds, e.slot)
         where e.pool_id = ${pool.id}`),
-    );
-    expect(locked).toEqual({ waiting: losers.waiting, lost, playing: ENTRIES });
-    // Nothing more to do until the next correction.
-    expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([]);
-  }, 60_000);
+      );
+      expect(locked).toEqual({ waiting: losers.waiting, lost, playing: ENTRIES });
+      // Nothing more to do until the next correction.
+      expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([]);
+    },
+    timeLimit(60_000),
+  );
 });

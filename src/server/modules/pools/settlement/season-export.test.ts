@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, seedDemoWorld } from '../../../demo/seed';
 import { DEFAULT_DEMO_CLOCK_START } from '../../../sports/replay/replay-clock';
 import { sessionCookie } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { timeLimit } from '../../../test/time-limit';
 import { exportPoolScenario } from './season-export.service';
 
 let t: TestApp;
@@ -25,7 +26,7 @@ describe('season export', () => {
     // The demo on its clock: its running pools' weeks so far are settled from the replayed results.
     t = await createTestApp({ now: new Date(DEFAULT_DEMO_CLOCK_START) });
     await seedDemoWorld(t.ctx);
-  }, 180_000);
+  }, timeLimit(180_000));
 
   it('gives the commissioner a scenario on which npm run simulate reports exactly the pool standings', async () => {
     const running = await t.ctx.db

@@ -13,6 +13,7 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../test/pool-test-world';
+import { timeLimit } from '../../../test/time-limit';
 import { bulkPoolEntries } from '../commish/big-pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
 import { settleDueWeeks } from '../settlement/settle-due-weeks';
@@ -168,87 +169,95 @@ async function expectStoredAsComputed(poolId: number) {
 }
 
 describe('stored rankings', () => {
-  it('equal the computed ones after a settle and a re-judge, and are stale after any change', async () => {
-    const { pool, b } = await seedPool(700);
-    const week = await finishWeekOne();
-    expect((await settleDueWeeks(t.ctx)).settled).toContainEqual({ poolId: pool.id, week: 1 });
-    await expectStoredAsComputed(pool.id);
-
-    // The feed corrects BOS@NYY: Boston won, so bob's entry survives after all.
-    const game = week.find((row) => row.home === 'NYY');
-    await t.ctx.db
-      .update(games)
-      .set({ homeScore: 3, awayScore: 5 })
-      .where(eq(games.id, game?.id ?? 0));
-    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
-    expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([{ poolId: pool.id, week: 1 }]);
-    await expectStoredAsComputed(pool.id);
-
-    // One entry's lives, a ledger row, a new entry: each leaves them stale (reads compute instead).
-    const changes = [
-      () => t.ctx.db.update(entries).set({ lives: 9 }).where(eq(entries.id, b.id)),
-      () => buildLedgerRow(t.ctx, { poolId: pool.id, entryId: b.id, kind: 'bonus', amount: 12_345 }),
-      () => enter(t.ctx, pool.id, players[0], { entryNum: 2, createdAt: EARLY }),
-      () => t.ctx.db.update(entries).set({ bonus: true }).where(eq(entries.id, b.id)),
-    ];
-    for (const change of changes) {
-      await change();
-      expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(false);
-      expect(await readStandingsIds(t.ctx.db, pool.id, 0, 50)).toBeUndefined();
-      expect(await readRanking(t.ctx.db, pool.id, 'bonus-leaderboard')).toBeUndefined();
-      await refreshPoolRankings(t.ctx.db, pool.id);
+  it(
+    'equal the computed ones after a settle and a re-judge, and are stale after any change',
+    async () => {
+      const { pool, b } = await seedPool(700);
+      const week = await finishWeekOne();
+      expect((await settleDueWeeks(t.ctx)).settled).toContainEqual({ poolId: pool.id, week: 1 });
       await expectStoredAsComputed(pool.id);
-    }
-    // A change that leaves what ranks the entries as it was (a note) keeps them current.
-    await t.ctx.db.update(entries).set({ notes: 'kept' }).where(eq(entries.id, b.id));
-    expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(true);
-  }, 180_000);
 
-  it('answer the reads as computing does, current or stale', async () => {
-    // 12,000 entries: the counted ones page in sign-up order (past 10,000), from the stored marks.
-    const { pool } = await seedPool(6000);
-    await finishWeekOne();
-    await settleDueWeeks(t.ctx);
-    // A big pool's are computed in the background once the week committed.
-    await rankingsSettled(pool.id);
-    const urls = [
-      `/api/bonus/leaderboard/${pool.id}`,
-      `/api/standings/${pool.id}?view=all&page=3`,
-      `/api/standings/${pool.id}?view=standings&page=28`,
-      `/api/finances/${pool.id}?sort=bonus&page=2&pageSize=25`,
-      `/api/finances/${pool.id}?sort=bonus&page=41&pageSize=25`,
-      `/api/finances/${pool.id}?sort=bonus&page=1&pageSize=25&q=rk`,
-      `/api/finances/${pool.id}`,
-      `/pools/getBonusParams/${pool.id}?list=in&page=2&pageSize=20`,
-      `/pools/getBonusParams/${pool.id}?list=out&page=3&pageSize=20`,
-      `/api/pools/${pool.id}/prizeSplit?alive=true&page=3&pageSize=20`,
-      `/admin/entrants/${pool.id}?status=eliminated&page=2&pageSize=20`,
-      `/admin/entrants/${pool.id}?status=active&page=150&pageSize=20`,
-      `/api/pools/${pool.id}/prizeSplit?page=170&pageSize=20`,
-    ];
-    const read = async () => {
-      const answers = [];
-      for (const url of urls) {
-        const answer = await get(url);
-        expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
-        answers.push(answer.json());
+      // The feed corrects BOS@NYY: Boston won, so bob's entry survives after all.
+      const game = week.find((row) => row.home === 'NYY');
+      await t.ctx.db
+        .update(games)
+        .set({ homeScore: 3, awayScore: 5 })
+        .where(eq(games.id, game?.id ?? 0));
+      t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+      expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([{ poolId: pool.id, week: 1 }]);
+      await expectStoredAsComputed(pool.id);
+
+      // One entry's lives, a ledger row, a new entry: each leaves them stale (reads compute instead).
+      const changes = [
+        () => t.ctx.db.update(entries).set({ lives: 9 }).where(eq(entries.id, b.id)),
+        () => buildLedgerRow(t.ctx, { poolId: pool.id, entryId: b.id, kind: 'bonus', amount: 12_345 }),
+        () => enter(t.ctx, pool.id, players[0], { entryNum: 2, createdAt: EARLY }),
+        () => t.ctx.db.update(entries).set({ bonus: true }).where(eq(entries.id, b.id)),
+      ];
+      for (const change of changes) {
+        await change();
+        expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(false);
+        expect(await readStandingsIds(t.ctx.db, pool.id, 0, 50)).toBeUndefined();
+        expect(await readRanking(t.ctx.db, pool.id, 'bonus-leaderboard')).toBeUndefined();
+        await refreshPoolRankings(t.ctx.db, pool.id);
+        await expectStoredAsComputed(pool.id);
       }
-      return answers;
-    };
-    expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(true);
-    const stored = await read();
-    // Stale (the version moved, as any change moves it): every read computes, and answers the same. The
-    // server's kept values go too, as a change's notice drops them (without the refresh it would start).
-    await rankChangeOfPool(t.ctx.db, pool.id);
-    expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(false);
-    standingsCacheOf(t.ctx)?.changed(pool.id, 'money');
-    expect(await read()).toEqual(stored);
-    expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(false);
-    // The notice's background refresh makes them current again.
-    notifyPoolChanged(t.ctx, pool.id, 'money');
-    await rankingsSettled(pool.id);
-    await expectStoredAsComputed(pool.id);
-  }, 180_000);
+      // A change that leaves what ranks the entries as it was (a note) keeps them current.
+      await t.ctx.db.update(entries).set({ notes: 'kept' }).where(eq(entries.id, b.id));
+      expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(true);
+    },
+    timeLimit(180_000),
+  );
+
+  it(
+    'answer the reads as computing does, current or stale',
+    async () => {
+      // 12,000 entries: the counted ones page in sign-up order (past 10,000), from the stored marks.
+      const { pool } = await seedPool(6000);
+      await finishWeekOne();
+      await settleDueWeeks(t.ctx);
+      // A big pool's are computed in the background once the week committed.
+      await rankingsSettled(pool.id);
+      const urls = [
+        `/api/bonus/leaderboard/${pool.id}`,
+        `/api/standings/${pool.id}?view=all&page=3`,
+        `/api/standings/${pool.id}?view=standings&page=28`,
+        `/api/finances/${pool.id}?sort=bonus&page=2&pageSize=25`,
+        `/api/finances/${pool.id}?sort=bonus&page=41&pageSize=25`,
+        `/api/finances/${pool.id}?sort=bonus&page=1&pageSize=25&q=rk`,
+        `/api/finances/${pool.id}`,
+        `/pools/getBonusParams/${pool.id}?list=in&page=2&pageSize=20`,
+        `/pools/getBonusParams/${pool.id}?list=out&page=3&pageSize=20`,
+        `/api/pools/${pool.id}/prizeSplit?alive=true&page=3&pageSize=20`,
+        `/admin/entrants/${pool.id}?status=eliminated&page=2&pageSize=20`,
+        `/admin/entrants/${pool.id}?status=active&page=150&pageSize=20`,
+        `/api/pools/${pool.id}/prizeSplit?page=170&pageSize=20`,
+      ];
+      const read = async () => {
+        const answers = [];
+        for (const url of urls) {
+          const answer = await get(url);
+          expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+          answers.push(answer.json());
+        }
+        return answers;
+      };
+      expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(true);
+      const stored = await read();
+      // Stale (the version moved, as any change moves it): every read computes, and answers the same. The
+      // server's kept values go too, as a change's notice drops them (without the refresh it would start).
+      await rankChangeOfPool(t.ctx.db, pool.id);
+      expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(false);
+      standingsCacheOf(t.ctx)?.changed(pool.id, 'money');
+      expect(await read()).toEqual(stored);
+      expect(await rankingsCurrent(t.ctx.db, pool.id)).toBe(false);
+      // The notice's background refresh makes them current again.
+      notifyPoolChanged(t.ctx, pool.id, 'money');
+      await rankingsSettled(pool.id);
+      await expectStoredAsComputed(pool.id);
+    },
+    timeLimit(180_000),
+  );
 
   it('moves the version once a transaction, however many entries it rewrites', async () => {
     const { pool } = await seedPool(200);
@@ -275,25 +284,29 @@ describe('stored rankings', () => {
     expect(await version()).toBe(before + 2);
   });
 
-  it("are computed again after a commissioner's bonus pool move in a big pool", async () => {
-    const { pool } = await seedPool(5000);
-    await refreshPoolRankings(t.ctx.db, pool.id);
-    await expectStoredAsComputed(pool.id);
-    const [moved] = rowsOf<{ id: number }>(
-      await t.ctx.db.execute(sql`
+  it(
+    "are computed again after a commissioner's bonus pool move in a big pool",
+    async () => {
+      const { pool } = await seedPool(5000);
+      await refreshPoolRankings(t.ctx.db, pool.id);
+      await expectStoredAsComputed(pool.id);
+      const [moved] = rowsOf<{ id: number }>(
+        await t.ctx.db.execute(sql`
         select id from entries where pool_id = ${pool.id} and status = 1 and lives > 0 and not bonus
         order by id limit 1`),
-    );
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/pools/updateBonusPoolParams',
-      headers: { cookie: world.owner.cookie },
-      payload: { poolId: pool.id, week: 2, add: [Number(moved.id)] },
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    await rankingsSettled(pool.id);
-    await expectStoredAsComputed(pool.id);
-    const board = (await get(`/api/bonus/leaderboard/${pool.id}`)).json();
-    expect(board.ranked).toBe((await computed(pool.id)).leaderboard.ranked);
-  }, 180_000);
+      );
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/pools/updateBonusPoolParams',
+        headers: { cookie: world.owner.cookie },
+        payload: { poolId: pool.id, week: 2, add: [Number(moved.id)] },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      await rankingsSettled(pool.id);
+      await expectStoredAsComputed(pool.id);
+      const board = (await get(`/api/bonus/leaderboard/${pool.id}`)).json();
+      expect(board.ranked).toBe((await computed(pool.id)).leaderboard.ranked);
+    },
+    timeLimit(180_000),
+  );
 });
