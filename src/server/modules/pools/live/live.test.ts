@@ -144,7 +144,7 @@ describe('GET /api/pools/:poolId/live', () => {
     const started = Date.now();
     await t.app.close();
     await Promise.all(clients.map((c) => c.ended));
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(timeLimit(5_000));
   });
 
   it('refuses a stream past the cap of one client address with 429 and a message, and frees the place on close', async () => {
