@@ -255,7 +255,7 @@ describe('real feeds over HTTP', () => {
     behaviour.nba = 'hang';
     const before = (await t.ctx.db.select().from(feedFetches)).length;
     const stop = startFeedIngest(t.ctx, providers, quiet, { seasonEveryMs: 60_000 });
-    const deadline = Date.now() + 5_000;
+    const deadline = Date.now() + timeLimit(5_000);
     // Three day polls and six season polls.
     while ((await t.ctx.db.select().from(feedFetches)).length < before + 9 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
