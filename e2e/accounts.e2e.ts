@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmationPath, mailedLinkPath, registerConfirmed } from './support/accounts';
+import { axeFindings } from './support/axe';
 import {
   askForPlainApp,
   closeBrowser,
@@ -180,6 +181,9 @@ describe('accounts in the browser', () => {
     // Held back: the links show, but none leads anywhere yet.
     expect(await sidebar.getByRole('link', { name: 'Global ALA Pool' }).count()).toBe(0);
     expect(await page.getByRole('main').getByRole('link', { name: 'Global ALA Pool' }).count()).toBe(0);
+    // Greyed, and said to be inactive: no contrast finding for a control that cannot be used.
+    expect(await sidebar.locator('[aria-disabled="true"]', { hasText: 'Global ALA Pool' }).count()).toBe(3);
+    expect(await axeFindings(page, 'links held back')).toEqual([]);
     await page.getByRole('banner').getByRole('button', { name: 'MLB' }).click();
     const menuItem = page.getByRole('menuitem', { name: 'Global ALA Pool' });
     await menuItem.waitFor();

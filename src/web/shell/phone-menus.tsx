@@ -25,7 +25,7 @@ function YourLinks({ label, links, empty }: { label: string; links: MenuLink[]; 
       {!user ? (
         <NavLink label={`Log in to see ${label.toLowerCase()}`} onClick={() => openLogin()} />
       ) : links.length === 0 ? (
-        <NavLink label={empty} disabled />
+        <NavLink label={empty} disabled aria-disabled />
       ) : (
         links.map((link) => <NavLink key={link.key} component={Link} to={link.to} label={link.label} />)
       )}
@@ -40,7 +40,7 @@ function GameSection({ game }: { game: (typeof MENU_GAMES)[number] }) {
     <NavLink label={GAME_NAMES[game]} fw={700} childrenOffset="sm">
       {links.map((link) =>
         link.to === undefined ? (
-          <NavLink key={link.key} label={link.label} disabled />
+          <NavLink key={link.key} label={link.label} disabled aria-disabled />
         ) : (
           <NavLink key={link.key} component={Link} to={link.to} label={link.label} />
         ),

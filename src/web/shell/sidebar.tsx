@@ -181,7 +181,10 @@ function SidebarLink({
   rightSection?: ReactNode;
 }) {
   const here = useLocation().pathname === to;
-  if (to === undefined) return <NavLink label={label} py={4} disabled rightSection={rightSection} />;
+  // aria-disabled too: Mantine marks it only for its styles, and without it assistive technology (and axe's
+  // contrast rule, which exempts inactive controls) reads the greyed label as ordinary text.
+  if (to === undefined)
+    return <NavLink label={label} py={4} disabled aria-disabled rightSection={rightSection} />;
   return (
     <NavLink
       component={Link}
