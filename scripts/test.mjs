@@ -1,7 +1,7 @@
 // Runs every test: lint, types and import boundaries beside the build of the web app, the bundle budget,
 // then two lanes side by side: the browser tests (on that build), and the unit and API tests on embedded
 // PGlite followed by the database tests again on PostgreSQL when TEST_DATABASE_URL is set.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,20 @@ mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /**
+ * util-linux's chrt, to run a background step under Linux's idle policy (SCHED_IDLE): its processes run
+ * only when nothing else wants the core, and give it up at once when a process of the other lane wakes.
+ * A niced step still holds a core for its time slice: the browser tests, a chain of short hops between
+ * Vitest, Chromium and the server, then waited at nearly every hop, and took twice as long as alone.
+ * Without chrt, or where it may not set the policy, the step runs at nice 10.
+ */
+const idlePolicy = ['/usr/bin/chrt', '/bin/chrt'].find(
+  (file) =>
+    process.platform === 'linux' &&
+    existsSync(file) &&
+    spawnSync(file, ['--idle', '0', process.execPath, '--version'], { stdio: 'ignore' }).status === 0,
+);
+
+/**
  * Runs one step; resolves to whether it passed. Its output is held back and printed whole when it ends,
  * so that the lines of steps running side by side do not interleave, unless it is `live` (the one step
  * whose lines are printed as they come). A `background` step runs at a lower priority: it takes the
@@ -22,12 +36,13 @@ function run({ title, command, args, env = {}, background = false, live = false 
   return new Promise((resolve) => {
     const started = Date.now();
     if (live) console.log(`\n▶ ${title}`);
-    const child = spawn(command, args, {
+    const idle = background && idlePolicy;
+    const child = spawn(idle ? idlePolicy : command, idle ? ['--idle', '0', command, ...args] : args, {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     });
-    if (background) {
+    if (background && !idle) {
       try {
         setPriority(child.pid, 10);
       } catch {}
@@ -128,8 +143,8 @@ try {
       ];
   for (const step of databaseTests) {
     Object.assign(step, { background: !onlyFast, live: onlyFast });
-    // At nice 10 a lane can get about a tenth of a busy core: its tests' time limits stretch to match
-    // (src/server/test/time-limit.ts), so that a slow machine fails no test for being slow.
+    // A lane that only gets the idle cores can get very little of a busy machine for a while: its tests'
+    // time limits stretch to match (src/server/test/time-limit.ts), so that none fails for being slow.
     if (!onlyFast) step.env = { ...step.env, TEST_TIME_LIMIT_SCALE: '10' };
   }
   ok = (await lanes(browserTests, databaseTests)) && ok;
