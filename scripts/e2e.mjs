@@ -34,12 +34,12 @@ const webDir = prebuilt ? path.resolve(prebuilt) : mkdtempSync(path.join(tmpdir(
 if (!prebuilt) buildWeb(webDir);
 
 const vitestArgs = process.argv.slice(2);
-// The whole suite is split by file between servers of their own (E2E_SHARDS, two by default): one
-// browser test mostly waits on its server or its browser in turn, so even on two cores two shards run
-// side by side at nearly the speed of one (README has the figures). A run of chosen files or tests (any
+// The whole suite is split by file between servers of their own (E2E_SHARDS, three by default): one
+// browser test mostly waits on its server or its browser in turn, so two shards left a third of two
+// cores idle, and three keep them busy (README has the figures). A run of chosen files or tests (any
 // argument but --options) stays on one server.
 const chosen = vitestArgs.some((arg) => !arg.startsWith('--'));
-const shards = chosen ? 1 : Math.max(1, Number(process.env.E2E_SHARDS) || 2);
+const shards = chosen ? 1 : Math.max(1, Number(process.env.E2E_SHARDS) || 3);
 
 /** Seconds each test file took in a recent whole run (E2E_RECORD_DURATIONS=1 writes them again). */
 const DURATIONS = path.join(root, 'scripts/e2e-durations.json');
