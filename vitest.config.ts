@@ -11,7 +11,7 @@ export default defineConfig({
     maxWorkers: 2,
     // The cheapest password hash (modules/auth/password-hash.ts): the suites register thousands of accounts.
     env: { PASSWORD_HASH: 'cheap-for-tests' },
-    // Stretched for a lane that runs at a lower priority (src/server/test/time-limit.ts).
+    // Stretched for a lane that runs only on idle cores (src/server/test/time-limit.ts).
     testTimeout: timeLimit(30_000),
     hookTimeout: timeLimit(60_000),
     // Polled conditions (an SSE client connected) get the time a loaded machine needs, not 1 s.

@@ -46,7 +46,7 @@ describe('what a new user tripped over', () => {
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const menus = page.getByRole('navigation', { name: 'Site menus' });
     await menus.getByText('NBA', { exact: true }).click();
-    await menus.getByRole('link', { name: 'Global ALA Pool' }).first().waitFor();
+    await menus.getByRole('link', { name: 'Global ALA Pool', disabled: false }).first().waitFor();
     await menus.getByText('Leagues', { exact: true }).click();
     await screenshot(page, 'phone-drawer-menus');
     await menus.getByRole('link', { name: 'Sunday Squad' }).click();

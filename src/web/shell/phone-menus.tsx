@@ -40,7 +40,7 @@ function GameSection({ game }: { game: (typeof MENU_GAMES)[number] }) {
     <NavLink label={GAME_NAMES[game]} fw={700} childrenOffset="sm">
       {links.map((link) =>
         link.to === undefined ? (
-          <NavLink key={link.key} label={link.label} disabled aria-disabled />
+          <NavLink key={link.key} label={link.label} disabled role="link" aria-disabled />
         ) : (
           <NavLink key={link.key} component={Link} to={link.to} label={link.label} />
         ),

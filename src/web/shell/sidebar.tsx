@@ -181,10 +181,11 @@ function SidebarLink({
   rightSection?: ReactNode;
 }) {
   const here = useLocation().pathname === to;
-  // aria-disabled too: Mantine marks it only for its styles, and without it assistive technology (and axe's
-  // contrast rule, which exempts inactive controls) reads the greyed label as ordinary text.
+  // Mantine's disabled NavLink is an anchor without an address, marked only for its styles: the role and
+  // aria-disabled make it a link that cannot be used yet, for assistive technology and for axe's contrast
+  // rule (which exempts inactive controls), instead of greyed text.
   if (to === undefined)
-    return <NavLink label={label} py={4} disabled aria-disabled rightSection={rightSection} />;
+    return <NavLink label={label} py={4} disabled role="link" aria-disabled rightSection={rightSection} />;
   return (
     <NavLink
       component={Link}
