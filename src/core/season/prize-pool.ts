@@ -20,7 +20,12 @@ export function computePrizePool(input: PrizePoolInput): number {
     input.buyin * input.entries +
     input.insurance * input.insuredEntries +
     input.rebuyPrice * input.rebuysMade;
-  const { numerator, denominator } = toDecimalFraction(input.alaPct);
+  return keptOf(collected, input.alaPct);
+}
+
+/** `collected` cents less the fraction `alaPct`, exactly, half cents up. */
+function keptOf(collected: number, alaPct: number): number {
+  const { numerator, denominator } = toDecimalFraction(alaPct);
   const kept = BigInt(collected) * (denominator - numerator);
   // Half up: floor(kept / denominator + 1/2).
   return Number((2n * kept + denominator) / (2n * denominator));
@@ -32,22 +37,16 @@ export interface PrizePoolCounts {
   insured: number;
   /** Rebuys the counted entries have made. */
   rebuys: number;
+  /**
+   * Cents the counted entries paid in, as their ledger holds it: buy-ins, rebuys and insurance at the price
+   * charged, less refunds. A price changed later (rebuy price, a buy-in not made retroactive) never rewrites it.
+   */
+  paidIn: number;
 }
 
-/** A pool's prize pool from its stored settings (cents) and its counted entries: what every page shows. */
-export function poolPrizePool(
-  pool: { buyin: number; insurance: number; rebuyPrice: number; alaPct: number },
-  counts: PrizePoolCounts,
-): number {
-  return computePrizePool({
-    buyin: pool.buyin,
-    entries: counts.entrants,
-    insurance: pool.insurance,
-    insuredEntries: counts.insured,
-    rebuyPrice: pool.rebuyPrice,
-    rebuysMade: counts.rebuys,
-    alaPct: pool.alaPct,
-  });
+/** A pool's prize pool: what its counted entries paid in (the ledger), less the platform's share. */
+export function poolPrizePool(pool: { alaPct: number }, counts: Pick<PrizePoolCounts, 'paidIn'>): number {
+  return keptOf(counts.paidIn, pool.alaPct);
 }
 
 /** A finite non-negative number as the exact decimal fraction of its shortest representation (0.07 → 7/100). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { games, nflPlayers, teams } from '../db/schema';
@@ -182,6 +182,25 @@ export function buildNflPool(ctx: AppContext, leagueId: number, values: object =
     deadlines: ['2026-11-12T00:00:00Z', '2026-11-19T00:00:00Z', '2026-11-26T00:00:00Z'],
     ...values,
   });
+}
+
+/**
+ * Charges every entry of the pool on the ledger as sign-up, insurance and rebuys do, at the pool's prices now:
+ * the prize pool is what the ledger holds, and `enter` writes no money.
+ */
+export async function chargeEntries(ctx: AppContext, poolId: number): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.execute(sql`
+    insert into ledger (pool_id, entry_id, kind, amount, created_at)
+    select p.id, e.id, c.kind, c.amount, ${now}::timestamptz
+    from entries e join pools p on p.id = e.pool_id
+    cross join lateral (
+      select 'buyin' as kind, -p.buyin as amount where p.buyin > 0
+      union all select 'insurance', -p.insurance where e.insurance_purchased and p.insurance > 0
+      union all select 'rebuy', -p.rebuy_price from generate_series(1, e.rebuys_made) where p.rebuy_price > 0
+    ) c
+    where p.id = ${poolId}
+    order by e.id`);
 }
 
 /** An entry of `user` in the pool. */

@@ -11,7 +11,13 @@ import { rowsOf } from '../../db/client';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import type { TestUser } from '../../test/league-test-world';
-import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
+import {
+  buildMlbPool,
+  chargeEntries,
+  enter,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../test/pool-test-world';
 import { timeLimit } from '../../test/time-limit';
 
 // A pool past PostgreSQL's 65,535 parameters of a statement: the reads that sent one parameter per entry
@@ -57,6 +63,7 @@ beforeAll(async () => {
     where e.pool_id = ${pool.id}`);
   const a1 = await enter(t.ctx, pool.id, alice, { lives: 3 });
   const a2 = await enter(t.ctx, pool.id, alice, { entryNum: 2, lives: 3 });
+  await chargeEntries(t.ctx, pool.id);
   aliceIds = [a1.id, a2.id];
   await buildPick(t.ctx, { entryId: a1.id, week: 1, pickId: 'TOR' });
   // Week 2 has not locked: nobody else may see this pick.

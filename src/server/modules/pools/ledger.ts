@@ -1,8 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ENTRY_STATUS_SQL } from '../../db/entry-status';
 
 /** Kinds of money movement; amounts are signed cents from the entry's side (what Finances adds up). */
 export type LedgerKind = 'buyin' | 'rebuy' | 'insurance' | 'bonus' | 'payment' | 'prize' | 'prize_paid_to';
+
+/**
+ * The cents a pool's counted entries paid in (buy-ins, rebuys, insurance, less refunds) as a SQL bigint: the
+ * prize pool's money is what was charged, never today's prices times counts (a rebuy price changed mid-season
+ * would pay out money never collected). One aggregate over the pool's ledger, like Finances' totals, less the
+ * rows of its inactive entries (few, found by their partial index).
+ */
+export function paidInSql(poolId: number): SQL {
+  const charges = sql`kind in ('buyin', 'rebuy', 'insurance')`;
+  return sql`((select coalesce(-sum(pl.amount), 0) from ledger pl
+      where pl.pool_id = ${poolId} and pl.${charges} and pl.entry_id is not null)
+    - (select coalesce(-sum(pl.amount), 0) from entries px
+      join ledger pl on pl.pool_id = ${poolId} and pl.entry_id = px.id and pl.${charges}
+      where px.pool_id = ${poolId} and px.status = ${ENTRY_STATUS_SQL.inactive}))::bigint`;
+}
 
 export interface LedgerRowInput {
   poolId: number;

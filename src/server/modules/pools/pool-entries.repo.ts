@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import type { EntryRecord, PickRecord } from '../../db/schema';
 import { entries, nflPlayers, picks, teams, users } from '../../db/schema';
 import { containsPattern } from '../../lib/paging';
+import { paidInSql } from './ledger';
 
 /** The columns of a pick the API shows (toPickRow, toMyEntry). */
 export type PickView = Pick<PickRecord, 'id' | 'entryId' | 'week' | 'pickId' | 'teamAbb' | 'byInsurance'>;
@@ -248,9 +249,11 @@ export interface PoolCounts {
   alive: number;
   insured: number;
   rebuys: number;
+  /** Cents the counted entries paid in, by the ledger (the prize pool's money). */
+  paidIn: number;
 }
 
-/** The counted entries, those alive, insured, and their rebuys: one aggregate over the pool's entries. */
+/** The counted entries, those alive, insured, their rebuys and what they paid in: one aggregate each. */
 export async function countPoolTotals(db: DbOrTx, poolId: number): Promise<PoolCounts> {
   const [row] = await db
     .select({
@@ -258,6 +261,7 @@ export async function countPoolTotals(db: DbOrTx, poolId: number): Promise<PoolC
       alive: sql<string>`count(*) filter (where ${entries.lives} > 0)`,
       insured: sql<string>`count(*) filter (where ${entries.insurancePurchased})`,
       rebuys: sql<string>`coalesce(sum(${entries.rebuysMade}), 0)::bigint`,
+      paidIn: sql<string>`${paidInSql(poolId)}`,
     })
     .from(entries)
     .where(and(eq(entries.poolId, poolId), eq(entries.status, ENTRY_STATUS.active)));
@@ -266,5 +270,6 @@ export async function countPoolTotals(db: DbOrTx, poolId: number): Promise<PoolC
     alive: Number(row?.alive ?? 0),
     insured: Number(row?.insured ?? 0),
     rebuys: Number(row?.rebuys ?? 0),
+    paidIn: Number(row?.paidIn ?? 0),
   };
 }

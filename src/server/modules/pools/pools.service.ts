@@ -159,11 +159,7 @@ async function describePool(
     week_count: pool.deadlines.length,
     entrants: counts.entrants,
     alive: counts.alive,
-    prize_pool: poolPrizePool(pool, {
-      entrants: counts.entrants,
-      insured: counts.insured,
-      rebuys: counts.rebuys,
-    }),
+    prize_pool: poolPrizePool(pool, counts),
   };
 }
 

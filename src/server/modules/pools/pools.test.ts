@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { addMemberByInvite, registerNamed } from '../../test/league-test-world';
 import {
   buildMlbPool,
+  chargeEntries,
   createPoolWorld,
   DEADLINES,
   enter,
@@ -54,6 +55,7 @@ describe('GET /api/loadPool', () => {
     const mine = await enter(t.ctx, pool.id, world.owner, { insurancePurchased: true, rebuysMade: 1 });
     const theirs = await enter(t.ctx, pool.id, other, { lives: 0 });
     await enter(t.ctx, pool.id, other, { entryNum: 2, status: ENTRY_STATUS.inactive });
+    await chargeEntries(t.ctx, pool.id);
     await buildPick(t.ctx, { entryId: mine.id, week: 2, pickId: 'NYY' });
     await buildPick(t.ctx, { entryId: theirs.id, week: 2, pickId: 'BOS' });
 

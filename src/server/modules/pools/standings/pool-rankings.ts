@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { inBackground } from '../../../lib/background';
+import { paidInSql } from '../ledger';
 
 /*
  * A pool's stored rankings (decision 013): what a read of a big pool would otherwise compute from every entry
@@ -157,6 +158,8 @@ export interface StoredTiles {
   alive: number;
   rebuys: number;
   insured: number;
+  /** Cents the counted entries paid in, by the ledger; absent from tiles stored before it was kept. */
+  paidIn?: number;
   bonusesEarned: number;
   bonusGroups: { bonus: boolean; prev: boolean; effWeek: number; count: number }[];
 }
@@ -278,6 +281,7 @@ export async function refreshPoolRankings(
           'everyone', (select count(*) from entries e3 where e3.pool_id = ${poolId}),
           'entrants', count(*), 'alive', count(*) filter (where e.lives > 0),
           'rebuys', coalesce(sum(e.rebuys_made), 0), 'insured', count(*) filter (where e.insurance_purchased),
+          'paidIn', ${paidInSql(poolId)},
           'bonusesEarned', (select coalesce(sum(l.amount), 0) from ledger l
             where l.pool_id = ${poolId} and l.kind = 'bonus' and l.amount > 0)::bigint,
           'bonusGroups', coalesce((select json_agg(json_build_object('bonus', g.bonus, 'prev', g.bonus_prev,

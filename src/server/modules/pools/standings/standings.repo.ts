@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { StandingsSort } from '../../../../core/contracts/pools';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
+import { paidInSql } from '../ledger';
 import { entryWeekKindOf } from '../week-encoding';
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
@@ -16,6 +17,8 @@ export interface TileCounts {
   inBonus: number;
   rebuys: number;
   insured: number;
+  /** Cents the counted entries paid in, by the ledger (the prize pool's money). */
+  paidIn: number;
   bonusesEarned: number;
 }
 
@@ -33,6 +36,7 @@ export async function loadTileCounts(db: DbOrTx, poolId: number, week: number): 
       count(*) filter (where ${inBonusAt(week)})::int as in_bonus,
       coalesce(sum(e.rebuys_made), 0)::int as rebuys,
       count(*) filter (where e.insurance_purchased)::int as insured,
+      ${paidInSql(poolId)} as paid_in,
       (select coalesce(sum(l.amount), 0) from ledger l
         where l.pool_id = ${poolId} and l.kind = 'bonus' and l.amount > 0)::bigint as bonuses_earned
     from entries e
@@ -43,6 +47,7 @@ export async function loadTileCounts(db: DbOrTx, poolId: number, week: number): 
     in_bonus: number;
     rebuys: number;
     insured: number;
+    paid_in: string | number;
     bonuses_earned: string | number;
   }>(result);
   return {
@@ -51,6 +56,7 @@ export async function loadTileCounts(db: DbOrTx, poolId: number, week: number): 
     inBonus: row?.in_bonus ?? 0,
     rebuys: row?.rebuys ?? 0,
     insured: row?.insured ?? 0,
+    paidIn: Number(row?.paid_in ?? 0),
     bonusesEarned: Number(row?.bonuses_earned ?? 0),
   };
 }

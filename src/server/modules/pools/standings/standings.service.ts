@@ -166,6 +166,8 @@ async function readStoredTiles(
   const stored = await readRanking<StoredTiles>(ctx.db, poolId, 'tiles');
   if (!stored) return undefined;
   const tiles = stored.data;
+  // Tiles stored before the prize pool was read from the ledger lack its money: read afresh until stored again.
+  if (tiles.paidIn === undefined) return undefined;
   let inBonus = 0;
   for (const group of tiles.bonusGroups)
     if (week >= Number(group.effWeek) ? group.bonus : group.prev) inBonus += Number(group.count);
@@ -175,6 +177,7 @@ async function readStoredTiles(
     inBonus,
     rebuys: Number(tiles.rebuys),
     insured: Number(tiles.insured),
+    paidIn: Number(tiles.paidIn),
     bonusesEarned: Number(tiles.bonusesEarned),
   };
 }

@@ -9,6 +9,7 @@ import type { TestUser } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
+  chargeEntries,
   DEADLINES,
   enter,
   NOW,
@@ -80,7 +81,7 @@ describe('GET /api/standings/{poolId}', () => {
       amount: -3000,
       bonusEventId: event.id,
     });
-    await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: mine.id, kind: 'buyin', amount: -5000 });
+    await chargeEntries(t.ctx, pool.id);
 
     const asOwner = await get(`/api/standings/${pool.id}?view=all`, world.owner.cookie);
     expect(asOwner.statusCode, asOwner.body).toBe(200);

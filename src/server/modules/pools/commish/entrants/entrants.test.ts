@@ -15,6 +15,7 @@ import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../../test/league-test-world';
 import {
   buildMlbPool,
+  chargeEntries,
   enter,
   joinLeague,
   type PoolWorld,
@@ -53,6 +54,7 @@ describe('GET /admin/entrants/{poolId}', () => {
     const a1 = await enter(t.ctx, pool.id, alice, { lives: 2, notes: 'Paid', weeksAlive: 4 });
     const a2 = await enter(t.ctx, pool.id, alice, { entryNum: 2, lives: 0 });
     const b = await enter(t.ctx, pool.id, bob, { lives: 1, needsRebuy: true, status: ENTRY_STATUS.inactive });
+    await chargeEntries(t.ctx, pool.id);
     await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: a1.id, kind: 'prize', amount: 2500 });
 
     const answer = await get(`/admin/entrants/${pool.id}`, world.owner.cookie);
@@ -516,6 +518,7 @@ describe('POST /admin/processLeagueChamps', () => {
       weeksAlive: 3,
       status: ENTRY_STATUS.inactive,
     });
+    await chargeEntries(t.ctx, pool.id);
     await buildLedgerRow(t.ctx, { poolId: pool.id, entryId: c.id, kind: 'prize', amount: 2000 });
     return { pool, a, b, c, d };
   }

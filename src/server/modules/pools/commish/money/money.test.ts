@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type FinancesResponse,
@@ -21,10 +21,12 @@ import {
 } from '../../../../test/league-test-world';
 import {
   buildMlbPool,
+  chargeEntries,
   enter,
   joinLeague,
   NOW,
   type PoolWorld,
+  seedMlbSeason,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
@@ -43,7 +45,8 @@ const post = (url: string, payload: object, user?: TestUser) =>
 /** What a refused call must leave untouched: the pool's money, audit log and feed. */
 async function writtenRows() {
   return {
-    ledger: (await t.ctx.db.select().from(ledger)).length,
+    // Not the buy-ins the pools were seeded with (chargeEntries).
+    ledger: (await t.ctx.db.select().from(ledger).where(ne(ledger.kind, 'buyin'))).length,
     audits: (await t.ctx.db.select().from(poolAudits)).length,
     events: (await t.ctx.db.select().from(poolEvents)).length,
   };
@@ -252,6 +255,7 @@ async function seedSplitPool(values: object = {}) {
     made[name] = await enter(t.ctx, pool.id, user, extra);
   }
   const ids = made as Record<'alice' | 'bob' | 'carol' | 'dave' | 'erin', { id: number }>;
+  await chargeEntries(t.ctx, pool.id);
   return { pool, ids };
 }
 
@@ -476,5 +480,49 @@ describe('POST /admin/processPrizeSplit', () => {
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json()).toEqual({ message: POOL_MESSAGES.poolNotFound });
     expect(await writtenRows()).toEqual({ ledger: 0, audits: 0, events: 0 });
+  });
+});
+
+describe('the prize pool after the rebuy price changed', () => {
+  it('is what the ledger holds on every page: rebuys at the price charged, not at the new price', async () => {
+    await seedMlbSeason(t.ctx);
+    // Five $25 entries with five $10 rebuys between them: $175 charged (no platform share).
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { buyin: 2500, rebuys: 2, rebuyPrice: 1000 });
+    const names = ['alice', 'bob', 'carol', 'dave', 'erin'];
+    for (const name of names) {
+      const user = await joinLeague(t, world.leagueId, name);
+      await enter(t.ctx, pool.id, user, { rebuysMade: 1, lives: 2 });
+    }
+    await chargeEntries(t.ctx, pool.id);
+
+    const settings = (await get(`/admin/poolSettings/${pool.id}`, world.owner)).json();
+    const saved = await post(
+      '/admin/updatePoolSettings',
+      {
+        leagueSeasonId: pool.id,
+        poolSettings: { ...settings.settings, rebuy_price: 1250 },
+        retroactive: false,
+      },
+      world.owner,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const read = async (url: string) => {
+      const answer = await get(url, world.owner);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    const finances: FinancesResponse = await read(`/api/finances/${pool.id}`);
+    expect(finances.totals.buyin + finances.totals.rebuys).toBe(17_500);
+    expect((await read(`/api/loadPool/mlb/SQUAD/2023/0/reg`)).pool.prize_pool).toBe(17_500);
+    expect((await read(`/api/standings/${pool.id}`)).tiles.prize_pool).toBe(17_500);
+    expect((await read(`/admin/entrants/${pool.id}`)).prize_pool).toBe(17_500);
+    const splitPage: PrizeSplitResponse = await read(`/api/pools/${pool.id}/prizeSplit`);
+    expect(splitPage).toMatchObject({ prize_pool: 17_500, remaining: 17_500 });
+    // A split of everything pays out the $175 collected, never $187.50.
+    const shares = splitPage.entrants.map((entrant) => ({ entryId: entrant.entry_id, share: 1 }));
+    const paid = await split({ poolId: pool.id, percent: 100, remaining: 17_500, shares });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().amount).toBe(17_500);
   });
 });

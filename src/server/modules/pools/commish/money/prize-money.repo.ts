@@ -7,12 +7,12 @@ import type { DbOrTx } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
 import type { EntryRecord, PoolRecord } from '../../../../db/schema';
 import { entries, ledger, users } from '../../../../db/schema';
-import { appendLedger } from '../../ledger';
+import { appendLedger, paidInSql } from '../../ledger';
 import { rankChangeOfPool } from '../../standings/pool-rankings';
 
 /** A pool's prize money in cents: the prize pool, what has been awarded, and what is left to award. */
 export interface PrizeMoney {
-  /** The decisions' formula over the counted entries (status 1), as the pool page and Standings show it. */
+  /** What the counted entries (status 1) paid in by the ledger, less the platform's share, as every page shows it. */
   prizePool: number;
   /** Every 'prize' ledger row of the pool: Finances' Prizes total (champions, splits). */
   awarded: number;
@@ -32,6 +32,7 @@ export async function loadPrizePoolCounts(
       insured: sql<number>`count(*) filter (where ${entries.insurancePurchased})`.mapWith(Number),
       alive: sql<number>`count(*) filter (where ${entries.lives} > 0)`.mapWith(Number),
       rebuys: sql<number>`coalesce(sum(${entries.rebuysMade}), 0)::bigint`.mapWith(Number),
+      paidIn: sql<number>`${paidInSql(poolId)}`.mapWith(Number),
     })
     .from(entries)
     .where(and(eq(entries.poolId, poolId), eq(entries.status, ENTRY_STATUS.active)));
@@ -73,7 +74,7 @@ export async function loadPrizesOf(
 
 /** The pool's prize money from counts already read (the split page keeps a big pool's counts). */
 export function toPrizeMoney(
-  pool: Pick<PoolRecord, 'buyin' | 'insurance' | 'rebuyPrice' | 'alaPct'>,
+  pool: Pick<PoolRecord, 'alaPct'>,
   counts: PrizePoolCounts,
   awarded: number,
   prizesByEntry = new Map<number, number>(),
@@ -89,7 +90,7 @@ export function toPrizeMoney(
  */
 export async function loadPrizeMoney(
   db: DbOrTx,
-  pool: Pick<PoolRecord, 'id' | 'buyin' | 'insurance' | 'rebuyPrice' | 'alaPct'>,
+  pool: Pick<PoolRecord, 'id' | 'alaPct'>,
   entryIds?: readonly number[],
 ): Promise<PrizeMoney> {
   // One after another: `db` may be a transaction's one connection.
