@@ -39,6 +39,7 @@ export const MONEY_MESSAGES = {
   // Split Prizes (spec 2 "Split Prizes", section 9)
   noRemaining: NO_REMAINING_PRIZES_MESSAGE,
   badPercent: 'The percentage must be a number from 0 to 100.',
+  badRequestKey: 'The request key must be 8 to 64 letters, digits, dashes or underscores.',
   percentDecimals: 'The percentage can have at most two decimals (step 0.01).',
   badShare: `A split share must be a number from 0 to ${MAX_SPLIT_SHARE.toLocaleString('en-US')}.`,
   tooManyShares: `A split can name at most ${MAX_SPLIT_ENTRIES.toLocaleString('en-US')} entries.`,
@@ -112,7 +113,8 @@ export const PaymentAmountSchema = z.unknown().transform((value, ctx): number =>
 /**
  * POST /admin/addPayment (the pool league's admins): records a payment from an entrant (a positive 'payment'
  * ledger row) or a prize paid to an entrant (a negative 'prize_paid_to' row). amount is in dollars; pool_id,
- * when sent, must be the entry's pool.
+ * when sent, must be the entry's pool. `request_key` (one per payment the form records) makes a double submit or
+ * a retry record it once: a repeat of the key for the entry within the hour answers the first one's result.
  */
 export const AddPaymentRequestSchema = withCodeName(
   z.object({
@@ -134,6 +136,10 @@ export const AddPaymentRequestSchema = withCodeName(
       .nullish()
       .transform((value) => (value ? value : null)),
     pool_id: idSchema(POOL_MESSAGES.poolNotFound).optional(),
+    request_key: z
+      .string({ error: MONEY_MESSAGES.badRequestKey })
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: MONEY_MESSAGES.badRequestKey })
+      .optional(),
   }),
   'user_season_id',
   'entryId',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { pageOffset } from '../../../../../core/contracts/paging';
 import {
   type AddPaymentInput,
@@ -17,7 +17,7 @@ import type { PrizePoolCounts } from '../../../../../core/season/prize-pool';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
 import type { PoolRecord, UserRow } from '../../../../db/schema';
-import { entries, ledger, users } from '../../../../db/schema';
+import { entries, ledger, poolAudits, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
 import { postPoolEvent } from '../../feed/feed.service';
@@ -75,10 +75,24 @@ export async function addPayment(
   // Signed from the entry's side: money the entrant paid in counts for it, a prize paid out against it.
   const amount = input.type === 'payment' ? input.amount : -input.amount;
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const requestKey = input.request_key ?? null;
+  const answer = (values: { amount: number; notes: string | null; at: Date }): AddPaymentResponse => ({
+    message: MONEY_MESSAGES.financesUpdatedBody(label),
+    entry: label,
+    type: input.type,
+    amount: values.amount,
+    notes: values.notes,
+    updated_at: values.at.toISOString(),
+  });
+  const result = await ctx.db.transaction(async (tx) => {
     // The entry's row is locked before its total is read: concurrent payments of one entry then run one
-    // after another, each reading the total the one before it committed, so their audit rows form a chain.
+    // after another, each reading the total the one before it committed, so their audit rows form a chain,
+    // and a repeat of a request key sees the row its first request wrote.
     await tx.select({ id: entries.id }).from(entries).where(eq(entries.id, found.entry.id)).for('update');
+    if (requestKey !== null) {
+      const first = await findKeyedPayment(tx, pool.id, found.entry.id, requestKey, now);
+      if (first) return { written: false, response: answer(first) };
+    }
     const [{ before }] = await tx
       .select({ before: sql<number>`coalesce(sum(${ledger.amount}), 0)`.mapWith(Number) })
       .from(ledger)
@@ -100,21 +114,52 @@ export async function addPayment(
           entryId: found.entry.id,
           // The entry's Finances column, shown as Finances shows it (positive amounts).
           oldValue: { [column]: Math.abs(before) },
-          newValue: { [column]: Math.abs(before + amount), amount: input.amount, notes: input.notes },
+          newValue: {
+            [column]: Math.abs(before + amount),
+            amount: input.amount,
+            notes: input.notes,
+            ...(requestKey === null ? {} : { request_key: requestKey, signed: amount }),
+          },
         },
       ],
       now,
     );
+    return { written: true, response: answer({ amount, notes: input.notes, at: now }) };
   });
-  notifyPoolChanged(ctx, pool.id, 'money');
-  return {
-    message: MONEY_MESSAGES.financesUpdatedBody(label),
-    entry: label,
-    type: input.type,
-    amount,
-    notes: input.notes,
-    updated_at: now.toISOString(),
-  };
+  if (result.written) notifyPoolChanged(ctx, pool.id, 'money');
+  return result.response;
+}
+
+/** How long a request key is remembered: a retry or a double submit comes well within it. */
+const REQUEST_KEY_MS = 60 * 60 * 1000;
+
+/**
+ * The payment an earlier request with this key recorded for the entry within REQUEST_KEY_MS, from its audit row
+ * (read along the pool's audit index by time, so it stays small however old the pool is).
+ */
+async function findKeyedPayment(
+  tx: DbOrTx,
+  poolId: number,
+  entryId: number,
+  requestKey: string,
+  now: Date,
+): Promise<{ amount: number; notes: string | null; at: Date } | null> {
+  const [row] = await tx
+    .select({ newValue: poolAudits.newValue, createdAt: poolAudits.createdAt })
+    .from(poolAudits)
+    .where(
+      and(
+        eq(poolAudits.poolId, poolId),
+        gte(poolAudits.createdAt, new Date(now.getTime() - REQUEST_KEY_MS)),
+        eq(poolAudits.entryId, entryId),
+        inArray(poolAudits.action, ['payment', 'prize_paid']),
+        sql`${poolAudits.newValue}->>'request_key' = ${requestKey}`,
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const value = row.newValue as { signed: number; notes: string | null };
+  return { amount: Number(value.signed), notes: value.notes ?? null, at: row.createdAt };
 }
 
 /** GET /api/pools/{poolId}/prizeSplit: a page of the Split Prizes table and the pool's prize money (league admins). */

@@ -190,6 +190,32 @@ describe('POST /admin/addPayment', () => {
     expect(pairs).toEqual(Array.from({ length: 20 }, (_, i) => [i * 100, (i + 1) * 100]));
   });
 
+  it('records 20 identical requests with one request key once, and answers each with the first one', async () => {
+    // On PostgreSQL the 20 overlap (a double submit, a retry): one payment, never 20.
+    const { pool, alice1 } = await seedPool();
+    const body = { user_season_id: alice1.id, amount: 100, type: 'payment', request_key: 'pay-key-0001' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/admin/addPayment', body, world.owner)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0].json()).toMatchObject({ entry: 'alice', type: 'payment', amount: 10_000 });
+    const paid = () =>
+      t.ctx.db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.poolId, pool.id), eq(ledger.kind, 'payment')));
+    expect((await paid()).map((row) => row.amount)).toEqual([10_000]);
+    // A new payment (a new key) is recorded; a malformed key is refused in words.
+    const next = await post('/admin/addPayment', { ...body, request_key: 'pay-key-0002' }, world.owner);
+    expect(next.statusCode, next.body).toBe(200);
+    expect((await paid()).length).toBe(2);
+    const bad = await post('/admin/addPayment', { ...body, request_key: 'short' }, world.owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: MONEY_MESSAGES.badRequestKey });
+    expect((await paid()).length).toBe(2);
+  });
+
   it('takes the largest amount, $1,000,000', async () => {
     const { bob1 } = await seedPool();
     const response = await post(

@@ -127,6 +127,8 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
   const [amount, setAmount] = useState<string | number>('');
   const [notes, setNotes] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // One key per payment: a double submit or a retry of it is recorded once; a recorded payment takes a new key.
+  const [requestKey, setRequestKey] = useState(newRequestKey);
   useEffect(() => {
     if (!problem) return;
     const timer = setTimeout(() => setProblem(null), MESSAGE_MS);
@@ -156,6 +158,7 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
       type: type ?? undefined,
       notes,
       pool_id: pool.id,
+      request_key: requestKey,
     };
     const parsed = AddPaymentRequestSchema.safeParse(body);
     if (!parsed.success) return setProblem(parsed.error.issues[0].message);
@@ -168,6 +171,7 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
           message: MONEY_MESSAGES.financesUpdatedBody(answer.entry || label),
         });
         // The entrant stays selected so the new record shows in the tables below.
+        setRequestKey(newRequestKey());
         setType(null);
         setAmount('');
         setNotes('');
@@ -286,4 +290,10 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
       )}
     </Stack>
   );
+}
+
+/** A random key of 32 hex digits (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
