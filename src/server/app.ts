@@ -141,7 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onSend', async (request, reply) => {
     if (isApiPath(routedPath(request))) reply.header('cache-control', 'no-store');
   });
-  registerSession(app);
+  registerSession(app, { isApiRequest: (request) => isApiPath(routedPath(request)) });
   registerPublicUrl(app);
   // PostgreSQL text cannot hold NUL: refuse it with a message rather than fail in the database. A
   // preHandler, so a visitor still gets 401 and a malformed form its own message first.

@@ -5,6 +5,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long a request waits for a database connection before it answers 503. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL: how long one statement may run before the server cancels it (the request answers 503). */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   /** Seed the demo world into a new database. */
   demo: boolean;
@@ -125,6 +129,9 @@ const ENV = z.object({
   ),
   HOST: text('0.0.0.0'),
   DATABASE_URL: optionalText,
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(5_000, 1, 'milliseconds'),
+  // A big pool's settlement runs statements of several seconds: the default leaves them room.
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(30_000, 1, 'milliseconds'),
   DATA_DIR: text('./data'),
   DEMO: setting(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   SMTP_URL: optionalText,
@@ -203,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     demo,
     smtpUrl: e.SMTP_URL,

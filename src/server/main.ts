@@ -14,7 +14,16 @@ import { createFeedProviders, replayedGames } from './sports/feeds';
 import { createReplayClockFromEnv } from './sports/replay/replay-clock';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// A lost connection (the database restarted): requests meanwhile answer 503 in words, and the pool
+// connects again when one is needed. Told in the app's log once there is one.
+let reportLostConnection = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  connectTimeoutMs: config.databaseConnectTimeoutMs,
+  statementTimeoutMs: config.databaseStatementTimeoutMs,
+  onConnectionError: (error) => reportLostConnection(error),
+});
 // The embedded demo replays real seasons on a historical clock that resumes where the database left
 // it (docs/decisions/001-demo-replay-clock.md); everything else runs on real time.
 const replaying = config.demo && !config.databaseUrl;
@@ -29,6 +38,7 @@ const mailer = config.smtpUrl
 // Security lifetimes (sessions, reset links, attempt limits) run on real time, even in the demo.
 const ctx: AppContext = { config, database, db: database.db, clock, wallClock: systemClock, mailer };
 const app = await buildApp(ctx, { logger: true, processMetrics: true });
+reportLostConnection = (error) => app.log.warn({ error: error.message }, 'database connection lost');
 
 if (database.wasEmpty && config.demo) {
   app.log.info('new database: seeding the demo world');

@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { must } from '../../core/must';
+import { isDatabaseUnavailable, isStatementTimeout } from '../lib/errors';
 import { ensureTestDatabase } from '../test/harness';
 import { timeLimit } from '../test/time-limit';
 import { type Database, MIGRATIONS_DIR, openDatabase } from './client';
@@ -65,6 +67,105 @@ describe.skipIf(!url)('migrations on PostgreSQL', () => {
       expect(rows[0].n).toBe(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).length);
     } finally {
       for (const d of opened) await d.close();
+    }
+  });
+});
+
+/** The URL with application_name set: the test ends its own sessions by it. */
+function named(databaseUrl: string, name: string): string {
+  const next = new URL(databaseUrl);
+  next.searchParams.set('application_name', name);
+  return next.toString();
+}
+
+/** Ends the sessions of `name` as an administrator would (pg_terminate_backend); answers how many. */
+async function terminateSessions(base: string, name: string, only?: 'idle'): Promise<number> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(
+      `select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where application_name = $1 and ($2::text is null or state = $2)`,
+      [name, only ?? null],
+    );
+    return rows.filter((row) => row.ended).length;
+  } finally {
+    await admin.end();
+  }
+}
+
+describe.skipIf(!url)('lost connections on PostgreSQL', () => {
+  it('a session the server ends (idle, in a transaction, holding the lead) fails at most its own query', async () => {
+    const base = await ensureTestDatabase(must(url), 'ala_test_dbres_lost');
+    const name = `ala-lost-${process.pid}`;
+    const lost: Error[] = [];
+    const database = await openDatabase({
+      databaseUrl: named(base, name),
+      onConnectionError: (error) => lost.push(error),
+    });
+    try {
+      // Five connections: three idle in the pool, one holding the lead, one in a transaction.
+      await Promise.all([1, 2, 3, 4, 5].map(() => database.ping()));
+      expect(await database.tryAcquireLeadership(KEY)).toBe(true);
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(10)`);
+      });
+      const failure = transaction.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await expect
+        .poll(() => terminateSessions(base, name, 'idle').then(() => lost.length), {
+          timeout: timeLimit(10_000),
+          interval: 200,
+        })
+        .toBeGreaterThanOrEqual(3);
+      expect(await terminateSessions(base, name)).toBeGreaterThanOrEqual(1);
+      // The transaction fails with an error that says the database went away (answered 503).
+      expect(isDatabaseUnavailable(await failure)).toBe(true);
+      // The process lives on, and the pool connects again; the lead is taken again on a new connection.
+      expect(await database.ping()).toBe(true);
+      expect(await database.tryAcquireLeadership(KEY)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('cancels a statement that runs past the statement timeout', async () => {
+    const base = await ensureTestDatabase(must(url), 'ala_test_dbres_lost');
+    const database = await openDatabase({ databaseUrl: base, statementTimeoutMs: 200 });
+    try {
+      const error = await database.db.execute(sql`select pg_sleep(2)`).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(isStatementTimeout(error)).toBe(true);
+      expect(await database.ping()).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('a database that does not answer', () => {
+  it('fails to open within the connect timeout, as unavailable', async () => {
+    // Something listens and never speaks (a lost machine behind a live address).
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const started = performance.now();
+      const error = await openDatabase({
+        databaseUrl: `postgres://ala@127.0.0.1:${port}/ala`,
+        connectTimeoutMs: 200,
+      }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.close();
     }
   });
 });

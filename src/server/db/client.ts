@@ -41,21 +41,51 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Directory of the embedded database; 'memory' for an in-memory one. */
   dataDir?: string;
+  /**
+   * PostgreSQL: how long a request waits for a connection (a new one made, or a free one of the pool)
+   * before it fails; unset, as long as it takes.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: how long one statement may run before the server cancels it; unset, no limit. Migrations
+   * run without it (a migration of a big table may take longer, and waits for another instance's).
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: a pooled connection was lost (the server restarted, or ended the session). */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL (with a URL) or embedded PGlite, and applies the migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const settings = {
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+      // A peer that vanished without closing the connection (a lost machine) is found out.
+      keepAlive: true,
+    };
     // Instances started together migrate one after another: the first applies the migrations, the
     // others find them applied. Whether the database was new is read under the same lock, so only the
-    // first seeds it.
-    const wasEmpty = await underMigrationLock(pool, async () => {
-      const empty = await isEmpty((sql) => pool.query(sql).then((r) => r.rows));
-      await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    // first seeds it. On connections of their own, without the statement timeout.
+    const migrations = new pg.Pool({ ...settings, max: 2 });
+    migrations.on('error', () => {});
+    const wasEmpty = await underMigrationLock(migrations, async () => {
+      const empty = await isEmpty((sql) => migrations.query(sql).then((r) => r.rows));
+      await migrateNodePg(drizzleNodePg(migrations, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       return empty;
+    }).finally(() => migrations.end());
+    const pool = new pg.Pool({
+      ...settings,
+      max: 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
+    // A lost connection (a database restart, pg_terminate_backend) emits an error event, which would
+    // crash the process without a listener. One idle in the pool is reported here; the pool drops it and
+    // opens another when one is needed.
+    pool.on('error', options.onConnectionError ?? (() => {}));
+    // One checked out (a transaction under way) fails its query with the error, which is the report.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const leadership = createLeadership(pool);
     return {
       db,

@@ -115,6 +115,36 @@ describe('the leader loop', () => {
     expect(await runs(metrics)).toEqual({ 'ingest:failed': 2, 'ingest:ok': 1 });
   });
 
+  it("asks again after a follower's wait when the ask itself fails (the database is away)", async () => {
+    const { log, warnings } = recordingLog();
+    let away = true;
+    let passes = 0;
+    const stop = startLeaderLoop({
+      name: 'settling',
+      log,
+      database: {
+        tryAcquireLeadership: async () => {
+          if (away) throw new Error('Connection terminated unexpectedly');
+          return true;
+        },
+      },
+      pass: async () => {
+        passes += 1;
+      },
+      intervalMs: 30_000,
+      followerDelayMs: 5_000,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(warnings).toEqual([
+      { obj: { error: 'Error: Connection terminated unexpectedly' }, msg: 'settling failed' },
+    ]);
+    // The database is back: the lead is taken at the next ask, a follower's wait later, not a pass's.
+    away = false;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(passes).toBe(1);
+    await stop();
+  });
+
   it('hands a throw of onRun to onError, and goes on', async () => {
     const { database } = leadership(true);
     const { log } = recordingLog();

@@ -70,9 +70,13 @@ export function startLeaderLoop<T>(options: LeaderLoopOptions<T>): () => Promise
   const run = async () => {
     const started = performance.now();
     let outcome: JobOutcome = 'failed';
-    let delay = retryMs;
+    // An ask that fails (the database is away, and with it any lock this instance held) is made again
+    // after a follower's wait, not a failed pass's: once the database is back someone leads soon.
+    let delay = followerDelayMs;
     try {
-      if (!(await options.database.tryAcquireLeadership(LEADER_LOCK_KEY))) {
+      const leads = await options.database.tryAcquireLeadership(LEADER_LOCK_KEY);
+      delay = retryMs;
+      if (!leads) {
         outcome = 'follower';
         delay = followerDelayMs;
         become('follower');

@@ -21,13 +21,70 @@ export const tooManyRequests = (message: string) => new AppError(429, message);
  * unique violation (23505), of the named constraint when one is given.
  */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (const current of causes(error)) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === constraint;
+  }
+  return false;
+}
+
+/** The errors in the chain: the error and its causes (Drizzle wraps the driver's error). */
+function* causes(error: unknown): Generator<object> {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || name === constraint;
+    yield current;
     current = (current as { cause?: unknown }).cause;
   }
+}
+
+/** Socket errors of a database that cannot be reached (refused, reset, unreachable, no such host). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL's own words that it is going or not there yet: a session ended by an administrator
+ * (pg_terminate_backend) or a shutdown, a crash, a server starting up, every connection taken.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** What node-postgres says when a connection is lost or cannot be made in time (these carry no code). */
+const LOST_CONNECTION = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/**
+ * True when the error says the database cannot be reached now (refused, lost, ended by the server,
+ * not answering within the connect timeout) rather than that the statement was wrong: the request
+ * may succeed once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const current of causes(error)) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+      // Class 08: connection exceptions.
+      if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (typeof message === 'string' && LOST_CONNECTION.some((words) => message.startsWith(words)))
+      return true;
+  }
+  return false;
+}
+
+/** True when PostgreSQL cancelled the statement: it ran past the statement timeout (57014). */
+export function isStatementTimeout(error: unknown): boolean {
+  for (const current of causes(error)) if ((current as { code?: unknown }).code === '57014') return true;
   return false;
 }

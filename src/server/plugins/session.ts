@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../lib/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, isDatabaseUnavailable } from '../lib/errors';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
@@ -22,8 +22,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Loads the session user for every request, and refuses cookie-carrying writes that a
  * foreign page started (the SameSite cookie already stops most; this closes the rest).
+ * `isApiRequest` tells the API's requests from the pages and files of the web app.
  */
-export function registerSession(app: FastifyInstance): void {
+export function registerSession(
+  app: FastifyInstance,
+  { isApiRequest }: { isApiRequest: (request: FastifyRequest) => boolean },
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
@@ -34,7 +38,13 @@ export function registerSession(app: FastifyInstance): void {
     }
     request.sessionToken = token;
     if (request.routeOptions.config.sessionInRead) return;
-    request.user = await findSessionUser(app.ctx.db, token, app.ctx.wallClock.now());
+    try {
+      request.user = await findSessionUser(app.ctx.db, token, app.ctx.wallClock.now());
+    } catch (error) {
+      // While the database is away, a page and its files are still served (as to a visitor): the app
+      // then says in words what its API calls answer (503), rather than the page failing to load.
+      if (!isDatabaseUnavailable(error) || isApiRequest(request)) throw error;
+    }
   });
 }
 
