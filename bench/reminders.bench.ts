@@ -117,7 +117,7 @@ if (repeated !== 0) throw new Error('a second pass enqueued reminders again');
 if (MAIL) {
   peakRss = process.memoryUsage().rss;
   const mailing = performance.now();
-  const mailed = await mailQueuedReminders(ctx, 500);
+  const { mailed } = await mailQueuedReminders(ctx, 500);
   const mailSeconds = (performance.now() - mailing) / 1000;
   const outbox = await db.execute(sql`select count(*)::int as n from mail_outbox`);
   console.log(

@@ -13,18 +13,21 @@ export interface ReminderJobOptions {
  * E-mails pick reminders before each lock until stopped (runReminderPass). Only the polling leader
  * runs it, as it settles; every reminder is enqueued once by a key in the database, so a pass can
  * always be re-run and an instance taking over goes on where the last one stopped. A pool that fails
- * is logged and tried again at the next pass while the others go on.
+ * is logged and tried again at the next pass while the others go on. Stopping ends a pass between two
+ * mails; what it had leased goes back to the queue.
  */
 export function startReminderJob(
   ctx: AppContext,
   log: JobLogger,
   options: ReminderJobOptions = {},
 ): () => Promise<void> {
-  return startLeaderLoop({
+  // Stopping ends a pass between two mails (the loop's stop waits for the pass in flight).
+  const stopping = new AbortController();
+  const stop = startLeaderLoop({
     name: 'reminder pass',
     log,
     database: ctx.database,
-    pass: () => runReminderPass(ctx),
+    pass: () => runReminderPass(ctx, { signal: stopping.signal }),
     intervalMs: options.intervalMs ?? 60_000,
     onRun: async (result) => {
       for (const failure of result.failed) {
@@ -42,4 +45,8 @@ export function startReminderJob(
       await options.onRun?.(result);
     },
   });
+  return () => {
+    stopping.abort();
+    return stop();
+  };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -50,13 +50,21 @@ export function storedCopy(message: MailMessage): {
   return { to: message.to, subject: message.subject, text, html };
 }
 
-/** Delivers over SMTP and keeps a copy of each message (secret links hidden) with its outcome, dated on the application's clock. */
+/**
+ * Delivers over SMTP and keeps a copy of each message (secret links hidden) with its outcome, dated on
+ * the application's clock. The copy is written first ('sending'), so no mail reaches SMTP without its
+ * row: a server killed during the exchange leaves a 'sending' row, the trace of a mail that may or may
+ * not have gone out (decision 033).
+ */
 export function createSmtpMailer(db: Db, clock: Clock, smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(message) {
-      const copy = storedCopy(message);
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ ...storedCopy(message), status: 'sending', createdAt: clock.now() })
+        .returning({ id: mailOutbox.id });
       try {
         await transport.sendMail({
           from,
@@ -66,13 +74,14 @@ export function createSmtpMailer(db: Db, clock: Clock, smtpUrl: string, from: st
           html: message.html,
           headers: message.headers ? { ...message.headers } : undefined,
         });
-        await db.insert(mailOutbox).values({ ...copy, status: 'sent', createdAt: clock.now() });
       } catch (error) {
         await db
-          .insert(mailOutbox)
-          .values({ ...copy, status: 'failed', error: String(error), createdAt: clock.now() });
+          .update(mailOutbox)
+          .set({ status: 'failed', error: String(error) })
+          .where(eq(mailOutbox.id, row.id));
         throw error;
       }
+      await db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, row.id));
     },
   };
 }

@@ -22,8 +22,16 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** Starts a real SMTP server on a free local port that keeps every message it is given (for tests). */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export interface TestSmtpServerOptions {
+  /** How long the server takes before it accepts each message it has read (a slow mail server). */
+  acceptDelayMs?: number;
+}
+
+/**
+ * Starts a real SMTP server on a free local port that keeps every message it is given (for tests). A
+ * message is kept as soon as it is read, before the server accepts it: a slow server holds it unacknowledged.
+ */
+export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -40,7 +48,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           raw,
           body: decodeQuotedPrintable(raw),
         });
-        callback();
+        if (options.acceptDelayMs) setTimeout(() => callback(), options.acceptDelayMs);
+        else callback();
       });
     },
   });

@@ -37,8 +37,8 @@ export const reminderPasses = pgTable(
 );
 
 /**
- * Reminders enqueued and not yet mailed, one row per entry, week and kind, read and deleted by user
- * so that one player's entries share one mail. Rows live from the pass that enqueues them to the mail
+ * Reminders enqueued and not yet mailed, one row per entry, week and kind, leased by user so that one
+ * player's entries share one mail, and deleted once that mail is accepted. Rows live from the pass that enqueues them to the mail
  * that lists them (seconds); no foreign keys, so that a big pool's batch is one plain insert (the
  * mail step joins entries and skips a deleted one).
  */
@@ -53,6 +53,12 @@ export const reminderQueue = pgTable(
     /** The week's lock: a reminder is never mailed at or after it. */
     lockAt: timestamp('lock_at', { withTimezone: true }).notNull(),
     insured: boolean('insured').notNull(),
+    /**
+     * While a sender mails the row (decision 033): its lease token, and until when (database time) no
+     * other sender may take it. A sender that dies leaves the row, taken again once the lease ran out.
+     */
+    leaseToken: text('lease_token'),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.entryId, t.week, t.kind] })],
 );

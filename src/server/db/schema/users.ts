@@ -88,7 +88,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
-  /** 'outbox' when no SMTP server is configured, 'sent' or 'failed' otherwise. */
+  /** 'outbox' when no SMTP server is configured, else 'sending' (handed to SMTP), then 'sent' or 'failed'. */
   status: text('status').notNull().default('outbox'),
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -99,27 +99,36 @@ export interface TakenReminder {
 }
 
 /**
- * Takes the queued reminders of the next `users` users after `afterUserId` (by user id) off the queue.
- * Whoever deletes a row mails it, so two takers never share one: a taker that lost a user to another
- * gets no rows for them and goes on past them (`last`). Rows of deleted entries or users are dropped.
+ * Leases the queued reminders of the next `users` users after `afterUserId` (by user id) that no
+ * sender holds: each row gets `token` until `leaseMs` from now (database time), so that two senders
+ * never share one and a sender that dies leaves its rows to be taken again once the lease ran out
+ * (decision 033). A taker that lost a user to another gets no rows for them and goes on past them
+ * (`last`). Rows of deleted entries or users are left out (`finishReminders` deletes them).
  */
-export async function takeQueuedReminders(
+export async function leaseQueuedReminders(
   db: DbOrTx,
   afterUserId: number,
   users: number,
+  token: string,
+  leaseMs: number,
 ): Promise<{ rows: TakenReminder[]; last: number | null }> {
   const batch = rowsOf<{ user_id: number }>(
     await db.execute(sql`
-      select user_id from reminder_queue where user_id > ${afterUserId}
+      select user_id from reminder_queue
+      where user_id > ${afterUserId} and (leased_until is null or leased_until < clock_timestamp())
       group by user_id order by user_id limit ${users}`),
   );
   if (batch.length === 0) return { rows: [], last: null };
   const first = batch[0].user_id;
   const last = batch[batch.length - 1].user_id;
+  // The lease test is checked again on each row as it is locked: a sender that leased it first wins.
   const rows = rowsOf<TakenReminder>(
     await db.execute(sql`
       with taken as (
-        delete from reminder_queue q where q.user_id >= ${first} and q.user_id <= ${last}
+        update reminder_queue q set lease_token = ${token},
+          leased_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+        where q.user_id >= ${first} and q.user_id <= ${last}
+          and (q.leased_until is null or q.leased_until < clock_timestamp())
         returning q.user_id, q.entry_id, q.week, q.kind, q.pool_id, q.lock_at, q.insured
       )
       select t.user_id, u.email, u.username, t.entry_id, e.entry_num, t.pool_id, t.week, t.kind,
@@ -139,4 +148,41 @@ export async function takeQueuedReminders(
       order by t.user_id, t.lock_at, t.pool_id, e.entry_num`),
   );
   return { rows, last };
+}
+
+/**
+ * Deletes the rows a sender holds under `token`: of the given users (their mail was accepted, or they
+ * are no longer due), or all of them. Rows of deleted entries or users, which the lease's joins leave
+ * out, go with them.
+ */
+export async function finishReminders(
+  db: DbOrTx,
+  token: string,
+  userIds: readonly number[] | 'all',
+): Promise<void> {
+  if (userIds === 'all') {
+    await db.execute(sql`delete from reminder_queue where lease_token = ${token}`);
+    return;
+  }
+  if (userIds.length === 0) return;
+  await db.execute(sql`
+    delete from reminder_queue
+    where lease_token = ${token} and user_id = any(${sql.param([...userIds])}::int[])`);
+}
+
+/** Lengthens the lease of what the sender still holds; the users still held (another took any other). */
+export async function renewLease(db: DbOrTx, token: string, leaseMs: number): Promise<Set<number>> {
+  const rows = rowsOf<{ user_id: number }>(
+    await db.execute(sql`
+      update reminder_queue set leased_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+      where lease_token = ${token}
+      returning user_id`),
+  );
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/** Gives back what the sender holds unsent (it was asked to stop), for the next pass to take at once. */
+export async function releaseLease(db: DbOrTx, token: string): Promise<void> {
+  await db.execute(sql`
+    update reminder_queue set lease_token = null, leased_until = null where lease_token = ${token}`);
 }

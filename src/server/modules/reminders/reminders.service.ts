@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { countSiblings, poolDisplayName, poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
@@ -10,26 +11,38 @@ import { entryLabel } from '../pools/pool-entries.repo';
 import { loadPoolWeeks } from '../pools/pool-weeks';
 import {
   enqueueNextSlots,
+  finishReminders,
+  leaseQueuedReminders,
   type PoolWeekReminder,
   REMINDER_LEAD_MS,
   type ReminderKind,
+  releaseLease,
+  renewLease,
   type TakenReminder,
-  takeQueuedReminders,
 } from './reminders.repo';
 import { signUnsubscribeToken, unsubscribeSecret } from './unsubscribe-token';
 
 export interface ReminderPassOptions {
   /** Entry slots a transaction looks at (the batch of the streaming pass). */
   slotBatch?: number;
-  /** Users whose reminders one mail step takes off the queue. */
+  /** Users whose reminders one mail step leases off the queue. */
   userBatch?: number;
+  /** How long a lease keeps other senders off a row (renewed while sending); see decision 033. */
+  leaseMs?: number;
+  /** Aborted when the server stops: the pass ends between two mails and gives back what it holds. */
+  signal?: AbortSignal;
 }
+
+/** The default lease: far longer than one mail takes, short enough that a dead sender's rows go out soon. */
+export const REMINDER_LEASE_MS = 120_000;
 
 export interface ReminderRun {
   /** Pool weeks whose reminders were enqueued in this pass, with how many entries were enqueued. */
   enqueued: { poolId: number; week: number; kind: ReminderKind; entries: number }[];
   /** Mails handed to the mailer. */
   mailed: number;
+  /** Of those, mails the mailer refused (recorded as failed in the outbox, not tried again). */
+  mailFailed?: number;
   /** Pools whose pass failed (the others went on); retried at the next pass. */
   failed: { poolId: number; error: string }[];
 }
@@ -48,6 +61,7 @@ export async function runReminderPass(
   const now = ctx.clock.now();
   const open = await ctx.db.select().from(pools).where(eq(pools.final, false)).orderBy(asc(pools.id));
   for (const pool of open) {
+    if (options.signal?.aborted) return run;
     if (pool.game === 'world-cup') continue;
     try {
       for (const target of await dueReminders(ctx, pool, now)) {
@@ -59,7 +73,9 @@ export async function runReminderPass(
       run.failed.push({ poolId: pool.id, error: String(error) });
     }
   }
-  run.mailed = await mailQueuedReminders(ctx, options.userBatch ?? 500);
+  const mailing = await mailQueuedReminders(ctx, options.userBatch ?? 500, options);
+  run.mailed = mailing.mailed;
+  run.mailFailed = mailing.failed;
   return run;
 }
 
@@ -93,31 +109,68 @@ export async function enqueuePoolWeek(
   }
 }
 
-/** Mails the queued reminders, one mail per player listing all their entries due; the number of mails. */
-export async function mailQueuedReminders(ctx: AppContext, userBatch: number): Promise<number> {
-  let mailed = 0;
+/**
+ * Mails the queued reminders, one mail per player listing all their entries due, exactly once as far
+ * as SMTP lets (decision 033): a batch of users is leased, each player's rows are deleted once their
+ * mail was accepted (its outbox row is written before it goes out), a dead sender's lease runs out
+ * for the next pass, and a stop is checked between two mails.
+ */
+export async function mailQueuedReminders(
+  ctx: AppContext,
+  userBatch: number,
+  options: Pick<ReminderPassOptions, 'leaseMs' | 'signal'> = {},
+): Promise<{ mailed: number; failed: number }> {
+  const leaseMs = options.leaseMs ?? REMINDER_LEASE_MS;
+  const signal = options.signal;
+  const token = randomUUID();
+  const result = { mailed: 0, failed: 0 };
   const names = new PoolNames(ctx);
   let after = 0;
-  for (;;) {
-    const { rows: taken, last } = await takeQueuedReminders(ctx.db, after, userBatch);
-    if (last === null) return mailed;
-    after = last;
-    const now = ctx.clock.now().getTime();
-    // Never after the lock: a reminder taken late is dropped.
-    const due = taken.filter((row) => row.still_due && row.lock_ms > now);
-    await names.load([...new Set(due.map((row) => row.pool_id))]);
-    const secret = await unsubscribeSecret(ctx);
-    const messages: MailMessage[] = [];
-    for (const rows of groupByUser(due)) messages.push(reminderMail(ctx, rows, names, secret, now));
-    if (messages.length === 0) continue;
-    if (ctx.mailer.sendMany) await ctx.mailer.sendMany(messages);
-    else {
-      for (const message of messages) {
-        // A refused message is recorded as failed by the mailer; the other players still get theirs.
-        await ctx.mailer.send(message).catch(() => undefined);
+  try {
+    for (;;) {
+      if (signal?.aborted) return result;
+      let leasedAt = performance.now();
+      const { rows: taken, last } = await leaseQueuedReminders(ctx.db, after, userBatch, token, leaseMs);
+      if (last === null) return result;
+      after = last;
+      const now = ctx.clock.now().getTime();
+      // Never after the lock: a reminder taken late is dropped.
+      const due = taken.filter((row) => row.still_due && row.lock_ms > now);
+      await names.load([...new Set(due.map((row) => row.pool_id))]);
+      const secret = await unsubscribeSecret(ctx);
+      const mails = groupByUser(due).map((rows) => ({
+        userId: rows[0].user_id,
+        message: reminderMail(ctx, rows, names, secret, now),
+      }));
+      if (ctx.mailer.sendMany) {
+        // The outbox mailer: the whole batch is stored in one statement.
+        await ctx.mailer.sendMany(mails.map((mail) => mail.message));
+        result.mailed += mails.length;
+      } else {
+        for (const mail of mails) {
+          if (signal?.aborted) return result;
+          if (performance.now() - leasedAt > leaseMs / 2) {
+            // A slow batch keeps its lease; users another sender took meanwhile are theirs to mail.
+            const held = await renewLease(ctx.db, token, leaseMs);
+            leasedAt = performance.now();
+            if (!held.has(mail.userId)) continue;
+          }
+          // A refused message is recorded as failed by the mailer; the other players still get theirs.
+          const sent = await ctx.mailer.send(mail.message).then(
+            () => true,
+            () => false,
+          );
+          await finishReminders(ctx.db, token, [mail.userId]);
+          result.mailed += 1;
+          if (!sent) result.failed += 1;
+        }
       }
+      // The rows left: users no longer due, and rows of deleted entries or users.
+      await finishReminders(ctx.db, token, 'all');
     }
-    mailed += messages.length;
+  } finally {
+    // Stopped (or failed) mid-batch: what was not mailed goes back to the queue for the next pass.
+    await releaseLease(ctx.db, token).catch(() => undefined);
   }
 }
 
