@@ -96,6 +96,18 @@ describe('sports feeds admin page', () => {
     await dialog.getByRole('button', { name: 'SAVE RESULT' }).click();
     await page.getByText('Result saved').waitFor();
     await page.getByRole('cell', { name: '21 – 20' }).first().waitFor();
+    // An impossible result is refused in words, and a game entered by hand can go back to the feed.
+    await firstEdit.click();
+    await dialog.getByText('The feeds leave this result alone.', { exact: false }).waitFor();
+    await scores.nth(0).fill('9999');
+    await dialog.getByRole('button', { name: 'SAVE RESULT' }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText(/away score 9999 is impossible/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'RETURN TO FEED' }).click();
+    await page.getByText('Returned to the feed').waitFor();
+    await page.getByText('entered by hand', { exact: false }).waitFor({ state: 'detached' });
     await context.close();
   });
 

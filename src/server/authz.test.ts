@@ -586,6 +586,14 @@ const MATRIX: Cell[] = [
     expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 404 },
   },
   {
+    name: 'return an unknown game to the feed',
+    method: 'POST',
+    route: 'POST /admin/results/feed',
+    url: () => '/admin/results/feed',
+    payload: () => ({ game: 'mlb', gid: 'nope' }),
+    expected: { visitor: 401, nonMember: 403, member: 403, admin: 403, siteAdmin: 404 },
+  },
+  {
     name: 'season params index',
     method: 'GET',
     route: 'GET /api/seasonParams/index',

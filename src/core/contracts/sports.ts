@@ -71,6 +71,8 @@ export const ScheduleGameSchema = z.object({
   score_home: z.number().nullable(),
   score_away: z.number().nullable(),
   periods: z.number().nullable(),
+  /** Present (true) when a site admin entered the result by hand: feeds leave it until returned to them. */
+  manual: z.literal(true).optional(),
 });
 export type ScheduleGame = z.infer<typeof ScheduleGameSchema>;
 export const WeekScheduleResponseSchema = z.array(ScheduleGameSchema);
@@ -156,6 +158,13 @@ export const AdminResultRequestSchema = z.object({
     .default(null),
 });
 export type AdminResultRequest = z.infer<typeof AdminResultRequestSchema>;
+
+/** A site admin hands a game entered by hand back to the feeds (POST /admin/results/feed). */
+export const ReturnToFeedRequestSchema = z.object({
+  game: PlayableGameSchema,
+  gid: z.string().trim().min(1, { error: 'The game id is required.' }),
+});
+export type ReturnToFeedRequest = z.infer<typeof ReturnToFeedRequestSchema>;
 
 export const FeedHealthSchema = z.object({
   provider: z.string(),

@@ -151,4 +151,79 @@ describe('site-admin sports tools', () => {
     expect(bad.json().message).toMatch(/negative/);
     expect((await post({ game: 'mlb', gid: 'nope', score_home: 1, score_away: 0 })).statusCode).toBe(404);
   });
+
+  it('refuses results the feed would refuse, in words, and hands a game back to the feed', async () => {
+    const admin = await registerUser(t.app, { username: 'admin2' });
+    await grantSiteAdmin(t.ctx.db, 'admin2');
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload });
+    // An NBA game that starts an hour after the test's now.
+    await t.ctx.db.insert(games).values({
+      game: 'nba',
+      gid: 'nba-later',
+      season: 2024,
+      seasonType: 'reg',
+      home: 'BOS',
+      away: 'NYK',
+      startTime: new Date('2025-06-05T04:00:00Z'),
+      status: 'scheduled',
+      provider: 'fake',
+      updatedAt: new Date('2025-06-05T03:00:00Z'),
+    });
+    const tied = await post('/admin/results', {
+      game: 'nba',
+      gid: 'nba-later',
+      score_home: 100,
+      score_away: 100,
+      periods: 1,
+    });
+    expect(tied.statusCode).toBe(400);
+    expect(tied.json().message).toBe(
+      'This result cannot be saved: 1 periods is impossible for a final (4 to 14); an NBA game cannot end tied; ' +
+        '"Final" before its scheduled start at 04:00 UTC is impossible.',
+    );
+    const final = must(board.find((g) => g.status === 'final' && g.gid !== 'nope'));
+    const huge = await post('/admin/results', {
+      game: 'mlb',
+      gid: final.gid,
+      score_home: 9999,
+      score_away: 0,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(
+      'This result cannot be saved: home score 9999 is impossible (an MLB score is a whole number from 0 to 99).',
+    );
+    expect((await stored('nba-later')).provider).toBe('fake');
+
+    // A wrong final entered by hand, then handed back: the next poll's record replaces it, even a live one.
+    const wrong = await post('/admin/results', { game: 'mlb', gid: final.gid, score_home: 0, score_away: 7 });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    const live: GameRecord = { ...final, status: 'in_progress', homeScore: 2, awayScore: 1 };
+    const poll = () =>
+      ingestOnce(
+        t.ctx,
+        fakeProvider(async () => ({ games: [live], facts: [] })),
+        ['2025-06-04'],
+      );
+    await poll();
+    expect(await stored(final.gid)).toMatchObject({ provider: 'manual', homeScore: 0, awayScore: 7 });
+    const back = await post('/admin/results/feed', { game: 'mlb', gid: final.gid });
+    expect(back.statusCode, back.body).toBe(200);
+    await poll();
+    expect(await stored(final.gid)).toMatchObject({
+      provider: 'fake',
+      status: 'in_progress',
+      final: false,
+      homeScore: 2,
+      awayScore: 1,
+    });
+    const again = await post('/admin/results/feed', { game: 'mlb', gid: final.gid });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This game already follows the feed.');
+    const audits = await t.ctx.db
+      .select()
+      .from(resultAudits)
+      .where(eq(resultAudits.action, 'return_to_feed'));
+    expect(audits).toHaveLength(1);
+  });
 });

@@ -44,6 +44,12 @@ export const SPORT_BOUNDS: Record<PlayableGame, SportBounds> = {
   },
 };
 
+/**
+ * The provider of a game a site admin handed back to the feeds: not manual, and the next poll's record
+ * replaces it even where a feed may not otherwise go (a final back to live).
+ */
+export const RETURNED_TO_FEED = 'returned-to-feed';
+
 /** Seasons a feed can name (guards the integer columns too). */
 const MIN_SEASON = 1900;
 const MAX_SEASON = 2200;

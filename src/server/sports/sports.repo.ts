@@ -3,6 +3,7 @@ import { type DbOrTx, rowsOf } from '../db/client';
 import { nflPlayers, seasonParams, teams } from '../db/schema';
 import type { SeasonCalendar } from './calendar';
 import type { FactsRecord, GameRecord, NflPlayerRecord, NflWeekStatRecord } from './model';
+import { RETURNED_TO_FEED } from './sanity';
 import type { TeamRecord } from './teams';
 
 export interface UpsertGamesResult {
@@ -15,6 +16,7 @@ export interface UpsertGamesResult {
  * Writes games in one statement (unnest of array parameters). A stored game is updated only when
  * something changed, it is not a result a site admin entered by hand, and a final game is only
  * replaced by another final (a feed going backwards never un-finals a result); final follows the status.
+ * A game a site admin returned to the feed takes the feed's record as it is, once.
  */
 export async function upsertGames(
   db: DbOrTx,
@@ -42,9 +44,10 @@ export async function upsertGames(
       start_time = excluded.start_time, status = excluded.status, home_score = excluded.home_score,
       away_score = excluded.away_score, periods = excluded.periods, final = excluded.final,
       postponed = excluded.postponed, provider = excluded.provider, updated_at = excluded.updated_at
-    where g.provider <> 'manual' and (not g.final or excluded.status = 'final') and (g.status, g.home_score, g.away_score, g.periods, g.start_time, g.week)
+    where g.provider <> 'manual' and (g.provider = ${RETURNED_TO_FEED} or (
+      (not g.final or excluded.status = 'final') and (g.status, g.home_score, g.away_score, g.periods, g.start_time, g.week)
       is distinct from (excluded.status, excluded.home_score, excluded.away_score, excluded.periods,
-        excluded.start_time, coalesce(excluded.week, g.week))
+        excluded.start_time, coalesce(excluded.week, g.week))))
     returning id, gid`);
   const changedRows = rowsOf<{ id: number; gid: string }>(result);
   const ids = new Map(changedRows.map((r) => [r.gid, r.id]));

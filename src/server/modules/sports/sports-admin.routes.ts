@@ -3,11 +3,12 @@ import { PageQuerySchema } from '../../../core/contracts/paging';
 import {
   AdminResultRequestSchema,
   FeedsHealthResponseSchema,
+  ReturnToFeedRequestSchema,
   SettlementJobsResponseSchema,
 } from '../../../core/contracts/sports';
 import { siteAdminRoutes, withUser } from '../../plugins/auth-guard';
 import { listPoolJobFailures } from '../pools/settlement/job-failures';
-import { enterResult, getFeedsHealth } from './sports-admin.service';
+import { enterResult, getFeedsHealth, returnGameToFeed } from './sports-admin.service';
 
 /**
  * Site-admin tools for sports data: feed health, hand-entered results, and the pools whose settlement
@@ -28,5 +29,11 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod = siteAdminRoutes(async (a
     '/admin/results',
     { schema: { body: AdminResultRequestSchema } },
     withUser(async (request, admin) => enterResult(app.ctx, admin.id, request.body)),
+  );
+
+  app.post(
+    '/admin/results/feed',
+    { schema: { body: ReturnToFeedRequestSchema } },
+    withUser(async (request, admin) => returnGameToFeed(app.ctx, admin.id, request.body)),
   );
 });

@@ -1,9 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AdminResultRequest } from '../../../core/contracts/sports';
+import type { AdminResultRequest, ReturnToFeedRequest } from '../../../core/contracts/sports';
+import type { GameStatus } from '../../../core/facts';
+import type { PlayableGame } from '../../../core/games';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
 import { games, resultAudits } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import type { SportsSeasonType } from '../../sports/model';
+import { gameProblems, RETURNED_TO_FEED } from '../../sports/sanity';
 
 /**
  * Health of each feed (provider and game): last fetch, last success, the last error in words with
@@ -57,7 +61,8 @@ export async function getFeedsHealth(ctx: AppContext) {
 
 /**
  * Enters or corrects a game's result by hand, audited with the old and new values in the same
- * transaction; the game is then marked manual so feeds no longer overwrite it.
+ * transaction; the game is then marked manual so feeds no longer overwrite it (until returned to the feed).
+ * The feed's sanity rules hold for hands too: a result that cannot be true is refused in words.
  */
 export async function enterResult(ctx: AppContext, userId: number, input: AdminResultRequest) {
   if (
@@ -76,6 +81,27 @@ export async function enterResult(ctx: AppContext, userId: number, input: AdminR
       .for('update');
     if (!old) throw notFound('No game was found with that id.');
     const scored = input.status === 'final' || input.status === 'in_progress';
+    const problems = gameProblems(
+      old.game as PlayableGame,
+      {
+        game: old.game as PlayableGame,
+        gid: old.gid,
+        season: old.season,
+        seasonType: old.seasonType as SportsSeasonType,
+        week: old.week,
+        home: old.home,
+        away: old.away,
+        startTime: old.startTime,
+        status: input.status as GameStatus,
+        homeScore: scored ? input.score_home : null,
+        awayScore: scored ? input.score_away : null,
+        periods: input.periods ?? old.periods,
+      },
+      now,
+    );
+    if (problems.length > 0) {
+      throw badRequest(`This result cannot be saved: ${problems.join('; ')}.`);
+    }
     const next = {
       status: input.status,
       homeScore: scored ? input.score_home : null,
@@ -107,5 +133,33 @@ export async function enterResult(ctx: AppContext, userId: number, input: AdminR
       createdAt: now,
     });
     return { gid: old.gid, game: old.game, home: old.home, away: old.away, ...pick(next), final: next.final };
+  });
+}
+
+/**
+ * Hands a game entered by hand back to the feeds: it stops being manual, and the next poll's record of it
+ * replaces what was entered, whatever it says (a wrong final too), then the feed's own rules hold again.
+ * Audited; a game that is not manual is refused.
+ */
+export async function returnGameToFeed(ctx: AppContext, userId: number, input: ReturnToFeedRequest) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(games)
+      .where(and(eq(games.game, input.game), eq(games.gid, input.gid)))
+      .for('update');
+    if (!old) throw notFound('No game was found with that id.');
+    if (old.provider !== 'manual') throw badRequest('This game already follows the feed.');
+    await tx.update(games).set({ provider: RETURNED_TO_FEED, updatedAt: now }).where(eq(games.id, old.id));
+    await tx.insert(resultAudits).values({
+      gameId: old.id,
+      userId,
+      action: 'return_to_feed',
+      oldValue: { provider: 'manual' },
+      newValue: { provider: RETURNED_TO_FEED },
+      createdAt: now,
+    });
+    return { gid: old.gid, game: old.game, manual: false };
   });
 }

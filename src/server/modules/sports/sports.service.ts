@@ -146,6 +146,7 @@ function toScheduleGame(g: VisibleGame): ScheduleGame {
     score_home: g.homeScore,
     score_away: g.awayScore,
     periods: g.periods,
+    ...(g.row.provider === 'manual' ? { manual: true as const } : {}),
   };
 }
 

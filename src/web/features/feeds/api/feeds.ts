@@ -4,6 +4,7 @@ import {
   ActiveWeekResponseSchema,
   type AdminResultRequest,
   FeedsHealthResponseSchema,
+  type ReturnToFeedRequest,
   type ScheduleGame,
   SettlementJobsResponseSchema,
   WeekScheduleResponseSchema,
@@ -67,6 +68,17 @@ export function useEnterResult() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: adminKeys.weekSchedules.all });
       void client.invalidateQueries({ queryKey: adminKeys.feeds });
+    },
+  });
+}
+
+/** Hands a game entered by hand back to the feeds: the next poll replaces what was entered. */
+export function useReturnToFeed() {
+  const client = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (body: ReturnToFeedRequest) => apiFetch('/admin/results/feed', { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.weekSchedules.all });
     },
   });
 }

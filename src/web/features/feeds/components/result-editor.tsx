@@ -17,7 +17,7 @@ import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useActiveWeek, useEnterResult, useWeekGames } from '../api/feeds';
+import { useActiveWeek, useEnterResult, useReturnToFeed, useWeekGames } from '../api/feeds';
 
 const STATUSES = [
   { value: 'final', label: 'Final' },
@@ -117,6 +117,7 @@ export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
                     </Text>
                     <Text size="xs" c="dimmed">
                       {STATUS_LABEL[row.status] ?? row.status}
+                      {row.manual && ' · entered by hand'}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
@@ -149,6 +150,7 @@ export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
 
 function ResultForm({ game, row, onDone }: { game: string; row: ScheduleGame; onDone: () => void }) {
   const enter = useEnterResult();
+  const toFeed = useReturnToFeed();
   const [away, setAway] = useState<number>(row.score_away ?? 0);
   const [home, setHome] = useState<number>(row.score_home ?? 0);
   const [status, setStatus] = useState<Status>(row.status === 'scheduled' ? 'final' : row.status);
@@ -207,7 +209,40 @@ function ResultForm({ game, row, onDone }: { game: string; row: ScheduleGame; on
             {errorMessage(enter.error)}
           </Alert>
         )}
+        {row.manual && (
+          <Alert color="gray" title="Entered by hand">
+            The feeds leave this result alone. Return it to the feed and the next poll replaces it with what
+            the feed reports.
+          </Alert>
+        )}
+        {toFeed.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(toFeed.error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
+          {row.manual && (
+            <Button
+              variant="light"
+              loading={toFeed.isPending}
+              onClick={() =>
+                toFeed.mutate(
+                  { game: game as 'mlb', gid: row.gid },
+                  {
+                    onSuccess: () => {
+                      notify({
+                        title: 'Returned to the feed',
+                        message: `${row.away} @ ${row.home} follows the feed again from its next poll.`,
+                      });
+                      onDone();
+                    },
+                  },
+                )
+              }
+            >
+              RETURN TO FEED
+            </Button>
+          )}
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
