@@ -76,9 +76,10 @@ export const ReadinessCheckSchema = z.object({
 });
 
 /**
- * GET /api/ready: 200 when this instance can serve (its database answers, and Redis when REDIS_URL
- * is set), 503 otherwise or while it shuts down; `message` says in words what is wrong. A proxy or an
- * orchestrator sends traffic only to ready instances; /api/health says whether the process lives.
+ * GET /api/ready: 200 when this instance can serve (its database answers), 503 otherwise or while it
+ * shuts down; `message` says in words what is wrong. Redis (with REDIS_URL) is reported, never a reason
+ * for 503. A proxy or an orchestrator sends traffic only to ready instances; /api/health says whether
+ * the process lives.
  */
 export const ReadinessResponseSchema = z.object({
   status: z.enum(['ready', 'not_ready']),

@@ -40,4 +40,23 @@ describe('PoolCache', () => {
     now = 10;
     expect((await Promise.all([read(), read()])).map((value) => value.n)).toEqual([2, 2]);
   });
+
+  it('drops every pool when the bus resyncs (it missed changes while Redis was away)', async () => {
+    const resyncs = new Set<() => void>();
+    const bus: PoolBus = {
+      ...createLocalBus(),
+      onResync: (listener) => {
+        resyncs.add(listener);
+        return () => resyncs.delete(listener);
+      },
+    };
+    const cache = new PoolCache(bus, options);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.read(1, 'k', load);
+    await cache.read(2, 'k', load);
+    expect([await cache.read(1, 'k', load), await cache.read(2, 'k', load)]).toEqual([1, 2]);
+    for (const listener of resyncs) listener();
+    expect([await cache.read(1, 'k', load), await cache.read(2, 'k', load)]).toEqual([3, 4]);
+  });
 });

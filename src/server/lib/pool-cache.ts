@@ -65,6 +65,7 @@ export class PoolCache {
       max: options.maxPools,
       dispose: (slot) => slot.stop(),
     });
+    bus.onResync(() => this.changedAll());
   }
 
   /**
@@ -99,6 +100,14 @@ export class PoolCache {
     if (!slot) return;
     slot.generation++;
     slot.values.clear();
+  }
+
+  /** Drops what every pool kept: the bus missed changes (Redis was away), any pool may have changed. */
+  changedAll(): void {
+    for (const slot of this.pools.values()) {
+      slot.generation++;
+      slot.values.clear();
+    }
   }
 
   /** The pool's slot, listening to its changes. */

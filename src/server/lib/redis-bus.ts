@@ -18,6 +18,11 @@ export interface PoolBus {
   publish(change: PoolChange): void;
   /** Listens to one pool's changes; answers the function that stops listening. */
   subscribe(poolId: number, listener: PoolChangeListener): () => void;
+  /**
+   * Listens for the bus carrying changes again after it could not (Redis came back): the changes other
+   * instances made meanwhile were not heard, so whoever keeps or shows a pool refreshes every pool.
+   */
+  onResync(listener: () => void): () => void;
   /** Resolves once the bus can carry changes (Redis: both connections up and subscribed). */
   ready(): Promise<void>;
   /**
@@ -67,11 +72,19 @@ export function createLocalBus(onError: (error: unknown) => void = () => {}): Po
     kind: 'local',
     publish: (change) => listeners.deliver(change, onError),
     subscribe: (poolId, listener) => listeners.add(poolId, listener),
+    // In one process nothing is ever missed.
+    onResync: () => () => {},
     ready: async () => {},
     check: async () => ({ up: true }),
     close: async () => {},
   };
 }
+
+/**
+ * The message an instance publishes when Redis is back after refusing one of its changes: every
+ * instance resyncs, the instances whose own connections never dropped included.
+ */
+export const RESYNC_MESSAGE = '{"resync":true}';
 
 /** Reads a message from the channel; anything not shaped as a change is ignored. */
 export function parseChange(text: string): PoolChange | null {
@@ -93,6 +106,16 @@ export function parseChange(text: string): PoolChange | null {
  */
 export function createRedisBus(url: string, channel: string, onError: (error: unknown) => void): PoolBus {
   const listeners = new Listeners();
+  const resyncListeners = new Set<() => void>();
+  const resync = () => {
+    for (const listener of [...resyncListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
   // No offline queue on the publisher: a change waiting for Redis to come back would arrive stale.
   const publisher = new Redis(url, {
     enableOfflineQueue: false,
@@ -105,25 +128,54 @@ export function createRedisBus(url: string, channel: string, onError: (error: un
   subscriber.on('error', onError);
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
+    if (text === RESYNC_MESSAGE) return resync();
     const change = parseChange(text);
     if (change) listeners.deliver(change, onError);
   });
+  let closed = false;
   const subscribed = subscriber.subscribe(channel);
+  // The subscriber's connection came back (ioredis subscribes again by itself): the changes published
+  // while it was down are lost. Once subscribed again (this SUBSCRIBE is answered after ioredis's own),
+  // every stream and kept value of this instance is told to refresh.
+  let subscriberWasReady = false;
+  subscriber.on('ready', () => {
+    if (!subscriberWasReady) {
+      subscriberWasReady = true;
+      return;
+    }
+    subscriber.subscribe(channel).then(() => {
+      if (!closed) resync();
+    }, onError);
+  });
+  // A change Redis refused reached only this instance: once the publisher is back, every instance is
+  // told to resync (one whose own connections held would not know otherwise).
+  let refusedChange = false;
+  publisher.on('ready', () => {
+    if (!refusedChange || closed) return;
+    refusedChange = false;
+    publisher.publish(channel, RESYNC_MESSAGE).catch(onError);
+  });
   const publisherReady = new Promise<void>((resolve) => {
     if (publisher.status === 'ready') resolve();
     else publisher.once('ready', () => resolve());
   });
-  let closed = false;
   return {
     kind: 'redis',
     publish: (change) => {
       if (closed) return;
       publisher.publish(channel, JSON.stringify(change)).catch((error: unknown) => {
         onError(error);
+        refusedChange = true;
         listeners.deliver(change, onError);
       });
     },
     subscribe: (poolId, listener) => listeners.add(poolId, listener),
+    onResync: (listener) => {
+      resyncListeners.add(listener);
+      return () => {
+        resyncListeners.delete(listener);
+      };
+    },
     ready: async () => {
       await Promise.all([subscribed, publisherReady]);
     },

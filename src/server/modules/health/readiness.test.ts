@@ -6,6 +6,7 @@ import type { ReadinessResponse } from '../../../core/contracts/common';
 import { must } from '../../../core/must';
 import type { Database } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { tcpRelay } from '../../test/tcp-relay';
 import { timeLimit } from '../../test/time-limit';
 import { checkReadiness } from './readiness';
 
@@ -116,84 +117,57 @@ function reachable(address: string): Promise<boolean> {
 
 const redisUp = await reachable(REDIS_URL);
 
-/**
- * A TCP relay to Redis that can be cut and restored on the same port: the app's Redis "goes away"
- * without stopping the Redis other tests use.
- */
-async function redisRelay(): Promise<{
-  url: string;
-  cut(): Promise<void>;
-  restore(): Promise<void>;
-  close(): Promise<void>;
-}> {
-  const target = new URL(REDIS_URL);
-  const sockets = new Set<net.Socket>();
-  let server: net.Server;
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect({ host: target.hostname, port: Number(target.port || 6379) });
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        const address = server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
-      });
-    });
-  const port = await listen(0);
-  const cut = async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
-    });
-  };
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    cut,
-    restore: async () => {
-      await listen(port);
-    },
-    close: cut,
-  };
-}
-
 describe.skipIf(!redisUp)('GET /api/ready with Redis', () => {
   it(
-    'answers 503 while Redis is gone and 200 once it is back',
+    'stays 200 while Redis is gone, saying so, and the bus resyncs once it is back',
     async () => {
-      const relay = await redisRelay();
+      const target = new URL(REDIS_URL);
+      const relay = await tcpRelay({ host: target.hostname, port: Number(target.port || 6379) });
       try {
         t = await createTestApp({
-          env: { REDIS_URL: relay.url, REDIS_CHANNEL: `ready-test-${process.pid}` },
+          env: { REDIS_URL: `redis://127.0.0.1:${relay.port}`, REDIS_CHANNEL: `ready-test-${process.pid}` },
         });
-        await must(t.ctx.bus).ready();
+        const bus = must(t.ctx.bus);
+        await bus.ready();
+        let resyncs = 0;
+        bus.onResync(() => resyncs++);
         const app = t.app;
         expect(await ready(app)).toMatchObject({
           status: 200,
           body: { status: 'ready', checks: { redis: { state: 'up', message: 'Redis answers.' } } },
         });
         await relay.cut();
+        // The site serves without Redis: a load balancer must not pull every instance.
         await expect
-          .poll(async () => (await ready(app)).status, { timeout: timeLimit(10_000), interval: 100 })
-          .toBe(503);
-        expect((await ready(app)).body).toMatchObject({
-          status: 'not_ready',
-          message: 'Redis is not connected: live updates stay on this instance.',
-          checks: { database: { state: 'up' }, redis: { state: 'down' } },
+          .poll(async () => (await ready(app)).body.checks.redis.state, {
+            timeout: timeLimit(10_000),
+            interval: 100,
+          })
+          .toBe('down');
+        expect(await ready(app)).toEqual({
+          status: 200,
+          body: {
+            status: 'ready',
+            message: 'Ready. Redis is not connected: live updates stay on this instance.',
+            checks: {
+              database: { state: 'up', message: 'The database answers.' },
+              redis: {
+                state: 'down',
+                message: 'Redis is not connected: live updates stay on this instance.',
+              },
+            },
+          },
         });
+        expect(resyncs).toBe(0);
         await relay.restore();
-        // ioredis reconnects by itself.
+        // ioredis reconnects by itself; the streams are then told to refresh (they missed changes).
         await expect
-          .poll(async () => (await ready(app)).status, { timeout: timeLimit(15_000), interval: 200 })
-          .toBe(200);
+          .poll(async () => (await ready(app)).body.checks.redis.state, {
+            timeout: timeLimit(15_000),
+            interval: 200,
+          })
+          .toBe('up');
+        await expect.poll(() => resyncs, { timeout: timeLimit(10_000), interval: 100 }).toBe(1);
       } finally {
         await t?.app.close();
         t = undefined;

@@ -26,9 +26,12 @@ async function within(what: string, check: () => Promise<Check>, timeoutMs: numb
 }
 
 /**
- * Whether this instance can serve: the database answers a query, and Redis (when REDIS_URL is set) is
- * connected and answers a PING, each within the timeout. The words name what is wrong, never an
- * address or a driver's error (the answer is public: proxies and orchestrators call it unsigned).
+ * Whether this instance can serve: the database answers a query within the timeout, and the instance is
+ * not shutting down. Redis (when REDIS_URL is set) is checked too, connected and answering a PING, and
+ * reported, but never makes the instance unready: without it the site serves, only live updates stay on
+ * each instance (a load balancer would otherwise pull every instance at once). The words name what is
+ * wrong, never an address or a driver's error (the answer is public: proxies and orchestrators call it
+ * unsigned).
  */
 export async function checkReadiness(
   ctx: AppContext,
@@ -61,11 +64,12 @@ export async function checkReadiness(
   ]);
   const problems = [
     ...(state.closing ? ['This instance is shutting down.'] : []),
-    ...[database, redis].filter((check) => check.state === 'down').map((check) => check.message),
+    ...(database.state === 'down' ? [database.message] : []),
   ];
+  const notes = redis.state === 'down' ? [redis.message] : [];
   return {
     status: problems.length === 0 ? 'ready' : 'not_ready',
-    message: problems.length === 0 ? 'Ready.' : problems.join(' '),
+    message: [...(problems.length === 0 ? ['Ready.'] : problems), ...notes].join(' '),
     checks: { database, redis },
   };
 }

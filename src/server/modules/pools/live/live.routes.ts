@@ -5,6 +5,7 @@ import { PoolIdPathSchema } from '../../../../core/contracts/pools';
 import {
   LIVE_HEARTBEAT_SECONDS,
   LIVE_MESSAGES,
+  LIVE_TOPICS,
   type LiveChangeEvent,
   type LiveTopic,
 } from '../../../../core/contracts/pools/live';
@@ -119,8 +120,14 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         if (topic === 'picks' && !entrant) picksPending.add(res);
         else writeChange(res, topic);
       });
+      // The bus missed other instances' changes (Redis was away): every topic may have changed, and the
+      // browser refetches the pool area as on any change. Not timed to anyone's pick.
+      const stopResync = bus.onResync(() => {
+        for (const topic of LIVE_TOPICS) writeChange(res, topic);
+      });
       res.on('close', () => {
         unsubscribe();
+        stopResync();
         streams.delete(res);
         app.ctx.metrics?.liveStreams.dec();
         picksPending.delete(res);

@@ -1,0 +1,70 @@
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tcpRelay } from '../test/tcp-relay';
+import { timeLimit } from '../test/time-limit';
+import { createRedisBus, type PoolBus } from './redis-bus';
+
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** True when something answers on Redis's address (the tests are skipped without one). */
+function reachable(address: string): Promise<boolean> {
+  const { hostname, port } = new URL(address);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1_000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const redisUp = await reachable(REDIS_URL);
+const buses: PoolBus[] = [];
+afterEach(async () => {
+  for (const bus of buses.splice(0)) await bus.close();
+});
+
+describe.skipIf(!redisUp)('the Redis bus after Redis was away', () => {
+  it(
+    'tells every instance to resync: the one that lost Redis, and one whose connection held',
+    async () => {
+      const target = new URL(REDIS_URL);
+      const relay = await tcpRelay({ host: target.hostname, port: Number(target.port || 6379) });
+      const channel = `bus-test-${process.pid}-${Date.now()}`;
+      try {
+        // Instance A reaches Redis through the relay; instance B directly, and never loses it.
+        const a = createRedisBus(`redis://127.0.0.1:${relay.port}`, channel, () => {});
+        const b = createRedisBus(REDIS_URL, channel, () => {});
+        buses.push(a, b);
+        await Promise.all([a.ready(), b.ready()]);
+        const resyncs = { a: 0, b: 0 };
+        a.onResync(() => resyncs.a++);
+        b.onResync(() => resyncs.b++);
+        const heardOnB: number[] = [];
+        b.subscribe(7, (change) => heardOnB.push(change.poolId));
+
+        await relay.cut();
+        await expect.poll(async () => (await a.check()).up, { timeout: timeLimit(10_000) }).toBe(false);
+        // A change made on A while Redis is away reaches only A's own listeners.
+        a.publish({ poolId: 7, topic: 'picks' });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heardOnB).toEqual([]);
+
+        await relay.restore();
+        await expect
+          .poll(() => Math.min(resyncs.a, resyncs.b), { timeout: timeLimit(15_000), interval: 100 })
+          .toBe(1);
+        // B heard A's word that it had missed a change (A may also hear its own, on top of its reconnect).
+        expect(resyncs.b).toBe(1);
+      } finally {
+        await relay.close();
+      }
+    },
+    timeLimit(60_000),
+  );
+});
