@@ -12,6 +12,19 @@ export interface LimiterOptions {
   maxDelayMs?: number;
 }
 
+/**
+ * The wait a key's counted attempts call for (their times in the window, oldest first): none while they
+ * are fewer than the free ones; else until the oldest counted leaves the window, or (maxDelayMs) 1 s
+ * after the last, doubling with each attempt past the free ones.
+ */
+export function limiterWaitMs(ats: readonly number[], now: number, options: LimiterOptions): number {
+  const { free, windowMs, maxDelayMs } = options;
+  if (ats.length < free) return 0;
+  if (maxDelayMs === undefined) return Math.max(0, ats[ats.length - free] + windowMs - now);
+  const delay = Math.min(1000 * 2 ** (ats.length - free), maxDelayMs);
+  return Math.max(0, ats[ats.length - 1] + delay - now);
+}
+
 /** One counted attempt: a failure at `at`, or an attempt still in flight since `at`. */
 interface Entry {
   at: number;
@@ -43,12 +56,11 @@ export class AttemptLimiter {
   /** Milliseconds the key must still wait before its next attempt; 0 when it may try now. */
   waitMs(key: string): number {
     const list = this.recent(key);
-    const { free, windowMs, maxDelayMs } = this.options;
-    if (list.length < free) return 0;
-    const now = this.clock.now().getTime();
-    if (maxDelayMs === undefined) return Math.max(0, list[list.length - free].at + windowMs - now);
-    const delay = Math.min(1000 * 2 ** (list.length - free), maxDelayMs);
-    return Math.max(0, list[list.length - 1].at + delay - now);
+    return limiterWaitMs(
+      list.map((entry) => entry.at),
+      this.clock.now().getTime(),
+      this.options,
+    );
   }
 
   /**

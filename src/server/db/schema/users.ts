@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -93,3 +103,20 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Login attempts counted for the slow-down (decision 007), shared by every instance (decision 033): a
+ * failure, or an attempt still being checked (in_flight), per scope ('account', 'ip') and key, at a
+ * time of the wall clock. Rows older than the scope's window no longer count and are swept.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    inFlight: boolean('in_flight').notNull(),
+  },
+  (t) => [index('login_attempts_key_at').on(t.scope, t.key, t.at), index('login_attempts_at').on(t.at)],
+);

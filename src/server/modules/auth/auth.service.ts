@@ -17,6 +17,7 @@ import type { MailMessage } from '../../mail/mailer';
 import { findLeagueByInvite } from '../leagues/leagues.repo';
 import { addMember } from '../leagues/membership.service';
 import { addressTakenMail, confirmBeforeResetMail, resetMail, verificationMail } from './auth-mail';
+import { SharedLoginLimiter } from './login-attempts';
 import { hashPassword, verifyPassword } from './password-hash';
 import { createSession } from './sessions';
 
@@ -81,8 +82,8 @@ async function findUserByLogin(ctx: AppContext, login: string): Promise<UserRow 
 }
 
 export class AuthService {
-  private readonly ipLimiter: AttemptLimiter;
-  private readonly accountLimiter: AttemptLimiter;
+  private readonly ipLimiter: SharedLoginLimiter;
+  private readonly accountLimiter: SharedLoginLimiter;
   private readonly mailLimiter: AttemptLimiter;
   private readonly registrationLimiter: AttemptLimiter;
 
@@ -90,12 +91,13 @@ export class AuthService {
     // Security lifetimes run on the wall clock: a fast demo clock must not shorten the windows.
     // Logins slow down, never lock out (decision 007): an account after 5 failures (up to 5 minutes
     // between tries), an address after 20 failures on any accounts (up to 30 seconds).
-    this.accountLimiter = new AttemptLimiter(ctx.wallClock, {
+    // Kept in the database, so every instance of a cluster counts the same tries (decision 033).
+    this.accountLimiter = new SharedLoginLimiter(ctx.db, ctx.wallClock, 'account', {
       free: 5,
       windowMs: 60 * MINUTE_MS,
       maxDelayMs: 5 * MINUTE_MS,
     });
-    this.ipLimiter = new AttemptLimiter(ctx.wallClock, {
+    this.ipLimiter = new SharedLoginLimiter(ctx.db, ctx.wallClock, 'ip', {
       free: 20,
       windowMs: 15 * MINUTE_MS,
       maxDelayMs: 30 * 1000,
@@ -225,7 +227,10 @@ export class AuthService {
     const user = await findUserByLogin(this.ctx, login);
     // Unknown logins are counted under what was typed, so they cost the same as known ones.
     const accountKey = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
-    const { waitMs, attempt } = AttemptLimiter.take([this.accountLimiter, accountKey], [this.ipLimiter, ip]);
+    const { waitMs, attempt } = await SharedLoginLimiter.take(this.ctx.db, [
+      [this.accountLimiter, accountKey],
+      [this.ipLimiter, ip],
+    ]);
     if (!attempt) throw tooSoon(waitMs);
     let ok: boolean;
     try {
@@ -235,17 +240,25 @@ export class AuthService {
         : await verifyPassword(await dummyHash, password).then(() => false);
     } catch (error) {
       // A check that could not run is no wrong password: it counts against nobody.
-      attempt.release();
+      await attempt.release();
       throw error;
     }
     if (!user || !ok) {
-      attempt.fail();
+      await attempt.fail();
       throw new AppError(401, AUTH_MESSAGES.badLogin);
     }
-    attempt.release();
-    // A success clears the account's count and relaxes the address's (others may share it).
-    this.accountLimiter.reset(accountKey);
-    this.ipLimiter.relax(ip);
+    await attempt.release();
+    // A success clears the account's count and relaxes the address's (others may share it), and
+    // sweeps every key's rows that no window counts any more.
+    await this.accountLimiter.reset(accountKey);
+    await this.ipLimiter.relax(ip);
+    await SharedLoginLimiter.sweep(
+      this.ctx.db,
+      new Date(
+        this.ctx.wallClock.now().getTime() -
+          Math.max(this.accountLimiter.options.windowMs, this.ipLimiter.options.windowMs),
+      ),
+    );
     const token = await createSession(this.ctx.db, user.id, this.ctx.wallClock.now());
     return { user, token };
   }
@@ -308,7 +321,7 @@ export class AuthService {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     });
-    this.accountLimiter.reset(`user:${user.id}`);
+    await this.accountLimiter.reset(`user:${user.id}`);
   }
 
   /** Counts one mail-sending request against the IP and the account or address; 429 past 5 in 15 minutes. */
