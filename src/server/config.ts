@@ -59,6 +59,8 @@ export interface Config {
   liveMaxStreamsPerIp: number;
   /** Registrations one client address may make in 15 minutes (429 past it; decision 007). */
   registrationsPerIp: number;
+  /** A pick not written within this long of its request's start is dropped with a 503 (decision 033). */
+  pickDeadlineMs: number;
   /**
    * The bearer token Prometheus sends to read /metrics (decision 019). Unset, /metrics answers 404: the
    * figures name routes and pools, so nobody reads them without being told the token.
@@ -171,6 +173,7 @@ const ENV = z.object({
   LIVE_MAX_STREAMS: wholeNumber(10_000, 1, 'streams'),
   LIVE_MAX_STREAMS_PER_IP: wholeNumber(10, 1, 'streams'),
   REGISTRATIONS_PER_IP: wholeNumber(5, 1, 'registrations'),
+  PICK_DEADLINE_MS: wholeNumber(10_000, 100, 'milliseconds'),
   // Long enough not to be guessed; unset turns /metrics off.
   METRICS_TOKEN: setting(
     z
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveMaxStreams: e.LIVE_MAX_STREAMS,
     liveMaxStreamsPerIp: e.LIVE_MAX_STREAMS_PER_IP,
     registrationsPerIp: e.REGISTRATIONS_PER_IP,
+    pickDeadlineMs: e.PICK_DEADLINE_MS,
     metricsToken: e.METRICS_TOKEN,
     requestIdHeader: e.REQUEST_ID_HEADER,
   };

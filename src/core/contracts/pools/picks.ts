@@ -6,6 +6,9 @@ export const PICK_MESSAGES = {
   entryNotFound: 'No entry was found matching these parameters.',
   notYourEntry: 'You can only make picks for your own entries.',
   pickRequired: 'Choose a team (or a player for NFL TD) to pick.',
+  newerChange: 'A newer change of this entry was already saved; this older one was not applied.',
+  tooLate:
+    'The server took too long to save your pick, so it was not saved. Please check your picks and try again.',
   weekRequired: 'The week must be a whole number from 1.',
   actionRequired: "The action must be 'confirm' or 'cancel'.",
   unknownTeam: 'That team does not play in this league.',
@@ -69,6 +72,13 @@ export const MakePickRequestSchema = withCodeName(
           name: z.string().max(100).optional(),
         })
         .nullish(),
+      /**
+       * Who made the change and when, on the client's clock (decision 033): a browser's id and its
+       * time of the change, rising with each change. A change older than the last one stored from the
+       * same client is refused, so a request held up somewhere never undoes a newer one.
+       */
+      clientId: z.string().trim().min(1).max(64).nullish(),
+      changedAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
     })
     .loose(),
   'userSeasonId',

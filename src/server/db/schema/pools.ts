@@ -124,6 +124,12 @@ export const entries = pgTable(
      * one that does not set it itself by a trigger (migration 0039). A change of an entry's picks sets it.
      */
     version: integer('version').notNull().default(0),
+    /**
+     * The client (a browser's id) and its time of the last pick change written (decision 033): an
+     * older change from the same client is refused, so a late request never undoes a newer pick.
+     */
+    lastChangeClient: text('last_change_client'),
+    lastChangeAt: bigint('last_change_at', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('entries_pool_user_num_idx').on(t.poolId, t.userId, t.entryNum),

@@ -164,6 +164,8 @@ export interface PickChange {
   oldPickId: string | null;
   /** The pick added (confirm, replace), or null; with its team. */
   newPick: { pickId: string; teamAbb: string } | null;
+  /** The client that made the change and its time of it (decision 033), when the request said. */
+  stamp?: { clientId: string; changedAt: number } | null;
 }
 
 /**
@@ -174,16 +176,22 @@ export async function bumpEntryVersion(tx: DbOrTx, entryId: number): Promise<voi
   await tx.execute(sql`update entries set version = version + 1 where id = ${entryId}`);
 }
 
-export type PickWrite = { written: false } | { written: true; newId: number | null };
+/** Not written: a racing change came first (`stale` false: decide again), or a newer change of the same client did. */
+export type PickWrite = { written: false; stale: boolean } | { written: true; newId: number | null };
 
 /**
  * The write of writePickChange, one statement for every action: the delete runs only with a pick to
  * remove ($7), the insert only with one to add ($8, $9). Parameters: $1 entry id, $2 the version read,
- * $3 week, $4 user id, $5 now, $6 action, $7 old pick id, $8 new pick id, $9 new pick's team.
+ * $3 week, $4 user id, $5 now, $6 action, $7 old pick id, $8 new pick id, $9 new pick's team, $10 the
+ * client and $11 its time of the change (both null when the request did not say). A change of the
+ * client that last changed the entry, older than that last change, claims nothing and reads as stale.
  */
 const PICK_WRITE_SQL = `
   with claimed as (
-      update entries set version = version + 1 where id = $1::int and version = $2::int returning id
+      update entries set version = version + 1, last_change_client = $10::text, last_change_at = $11::bigint
+       where id = $1::int and version = $2::int
+         and not coalesce(last_change_client = $10::text and last_change_at > $11::bigint, false)
+      returning id
     ),
     removed as (
       delete from picks
@@ -202,7 +210,9 @@ const PICK_WRITE_SQL = `
       select $1::int, $3::int, $6::text, $7::text, $8::text, $4::int, $5::timestamptz
         from claimed
     )
-  select (select count(*)::int from claimed) as claimed, (select id from added) as id`;
+  select (select count(*)::int from claimed) as claimed, (select id from added) as id,
+    coalesce((select e.last_change_client = $10::text and e.last_change_at > $11::bigint
+                from entries e where e.id = $1::int), false) as stale`;
 
 /**
  * Writes one change of a pick and its audit row in ONE statement, only while the entry row still
@@ -214,7 +224,7 @@ const PICK_WRITE_SQL = `
  * goes through the pool's own client, so it takes the database handle, never a transaction's.
  */
 export async function writePickChange(db: Db, change: PickChange): Promise<PickWrite> {
-  const { entryId, version, week, userId, now, action, oldPickId, newPick } = change;
+  const { entryId, version, week, userId, now, action, oldPickId, newPick, stamp } = change;
   const values = [
     entryId,
     version,
@@ -225,6 +235,8 @@ export async function writePickChange(db: Db, change: PickChange): Promise<PickW
     oldPickId,
     newPick?.pickId ?? null,
     newPick?.teamAbb ?? null,
+    stamp?.clientId ?? null,
+    stamp?.changedAt ?? null,
   ];
   const client = (db as { $client?: unknown }).$client;
   const rows =
@@ -232,13 +244,14 @@ export async function writePickChange(db: Db, change: PickChange): Promise<PickW
       ? (await client.query<WriteRow>({ name: 'pick_write', text: PICK_WRITE_SQL, values })).rows
       : (await db.execute<WriteRow>(withParams(PICK_WRITE_SQL, values))).rows;
   const row = rows[0];
-  if (!row || Number(row.claimed) === 0) return { written: false };
+  if (!row || Number(row.claimed) === 0) return { written: false, stale: row?.stale === true };
   return { written: true, newId: row.id === null ? null : Number(row.id) };
 }
 
 interface WriteRow extends Record<string, unknown> {
   claimed: number;
   id: number | null;
+  stale: boolean;
 }
 
 /** A text with $n placeholders as a Drizzle query, each $n bound to values[n-1] (for handles that cannot prepare). */

@@ -55,12 +55,14 @@ export async function makeUserPick(
   sessionToken: string,
   body: MakePickBody,
 ): Promise<MakePickResponse> {
+  // Measured from here on a monotonic clock, which keeps running while the process is stopped.
+  const started = performance.now();
   const now = ctx.clock.now();
   const ids = requestedTargetIds(body);
   const session: SessionKey = { sessionId: hashToken(sessionToken), now: ctx.wallClock.now() };
   try {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const answer = await tryPick(ctx, session, sessionToken, body, ids, now);
+      const answer = await tryPick(ctx, session, sessionToken, body, ids, now, started);
       if (answer) return answer;
     }
   } catch (error) {
@@ -81,6 +83,7 @@ async function tryPick(
   body: MakePickBody,
   ids: TargetIds,
   now: Date,
+  started: number,
 ): Promise<MakePickResponse | null> {
   const state = await loadPickState(ctx.db, session, body.entryId, body.week, ids);
   if (!state) {
@@ -153,6 +156,11 @@ async function tryPick(
 
   const removed = result.action === 'cancel' ? target.id : result.replaces;
   const newPick = result.action === 'cancel' ? null : { pickId: target.id, teamAbb: target.teamAbb };
+  // A request held up past its deadline (a stopped instance, a database that answered late) is
+  // dropped: the player has moved on, maybe to another pick, and a late write could undo it.
+  if (performance.now() - started > ctx.config.pickDeadlineMs) {
+    throw new AppError(503, PICK_MESSAGES.tooLate);
+  }
   const write = await writePickChange(ctx.db, {
     entryId: entry.id,
     version: state.version,
@@ -162,8 +170,13 @@ async function tryPick(
     action: result.action === 'cancel' ? 'cancel' : result.replaces === null ? 'confirm' : 'replace',
     oldPickId: removed,
     newPick,
+    stamp:
+      body.clientId && body.changedAt != null ? { clientId: body.clientId, changedAt: body.changedAt } : null,
   });
-  if (!write.written) return null;
+  if (!write.written) {
+    if (write.stale) throw conflict(PICK_MESSAGES.newerChange);
+    return null;
+  }
   notifyPoolChanged(ctx, pool.id, 'picks');
 
   // The entry's picks after the change: what was read, less the pick removed, plus the one added.

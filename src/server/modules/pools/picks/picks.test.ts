@@ -67,6 +67,28 @@ async function expectRefused(payload: object, status: number, message: string, u
 describe('POST /user/makeUserPick (nba, mlb)', () => {
   beforeEach(() => seedMlbSeason(t.ctx));
 
+  it('refuses a change older than the last one stored from the same browser: a late request undoes nothing', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId);
+    const entry = await enter(t.ctx, pool.id, world.owner);
+    const stamped = (abb: string, changedAt: number, clientId = 'browser-a') => ({
+      ...team(entry.id, 2, abb),
+      clientId,
+      changedAt,
+    });
+    // NYY sent to an instance that hangs, retried on another (written), then changed to BOS.
+    expect((await pick(world.owner, stamped('NYY', 1_000))).statusCode).toBe(200);
+    expect((await pick(world.owner, stamped('BOS', 2_000))).statusCode).toBe(200);
+    // The hung instance wakes and runs the first NYY request: refused, BOS stays.
+    await expectRefused(stamped('NYY', 1_000), 409, PICK_MESSAGES.newerChange);
+    const held = async () =>
+      (await t.ctx.db.select().from(picks).where(eq(picks.entryId, entry.id))).map((p) => p.pickId);
+    expect(await held()).toEqual(['BOS']);
+    // A repeat of the newest change still answers as the first did; another browser's change applies.
+    expect((await pick(world.owner, stamped('BOS', 2_000))).statusCode).toBe(200);
+    expect((await pick(world.owner, stamped('NYY', 500, 'browser-b'))).statusCode).toBe(200);
+    expect(await held()).toEqual(['NYY']);
+  });
+
   it('confirms, swaps and cancels a week pick, with the spec wording and an audit row per change', async () => {
     const pool = await buildMlbPool(t.ctx, world.leagueId);
     const entry = await enter(t.ctx, pool.id, world.owner);
@@ -219,7 +241,7 @@ describe('POST /user/makeUserPick (nba, mlb)', () => {
     };
     // A racing pick of the same entry lands between the read and the write.
     expect((await pick(world.owner, team(entry.id, 2, 'BOS'))).statusCode).toBe(200);
-    expect(await writePickChange(t.ctx.db, change)).toEqual({ written: false });
+    expect(await writePickChange(t.ctx.db, change)).toEqual({ written: false, stale: false });
     const fresh = must(await loadPickState(t.ctx.db, session, entry.id, 2, ids));
     expect(fresh.version).not.toBe(read.version);
     expect(fresh.held.map((p) => p.pickId)).toEqual(['BOS']);

@@ -13,6 +13,7 @@ import {
   TeamSchedulesResponseSchema,
 } from '../../../../core/contracts/sports';
 import { apiFetch } from '../../../lib/api';
+import { changeStamp } from '../../../lib/change-stamp';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { picksDueKeys, poolKeys } from '../../../lib/query-keys';
 
@@ -90,7 +91,9 @@ export function useServerNow(): Date | null {
 export function useMakeUserPick() {
   const client = useQueryClient();
   return useSubmitMutation<MakePickResponse, Error, MakePickRequest>({
-    mutationFn: (body) => apiFetch('/user/makeUserPick', { body, schema: MakePickResponseSchema }),
+    // Each change carries this browser's stamp: a late copy of an older change can never undo it.
+    mutationFn: (body) =>
+      apiFetch('/user/makeUserPick', { body: { ...body, ...changeStamp() }, schema: MakePickResponseSchema }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: poolKeys.all }),
