@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { must } from '../../core/must';
-import { isDatabaseUnavailable, isStatementTimeout } from '../lib/errors';
+import { isDatabaseTooSlow, isDatabaseUnavailable } from '../lib/errors';
 import { ensureTestDatabase } from '../test/harness';
 import { timeLimit } from '../test/time-limit';
 import { type Database, MIGRATIONS_DIR, openDatabase } from './client';
@@ -139,7 +139,7 @@ describe.skipIf(!url)('lost connections on PostgreSQL', () => {
         () => undefined,
         (caught: unknown) => caught,
       );
-      expect(isStatementTimeout(error)).toBe(true);
+      expect(isDatabaseTooSlow(error)).toBe(true);
       expect(await database.ping()).toBe(true);
     } finally {
       await database.close();

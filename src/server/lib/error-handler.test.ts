@@ -97,9 +97,14 @@ describe('handleError', () => {
     expect(answer.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_S));
   });
 
-  it('answers 503 when a statement ran past the statement timeout', async () => {
+  it('answers 503 when a statement ran past its timeout, or no pooled connection came free in time', async () => {
     const cause = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
     expect(await answerTo(Object.assign(new Error('Failed query: update ...'), { cause }))).toEqual({
+      status: 503,
+      message: ERROR_MESSAGES.tooSlow,
+    });
+    const waited = new Error('timeout exceeded when trying to connect');
+    expect(await answerTo(Object.assign(new Error('Failed query: select ...'), { cause: waited }))).toEqual({
       status: 503,
       message: ERROR_MESSAGES.tooSlow,
     });

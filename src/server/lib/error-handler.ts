@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable, isStatementTimeout, isUniqueViolation } from './errors';
+import { AppError, isDatabaseTooSlow, isDatabaseUnavailable, isUniqueViolation } from './errors';
 
 export const ERROR_MESSAGES = {
   notAnObject: 'The request must send a JSON object.',
@@ -18,8 +18,8 @@ export const DATABASE_RETRY_AFTER_S = 5;
  * Every error answer is {message}: the user's fault (4xx) with what to do, or ours (500, logged).
  * A unique violation that escaped its service (a race it did not expect) is a 409, not a 500:
  * services catch the ones they know and say better what was taken. A database that cannot be reached
- * (restarting, a lost connection) or a statement past its timeout is a 503: nothing was wrong with the
- * request, and it may succeed once the database is back.
+ * (restarting, a lost connection) or is too slow (a statement past its timeout, no free connection in
+ * time) is a 503: nothing was wrong with the request, and it may succeed in a moment.
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
@@ -39,13 +39,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     request.log.warn({ err: error }, 'unique violation escaped its service');
     return reply.code(409).send({ message: ERROR_MESSAGES.conflict });
   }
-  if (isDatabaseUnavailable(error) || isStatementTimeout(error)) {
+  if (isDatabaseTooSlow(error) || isDatabaseUnavailable(error)) {
     // One line, the driver's words (not the query and its parameters): in an outage every request says it.
     request.log.warn({ error: String(driverError(error)) }, 'database unavailable');
     return reply
       .code(503)
       .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-      .send({ message: isStatementTimeout(error) ? ERROR_MESSAGES.tooSlow : ERROR_MESSAGES.databaseDown });
+      .send({ message: isDatabaseTooSlow(error) ? ERROR_MESSAGES.tooSlow : ERROR_MESSAGES.databaseDown });
   }
   request.log.error(error);
   return reply.code(500).send({ message: ERROR_MESSAGES.server });

@@ -60,7 +60,6 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What node-postgres says when a connection is lost or cannot be made in time (these carry no code). */
 const LOST_CONNECTION = [
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
 ];
 
@@ -83,8 +82,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** True when PostgreSQL cancelled the statement: it ran past the statement timeout (57014). */
-export function isStatementTimeout(error: unknown): boolean {
-  for (const current of causes(error)) if ((current as { code?: unknown }).code === '57014') return true;
+/**
+ * True when the database took too long: PostgreSQL cancelled a statement past the statement timeout
+ * (57014), or every pooled connection stayed busy for the whole connect timeout (a rush, or statements
+ * hanging on a database that stopped answering).
+ */
+export function isDatabaseTooSlow(error: unknown): boolean {
+  for (const current of causes(error)) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === '57014' || message === 'timeout exceeded when trying to connect') return true;
+  }
   return false;
 }
