@@ -29,6 +29,7 @@ export interface AppMetrics {
   readonly feedPolls: Counter<'provider' | 'game' | 'outcome'>;
   readonly feedRejectedGames: Gauge<'provider' | 'game'>;
   readonly liveStreams: Gauge;
+  readonly reminders: Counter<'step'>;
   /** Wall-clock milliseconds of each feed's last successful poll seen by this process. */
   readonly feedLastSuccess: Map<string, { provider: string; game: string; at: number }>;
 }
@@ -101,6 +102,12 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
     liveStreams: new Gauge({
       name: 'ala_live_streams_open',
       help: 'Live event streams (open pool pages) this instance holds.',
+      registers,
+    }),
+    reminders: new Counter({
+      name: 'ala_reminders_total',
+      help: 'Pick reminders of this instance: entries queued, mails sent, and mails SMTP refused (failed).',
+      labelNames: ['step'],
       registers,
     }),
     feedLastSuccess,

@@ -67,6 +67,7 @@ export async function runReminderPass(
       for (const target of await dueReminders(ctx, pool, now)) {
         const entries = await enqueuePoolWeek(ctx, target, options.slotBatch ?? 10_000);
         if (entries !== null) run.enqueued.push({ ...target, entries });
+        if (entries) ctx.metrics?.reminders.inc({ step: 'queued' }, entries);
       }
     } catch (error) {
       // One pool's failure never stops another's reminders; this one is tried again next pass.
@@ -76,6 +77,9 @@ export async function runReminderPass(
   const mailing = await mailQueuedReminders(ctx, options.userBatch ?? 500, options);
   run.mailed = mailing.mailed;
   run.mailFailed = mailing.failed;
+  if (mailing.mailed > mailing.failed)
+    ctx.metrics?.reminders.inc({ step: 'sent' }, mailing.mailed - mailing.failed);
+  if (mailing.failed > 0) ctx.metrics?.reminders.inc({ step: 'failed' }, mailing.failed);
   return run;
 }
 

@@ -74,6 +74,10 @@ describe('pick reminders', () => {
     expect(mail.text.match(/insurance picks for it/g)).toHaveLength(1);
     expect(mail.text.split('alice [2]')[1]).toContain('This entry is insured');
 
+    const counted = await t.ctx.metrics?.registry.getSingleMetricAsString('ala_reminders_total');
+    expect(counted).toContain('ala_reminders_total{step="queued"} 2');
+    expect(counted).toContain('ala_reminders_total{step="sent"} 1');
+
     // The same pass again, and a later one within the 24 h window: nothing more.
     await runReminderPass(t.ctx);
     t.clock.advance(HOUR);
