@@ -156,7 +156,13 @@ describe('Commish tools: Split Prizes', () => {
     // Hidden at 0 percent.
     await page.getByRole('table', { name: 'Prize split by entrant' }).waitFor();
     expect(await process.count()).toBe(0);
-    await page.getByRole('textbox', { name: 'Percentage of remaining prizes' }).fill('100');
+    // Clicked, the percentage is selected, so what is typed replaces it (typing over 15 was once ignored).
+    const percent = page.getByRole('textbox', { name: 'Percentage of remaining prizes' });
+    await percent.fill('15');
+    await percent.blur();
+    await percent.click();
+    await percent.pressSequentially('100');
+    expect(await percent.inputValue()).toBe('100%');
     await process.waitFor();
     // Two equal shares of the remaining prizes.
     const half = Math.floor(before.remaining / 2);

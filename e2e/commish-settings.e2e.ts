@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, logInByApi, settle } from './support/axe';
-import { closeBrowser, logIn, PHONE, screenshot } from './support/browser';
+import { closeBrowser, logIn, PHONE, retype, screenshot } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 import { ownLeague, ownPool, signedInNewcomer } from './support/commish-world';
 
@@ -57,7 +57,8 @@ describe.each([
     await enter(page, 'Max Entries', '3');
     await enter(page, 'Pool Name', `Dog Days ${label}`);
     await enter(page, 'Extra Lives/Rebuys', '3');
-    await enter(page, 'Buy-in', '60');
+    // Cleared with backspace and typed key by key, as a person does: the amount typed is the one saved.
+    await retype(page.getByRole('textbox', { name: 'Buy-in', exact: true }), '60');
     const retroactive = page.getByRole('checkbox', { name: /^Retroactive/ });
     expect(await retroactive.isChecked()).toBe(true);
     expect(await save(page).first().isDisabled()).toBe(false);

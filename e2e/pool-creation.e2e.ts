@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerConfirmed } from './support/accounts';
 import { expectNoAxeViolations, logInByApi } from './support/axe';
-import { closeBrowser, PHONE, screenshot, uniqueName, waitUntilShown } from './support/browser';
+import { closeBrowser, PHONE, retype, screenshot, uniqueName, waitUntilShown } from './support/browser';
 import { newCachedPage as newPage } from './support/cached-assets';
 
 afterAll(closeBrowser);
@@ -122,8 +122,12 @@ describe.each([
     expect(await page.getByRole('textbox', { name: 'Extra lives/rebuys' }).inputValue()).toBe('1');
     expect(await page.getByRole('textbox', { name: 'Rebuy price ($)' }).inputValue()).toBe('$8');
     expect(await page.getByRole('textbox', { name: 'Max entries per player' }).inputValue()).toBe('2');
-    // Still editable: the copy is a starting point.
+    // Still editable: the copy is a starting point. A money field cleared with backspace stays empty while
+    // typed into (it once snapped to $0 with the caret before the 0, so 10 made $100).
     await page.getByRole('textbox', { name: 'Pool name' }).fill(`Copy Me Again ${label}`);
+    await retype(page.getByRole('textbox', { name: 'Buy-in ($)' }), '10');
+    await retype(page.getByRole('textbox', { name: 'Rebuy price ($)' }), '7.5');
+    expect(await page.getByRole('textbox', { name: 'Buy-in ($)' }).inputValue()).toBe('$10');
     await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-copy-${label}`);
 
@@ -131,7 +135,8 @@ describe.each([
     const review = page.getByRole('dialog', { name: 'Review your pool' });
     await review.getByText(`Copy Me ${season.season} (${season.season})`).waitFor();
     await review.getByText(`Copy Me Again ${label}`).waitFor();
-    await review.getByText('$12.34').waitFor();
+    await review.getByRole('row', { name: 'Buy-in $10' }).waitFor();
+    await review.getByRole('row', { name: 'Rebuy price $7.50' }).waitFor();
     await review.getByRole('button', { name: 'ACTIVATE POOL' }).click();
     await page.waitForURL((url) => url.pathname.startsWith(`/${season.game}/${abb}/`), { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Pool Details' }).waitFor();
@@ -192,14 +197,13 @@ describe.each([
     const raised = ((await second.getAttribute('aria-label')) ?? '').replace(/ active$/, '');
     await first.uncheck({ force: true });
     const prize = bonuses.getByRole('textbox', { name: `${raised} prize` });
-    await prize.fill('123');
-    await prize.blur();
+    await retype(prize, '2.5');
     await expectNoAxeViolations(page, 'pool creation');
     await screenshot(page, `pool-creation-bonuses-${label}`);
 
     await review.click();
     const dialog = page.getByRole('dialog', { name: 'Review your pool' });
-    await dialog.getByText(`${raised} $123`, { exact: false }).waitFor();
+    await dialog.getByText(`${raised} $2.50`, { exact: false }).waitFor();
     expect(await dialog.getByText(off, { exact: false }).count()).toBe(0);
     await screenshot(page, `pool-creation-bonuses-review-${label}`);
     await dialog.getByRole('cell', { name: '3', exact: true }).waitFor();
@@ -210,7 +214,7 @@ describe.each([
     // How to play lists what the pool was created with.
     await page.goto(`${new URL(page.url()).pathname}/howtoplay`);
     const table = page.getByRole('heading', { name: 'PERFORMANCE BONUSES' }).locator('..');
-    await table.getByRole('row', { name: `${raised} $123` }).waitFor();
+    await table.getByRole('row', { name: `${raised} $2.50` }).waitFor();
     expect(await table.getByRole('row', { name: off }).count()).toBe(0);
     await context.close();
   });

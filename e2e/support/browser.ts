@@ -110,6 +110,18 @@ export async function logIn(page: Page, username: string, password = DEMO_PASSWO
 }
 
 /** A username nobody has yet. */
+/**
+ * Clears a field with backspace, as a person does, then types into it key by key and leaves it: `fill` sets
+ * the whole value at once and never saw a number field snap back to 0 between the keys.
+ */
+export async function retype(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.press('End');
+  for (let left = (await field.inputValue()).length; left > 0; left -= 1) await field.press('Backspace');
+  await field.pressSequentially(text);
+  await field.blur();
+}
+
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }

@@ -8,7 +8,7 @@ import {
   listBonusOptions,
   resolveBonusOptions,
 } from '../../core/bonus';
-import { clampNumericInput, POOL_LIMITS, sanitizeIntegerText } from '../../core/pool/settings';
+import { POOL_LIMITS } from '../../core/pool/settings';
 import { formatDollars } from '../lib/format';
 
 /** One bonus option of a game with its setting in force. */
@@ -45,10 +45,29 @@ export function changeBonusOption(
 
 /** The note under an option: its default prize, so a changed prize reads as changed. */
 export function bonusOptionNote(definition: BonusOptionDefinition): string {
-  return `Prize in whole dollars (default ${formatDollars(definition.prize_default, { whole: true })}).`;
+  return `Prize in dollars (default ${formatDollars(definition.prize_default)}).`;
 }
 
-/** One option's on/off box and prize (whole dollars typed, cents kept; clamped to range when left). */
+/**
+ * Dollars and cents as typed: digits and one point with at most two decimals. Dropping the point instead made
+ * a prize of 2.5 into $25.
+ */
+function sanitizeDollarsText(text: string): string {
+  const [whole = '', ...rest] = text.replace(/[^\d.]/g, '').split('.');
+  return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 2)}`;
+}
+
+/** Cents as the field shows them: "25", or "2.50" when there are cents. */
+const shown = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+
+/** Dollars text left by the player, in cents within [0, the most a prize may be]; empty is $0. */
+function dollarsTextToCents(text: string): number {
+  const dollars = Number(text);
+  if (text.trim() === '' || !Number.isFinite(dollars)) return 0;
+  return Math.min(POOL_LIMITS.maxMoney, Math.max(0, Math.round(dollars * 100)));
+}
+
+/** One option's on/off box and prize (dollars and cents typed, kept in cents; clamped to range when left). */
 export function BonusOptionControl({
   row,
   error,
@@ -61,9 +80,9 @@ export function BonusOptionControl({
   onChange: (change: Partial<Pick<BonusOptionSetting, 'active' | 'prize'>>) => void;
 }) {
   const name = row.definition.bonus_long_name;
-  const dollars = Math.round(row.setting.prize / 100);
-  const [text, setText] = useState(String(dollars));
-  useEffect(() => setText(String(dollars)), [dollars]);
+  const prize = row.setting.prize;
+  const [text, setText] = useState(shown(prize));
+  useEffect(() => setText(shown(prize)), [prize]);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Checkbox
@@ -76,17 +95,17 @@ export function BonusOptionControl({
       />
       <TextInput
         aria-label={`${name} prize`}
-        inputMode="numeric"
+        inputMode="decimal"
         leftSection="$"
         value={text}
         disabled={disabled}
         error={error}
         style={{ flex: 1 }}
-        onChange={(event) => setText(sanitizeIntegerText(event.currentTarget.value))}
+        onChange={(event) => setText(sanitizeDollarsText(event.currentTarget.value))}
         onBlur={() => {
-          const value = clampNumericInput(text, { min: 0, max: POOL_LIMITS.maxMoney / 100 });
-          setText(String(value));
-          onChange({ prize: value * 100 });
+          const cents = dollarsTextToCents(text);
+          setText(shown(cents));
+          onChange({ prize: cents });
         }}
       />
     </Group>

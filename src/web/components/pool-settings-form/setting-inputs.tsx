@@ -1,6 +1,7 @@
 import { NumberInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { POOL_LIMITS } from '../../../core/pool/settings';
+import { useNumberDraft } from '../../lib/number-draft';
 import { type NamingProps, useSettingsLayout } from './setting-layout';
 import type { Whole } from './use-pool-settings-form';
 
@@ -65,19 +66,32 @@ export function MoneyInput({
   onChange: (cents: number) => void;
 }) {
   const { layout } = useSettingsLayout();
+  // Empty while it is edited (a cleared field stands for $0 and shows it once left).
+  const { draft, edit, settle } = useNumberDraft(cents / 100, 0);
+  // The table's fixed cents ("60.00") only once the field is left: while typed into, backspace would meet
+  // cents that grow back.
+  const [editing, setEditing] = useState(false);
   return (
     <NumberInput
       {...naming}
-      {...(layout === 'fields' ? { prefix: '$' } : { leftSection: '$', fixedDecimalScale: true })}
+      {...(layout === 'fields' ? { prefix: '$' } : { leftSection: '$', fixedDecimalScale: !editing })}
       min={0}
       max={POOL_LIMITS.maxMoney / 100}
       decimalScale={2}
       allowNegative={false}
       clampBehavior="blur"
-      value={cents / 100}
+      value={draft}
       disabled={disabled}
       error={error}
-      onChange={(dollars) => onChange(Math.max(0, Math.round(Number(dollars || 0) * 100)))}
+      onChange={(typed) => {
+        const dollars = edit(typed);
+        if (Number.isFinite(dollars)) onChange(Math.max(0, Math.round(dollars * 100)));
+      }}
+      onFocus={() => setEditing(true)}
+      onBlur={() => {
+        setEditing(false);
+        settle();
+      }}
     />
   );
 }

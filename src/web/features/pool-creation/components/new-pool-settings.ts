@@ -96,7 +96,7 @@ function bonusSummary(game: PlayableGame, options: BonusOptionsMap): string {
   const active = listBonusOptionRows(game, options).filter((row) => row.setting.active);
   if (active.length === 0) return 'None';
   return active
-    .map((row) => `${row.definition.bonus_long_name} ${formatDollars(row.setting.prize, { whole: true })}`)
+    .map((row) => `${row.definition.bonus_long_name} ${formatDollars(row.setting.prize)}`)
     .join(', ');
 }
 

@@ -242,7 +242,7 @@ function BonusInfo({ pool }: { pool: PoolDetails }) {
             {active.map((option) => (
               <Table.Tr key={option.bonus_id}>
                 <Table.Td>{option.bonus_long_name}</Table.Td>
-                <Table.Td>{formatDollars(option.prize, { whole: true })}</Table.Td>
+                <Table.Td>{formatDollars(option.prize)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   MONEY_MESSAGES,
   type PoolDetails,
@@ -173,6 +173,7 @@ function SplitForm({
 }) {
   const process = useProcessPrizeSplit();
   const [percent, setPercent] = useState<string | number>(0);
+  const selectedOnFocus = useRef(false);
   const [shares, setShares] = useState<Record<number, EditedShare>>({});
   const [pending, setPending] = useState<PendingSplit | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -224,6 +225,7 @@ function SplitForm({
         : 0
       : (amountOf.get(entryId) ?? 0);
   const percentNumber = typeof percent === 'number' ? percent : Number(percent) || 0;
+  const percentProblem = !plan.ok && plan.reason === 'invalid_percent' ? plan.message : undefined;
   const showButton = data.active_entries > 0 && data.entrants.length > 0 && percentNumber !== 0;
   const labelOf = new Map(data.entrants.map((entrant) => [String(entrant.entry_id), entrant.label]));
 
@@ -350,10 +352,24 @@ function SplitForm({
               max={100}
               step={0.01}
               decimalScale={2}
-              clampBehavior="strict"
+              // Kept as typed (typing 10 after the 15 shown makes 1510, refused in words, never dropped) and
+              // selected on focus so what is typed replaces it.
+              clampBehavior="none"
               allowNegative={false}
               value={percent}
               onChange={setPercent}
+              onFocus={(event) => {
+                // After the number field's own caret placement on focus, which would drop a selection.
+                const field = event.currentTarget;
+                window.setTimeout(() => field.select(), 0);
+                selectedOnFocus.current = true;
+              }}
+              // The click that focused the field would put the caret back and drop the selection.
+              onMouseUp={(event) => {
+                if (selectedOnFocus.current) event.preventDefault();
+                selectedOnFocus.current = false;
+              }}
+              error={percentProblem}
               w={260}
             />
             <Text size="sm" pb={6}>
@@ -430,7 +446,7 @@ function SplitForm({
               </Card>
             )}
           />
-          {showButton && !plan.ok && plan.reason !== 'no_remaining' && (
+          {showButton && !plan.ok && plan.reason !== 'no_remaining' && !percentProblem && (
             <Alert color="orange" role="status">
               {plan.message}
             </Alert>
