@@ -120,7 +120,7 @@ describe('picks due', () => {
     }
   });
 
-  it('says "All picks in" to a player who owes none, shows nothing to a visitor, and says when it fails', async () => {
+  it('says "No entries yet" to a player in no pool, shows nothing to a visitor, and says when it fails', async () => {
     const { context, page } = await newCachedPage(WIDE);
     try {
       await page.goto('/');
@@ -128,7 +128,9 @@ describe('picks due', () => {
       expect(await page.getByRole('heading', { name: 'Picks due' }).count()).toBe(0);
       await signedInNewcomer(page, 'due');
       await page.goto('/');
-      await card(page).getByText('All picks in', { exact: true }).waitFor();
+      await card(page).getByText('No entries yet', { exact: true }).waitFor();
+      await card(page).getByRole('link', { name: 'Find a pool to join in All Pools' }).waitFor();
+      expect(await card(page).getByText('All picks in').count()).toBe(0);
       expect(
         await page
           .getByRole('banner')

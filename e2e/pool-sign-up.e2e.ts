@@ -9,6 +9,13 @@ describe('signing up for a pool from the league page', () => {
     await logIn(page, 'drew');
     await page.goto('/league/ala');
     const row = page.getByRole('row', { name: /NBA 2023/ });
+    // The header's picks-due badge, read before and right after the sign-up.
+    const badge = page.getByRole('banner').getByRole('link', { name: /^\d+ picks? due$/ });
+    const dueCount = async () =>
+      (await badge.count()) === 0 ? 0 : Number.parseInt((await badge.getAttribute('aria-label')) ?? '', 10);
+    const read = await page.request.get('/api/me/picks-due');
+    const dueBefore = ((await read.json()) as { due: unknown[] }).due.length;
+    await expect.poll(dueCount).toBe(dueBefore);
     await row.getByRole('button', { name: 'SIGN UP!' }).click();
     const dialog = page.getByRole('dialog', { name: /Sign up for NBA/ });
     await dialog.getByText('Buy-in:').waitFor();
@@ -17,6 +24,8 @@ describe('signing up for a pool from the league page', () => {
     await dialog.getByRole('button', { name: 'CONFIRM SIGN UP' }).click();
     await page.getByText("You're in! Good luck this season.").waitFor();
     await row.getByText('3 lives').waitFor();
+    // The new entry owes its pick at once, not at the next minute's refresh.
+    await expect.poll(dueCount, { timeout: 5_000 }).toBe(dueBefore + 1);
     await context.close();
   });
 

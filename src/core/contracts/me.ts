@@ -25,6 +25,8 @@ export const PicksDueResponseSchema = z.object({
   /** Now on the application's clock (the demo replays a past season): countdowns count from it. */
   now: z.string(),
   due: z.array(PickDueSchema),
+  /** How many running pools the viewer has entries in: none says "no entries", not "all picks in". */
+  pools_entered: z.number(),
 });
 export type PicksDueResponse = z.infer<typeof PicksDueResponseSchema>;
 

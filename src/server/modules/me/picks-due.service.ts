@@ -24,7 +24,8 @@ export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<Pi
       return week ? [[mine.pool.id, { mine, week }] as const] : [];
     }),
   );
-  if (open.size === 0) return { now: now.toISOString(), due: [] };
+  const entered = myPools.length;
+  if (open.size === 0) return { now: now.toISOString(), due: [], pools_entered: entered };
 
   const mine = await ctx.db
     .select({
@@ -77,5 +78,5 @@ export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<Pi
     });
   }
   due.sort((a, b) => a.lock_at.localeCompare(b.lock_at) || a.pool_id - b.pool_id || a.entry_id - b.entry_id);
-  return { now: now.toISOString(), due };
+  return { now: now.toISOString(), due, pools_entered: entered };
 }

@@ -46,6 +46,10 @@ describe('GET /api/me/picks-due', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('says a user with no entries is in no pool (not that every pick is in)', async () => {
+    expect(await picksDue(ann)).toEqual({ now: NOW.toISOString(), due: [], pools_entered: 0 });
+  });
+
   it('lists every entry of the viewer that owes a pick for its open week, and no one else', async () => {
     // The open week of the MLB pools is week 2 (week 1 locked on 11-16, week 2 locks 11-23 00:00Z).
     const mlb = await buildMlbPool(t.ctx, world.leagueId, { customName: 'Bronx Pool', insuranceOption: 1 });
@@ -97,7 +101,9 @@ describe('GET /api/me/picks-due', () => {
       payload: { userSeasonId: row.entry_id, week: 2, team: 'HOU', action: 'confirm' },
     });
     expect(made.statusCode).toBe(200);
-    expect((await picksDue(bob)).due).toEqual([]);
+    const after = await picksDue(bob);
+    expect(after.due).toEqual([]);
+    expect(after.pools_entered).toBe(1);
   });
 
   it('finds an NFL pool open week by its lock mode and asks for its players per week', async () => {

@@ -6,7 +6,7 @@ import {
 } from '../../../core/contracts/pools';
 import { apiFetch } from '../../lib/api';
 import { useSubmitMutation } from '../../lib/mutation';
-import { leagueKeys, poolKeys, profileKeys } from '../../lib/query-keys';
+import { leagueKeys, picksDueKeys, poolKeys, profileKeys } from '../../lib/query-keys';
 
 /** Signs the user up for a pool; the league page, hub, pool page and sidebar then show the new entry. */
 export function useSignUp() {
@@ -21,6 +21,8 @@ export function useSignUp() {
         profileKeys.all,
         profileKeys.activity.all,
         poolKeys.all,
+        // The new entry owes its picks at once (picks due card, sidebar and header badge).
+        picksDueKeys.all,
       ]) {
         void client.invalidateQueries({ queryKey });
       }

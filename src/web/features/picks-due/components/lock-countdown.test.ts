@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeLeft } from './lock-countdown';
+import { formatTimeLeft, lockUrgencyColor } from './lock-countdown';
 
 describe('formatTimeLeft', () => {
   it('shows days and hours, hours and minutes, then minutes and seconds', () => {
@@ -12,5 +12,17 @@ describe('formatTimeLeft', () => {
   it('says locked once the time has run out', () => {
     expect(formatTimeLeft(0)).toBe('locked');
     expect(formatTimeLeft(-5_000)).toBe('locked');
+  });
+});
+
+describe('lockUrgencyColor', () => {
+  it('is red in the last 2 hours, orange in the last day, plain before', () => {
+    const hour = 3_600_000;
+    expect(lockUrgencyColor(90 * 60_000)).toBe('red.9');
+    expect(lockUrgencyColor(2 * hour - 1)).toBe('red.9');
+    expect(lockUrgencyColor(2 * hour)).toBe('orange.9');
+    expect(lockUrgencyColor(23 * hour)).toBe('orange.9');
+    expect(lockUrgencyColor(24 * hour)).toBeUndefined();
+    expect(lockUrgencyColor(20 * 24 * hour)).toBeUndefined();
   });
 });

@@ -16,6 +16,16 @@ export function formatTimeLeft(ms: number): string {
   return `${Math.floor(ms / MINUTE)}m ${Math.floor((ms % MINUTE) / SECOND)}s`;
 }
 
+/**
+ * The colour of a lock's countdown: red in the last 2 hours, orange in the last day, the text's own colour
+ * before (a lock weeks away is no alarm). Shades dark enough for contrast on white.
+ */
+export function lockUrgencyColor(ms: number): string | undefined {
+  if (ms < 2 * HOUR) return 'red.9';
+  if (ms < DAY) return 'orange.9';
+  return undefined;
+}
+
 /** "Week 3", with "1 of 2 picks made" where a week asks for several. */
 export function describeDueWeek(row: Pick<PickDue, 'week' | 'picks_held' | 'picks_asked'>): string {
   const week = `Week ${row.week}`;
@@ -37,8 +47,9 @@ export function LockCountdown({
   lockAt,
   serverNow,
   readAt,
+  urgency = false,
   ...props
-}: { lockAt: string; serverNow: string; readAt: number } & TextProps) {
+}: { lockAt: string; serverNow: string; readAt: number; urgency?: boolean } & TextProps) {
   const [elapsed, setElapsed] = useState(0);
   const left = new Date(lockAt).getTime() - new Date(serverNow).getTime() - elapsed;
   const lastHour = left < HOUR;
@@ -49,7 +60,7 @@ export function LockCountdown({
     return () => window.clearInterval(id);
   }, [readAt, lastHour]);
   return (
-    <Text span {...props} title={formatLockTime(lockAt)}>
+    <Text span {...props} c={urgency ? lockUrgencyColor(left) : props.c} title={formatLockTime(lockAt)}>
       {left <= 0 ? 'Locked' : `Locks in ${formatTimeLeft(left)}`}
     </Text>
   );

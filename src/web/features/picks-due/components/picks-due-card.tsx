@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -38,6 +38,17 @@ export function PicksDueCard({ username }: { username: string | undefined }) {
         </Group>
         {query.isLoading || query.isError ? (
           <QueryState query={query} loading="Loading picks due" failed="Could not load your picks due" />
+        ) : due.length === 0 && query.data?.pools_entered === 0 ? (
+          <div>
+            <Text fw={700}>No entries yet</Text>
+            <Text size="sm" c="dark.4">
+              You are in no running pool, so no picks are due.{' '}
+              <Anchor component={Link} to="/leagues/allpools">
+                Find a pool to join in All Pools
+              </Anchor>
+              .
+            </Text>
+          </div>
         ) : due.length === 0 ? (
           <Group gap="xs" wrap="nowrap">
             <IconCircleCheck size={22} color="var(--mantine-color-green-8)" aria-hidden />
@@ -79,7 +90,7 @@ function DueRow({ row, serverNow, readAt }: { row: PickDue; serverNow: string; r
           {row.league_name} · {row.entry_label} · {describeDueWeek(row)}
         </Text>
         <Text size="sm">
-          <LockCountdown lockAt={row.lock_at} serverNow={serverNow} readAt={readAt} fw={700} c="red.9" />
+          <LockCountdown lockAt={row.lock_at} serverNow={serverNow} readAt={readAt} fw={700} urgency />
           <Text span c="dark.4">
             {' '}
             · {formatLockTime(row.lock_at)}
