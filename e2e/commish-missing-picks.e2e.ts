@@ -95,7 +95,13 @@ describe('Commish tools: Missing Picks', () => {
     await nudge.click();
     await dialog.getByRole('button', { name: 'SEND NUDGE' }).click();
     await page.getByText('Nudge sent: 2 players (2 entries)').first().waitFor();
-    await page.getByText(/You can nudge again in 60 minutes/).waitFor();
+    const waiting = page.getByText(/You can nudge again in 60 minutes/);
+    await waiting.waitFor();
+    // Both times on the application's clock (the demo replays a past season): the next an hour after the last.
+    const [sent, next] = [...(await waiting.innerText()).matchAll(/(\d+):(\d+) (AM|PM)/g)].map(
+      ([, h, m, half]) => ((Number(h) % 12) + (half === 'PM' ? 12 : 0)) * 60 + Number(m),
+    );
+    expect((next - sent + 1440) % 1440).toBe(60);
     await expect.poll(() => nudge.isDisabled()).toBe(true);
     await context.close();
 

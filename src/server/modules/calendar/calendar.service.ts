@@ -40,7 +40,8 @@ export async function renewCalendarAddress(
   viewer: UserRow,
 ): Promise<CalendarAddressResponse> {
   const token = createToken();
-  const createdAt = ctx.wallClock.now();
+  // The application's clock, as every date the profile shows beside it (the demo replays a past season).
+  const createdAt = ctx.clock.now();
   await ctx.db
     .insert(calendarFeeds)
     .values({ userId: viewer.id, tokenHash: hashToken(token), createdAt })

@@ -82,9 +82,15 @@ describe('deadline calendar', () => {
   });
 
   it('lists every lock of the user pools as events, times as instants, NFL by its lock mode', async () => {
+    // The wall's clock runs apart from the app's (the demo replays a past season): the address is dated on
+    // the app's.
+    t.wallClock.set(new Date(NOW.getTime() + 3 * 86_400_000));
     const address = await renew(ann);
+    t.wallClock.set(NOW);
     expect(address.url).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(address.webcal_url).toBe(address.url?.replace('http:', 'webcal:'));
+    // Dated on the application's clock, as every other date the profile shows (the demo replays a past season).
+    expect(address.created_at).toBe(NOW.toISOString());
     // Only the hash is kept, and the address is never shown again.
     const token = /calendar\/(.+)\.ics$/.exec(address.url ?? '')?.[1] ?? '';
     const [stored] = await t.ctx.db

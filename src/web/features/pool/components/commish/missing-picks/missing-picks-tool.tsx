@@ -36,6 +36,15 @@ function useNudgeAvailableAt(data: MissingPicksResponse | undefined, readAt: num
 }
 
 /**
+ * " (at 5:28 PM)": when the next nudge may go, on the application's clock as the last one is dated (the demo
+ * replays a past season; the browser's clock would name another day's hour).
+ */
+function nextAt(lastSentAt: string | null): string {
+  if (!lastSentAt) return '';
+  return ` (at ${formatDate(new Date(Date.parse(lastSentAt) + NUDGE_INTERVAL_MINUTES * 60_000), 'h:mm A')})`;
+}
+
+/**
  * The Commish tools' Missing Picks: the entries without a (full) pick for the pool's open week, a page at a
  * time and searched on the server, with their lives and insurance (never what anyone picked), and NUDGE, which
  * e-mails their players once, at most once an hour.
@@ -108,7 +117,7 @@ export function MissingPicksTool({ pool }: { pool: PoolDetails; viewer: PoolView
                 </Text>
                 <Text size="sm" c="dark.4" role="status">
                   {waiting
-                    ? `Nudged ${data.nudge.last_sent_at ? formatDate(data.nudge.last_sent_at, 'M/D/YY h:mm A') : 'recently'}. You can nudge again in ${plural(minutes, 'minute', 'minutes')} (at ${formatDate(new Date(availableAt), 'h:mm A')}).`
+                    ? `Nudged ${data.nudge.last_sent_at ? formatDate(data.nudge.last_sent_at, 'M/D/YY h:mm A') : 'recently'}. You can nudge again in ${plural(minutes, 'minute', 'minutes')}${nextAt(data.nudge.last_sent_at)}.`
                     : `NUDGE e-mails each of their players once, listing their entries. At most once every ${NUDGE_INTERVAL_MINUTES} minutes.`}
                 </Text>
               </Stack>
