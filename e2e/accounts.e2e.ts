@@ -34,9 +34,14 @@ describe('accounts in the browser', () => {
     await page.getByRole('navigation', { name: 'Sidebar' }).getByText(username).waitFor();
     expect((await context.cookies()).some((cookie) => cookie.name === 'ala_session')).toBe(true);
     await screenshot(page, 'register-signed-in');
-    await page.goto(await confirmationPath(`${username}@example.com`));
+    const link = await confirmationPath(`${username}@example.com`);
+    await page.goto(link);
     await page.getByText(`${username}@example.com is confirmed`).waitFor();
     await screenshot(page, 'verify-email');
+    // The used link opened again, signed in and confirmed: it says so, not "log in".
+    await page.goto(link);
+    await page.getByRole('status').getByText('Address already confirmed').waitFor();
+    await page.getByText(`${username}@example.com is confirmed`).waitFor();
     await page.getByRole('link', { name: 'CONTINUE' }).click();
     await expect
       .poll(() => page.getByRole('navigation', { name: 'Sidebar' }).getByText(username).count())

@@ -8,6 +8,7 @@ import { ResendVerification } from './resend-verification';
 /** Opens the confirmation link once (the token is single-use): confirms the address and signs in. */
 export function VerifyEmail({ token }: { token: string }) {
   const verify = useVerifyEmail();
+  const { user } = useCurrentUser();
   const sent = useRef(false);
   const { mutate } = verify;
   useEffect(() => {
@@ -27,6 +28,21 @@ export function VerifyEmail({ token }: { token: string }) {
         <Group>
           <Button component={Link} to={joined ? `/league/${encodeURIComponent(joined.abb)}` : '/'}>
             {joined ? `GO TO ${joined.name.toUpperCase()}` : 'CONTINUE'}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  // A used or stale link opened by someone already signed in with a confirmed address: nothing to do.
+  if (verify.isError && user?.emailVerified) {
+    return (
+      <Stack>
+        <Alert color="green" role="status" title="Address already confirmed">
+          {user.email} is confirmed, and you are logged in as {user.username}. This link is no longer needed.
+        </Alert>
+        <Group>
+          <Button component={Link} to="/">
+            CONTINUE
           </Button>
         </Group>
       </Stack>
