@@ -99,6 +99,22 @@ describe.each([
     const firstLine = teamLines(page, phone).filter({ hasText: firstName }).first();
     await button(firstLine, cancelLabel).waitFor();
     await page.getByText(`Your Week ${week} Pick: ${firstName}`).waitFor();
+    if (!phone) {
+      // The week's table fits its column at 1,366 px: CANCEL SELECTION was cut off behind a scroll.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const table = page.getByRole('table').filter({ has: button(firstLine, cancelLabel) });
+      // The part of the table its scrolling box hides (0 when the whole table shows).
+      const hidden = await table.evaluate((node) => {
+        for (let box = node.parentElement; box; box = box.parentElement) {
+          if (/auto|scroll|hidden/.test(getComputedStyle(box).overflowX))
+            return box.scrollWidth - box.clientWidth;
+        }
+        return node.getBoundingClientRect().width - window.innerWidth;
+      });
+      expect(hidden).toBeLessThanOrEqual(0.5);
+      await screenshot(page, 'make-picks-nba-picked-1366');
+      await page.setViewportSize(viewport);
+    }
 
     // Change: picking another team in an open week replaces the pick.
     const secondLine = teamLines(page, phone).filter({ hasText: secondName }).first();

@@ -15,15 +15,18 @@ export interface PickButtonHandlers {
 export function PickButtonView({
   button,
   compact = false,
+  tight = false,
   handlers,
   fullWidth = false,
 }: {
   button: PickButton;
   compact?: boolean;
+  /** The short label shown in a wide table's narrow column, the whole one still its name ("CANCEL SELECTION"). */
+  tight?: boolean;
   handlers: PickButtonHandlers;
   fullWidth?: boolean;
 }) {
-  const label = compact ? button.shortLabel : button.label;
+  const label = compact || tight ? button.shortLabel : button.label;
   const common = { size: 'compact-xs', fw: 700, fullWidth, miw: 96 } as const;
   switch (button.action) {
     case 'login':
@@ -60,7 +63,12 @@ export function PickButtonView({
       );
     case 'cancel':
       return (
-        <Button {...common} color="red.8" onClick={() => handlers.onPick('cancel')}>
+        <Button
+          {...common}
+          color="red.8"
+          aria-label={tight ? button.label : undefined}
+          onClick={() => handlers.onPick('cancel')}
+        >
           {label}
         </Button>
       );

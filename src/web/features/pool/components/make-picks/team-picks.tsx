@@ -115,7 +115,10 @@ export function TeamPicks({
             ),
             th: { ta: 'center' },
             td: { ta: 'center' },
-            cell: (row) => <PickButtonView button={row.button} handlers={handlers(row.abb, row.shortName)} />,
+            // CANCEL SELECTION in full made an NBA week of seven days wider than the page's column.
+            cell: (row) => (
+              <PickButtonView button={row.button} handlers={handlers(row.abb, row.shortName)} tight />
+            ),
           },
         ]}
         cardsHead={
