@@ -130,7 +130,12 @@ describe('picks due', () => {
       await page.goto('/');
       await card(page).getByText('No entries yet', { exact: true }).waitFor();
       await card(page).getByRole('link', { name: 'Find a pool to join in All Pools' }).waitFor();
-      expect(await card(page).getByText('All picks in').count()).toBe(0);
+      expect(await page.getByText('All picks in').count()).toBe(0);
+      await page
+        .getByRole('navigation', { name: 'Sidebar' })
+        .getByRole('region', { name: 'Picks due' })
+        .getByText('No entries yet')
+        .waitFor();
       expect(
         await page
           .getByRole('banner')

@@ -31,7 +31,7 @@ export function PicksDueNav({
       </Group>
       {due.length === 0 ? (
         <Text size="sm" c="dark.4" px="sm" py={2}>
-          All picks in
+          {query.data.pools_entered === 0 ? 'No entries yet' : 'All picks in'}
         </Text>
       ) : (
         <>
