@@ -23,6 +23,18 @@ describe('the replayed NFL player list', () => {
     expect(new Set(nfl.players.map((p) => p.id)).size).toBe(nfl.players.length);
   });
 
+  it('lists no player twice and gives the recorded tight ends TE (2023: Hockenson MIN, Ertz ARI)', () => {
+    // Different players may share an initial and last name (K. Allen); one club never lists one twice.
+    const keys = nfl.players.map((p) => `${p.teamAbb}:${nflNameKey(p.name)}`);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+    const minshew = nfl.players.filter((p) => nflNameKey(p.name) === 'g.minshew');
+    expect(minshew.map((p) => p.teamAbb)).toEqual(['IND']);
+    const by = (name: string) => nfl.players.find((p) => p.name === name);
+    expect(by('T.Hockenson')).toMatchObject({ teamAbb: 'MIN', position: 'TE' });
+    expect(by('Z.Ertz')).toMatchObject({ teamAbb: 'ARI', position: 'TE' });
+    expect(by('D.Njoku')).toMatchObject({ teamAbb: 'CLE', position: 'TE' });
+  });
+
   it('names recorded players in full with position and headshot where a recorded file knows them', () => {
     const by = (name: string) => nfl.players.find((p) => p.name === name);
     expect(by('Travis Kelce')).toMatchObject({

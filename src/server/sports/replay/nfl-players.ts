@@ -123,7 +123,19 @@ export function nflNameKey(name: string): string {
   return `${first.trim()[0]?.toLowerCase() ?? ''}.${words.join(' ')}`;
 }
 
+// The recorded week's (2023 week 2) tight ends by player id: usage alone cannot tell a tight end
+// from a receiver, and no recorded ESPN file names their position.
+const RECORDED_TIGHT_ENDS = new Set(
+  (
+    '00-0037838 00-0034753 00-0038129 00-0036290 00-0033885 00-0036894 00-0034364 00-0033858 ' +
+    '00-0036970 00-0039144 00-0034383 00-0033881 00-0030506 00-0037809 00-0033895 00-0038933 ' +
+    '00-0032392 00-0034829 00-0033090 00-0034351 00-0035229 00-0030061 00-0037744 00-0031610 ' +
+    '00-0038041 00-0034270 00-0039065 00-0035644 00-0033288 00-0033110'
+  ).split(' '),
+);
+
 function guessPosition(line: NflPlayerLine): string {
+  if (RECORDED_TIGHT_ENDS.has(line.player_id)) return 'TE';
   if (line.pass_att >= 5) return 'QB';
   if (line.rush_att > line.rec) return 'RB';
   return 'WR';
@@ -206,8 +218,11 @@ export function buildReplayNflPlayers(
       },
     });
   }
+  // A player is on one club: a known player of a later roster file (another season) who played the
+  // recorded week for another club is that club's, never listed twice.
+  const playedKeys = new Set(recordedLines.map((line) => nflNameKey(line.name)));
   for (const k of known) {
-    if (used.has(k) || !k.position) continue;
+    if (used.has(k) || !k.position || playedKeys.has(nflNameKey(k.name))) continue;
     candidates.push({
       usage: 0,
       record: {
