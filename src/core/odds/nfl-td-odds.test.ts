@@ -99,3 +99,45 @@ describe('entryAdvanceProbability', () => {
     expect(entryAdvanceProbability([1, 0.2])).toBe(1);
   });
 });
+
+describe('a player with no stats line (issue 41)', () => {
+  it('rates a backup QB by his role, below starters and below a receiver who scored each week', () => {
+    const players: PlayerSeasonToDate[] = [];
+    for (let i = 0; i < 32; i++) {
+      players.push({
+        id: `qb1-${i}`,
+        position: 'QB',
+        depthRank: 1,
+        weeks: 2,
+        games: 2,
+        otherTds: 0,
+        passTds: 3,
+      });
+      players.push({
+        id: `qb2-${i}`,
+        position: 'QB',
+        depthRank: 2,
+        weeks: 2,
+        games: 0,
+        otherTds: 0,
+        passTds: 0,
+      });
+      players.push({
+        id: `wr-${i}`,
+        position: 'WR',
+        depthRank: 1,
+        weeks: 2,
+        games: 2,
+        otherTds: i === 0 ? 2 : 0,
+        passTds: 0,
+      });
+    }
+    // One backup came in once and threw a touchdown: the role's rate per listed week stays small.
+    players[1] = { ...players[1], games: 1, passTds: 1 };
+    const odds = new Map(playerWeekOdds(players, () => true, 1).map((o) => [o.id, o.advance]));
+    const backup = odds.get('qb2-5') ?? 1;
+    expect(backup).toBeLessThan(0.05);
+    expect(backup).toBeLessThan(odds.get('qb1-5') ?? 0);
+    expect(backup).toBeLessThan(odds.get('wr-0') ?? 0);
+  });
+});

@@ -16,6 +16,10 @@ export interface PlayerSeasonToDate {
   /** Rushing, receiving, special-teams and defensive touchdowns. */
   otherTds: number;
   passTds: number;
+  /** His place on his club's depth chart (1 the starter), when known. */
+  depthRank?: number | null;
+  /** Weeks of the season so far (he was listed in each); his games when not given. */
+  weeks?: number;
 }
 
 /** Per-game touchdown rates of a position (or a player). */
@@ -87,6 +91,37 @@ export interface PlayerWeekOdds {
   advance: number;
 }
 
+/** A player's role: his position and whether he starts (depth 1), backs up, or his depth is unknown. */
+function roleOf(player: PlayerSeasonToDate): string {
+  const depth = player.depthRank == null ? '?' : player.depthRank <= 1 ? '1' : '2+';
+  return `${player.position}:${depth}`;
+}
+
+/**
+ * Each role's touchdowns per listed week (not per game played): a backup listed every week who
+ * rarely plays has a rate near 0, where the per-game rate of the few backups who did play is a
+ * starter's.
+ */
+export function roleRates(players: readonly PlayerSeasonToDate[]): Map<string, TdRates> {
+  const sums = new Map<string, { weeks: number; other: number; passing: number }>();
+  for (const player of players) {
+    const role = roleOf(player);
+    const sum = sums.get(role) ?? { weeks: 0, other: 0, passing: 0 };
+    sum.weeks += Math.max(player.weeks ?? player.games, player.games);
+    sum.other += player.otherTds;
+    sum.passing += player.passTds;
+    sums.set(role, sum);
+  }
+  const rates = new Map<string, TdRates>();
+  for (const [role, sum] of sums) {
+    rates.set(role, {
+      other: sum.weeks > 0 ? sum.other / sum.weeks : 0,
+      passing: sum.weeks > 0 ? sum.passing / sum.weeks : 0,
+    });
+  }
+  return rates;
+}
+
 /**
  * Every player's week odds: a player whose team has no game that week (a bye) cannot score. The
  * position averages come from all the players given, so pass the whole league's season to date.
@@ -97,9 +132,15 @@ export function playerWeekOdds(
   passTdThreshold: number,
 ): PlayerWeekOdds[] {
   const positions = positionRates(players);
+  const roles = roleRates(players);
   return players.map((player) => {
     if (!playsThisWeek(player)) return { id: player.id, advance: 0 };
-    const position = positions.get(player.position) ?? { other: 0, passing: 0 };
+    // A player with no stats line yet has shown no snaps: he takes his role's rate per listed week
+    // (a backup quarterback's is near 0), not the per-game rate of those who played.
+    const position =
+      player.games === 0
+        ? (roles.get(roleOf(player)) ?? { other: 0, passing: 0 })
+        : (positions.get(player.position) ?? { other: 0, passing: 0 });
     return {
       id: player.id,
       advance: playerAdvanceProbability(shrunkRates(player, position), passTdThreshold),

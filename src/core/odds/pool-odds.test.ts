@@ -114,8 +114,8 @@ describe('playersSeasonToDate', () => {
       { week: 1, playerId: 'gone', stats: { rush_td: 1 } },
     ];
     expect(playersSeasonToDate(players, lines, 3)).toEqual([
-      { id: 'p1', position: 'RB', games: 2, otherTds: 2, passTds: 0 },
-      { id: 'p2', position: 'QB', games: 1, otherTds: 1, passTds: 3 },
+      { id: 'p1', position: 'RB', depthRank: null, weeks: 2, games: 2, otherTds: 2, passTds: 0 },
+      { id: 'p2', position: 'QB', depthRank: null, weeks: 2, games: 1, otherTds: 1, passTds: 3 },
     ]);
   });
 });

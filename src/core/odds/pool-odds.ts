@@ -97,12 +97,23 @@ export interface PlayerWeekLine {
 
 /** Each player's season to date: his games and touchdowns over the lines of weeks before `week`. */
 export function playersSeasonToDate(
-  players: readonly { id: string; position: string }[],
+  players: readonly { id: string; position: string; depthRank?: number | null }[],
   lines: readonly PlayerWeekLine[],
   week: number,
 ): PlayerSeasonToDate[] {
   const byId = new Map<string, PlayerSeasonToDate>(
-    players.map((p) => [p.id, { id: p.id, position: p.position, games: 0, otherTds: 0, passTds: 0 }]),
+    players.map((p) => [
+      p.id,
+      {
+        id: p.id,
+        position: p.position,
+        depthRank: p.depthRank ?? null,
+        weeks: Math.max(0, week - 1),
+        games: 0,
+        otherTds: 0,
+        passTds: 0,
+      },
+    ]),
   );
   for (const line of lines) {
     const player = byId.get(line.playerId);

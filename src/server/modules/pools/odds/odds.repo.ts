@@ -59,6 +59,7 @@ export interface OddsPlayer {
   name: string;
   position: string;
   teamAbb: string;
+  depthRank: number | null;
 }
 
 /** Every pickable NFL player and each of his stats lines of the season (touchdowns only). */
@@ -73,6 +74,7 @@ export async function loadNflSeasonLines(
         name: nflPlayers.displayName,
         position: nflPlayers.position,
         teamAbb: nflPlayers.teamAbb,
+        depthRank: nflPlayers.depthRank,
       })
       .from(nflPlayers),
     db
