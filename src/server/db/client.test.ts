@@ -43,6 +43,85 @@ describe.skipIf(!url)('leadership on PostgreSQL', () => {
   });
 });
 
+describe.skipIf(!url)('the leadership connection on PostgreSQL', () => {
+  it('a follower asks again and again without adding a listener each time', async () => {
+    const databaseUrl = await leaderDatabaseUrl(must(url));
+    const leader = await openDatabase({ databaseUrl });
+    const follower = await openDatabase({ databaseUrl });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      expect(await leader.tryAcquireLeadership(KEY + 2)).toBe(true);
+      // A follower's asks for well over the time it once took to pass Node's listener limit.
+      for (let i = 0; i < 40; i++) expect(await follower.tryAcquireLeadership(KEY + 2)).toBe(false);
+      // Node reports a listener leak as a warning on the next turn.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(warnings.filter((w) => w.includes('MaxListenersExceeded'))).toEqual([]);
+      expect(await follower.ping()).toBe(true);
+    } finally {
+      process.off('warning', onWarning);
+      await leader.close();
+      await follower.close();
+    }
+  });
+
+  it("holds the lock on a connection beside the pool's 10, which requests keep whole", async () => {
+    const base = await leaderDatabaseUrl(must(url));
+    const name = `ala-lockconn-${process.pid}`;
+    const database = await openDatabase({ databaseUrl: named(base, name) });
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    try {
+      expect(await database.tryAcquireLeadership(KEY + 3)).toBe(true);
+      // Ten requests at once each hold a connection: all ten run together beside the lock's.
+      const sleeping = Promise.all(
+        Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(1.5)`)),
+      );
+      let most = 0;
+      const deadline = Date.now() + timeLimit(10_000);
+      while (most < 10 && Date.now() < deadline) {
+        const { rows } = await admin.query(
+          `select count(*)::int as n from pg_stat_activity
+            where application_name = $1 and query like '%pg_sleep%' and state = 'active'`,
+          [name],
+        );
+        most = Math.max(most, rows[0].n);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await sleeping;
+      expect(most).toBe(10);
+      const { rows } = await admin.query(
+        'select count(*)::int as n from pg_stat_activity where application_name = $1',
+        [name],
+      );
+      expect(rows[0].n).toBeLessThanOrEqual(11);
+    } finally {
+      await admin.end();
+      await database.close();
+    }
+  });
+
+  it('counts the other instances that may lead, never itself', async () => {
+    const base = await ensureTestDatabase(must(url), 'ala_test_presence');
+    const first = await openDatabase({ databaseUrl: base });
+    const second = await openDatabase({ databaseUrl: base });
+    try {
+      expect(await first.otherJobRunners()).toBe(0);
+      await second.tryAcquireLeadership(KEY);
+      expect(await first.otherJobRunners()).toBe(1);
+      await first.tryAcquireLeadership(KEY);
+      expect(await first.otherJobRunners()).toBe(1);
+      expect(await second.otherJobRunners()).toBe(1);
+      await second.releaseLeadership();
+      await expect.poll(() => first.otherJobRunners(), { timeout: timeLimit(10_000) }).toBe(0);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe.skipIf(!url)('migrations on PostgreSQL', () => {
   it('run once when several instances open a new database together', async () => {
     const base = must(url);

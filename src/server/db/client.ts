@@ -27,11 +27,17 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * Takes a session advisory lock for the rest of the process (released on close): true when this
-   * process holds it. PostgreSQL keeps one pooled connection for it; embedded PGlite is always the leader.
+   * process holds it. PostgreSQL keeps one connection of its own for it, beside the pool's (so an
+   * instance holds at most the pool's 10 and this one); embedded PGlite is always the leader.
    */
   tryAcquireLeadership(key: number): Promise<boolean>;
   /** Gives up every leadership lock for good (shutting down): another instance may take them at once. */
   releaseLeadership(): Promise<void>;
+  /**
+   * How many other processes on this database may lead now (they have asked for the leadership and
+   * still run): 0 for embedded PGlite, which one process owns.
+   */
+  otherJobRunners(): Promise<number>;
 }
 
 /** The generated migrations (drizzle/ at the package's root, from the sources or the compiled server). */
@@ -86,7 +92,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // One checked out (a transaction under way) fails its query with the error, which is the report.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const leadership = createLeadership(pool);
+    const leadership = createLeadership(settings);
     return {
       db,
       driver: 'postgres',
@@ -98,6 +104,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
       tryAcquireLeadership: leadership.tryAcquire,
       releaseLeadership: leadership.release,
+      otherJobRunners: async () => {
+        // The presence lock of a bigint key shows as classid (high half) 0, objid the key, objsubid 1.
+        const result = await pool.query<{ n: number }>(
+          `select count(distinct pid)::int as n from pg_locks
+            where locktype = 'advisory' and granted and classid = 0 and objid = $1 and objsubid = 1
+              and database = (select oid from pg_database where datname = current_database())
+              and pid <> coalesce($2::int, 0)`,
+          [PRESENCE_LOCK_KEY, leadership.pid()],
+        );
+        return result.rows[0]?.n ?? 0;
+      },
     };
   }
   const dataDir = options.dataDir ?? 'memory';
@@ -118,18 +135,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // One process owns an embedded database, so it always leads.
     tryAcquireLeadership: async () => true,
     releaseLeadership: async () => {},
+    otherJobRunners: async () => 0,
   };
 }
 
 /**
- * Session advisory locks held on ONE client checked out of the pool for the process lifetime
- * (the lock lives as long as that connection); the client goes back only when nothing is held.
+ * Session advisory lock key every instance that may lead holds shared on its lock connection: a starting
+ * instance counts the others still running by it (`otherJobRunners`).
  */
-function createLeadership(pool: pg.Pool): {
+export const PRESENCE_LOCK_KEY = 5_417_004;
+
+/**
+ * Session advisory locks held on ONE connection of their own, outside the request pool, opened at the
+ * first ask and kept for the process lifetime (the locks live as long as it): requests keep the pool's
+ * every connection, and a follower asks again on the same connection, without a new one each time.
+ * The connection also holds the presence lock, shared with every other instance that may lead.
+ */
+function createLeadership(settings: pg.ClientConfig): {
   tryAcquire(key: number): Promise<boolean>;
   release(): Promise<void>;
+  /** The lock connection's server process, or null while there is none. */
+  pid(): number | null;
 } {
-  let client: pg.PoolClient | null = null;
+  let client: pg.Client | null = null;
   const held = new Set<number>();
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -138,37 +166,43 @@ function createLeadership(pool: pg.Pool): {
     queue = next.catch(() => {});
     return next;
   };
+  const drop = (lost: pg.Client) => {
+    if (client === lost) {
+      client = null;
+      held.clear();
+    }
+    lost.end().catch(() => {});
+  };
+  const connect = async (): Promise<pg.Client> => {
+    const fresh = new pg.Client(settings);
+    // One listener for the connection's life: a connection lost takes its locks with it, so they are
+    // forgotten and asked for again on a new one.
+    fresh.on('error', () => drop(fresh));
+    try {
+      await fresh.connect();
+      await fresh.query('select pg_advisory_lock_shared($1)', [PRESENCE_LOCK_KEY]);
+    } catch (error) {
+      drop(fresh);
+      throw error;
+    }
+    return fresh;
+  };
   return {
     tryAcquire: (key) =>
       serial(async () => {
         if (closed) return false;
-        if (held.has(key)) return true;
-        if (!client) {
-          const fresh = await pool.connect();
-          // A connection lost while held takes its locks with it: forget them so they are asked for again.
-          fresh.on('error', () => {
-            if (client !== fresh) return;
-            client = null;
-            held.clear();
-            fresh.release(true);
-          });
-          client = fresh;
-        }
+        if (held.has(key) && client) return true;
+        client ??= await connect();
+        const current = client;
         try {
-          const r = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+          const r = await current.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
             key,
           ]);
           if (r.rows[0]?.locked) held.add(key);
         } catch (error) {
           // A broken connection holds no lock: drop it and let the next attempt start over.
-          client?.release(true);
-          client = null;
-          held.clear();
+          drop(current);
           throw error;
-        }
-        if (held.size === 0) {
-          client.release();
-          client = null;
         }
         return held.has(key);
       }),
@@ -176,11 +210,13 @@ function createLeadership(pool: pg.Pool): {
       serial(async () => {
         closed = true;
         if (!client) return;
-        // Destroying the connection ends its session, which releases every advisory lock it held.
-        client.release(true);
+        // Ending the connection ends its session, which releases every advisory lock it held.
+        const current = client;
         client = null;
         held.clear();
+        await current.end().catch(() => {});
       }),
+    pid: () => (client as (pg.Client & { processID?: number }) | null)?.processID ?? null,
   };
 }
 
