@@ -147,9 +147,8 @@ export async function startCluster({
       env: {
         ...process.env,
         DEMO: '0',
-        FEED_MLB: 'off',
-        FEED_NBA: 'off',
-        FEED_NFL: 'off',
+        // No real feed unless asked for; the demo (DEMO=1) replays its seasons by default.
+        ...(env.DEMO === '1' ? {} : { FEED_MLB: 'off', FEED_NBA: 'off', FEED_NFL: 'off' }),
         LOG_LEVEL: 'warn',
         ...env,
         DATABASE_URL: withApplicationName(databaseUrl, node.name),

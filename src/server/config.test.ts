@@ -60,6 +60,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UNSUBSCRIBE_SECRET: 'hunter2' })).toThrow(
       /^UNSUBSCRIBE_SECRET must be at least 32 characters long \(a random string\)\.$/,
     );
-    expect(() => loadConfig({ FEED_MLB: 'espn' })).toThrow(/FEED_MLB=espn: the embedded demo/);
+    expect(() => loadConfig({ FEED_MLB: 'espn' })).toThrow(/FEED_MLB=espn: the demo runs/);
   });
 });

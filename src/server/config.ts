@@ -230,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR),
     ssrBudgetMs: e.SSR_BUDGET_MS,
     nba19OfflineUrl: e.NBA19_OFFLINE_URL,
-    feeds: chooseFeeds(e, { replaying: demo && !e.DATABASE_URL, demo }),
+    feeds: chooseFeeds(e, { replaying: demo }),
     redisUrl: e.REDIS_URL,
     redisChannel: e.REDIS_CHANNEL,
     liveMaxStreams: e.LIVE_MAX_STREAMS,
@@ -243,22 +243,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * The feed of each game: the embedded demo replays its seasons; a real server (DATABASE_URL with
- * DEMO=0) polls the real providers; a demo world on a real server polls nothing unless told.
+ * The feed of each game: the demo (embedded, or DEMO=1 with DATABASE_URL) replays its seasons on its
+ * replayed clock; a real server polls the real providers.
  */
-function chooseFeeds(e: Env, mode: { replaying: boolean; demo: boolean }): FeedSettings {
+function chooseFeeds(e: Env, mode: { replaying: boolean }): FeedSettings {
   const choose = <K extends keyof typeof FEED_CHOICES>(
     key: K,
     real: (typeof FEED_CHOICES)[K][number],
   ): (typeof FEED_CHOICES)[K][number] => {
     const name = `FEED_${key.toUpperCase()}` as 'FEED_MLB' | 'FEED_NBA' | 'FEED_NFL';
     const chosen = e[name] as (typeof FEED_CHOICES)[K][number] | undefined;
-    if (chosen === undefined) return mode.replaying ? 'replay' : mode.demo ? 'off' : real;
+    if (chosen === undefined) return mode.replaying ? 'replay' : real;
     if ((chosen === 'replay') !== mode.replaying && chosen !== 'off') {
       throw new Error(
         mode.replaying
-          ? `${name}=${chosen}: the embedded demo runs on a replayed 2023 clock, so its feeds are replay or off.`
-          : `${name}=replay works only in the embedded demo (no DATABASE_URL, DEMO not 0).`,
+          ? `${name}=${chosen}: the demo runs on a replayed 2023 clock, so its feeds are replay or off.`
+          : `${name}=replay works only in the demo (DEMO=1, or no DATABASE_URL and DEMO not 0).`,
       );
     }
     return chosen;

@@ -6,12 +6,13 @@ import { settleDemoWeeks } from './demo/demo-entrants';
 import { seedDemoWorld } from './demo/seed';
 import { startFeedIngest } from './jobs/feed-ingest';
 import { startReminderJob } from './jobs/reminder-job';
-import { replayPollDelayMs, resumeReplayClock, startReplayIngest } from './jobs/replay-ingest';
+import { resumeSharedReplayClock, startReplayClockSync } from './jobs/replay-clock-sync';
+import { replayPollDelayMs, startReplayIngest } from './jobs/replay-ingest';
 import { startSettlementJob } from './jobs/settlement-job';
 import { type Clock, systemClock } from './lib/clock';
 import { createOutboxMailer, createSmtpMailer, formatForConsole } from './mail/mailer';
 import { createFeedProviders, replayedGames } from './sports/feeds';
-import { createReplayClockFromEnv } from './sports/replay/replay-clock';
+import { createReplayClockFromEnv, type ReplayClock } from './sports/replay/replay-clock';
 
 const config = loadConfig();
 // A lost connection (the database restarted): requests meanwhile answer 503 in words, and the pool
@@ -24,12 +25,12 @@ const database = await openDatabase({
   statementTimeoutMs: config.databaseStatementTimeoutMs,
   onConnectionError: (error) => reportLostConnection(error),
 });
-// The embedded demo replays real seasons on a historical clock that resumes where the database left
-// it (docs/decisions/001-demo-replay-clock.md); everything else runs on real time.
-const replaying = config.demo && !config.databaseUrl;
-const clock: Clock = replaying
-  ? await resumeReplayClock(database.db, createReplayClockFromEnv())
-  : systemClock;
+// The demo replays real seasons on a historical clock that every instance shares through the database
+// and that resumes where it stopped (docs/decisions/001 and 034); everything else runs on real time.
+const replaying = config.demo;
+const replay = replaying ? await resumeSharedReplayClock(database, createReplayClockFromEnv()) : undefined;
+const replayClock: ReplayClock | undefined = replay?.clock;
+const clock: Clock = replayClock ?? systemClock;
 // Without SMTP the outbox keeps mail with its sign-in and reset links hidden; the whole mail, links
 // included, goes to this process's own output only, for whoever runs it (decision 007).
 const mailer = config.smtpUrl
@@ -46,6 +47,7 @@ if (database.wasEmpty && config.demo) {
 }
 
 let replayJob: Promise<() => Promise<void>> | undefined;
+let clockSync: (() => Promise<void>) | undefined;
 let feedJob: (() => Promise<void>) | undefined;
 let settlementJob: (() => Promise<void>) | undefined;
 let reminderJob: (() => Promise<void>) | undefined;
@@ -68,6 +70,8 @@ async function shutdown(signal: string) {
     const handOver = (async () => {
       const stopReplay = await replayJob?.catch(() => undefined);
       await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
+      // After the jobs: the leader's last beat of the replay clock, where a cluster stopped whole resumes.
+      await clockSync?.();
       await database.releaseLeadership();
     })();
     const drain = (async () => {
@@ -91,6 +95,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`ALA Survivor on http://localhost:${config.port} (${database.driver}, mail: ${mailer.kind})`);
+if (replay && !closing) {
+  const words = {
+    started: 'the replay clock starts',
+    resumed: 'the replay clock resumes where it stopped',
+    joined: "the replay clock follows the other instances'",
+    read: 'the replay clock follows the shared one',
+  };
+  app.log.info({ replayNow: replay.clock.now().toISOString(), speed: replay.clock.speed }, words[replay.how]);
+  clockSync = startReplayClockSync(database, replay.clock, app.log);
+}
 // Each game's feed is chosen by FEED_MLB, FEED_NBA and FEED_NFL (docs/decisions/008-real-feeds.md).
 const feedProviders = createFeedProviders(config.feeds);
 if (feedProviders.length > 0 && !closing) {
@@ -102,13 +116,13 @@ const startSettlement = () => {
   if (closing || settlementJob) return;
   settlementJob = startSettlementJob(ctx, app.log, {
     settle: replaying ? settleDemoWeeks : undefined,
-    intervalMs: replaying ? Math.min(30_000, replayPollDelayMs(createReplayClockFromEnv().speed)) : 30_000,
+    intervalMs: replayClock ? Math.min(30_000, replayPollDelayMs(replayClock.speed)) : 30_000,
   });
 };
 if (!closing) {
   // Pick reminders before each lock, on the same clock (in the demo they land in the outbox at replayed times).
   reminderJob = startReminderJob(ctx, app.log, {
-    intervalMs: replaying ? Math.min(60_000, replayPollDelayMs(createReplayClockFromEnv().speed)) : 60_000,
+    intervalMs: replayClock ? Math.min(60_000, replayPollDelayMs(replayClock.speed)) : 60_000,
   });
 }
 const replayed = replayedGames(config.feeds);

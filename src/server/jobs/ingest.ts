@@ -377,6 +377,8 @@ export interface IngestJobOptions {
   maxDelayMs?: number;
   /** How long a follower waits before asking for the lead again. */
   followerDelayMs?: number;
+  /** The days a pass polls (default: yesterday, today and tomorrow of the clock's now). */
+  dates?: (now: Date) => Promise<string[]>;
 }
 
 /**
@@ -395,7 +397,10 @@ export function startIngestJob(
     name: 'ingest run',
     log,
     database: ctx.database,
-    pass: () => ingestOnce(ctx, provider, pollDates(ctx.clock.now()), log),
+    pass: async () => {
+      const now = ctx.clock.now();
+      return ingestOnce(ctx, provider, options.dates ? await options.dates(now) : pollDates(now), log);
+    },
     // After a failure, the usual rare poll; otherwise as often as the games seen call for.
     intervalMs: (result) => Math.min(nextPollDelayMs(result.games, ctx.clock.now()), maxDelay),
     retryMs: Math.min(60_000, maxDelay),

@@ -1,20 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { must } from '../../core/must';
 import type { AppContext } from '../context';
 import { gameFacts, games, nflPlayerWeekStats } from '../db/schema';
 import type { SportsProvider } from '../sports/model';
-import { ReplayClock } from '../sports/replay/replay-clock';
 import { createReplayProvider, loadReplaySeasons } from '../sports/replay/replay-data';
 import { createTestApp, type TestApp } from '../test/harness';
 import { timeLimit } from '../test/time-limit';
 import { ingestOnce, startIngestJob } from './ingest';
-import {
-  latestReplayInstant,
-  replayPollDelayMs,
-  resumeReplayClock,
-  startReplayIngest,
-} from './replay-ingest';
+import { latestReplayInstant, replayPollDelayMs, startReplayIngest } from './replay-ingest';
 
 let t: TestApp;
 const T0 = new Date('2023-09-20T16:00:00Z');
@@ -63,16 +56,6 @@ describe('the replay ingest job', () => {
     const after = await mlbOn('2023-09-21');
     expect(after.length).toBe(9);
     expect(after.every((g) => g.final && g.missing?.length === 0)).toBe(true);
-  });
-
-  it('resumes the replay clock where the database left it, never before', async () => {
-    const stored = must(await latestReplayInstant(t.ctx.db));
-    const early = await resumeReplayClock(t.ctx.db, new ReplayClock(new Date('2023-09-01T00:00:00Z'), 60));
-    expect(early.now().getTime()).toBeGreaterThanOrEqual(stored.getTime());
-    expect(early.now().getTime()).toBeLessThan(stored.getTime() + 60_000);
-    expect(early.speed).toBe(60);
-    const late = new ReplayClock(new Date('2024-01-01T00:00:00Z'));
-    expect(await resumeReplayClock(t.ctx.db, late)).toBe(late);
   });
 
   it('polls every 15 replayed minutes, within 1 s and 5 min of real time', () => {

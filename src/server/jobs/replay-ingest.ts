@@ -33,16 +33,13 @@ export async function latestReplayInstant(db: DbOrTx): Promise<Date | null> {
   return at ? new Date(at) : null;
 }
 
-/**
- * The replay clock of a restarted demo: it resumes at the later of its configured start and the
- * latest replayed instant in the database, so a restart never goes back in time (the replayed time
- * pauses while the server is down).
- */
-export async function resumeReplayClock(db: DbOrTx, configured: ReplayClock): Promise<ReplayClock> {
-  const stored = await latestReplayInstant(db);
-  const start = configured.now();
-  if (!stored || stored <= start) return configured;
-  return new ReplayClock(stored, configured.speed);
+/** The replayed instant of a replayed feed's last successful poll, or null before its first. */
+async function lastReplayPoll(db: DbOrTx, provider: string): Promise<Date | null> {
+  const result = await db.execute(
+    sql`select max(fetched_at) as at from feed_fetches where provider = ${provider} and ok`,
+  );
+  const at = rowsOf<{ at: string | Date | null }>(result)[0]?.at;
+  return at ? new Date(at) : null;
 }
 
 /** Every UTC date from one instant to another, a day either side. */
@@ -55,10 +52,10 @@ function datesBetween(from: Date, to: Date): string[] {
 }
 
 /**
- * Advances the embedded demo: polls the replayed MLB, NBA and NFL seasons so games started before
+ * Advances the demo: polls the replayed MLB, NBA and NFL seasons so games started before
  * the clock's now turn live, then final with their scores and facts, and writes the NFL week lines
- * as weeks lock. A run first catches up from the latest replayed instant stored. Only the polling
- * leader writes. The stop function waits for runs in flight.
+ * as weeks lock. A run first catches up from the latest replayed instant stored, and each pass from its
+ * feed's last poll. Only the polling leader writes. The stop function waits for runs in flight.
  */
 export async function startReplayIngest(
   ctx: AppContext,
@@ -76,7 +73,14 @@ export async function startReplayIngest(
     for (const provider of providers) await ingestOnce(ctx, provider, dates, log);
   }
   const every = replayPollDelayMs(ctx.clock instanceof ReplayClock ? ctx.clock.speed : 1);
-  const stops = providers.map((p) => startIngestJob(ctx, p, log, { maxDelayMs: every }));
+  // Each pass polls every day since the feed's last poll: after a takeover, or a leader's pause, the
+  // days the clock went through meanwhile are not skipped.
+  const stops = providers.map((p) =>
+    startIngestJob(ctx, p, log, {
+      maxDelayMs: every,
+      dates: async (at) => datesBetween((await lastReplayPoll(ctx.db, p.name)) ?? at, at),
+    }),
+  );
   let lockedWeeks = 0;
   // The NFL week lines recorded as replayed weeks lock, from the first pass on (a restart catches up).
   const stopStats = games.includes('nfl-td')

@@ -5,7 +5,7 @@ import { createFeedProviders, currentSeasonOf, replayedGames } from './feeds';
 const real = { DATABASE_URL: 'postgres://x/y', DEMO: '0' };
 
 describe('feed settings', () => {
-  it('replay in the embedded demo, the real providers on a real server, none for a demo on PostgreSQL', () => {
+  it('replay in the demo, embedded or on PostgreSQL, and the real providers on a real server', () => {
     expect(loadConfig({}).feeds).toMatchObject({ mlb: 'replay', nba: 'replay', nfl: 'replay' });
     expect(replayedGames(loadConfig({}).feeds)).toEqual(['mlb', 'nba', 'nfl-td']);
     const feeds = loadConfig(real).feeds;
@@ -15,7 +15,11 @@ describe('feed settings', () => {
       'nba:nba-cdn',
       'nfl-td:espn',
     ]);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO: '1' }).feeds).toMatchObject({ mlb: 'off' });
+    const demoOnPostgres = loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO: '1' }).feeds;
+    expect(demoOnPostgres).toMatchObject({ mlb: 'replay', nba: 'replay', nfl: 'replay' });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO: '1', FEED_NBA: 'espn' })).toThrow(
+      /replay or off/,
+    );
   });
 
   it('takes a choice per game and a base URL per provider, and refuses what cannot work', () => {
@@ -28,7 +32,7 @@ describe('feed settings', () => {
     expect(feeds.espnUrl).toBe('http://127.0.0.1:9');
     expect(createFeedProviders(feeds).map((p) => `${p.game}:${p.name}`)).toEqual(['nba:espn', 'nfl-td:espn']);
     expect(() => loadConfig({ ...real, FEED_NFL: 'nfl-shield' })).toThrow(/FEED_NFL must be one of espn/);
-    expect(() => loadConfig({ ...real, FEED_MLB: 'replay' })).toThrow(/only in the embedded demo/);
+    expect(() => loadConfig({ ...real, FEED_MLB: 'replay' })).toThrow(/only in the demo/);
     expect(() => loadConfig({ FEED_MLB: 'espn' })).toThrow(/replay or off/);
     expect(loadConfig({ FEED_MLB: 'off' }).feeds.mlb).toBe('off');
     expect(() => loadConfig({ ...real, FEED_TIMEOUT_MS: 'soon' })).toThrow(/FEED_TIMEOUT_MS/);

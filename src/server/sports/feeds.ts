@@ -28,7 +28,7 @@ export function createFeedProviders(
   return providers;
 }
 
-/** The games the settings replay (the embedded demo). */
+/** The games the settings replay (the demo). */
 export function replayedGames(settings: FeedSettings): PlayableGame[] {
   const games: PlayableGame[] = [];
   if (settings.mlb === 'replay') games.push('mlb');

@@ -1,11 +1,13 @@
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -181,4 +183,17 @@ export const resultAudits = pgTable('result_audits', {
   oldValue: jsonb('old_value').$type<Record<string, unknown> | null>(),
   newValue: jsonb('new_value').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The demo's replay clock, one row shared by every instance (docs/decisions/034): the replayed instant
+ * `replayed_at` was the replayed time at the database's time `real_at`, and replayed time runs at `speed`
+ * from there. The leader writes it again on each beat (same line, a fresh `real_at`); an instance that
+ * starts when no other runs pauses it at the last beat.
+ */
+export const replayClock = pgTable('replay_clock', {
+  id: smallint('id').primaryKey(),
+  replayedAt: timestamp('replayed_at', { withTimezone: true }).notNull(),
+  realAt: timestamp('real_at', { withTimezone: true }).notNull(),
+  speed: doublePrecision('speed').notNull(),
 });

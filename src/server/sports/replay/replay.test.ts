@@ -116,6 +116,23 @@ describe('replay clock and provider', () => {
     expect(clock.now().toISOString()).toBe('2023-07-01T01:00:00.000Z');
   });
 
+  it('follows a shared line, never going back', () => {
+    let real = 0;
+    const clock = new ReplayClock(new Date('2023-07-01T00:00:00Z'), 60, () => real);
+    real = 1_000;
+    expect(clock.now().toISOString()).toBe('2023-07-01T00:01:00.000Z');
+    // The line says a little earlier (its answer took a moment): the clock holds still until it catches up.
+    clock.follow(new Date('2023-07-01T00:00:30Z'), 60);
+    expect(clock.now().toISOString()).toBe('2023-07-01T00:01:00.000Z');
+    real = 2_000;
+    expect(clock.now().toISOString()).toBe('2023-07-01T00:01:30.000Z');
+    // Another speed, from a later instant.
+    clock.follow(new Date('2023-07-02T00:00:00Z'), 3_600, 2_000);
+    real = 3_000;
+    expect(clock.now().toISOString()).toBe('2023-07-02T01:00:00.000Z');
+    expect(clock.speed).toBe(3_600);
+  });
+
   it('tells only what was known at now', async () => {
     const mlb = loadMlbReplay();
     const provider = createReplayProvider(mlb, () => new Date('2023-07-01T18:00:00Z'));
