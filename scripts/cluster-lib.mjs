@@ -89,9 +89,39 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
       proxy_read_timeout 1h;
       proxy_send_timeout 1h;
     }
+
+    # Each instance's figures are scraped on its own port, never through the site.
+    location = /metrics {
+      return 404;
+    }
   }
 }
 `;
+}
+
+/**
+ * How many instances `npm run cluster` starts and on which ports: INSTANCE_PORTS (e.g. `3001,3002,3003`)
+ * names them, else INSTANCES (default 3) instances take free ports. Throws in words on a bad value.
+ */
+export function clusterInstances(env) {
+  const list = env.INSTANCE_PORTS?.trim();
+  const count = env.INSTANCES?.trim();
+  if (count && !/^[1-9][0-9]*$/.test(count)) {
+    throw new Error(`INSTANCES must be a whole number of instances, 1 or more (got "${env.INSTANCES}").`);
+  }
+  if (!list) return { instances: Number(count || 3), ports: undefined };
+  const ports = list.split(',').map((part) => part.trim());
+  if (ports.some((port) => !/^[0-9]+$/.test(port) || Number(port) < 1 || Number(port) > 65_535)) {
+    throw new Error(
+      `INSTANCE_PORTS must be TCP ports separated by commas, e.g. 3001,3002,3003 (got "${list}").`,
+    );
+  }
+  if (new Set(ports).size !== ports.length)
+    throw new Error(`INSTANCE_PORTS names a port twice (got "${list}").`);
+  if (count && Number(count) !== ports.length) {
+    throw new Error(`INSTANCES=${count} but INSTANCE_PORTS names ${ports.length} ports: give one of them.`);
+  }
+  return { instances: ports.length, ports: ports.map(Number) };
 }
 
 /** Waits until GET url answers 200, or throws after timeoutMs. */
@@ -119,12 +149,13 @@ function withApplicationName(databaseUrl, name) {
 }
 
 /**
- * Starts nginx and `instances` compiled servers (dist/server/main.js must exist) and waits until each is
- * ready through its own port. Returns the cluster: its address, the instances (stop, kill, start again)
+ * Starts nginx and `instances` compiled servers (dist/server/main.js must exist) on `ports` (free ones
+ * when not given) and waits until each is ready through its own port. Returns the cluster: its address, the instances (stop, kill, start again)
  * and stop(). Each instance's output goes to `<prefix>/ala-<n>.log` unless `stdio` says otherwise.
  */
 export async function startCluster({
   instances = 3,
+  ports,
   databaseUrl,
   redisUrl,
   port,
@@ -140,7 +171,9 @@ export async function startCluster({
     mkdirSync(path.join(prefix, 'tmp', dir), { recursive: true });
   const nginxPort = port ?? (await freePort());
   const nodes = [];
-  for (let n = 1; n <= instances; n++) nodes.push({ name: `ala-${n}`, port: await freePort() });
+  const count = ports?.length ?? instances;
+  for (let n = 1; n <= count; n++)
+    nodes.push({ name: `ala-${n}`, port: ports?.[n - 1] ?? (await freePort()) });
 
   const spawnInstance = (node) => {
     const child = spawn(process.execPath, [SEMI_SPACE_FLAG, '--enable-source-maps', SERVER_ENTRY], {

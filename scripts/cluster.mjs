@@ -1,17 +1,29 @@
 // `npm run cluster`: nginx on loopback in front of three compiled instances on PostgreSQL and Redis
-// (docs/DEPLOY.md). DATABASE_URL (default postgres://127.0.0.1:5432/ala_cluster, created when missing),
-// REDIS_URL (default redis://127.0.0.1:6379), PORT (nginx's, default 8080), INSTANCES (default 3); the
-// other settings (DEMO, FEED_*, SMTP_URL…) pass through to the instances. Ctrl-C stops them all.
+// (docs/DEPLOY.md). DATABASE_URL (default postgres://<you>@127.0.0.1:5432/ala_cluster, created when
+// missing), REDIS_URL (default redis://127.0.0.1:6379), PORT (nginx's, default 8080), INSTANCES (default 3)
+// or INSTANCE_PORTS (the instances' ports, e.g. 3001,3002,3003; free ports otherwise); the other settings
+// (DEMO, FEED_*, SMTP_URL…) pass through to the instances. Ctrl-C stops them all.
 
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startCluster } from './cluster-lib.mjs';
+import { clusterInstances, startCluster } from './cluster-lib.mjs';
 import { buildServer, buildWeb, root, serverBuildIsStale } from './processes.mjs';
 
-const databaseUrl = process.env.DATABASE_URL || 'postgres://127.0.0.1:5432/ala_cluster';
+// The user is named: without one the driver takes $USER, which a service or container may not set.
+const databaseUrl =
+  process.env.DATABASE_URL ||
+  `postgres://${encodeURIComponent(os.userInfo().username)}@127.0.0.1:5432/ala_cluster`;
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const instances = Number(process.env.INSTANCES || 3);
+let instances;
+let ports;
+try {
+  ({ instances, ports } = clusterInstances(process.env));
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 const port = Number(process.env.PORT || 8080);
 
 /** Creates the URL's database when it does not exist (through the server's maintenance database). */
@@ -39,8 +51,15 @@ if (serverBuildIsStale()) {
   await buildServer();
 }
 await ensureDatabase(databaseUrl);
-const { DATABASE_URL: _db, REDIS_URL: _redis, PORT: _port, INSTANCES: _n, ...passed } = process.env;
-const cluster = await startCluster({ instances, databaseUrl, redisUrl, port, env: passed });
+const {
+  DATABASE_URL: _db,
+  REDIS_URL: _redis,
+  PORT: _port,
+  INSTANCES: _n,
+  INSTANCE_PORTS: _ports,
+  ...passed
+} = process.env;
+const cluster = await startCluster({ instances, ports, databaseUrl, redisUrl, port, env: passed });
 console.log(`ALA Survivor on ${cluster.url}: nginx in front of ${instances} instances`);
 for (const node of cluster.instances)
   console.log(`  ${node.name} on ${node.url} (log: ${cluster.prefix}/${node.name}.log)`);

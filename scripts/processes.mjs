@@ -49,6 +49,8 @@ export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
 export async function buildServer() {
   const { build } = await import('esbuild');
   await build({
+    // The commit in ala_build_info: ALA_COMMIT when the build says it, else the checkout's (none outside git).
+    define: { __ALA_COMMIT__: JSON.stringify(buildCommit()) },
     entryPoints: [path.join(root, 'src/server/main.ts')],
     outfile: SERVER_ENTRY,
     bundle: true,
@@ -59,6 +61,16 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+}
+
+/** The commit being built: ALA_COMMIT, else git's HEAD (with `-dirty` when files changed), else ''. */
+function buildCommit() {
+  if (process.env.ALA_COMMIT) return process.env.ALA_COMMIT;
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short=12', 'HEAD');
+  if (head.status !== 0) return '';
+  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '-dirty' : ''}`;
 }
 
 /** True when dist/server/main.js is missing or older than a server, core or package.json source. */

@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context';
 import { handleError } from './lib/error-handler';
 import { badRequest } from './lib/errors';
-import { createMetrics } from './lib/metrics';
+import { countedMailer, createMetrics } from './lib/metrics';
 import { registerPublicUrl } from './lib/public-url';
 import { createPoolBus } from './lib/redis-bus';
 import { outboxRoutes } from './modules/admin/outbox.routes';
@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestId, requestIdGenerator } from './plugins/request-id';
+import { registerRequestLog } from './plugins/request-log';
 import { createPageRenderer } from './plugins/server-render';
 import { registerSession } from './plugins/session';
 
@@ -101,14 +102,25 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // served rather than refused with 503: the proxy may not send a refused POST elsewhere. New
     // connections are refused already, and /api/ready says 503 (docs/DEPLOY.md).
     return503OnClosing: false,
+    // One line per request (registerRequestLog), not Fastify's two.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  ctx.metrics ??= createMetrics({
+    db: ctx.db,
+    processMetrics: options.processMetrics,
+    database: ctx.database,
+    redisConnected: ctx.config.redisUrl ? () => ctx.bus?.connected() ?? false : undefined,
+  });
+  const metrics = ctx.metrics;
   if (!ctx.bus) {
     // Live pool changes: made here so every instance has one, closed with the app (after its streams).
-    const bus = createPoolBus(ctx.config, (error) =>
-      app.log.warn({ error: String(error) }, 'live update bus'),
+    const bus = createPoolBus(
+      ctx.config,
+      (error) => app.log.warn({ error: String(error) }, 'live update bus'),
+      { onPublishFailure: () => metrics.redisPublishFailures.inc() },
     );
     ctx.bus = bus;
     app.addHook('onClose', async () => {
@@ -116,9 +128,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       if (ctx.bus === bus) ctx.bus = undefined;
     });
   }
-  ctx.metrics ??= createMetrics({ db: ctx.db, processMetrics: options.processMetrics });
+  ctx.mailer = countedMailer(ctx.mailer, metrics);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerRequestId(app);
+  registerRequestLog(app);
   registerMetrics(app, ctx.metrics, { token: ctx.config.metricsToken, isApiPath });
 
   await app.register(cookie);

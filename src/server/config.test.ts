@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
   });
 
+  it('runs the jobs unless JOBS=off', () => {
+    expect(loadConfig({}).jobs).toBe(true);
+    expect(loadConfig({ JOBS: 'on' }).jobs).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', JOBS: ' off ' }).jobs).toBe(false);
+    expect(() => loadConfig({ JOBS: 'no' })).toThrow('JOBS must be on or off (got "no").');
+  });
+
   it('reads RATE_LIMIT_MAX, 600 by default, and refuses a value that is no positive whole number', () => {
     expect(loadConfig({}).rateLimitMax).toBe(600);
     expect(loadConfig({ RATE_LIMIT_MAX: ' 100000 ' }).rateLimitMax).toBe(100_000);

@@ -12,6 +12,12 @@ export interface Config {
   dataDir: string;
   /** Seed the demo world into a new database. */
   demo: boolean;
+  /**
+   * Whether this instance may lead and run the jobs (feeds, settlement, reminders, the demo's replay).
+   * JOBS=off: it serves requests only and never asks for the leadership (a restored copy of a database
+   * looked at beside the live site, which would otherwise send the reminders again).
+   */
+  jobs: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientId: string | undefined;
@@ -136,6 +142,7 @@ const ENV = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(30_000, 1, 'milliseconds'),
   DATA_DIR: text('./data'),
   DEMO: setting(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
+  JOBS: setting(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   SMTP_URL: optionalText,
   MAIL_FROM: text('ALA Survivor <no-reply@ala-survivor.local>'),
   GOOGLE_CLIENT_ID: optionalText,
@@ -217,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     demo,
+    jobs: e.JOBS === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID,

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/client';
+import { LEADER_LOCK_KEY, type LeadershipChange, openDatabase } from './db/client';
 import { settleDemoWeeks } from './demo/demo-entrants';
 import { seedDemoWorld } from './demo/seed';
 import { startFeedIngest } from './jobs/feed-ingest';
@@ -18,17 +18,26 @@ const config = loadConfig();
 // A lost connection (the database restarted): requests meanwhile answer 503 in words, and the pool
 // connects again when one is needed. Told in the app's log once there is one.
 let reportLostConnection = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+// Which instance leads the jobs is told in its log as it changes (and by the ala_leader gauge).
+let reportLeadership = (change: LeadershipChange) =>
+  console.info(`${change.leads ? 'leads' : 'no longer leads'} the jobs: ${change.why}`);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   connectTimeoutMs: config.databaseConnectTimeoutMs,
   statementTimeoutMs: config.databaseStatementTimeoutMs,
   onConnectionError: (error) => reportLostConnection(error),
+  onLeadershipChange: (change) => {
+    if (change.key === LEADER_LOCK_KEY) reportLeadership(change);
+  },
 });
 // The demo replays real seasons on a historical clock that every instance shares through the database
 // and that resumes where it stopped (docs/decisions/001 and 034); everything else runs on real time.
 const replaying = config.demo;
-const replay = replaying ? await resumeSharedReplayClock(database, createReplayClockFromEnv()) : undefined;
+// An instance without jobs only reads the shared clock.
+const replay = replaying
+  ? await resumeSharedReplayClock(database, createReplayClockFromEnv(), { write: config.jobs })
+  : undefined;
 const replayClock: ReplayClock | undefined = replay?.clock;
 const clock: Clock = replayClock ?? systemClock;
 // Without SMTP the outbox keeps mail with its sign-in and reset links hidden; the whole mail, links
@@ -40,6 +49,11 @@ const mailer = config.smtpUrl
 const ctx: AppContext = { config, database, db: database.db, clock, wallClock: systemClock, mailer };
 const app = await buildApp(ctx, { logger: true, processMetrics: true });
 reportLostConnection = (error) => app.log.warn({ error: error.message }, 'database connection lost');
+reportLeadership = ({ leads, why }) =>
+  app.log.info(
+    { why },
+    leads ? 'this instance now leads the jobs' : 'this instance no longer leads the jobs',
+  );
 
 if (database.wasEmpty && config.demo) {
   app.log.info('new database: seeding the demo world');
@@ -103,30 +117,37 @@ if (replay && !closing) {
     read: 'the replay clock follows the shared one',
   };
   app.log.info({ replayNow: replay.clock.now().toISOString(), speed: replay.clock.speed }, words[replay.how]);
-  clockSync = startReplayClockSync(database, replay.clock, app.log);
+  clockSync = startReplayClockSync(database, replay.clock, app.log, { write: config.jobs });
 }
+if (!config.jobs) {
+  app.log.info(
+    'JOBS=off: this instance runs no jobs and never leads (no feeds, settlement or mail of its own)',
+  );
+}
+// Each instance with JOBS=on asks for the leadership; the one holding it runs the jobs below.
+const jobs = config.jobs && !closing;
 // Each game's feed is chosen by FEED_MLB, FEED_NBA and FEED_NFL (docs/decisions/008-real-feeds.md).
 const feedProviders = createFeedProviders(config.feeds);
-if (feedProviders.length > 0 && !closing) {
+if (feedProviders.length > 0 && jobs) {
   feedJob = startFeedIngest(ctx, feedProviders, app.log);
   app.log.info({ feeds: feedProviders.map((p) => `${p.game}: ${p.name}`) }, 'polling the sports feeds');
 }
 // Weeks lock and settle on the application's clock; the demo's entrants pick and rebuy before each lock.
 const startSettlement = () => {
-  if (closing || settlementJob) return;
+  if (!jobs || closing || settlementJob) return;
   settlementJob = startSettlementJob(ctx, app.log, {
     settle: replaying ? settleDemoWeeks : undefined,
     intervalMs: replayClock ? Math.min(30_000, replayPollDelayMs(replayClock.speed)) : 30_000,
   });
 };
-if (!closing) {
+if (jobs) {
   // Pick reminders before each lock, on the same clock (in the demo they land in the outbox at replayed times).
   reminderJob = startReminderJob(ctx, app.log, {
     intervalMs: replayClock ? Math.min(60_000, replayPollDelayMs(replayClock.speed)) : 60_000,
   });
 }
 const replayed = replayedGames(config.feeds);
-if (replaying && replayed.length > 0 && !closing) {
+if (replaying && replayed.length > 0 && jobs) {
   // After listening, so the site answers while the replayed seasons load (about a second).
   replayJob = startReplayIngest(ctx, app.log, replayed);
   replayJob.then(

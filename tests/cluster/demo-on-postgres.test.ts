@@ -2,16 +2,16 @@
 // DEMO=1 run on the replay clock, share it through the database, and find weeks open to play. An instance
 // that joins a running one follows its clock; a leader that stops hands the clock on without a pause; a
 // cluster stopped whole resumes where it stopped. PostgreSQL pass only (TEST_DATABASE_URL).
-import { type ChildProcess, spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, without type declarations
-import { freePort, waitReady } from '../../scripts/cluster-lib.mjs';
+import { freePort } from '../../scripts/cluster-lib.mjs';
 // @ts-expect-error: a plain ES module script, without type declarations
-import { buildServer, SEMI_SPACE_FLAG, SERVER_ENTRY, serverBuildIsStale } from '../../scripts/processes.mjs';
+import { buildServer, serverBuildIsStale } from '../../scripts/processes.mjs';
 import { must } from '../../src/core/must';
 import { LEADER_LOCK_KEY } from '../../src/server/jobs/leader-loop';
 import { timeLimit } from '../../src/server/test/time-limit';
+import { type Instance, startInstance, stopInstance } from './instance';
 import { currentLeader, recreateDatabase } from './rush-world';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -19,58 +19,11 @@ const DATABASE = 'ala_test_demo_pg';
 /** Replayed seconds per real second: a minute a second. */
 const SPEED = 60;
 
-interface Instance {
-  name: string;
-  port: number;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-function withApplicationName(databaseUrl: string, name: string): string {
-  const url = new URL(databaseUrl);
-  url.searchParams.set('application_name', name);
-  return url.toString();
-}
-
 async function start(databaseUrl: string, name: string, port: number): Promise<Instance> {
-  let output = '';
-  const child = spawn(process.execPath, [SEMI_SPACE_FLAG, '--enable-source-maps', SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      DATABASE_URL: withApplicationName(databaseUrl, name),
-      DEMO: '1',
-      DEMO_CLOCK_SPEED: String(SPEED),
-      REDIS_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitReady(`${url}/api/ready`, timeLimit(120_000));
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${name} did not start: ${error}\n${output}`);
-  }
-  return { name, port, url, child, output: () => output, exited };
+  return startInstance(databaseUrl, name, port, { DEMO: '1', DEMO_CLOCK_SPEED: String(SPEED) });
 }
 
-async function stop(instance: Instance): Promise<void> {
-  if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
-  instance.child.kill('SIGTERM');
-  await instance.exited;
-}
+const stop = stopInstance;
 
 /** The instance's application clock now (its health answer). */
 async function replayedNow(instance: Instance): Promise<Date> {

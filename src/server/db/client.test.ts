@@ -7,7 +7,7 @@ import { must } from '../../core/must';
 import { isDatabaseTooSlow, isDatabaseUnavailable } from '../lib/errors';
 import { ensureTestDatabase } from '../test/harness';
 import { timeLimit } from '../test/time-limit';
-import { type Database, MIGRATIONS_DIR, openDatabase } from './client';
+import { type Database, type LeadershipChange, MIGRATIONS_DIR, openDatabase } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
 const KEY = 5_417_999;
@@ -98,6 +98,42 @@ describe.skipIf(!url)('the leadership connection on PostgreSQL', () => {
       expect(rows[0].n).toBeLessThanOrEqual(11);
     } finally {
       await admin.end();
+      await database.close();
+    }
+  });
+
+  it('tells when it takes the lead, loses it with its connection, and gives it up', async () => {
+    const base = await leaderDatabaseUrl(must(url));
+    const name = `ala-leadchange-${process.pid}`;
+    const changes: LeadershipChange[] = [];
+    const other = await openDatabase({ databaseUrl: base });
+    const database = await openDatabase({
+      databaseUrl: named(base, name),
+      onLeadershipChange: (change) => changes.push(change),
+    });
+    try {
+      expect(await other.tryAcquireLeadership(KEY + 4)).toBe(true);
+      expect(await database.tryAcquireLeadership(KEY + 4)).toBe(false);
+      expect(changes).toEqual([]);
+      expect(database.holdsLeadership(KEY + 4)).toBe(false);
+      await other.close();
+      await expect
+        .poll(() => database.tryAcquireLeadership(KEY + 4), { timeout: timeLimit(10_000), interval: 100 })
+        .toBe(true);
+      expect(changes).toEqual([{ key: KEY + 4, leads: true, why: 'it took the lock' }]);
+      expect(database.holdsLeadership(KEY + 4)).toBe(true);
+      // An administrator ends its sessions: the lock went with its connection.
+      await terminateSessions(base, name);
+      await expect.poll(() => changes.length, { timeout: timeLimit(10_000) }).toBe(2);
+      expect(changes[1]).toEqual({ key: KEY + 4, leads: false, why: 'its lock connection was lost' });
+      expect(database.holdsLeadership(KEY + 4)).toBe(false);
+      expect(await database.tryAcquireLeadership(KEY + 4)).toBe(true);
+      await database.releaseLeadership();
+      expect(changes.slice(2)).toEqual([
+        { key: KEY + 4, leads: true, why: 'it took the lock' },
+        { key: KEY + 4, leads: false, why: 'shutting down' },
+      ]);
+    } finally {
       await database.close();
     }
   });

@@ -38,6 +38,10 @@ export interface Database {
    * still run): 0 for embedded PGlite, which one process owns.
    */
   otherJobRunners(): Promise<number>;
+  /** Whether this process holds the leadership lock `key` now (as far as it knows: a lost connection says no). */
+  holdsLeadership(key: number): boolean;
+  /** PostgreSQL: the request pool's connections now (for the metrics); null for embedded PGlite. */
+  poolStats(): { max: number; total: number; idle: number; waiting: number } | null;
 }
 
 /** The generated migrations (drizzle/ at the package's root, from the sources or the compiled server). */
@@ -59,7 +63,18 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: a pooled connection was lost (the server restarted, or ended the session). */
   onConnectionError?: (error: Error) => void;
+  /** This process took a leadership lock, or lost or gave it up (`why` says which, in words). */
+  onLeadershipChange?: (change: LeadershipChange) => void;
 }
+
+export interface LeadershipChange {
+  key: number;
+  leads: boolean;
+  why: string;
+}
+
+/** Connections of an instance's request pool (the leadership lock has one of its own beside them). */
+export const POOL_MAX = 10;
 
 /** Opens PostgreSQL (with a URL) or embedded PGlite, and applies the migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -82,7 +97,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }).finally(() => migrations.end());
     const pool = new pg.Pool({
       ...settings,
-      max: 10,
+      max: POOL_MAX,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // A lost connection (a database restart, pg_terminate_backend) emits an error event, which would
@@ -92,7 +107,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // One checked out (a transaction under way) fails its query with the error, which is the report.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    const leadership = createLeadership(settings);
+    const leadership = createLeadership(settings, options.onLeadershipChange);
     return {
       db,
       driver: 'postgres',
@@ -115,6 +130,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         );
         return result.rows[0]?.n ?? 0;
       },
+      holdsLeadership: leadership.holds,
+      poolStats: () => ({
+        max: POOL_MAX,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   const dataDir = options.dataDir ?? 'memory';
@@ -126,16 +148,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = drizzlePglite(client, { schema });
   const wasEmpty = await isEmpty((sql) => client.query(sql).then((r) => r.rows));
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  // One process owns an embedded database, so it leads as soon as it asks, until it shuts down.
+  const held = new Set<number>();
+  let released = false;
   return {
     db,
     driver: 'pglite',
     wasEmpty,
     close: () => client.close(),
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
-    // One process owns an embedded database, so it always leads.
-    tryAcquireLeadership: async () => true,
-    releaseLeadership: async () => {},
+    tryAcquireLeadership: async (key) => {
+      if (released) return false;
+      if (!held.has(key)) {
+        held.add(key);
+        options.onLeadershipChange?.({ key, leads: true, why: 'the embedded database has one process' });
+      }
+      return true;
+    },
+    releaseLeadership: async () => {
+      released = true;
+      for (const key of held) options.onLeadershipChange?.({ key, leads: false, why: 'shutting down' });
+      held.clear();
+    },
     otherJobRunners: async () => 0,
+    holdsLeadership: (key) => held.has(key),
+    poolStats: () => null,
   };
 }
 
@@ -151,14 +188,22 @@ export const PRESENCE_LOCK_KEY = 5_417_004;
  * every connection, and a follower asks again on the same connection, without a new one each time.
  * The connection also holds the presence lock, shared with every other instance that may lead.
  */
-function createLeadership(settings: pg.ClientConfig): {
+function createLeadership(
+  settings: pg.ClientConfig,
+  onChange: (change: LeadershipChange) => void = () => {},
+): {
   tryAcquire(key: number): Promise<boolean>;
   release(): Promise<void>;
+  holds(key: number): boolean;
   /** The lock connection's server process, or null while there is none. */
   pid(): number | null;
 } {
   let client: pg.Client | null = null;
   const held = new Set<number>();
+  const forget = (why: string) => {
+    for (const key of held) onChange({ key, leads: false, why });
+    held.clear();
+  };
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -169,7 +214,7 @@ function createLeadership(settings: pg.ClientConfig): {
   const drop = (lost: pg.Client) => {
     if (client === lost) {
       client = null;
-      held.clear();
+      forget('its lock connection was lost');
     }
     lost.end().catch(() => {});
   };
@@ -198,7 +243,10 @@ function createLeadership(settings: pg.ClientConfig): {
           const r = await current.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
             key,
           ]);
-          if (r.rows[0]?.locked) held.add(key);
+          if (r.rows[0]?.locked) {
+            held.add(key);
+            onChange({ key, leads: true, why: 'it took the lock' });
+          }
         } catch (error) {
           // A broken connection holds no lock: drop it and let the next attempt start over.
           drop(current);
@@ -213,12 +261,16 @@ function createLeadership(settings: pg.ClientConfig): {
         // Ending the connection ends its session, which releases every advisory lock it held.
         const current = client;
         client = null;
-        held.clear();
+        forget('shutting down');
         await current.end().catch(() => {});
       }),
+    holds: (key) => held.has(key),
     pid: () => (client as (pg.Client & { processID?: number }) | null)?.processID ?? null,
   };
 }
+
+/** Session advisory lock key of the polling leader: only the instance holding it runs the leader's jobs. */
+export const LEADER_LOCK_KEY = 5_417_002;
 
 /** Session advisory lock key held while migrations run (the ingest holds 5_417_001, the leader 5_417_002). */
 export const MIGRATION_LOCK_KEY = 5_417_003;

@@ -1,8 +1,7 @@
-import type { Database } from '../db/client';
+import { type Database, LEADER_LOCK_KEY } from '../db/client';
 import { type AppMetrics, type JobName, type JobOutcome, recordJobRun } from '../lib/metrics';
 
-/** Session advisory lock key of the polling leader: only the instance holding it runs the leader's jobs. */
-export const LEADER_LOCK_KEY = 5_417_002;
+export { LEADER_LOCK_KEY };
 
 /**
  * A follower's longest wait before it asks for the lead again: when the leader stops (SIGTERM) or dies

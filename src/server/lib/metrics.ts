@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/client';
+import { type Database, type Db, LEADER_LOCK_KEY } from '../db/client';
 import { poolJobFailures } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { packagePath } from './package-dir';
+
+/** The commit the compiled server was built from (scripts/processes.mjs defines it); unset from the sources. */
+declare const __ALA_COMMIT__: string | undefined;
 
 /** The jobs counted in `ala_job_runs_total` (a fixed list: labels stay bounded). */
 export type JobName = 'settlement' | 'ingest' | 'season_schedules';
@@ -30,6 +36,9 @@ export interface AppMetrics {
   readonly feedRejectedGames: Gauge<'provider' | 'game'>;
   readonly liveStreams: Gauge;
   readonly reminders: Counter<'step'>;
+  /** Mail of this instance: `queued` in the outbox (no SMTP), `sent` (SMTP took it), `failed`. */
+  readonly mail: Counter<'outcome'>;
+  readonly redisPublishFailures: Counter;
   /** Wall-clock milliseconds of each feed's last successful poll seen by this process. */
   readonly feedLastSuccess: Map<string, { provider: string; game: string; at: number }>;
 }
@@ -39,6 +48,20 @@ export interface MetricsOptions {
   db: Db;
   /** Also the process's own figures (CPU, memory, event loop lag, GC): once per process, in main. */
   processMetrics?: boolean;
+  /** Whether this instance leads, and its request pool's connections (PostgreSQL only). */
+  database?: Pick<Database, 'holdsLeadership' | 'poolStats'>;
+  /** Whether Redis carries the live changes now: reported only when REDIS_URL is set. */
+  redisConnected?: () => boolean;
+}
+
+/** The version of package.json, and the commit when the build knew it. */
+export function buildInfo(): { version: string; commit: string } {
+  let version = 'unknown';
+  try {
+    version = JSON.parse(readFileSync(packagePath(import.meta.url, 'package.json'), 'utf8')).version;
+  } catch {}
+  const commit = typeof __ALA_COMMIT__ === 'string' && __ALA_COMMIT__ ? __ALA_COMMIT__ : 'unknown';
+  return { version, commit };
 }
 
 /** Creates an application's metrics; nothing is global. */
@@ -110,8 +133,76 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
       labelNames: ['step'],
       registers,
     }),
+    mail: new Counter({
+      name: 'ala_mail_total',
+      help: 'Mail of this instance: queued (kept in the outbox, no SMTP), sent (the SMTP server took it), failed.',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    redisPublishFailures: new Counter({
+      name: 'ala_redis_publish_failures_total',
+      help: 'Live pool changes Redis refused to carry (they reached only this instance).',
+      registers,
+    }),
     feedLastSuccess,
   };
+  const { version, commit } = buildInfo();
+  new Gauge({
+    name: 'ala_build_info',
+    help: 'Always 1: the running version, the commit it was built from (unknown from the sources) and Node.',
+    labelNames: ['version', 'commit', 'node'],
+    registers,
+  }).set({ version, commit, node: process.version }, 1);
+  const database = options.database;
+  new Gauge({
+    name: 'ala_leader',
+    help: 'Whether this instance leads the jobs (1) or not (0).',
+    registers,
+    collect() {
+      this.set(database?.holdsLeadership(LEADER_LOCK_KEY) ? 1 : 0);
+    },
+  });
+  if (database?.poolStats()) {
+    new Gauge({
+      name: 'ala_db_pool_connections',
+      help: "Connections of this instance's PostgreSQL request pool, by state (in_use, idle); the leadership lock's is apart.",
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const stats = database.poolStats();
+        if (!stats) return;
+        this.set({ state: 'in_use' }, stats.total - stats.idle);
+        this.set({ state: 'idle' }, stats.idle);
+      },
+    });
+    new Gauge({
+      name: 'ala_db_pool_waiting',
+      help: 'Requests of this instance waiting for a free PostgreSQL connection.',
+      registers,
+      collect() {
+        this.set(database.poolStats()?.waiting ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'ala_db_pool_max',
+      help: "The most connections this instance's request pool opens.",
+      registers,
+      collect() {
+        this.set(database.poolStats()?.max ?? 0);
+      },
+    });
+  }
+  const redisConnected = options.redisConnected;
+  if (redisConnected) {
+    new Gauge({
+      name: 'ala_redis_connected',
+      help: 'Whether both Redis connections of this instance are up (1) or not (0).',
+      registers,
+      collect() {
+        this.set(redisConnected() ? 1 : 0);
+      },
+    });
+  }
   new Gauge({
     name: 'ala_feed_last_success_age_seconds',
     help: "Seconds since the feed's last successful poll by this instance (the polling leader).",
@@ -161,4 +252,42 @@ export function recordFeedPoll(
   if (!poll.ok) return;
   metrics.feedRejectedGames.set(labels, poll.rejected);
   metrics.feedLastSuccess.set(`${poll.provider}\u0000${poll.game}`, { ...labels, at: Date.now() });
+}
+
+const COUNTED = Symbol('counted mailer');
+
+/**
+ * The mailer, counting each message in `ala_mail_total`: queued (the outbox keeps it, no SMTP), sent (the
+ * SMTP server took it) or failed (refused, or not stored). Wrapping a counted mailer again changes nothing.
+ */
+export function countedMailer(mailer: Mailer, metrics: AppMetrics): Mailer {
+  if ((mailer as { [COUNTED]?: true })[COUNTED]) return mailer;
+  const done = mailer.kind === 'smtp' ? 'sent' : 'queued';
+  // Its other properties stay readable (a test's capturing mailer keeps what it was given).
+  const counted: Mailer & { [COUNTED]: true } = {
+    ...mailer,
+    [COUNTED]: true,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        metrics.mail.inc({ outcome: 'failed' });
+        throw error;
+      }
+      metrics.mail.inc({ outcome: done });
+    },
+  };
+  const sendMany = mailer.sendMany?.bind(mailer);
+  if (sendMany) {
+    counted.sendMany = async (messages) => {
+      try {
+        await sendMany(messages);
+      } catch (error) {
+        metrics.mail.inc({ outcome: 'failed' }, messages.length);
+        throw error;
+      }
+      metrics.mail.inc({ outcome: done }, messages.length);
+    };
+  }
+  return counted;
 }

@@ -38,10 +38,14 @@ describe.skipIf(!redisUp)('the Redis bus after Redis was away', () => {
       const channel = `bus-test-${process.pid}-${Date.now()}`;
       try {
         // Instance A reaches Redis through the relay; instance B directly, and never loses it.
-        const a = createRedisBus(`redis://127.0.0.1:${relay.port}`, channel, () => {});
+        let refused = 0;
+        const a = createRedisBus(`redis://127.0.0.1:${relay.port}`, channel, () => {}, {
+          onPublishFailure: () => refused++,
+        });
         const b = createRedisBus(REDIS_URL, channel, () => {});
         buses.push(a, b);
         await Promise.all([a.ready(), b.ready()]);
+        expect(a.connected()).toBe(true);
         const resyncs = { a: 0, b: 0 };
         a.onResync(() => resyncs.a++);
         b.onResync(() => resyncs.b++);
@@ -54,6 +58,10 @@ describe.skipIf(!redisUp)('the Redis bus after Redis was away', () => {
         a.publish({ poolId: 7, topic: 'picks' });
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect(heardOnB).toEqual([]);
+        // The metrics' view: A is not connected, and Redis refused one change of A's.
+        expect(a.connected()).toBe(false);
+        expect(b.connected()).toBe(true);
+        expect(refused).toBe(1);
 
         await relay.restore();
         await expect
@@ -61,6 +69,7 @@ describe.skipIf(!redisUp)('the Redis bus after Redis was away', () => {
           .toBe(1);
         // B heard A's word that it had missed a change (A may also hear its own, on top of its reconnect).
         expect(resyncs.b).toBe(1);
+        expect(a.connected()).toBe(true);
       } finally {
         await relay.close();
       }

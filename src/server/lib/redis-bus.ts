@@ -30,7 +30,14 @@ export interface PoolBus {
    * Redis when both connections are up and it answers a PING.
    */
   check(): Promise<{ up: boolean; detail?: string }>;
+  /** Whether changes cross instances now, as far as the connections know (no round trip): for the metrics. */
+  connected(): boolean;
   close(): Promise<void>;
+}
+
+export interface PoolBusHooks {
+  /** Redis refused to carry one change (it reached only this instance's listeners). */
+  onPublishFailure?: () => void;
 }
 
 /** The listeners of one instance, by pool: publishing a change costs one map lookup. */
@@ -76,6 +83,7 @@ export function createLocalBus(onError: (error: unknown) => void = () => {}): Po
     onResync: () => () => {},
     ready: async () => {},
     check: async () => ({ up: true }),
+    connected: () => true,
     close: async () => {},
   };
 }
@@ -104,7 +112,12 @@ export function parseChange(text: string): PoolChange | null {
  * can send nothing else, hence two connections. When Redis cannot take a publish, the change is still
  * delivered to this instance's listeners (the others' clients fall back to polling while it is down).
  */
-export function createRedisBus(url: string, channel: string, onError: (error: unknown) => void): PoolBus {
+export function createRedisBus(
+  url: string,
+  channel: string,
+  onError: (error: unknown) => void,
+  hooks: PoolBusHooks = {},
+): PoolBus {
   const listeners = new Listeners();
   const resyncListeners = new Set<() => void>();
   const resync = () => {
@@ -164,6 +177,7 @@ export function createRedisBus(url: string, channel: string, onError: (error: un
     publish: (change) => {
       if (closed) return;
       publisher.publish(channel, JSON.stringify(change)).catch((error: unknown) => {
+        hooks.onPublishFailure?.();
         onError(error);
         refusedChange = true;
         listeners.deliver(change, onError);
@@ -190,6 +204,7 @@ export function createRedisBus(url: string, channel: string, onError: (error: un
         return { up: false, detail: String(error) };
       }
     },
+    connected: () => !closed && publisher.status === 'ready' && subscriber.status === 'ready',
     close: async () => {
       if (closed) return;
       closed = true;
@@ -206,8 +221,9 @@ export function createRedisBus(url: string, channel: string, onError: (error: un
 export function createPoolBus(
   config: { redisUrl: string | undefined; redisChannel: string },
   onError: (error: unknown) => void,
+  hooks: PoolBusHooks = {},
 ): PoolBus {
   return config.redisUrl
-    ? createRedisBus(config.redisUrl, config.redisChannel, onError)
+    ? createRedisBus(config.redisUrl, config.redisChannel, onError, hooks)
     : createLocalBus(onError);
 }

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { must } from '../../core/must';
-import { rowsOf } from '../db/client';
+import { LEADER_LOCK_KEY, rowsOf } from '../db/client';
 import { ingestOnce } from '../jobs/ingest';
 import { startSettlementJob } from '../jobs/settlement-job';
+import { createMetrics } from '../lib/metrics';
+import { createSmtpMailer } from '../mail/mailer';
+import { startTestSmtpServer } from '../mail/smtp-test-server';
 import type { GameRecord, SportsProvider } from '../sports/model';
 import { buildPick } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -102,7 +106,7 @@ describe('request metrics', () => {
     // Every log line of the request carries it.
     const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg: string });
     const ofMissing = logged.filter((line) => line.reqId === 'edge-404');
-    expect(ofMissing.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(ofMissing.map((line) => line.msg)).toEqual(['request completed']);
     // An id that could forge or flood a log line is replaced.
     for (const bad of ['two words', 'a"b', 'x'.repeat(129)]) {
       const replaced = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': bad } });
@@ -232,5 +236,92 @@ describe('live stream metrics', () => {
     await expect.poll(async () => sample(await scrape(app), 'ala_live_streams_open')).toBe(0);
     // A stream's time open is not a request's latency: streams are counted apart.
     expect(await scrape(app)).not.toContain('route="/api/pools/:poolId/live"');
+  });
+});
+
+describe('request logs', () => {
+  it('writes one line per request, with its method, URL, status and time', async () => {
+    const lines: string[] = [];
+    t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+    const answer = await t.app.inject({ url: '/api/health?x=1' });
+    const id = String(answer.headers['x-request-id']);
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId === id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      msg: 'request completed',
+      method: 'GET',
+      url: '/api/health?x=1',
+      statusCode: 200,
+      level: 30,
+    });
+    expect(typeof logged[0].responseTime).toBe('number');
+  });
+});
+
+describe('what an operator watches', () => {
+  it('says the build, whether this instance leads, and the request pool on PostgreSQL', async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string;
+    let text = await scrape(t.app);
+    const build = text.split('\n').find((line) => line.startsWith('ala_build_info{'));
+    expect(build).toContain(`version="${version}"`);
+    expect(build).toContain(`node="${process.version}"`);
+    expect(build).toMatch(/commit="[^"]+"/);
+    await t.ctx.database.tryAcquireLeadership(LEADER_LOCK_KEY);
+    text = await scrape(t.app);
+    expect(sample(text, 'ala_leader')).toBe(1);
+    if (t.ctx.database.driver === 'postgres') {
+      expect(sample(text, 'ala_db_pool_max')).toBe(10);
+      expect(sample(text, 'ala_db_pool_waiting')).toBe(0);
+      // The requests before this scrape opened connections; whether one is in use at the instant varies.
+      const inUse = must(sample(text, 'ala_db_pool_connections{state="in_use"}'));
+      const idle = must(sample(text, 'ala_db_pool_connections{state="idle"}'));
+      expect(inUse + idle).toBeGreaterThanOrEqual(1);
+    } else {
+      expect(text).not.toContain('ala_db_pool_connections');
+    }
+    // Without REDIS_URL there is no Redis to report.
+    expect(text).not.toContain('ala_redis_connected');
+  });
+
+  it('says 0 on an instance that does not lead, and Redis connected or not when it is set', async () => {
+    t = await createTestApp();
+    const follower = createMetrics({
+      db: t.ctx.db,
+      database: { holdsLeadership: () => false, poolStats: () => null },
+      redisConnected: () => false,
+    });
+    const text = await follower.registry.metrics();
+    expect(sample(text, 'ala_leader')).toBe(0);
+    expect(sample(text, 'ala_redis_connected')).toBe(0);
+    expect(sample(text, 'ala_redis_publish_failures_total')).toBe(0);
+  });
+
+  it('counts mail queued in the outbox, sent over SMTP and refused', async () => {
+    const message = { to: 'someone@example.com', subject: 'Hello', text: 'Hi.' };
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    await t.ctx.mailer.send(message);
+    await t.ctx.mailer.sendMany?.([message, message]);
+    expect(sample(await scrape(t.app), 'ala_mail_total{outcome="queued"}')).toBe(3);
+    await t.app.close();
+
+    const smtp = await startTestSmtpServer();
+    try {
+      t = await createTestApp({
+        env: { METRICS_TOKEN: TOKEN },
+        mailer: (db, clock) => createSmtpMailer(db, clock, smtp.url, 'ala@example.com'),
+      });
+      await t.ctx.mailer.send(message);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+    // The SMTP server is gone: the next mail fails.
+    await expect(t.ctx.mailer.send(message)).rejects.toThrow();
+    const text = await scrape(t.app);
+    expect(sample(text, 'ala_mail_total{outcome="sent"}')).toBe(1);
+    expect(sample(text, 'ala_mail_total{outcome="failed"}')).toBe(1);
   });
 });

@@ -125,7 +125,19 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const stopResync = bus.onResync(() => {
         for (const topic of LIVE_TOPICS) writeChange(res, topic);
       });
+      const opened = performance.now();
       res.on('close', () => {
+        // The stream's one log line (a hijacked reply has no onResponse): how long it stayed open.
+        request.log.info(
+          {
+            method: request.method,
+            url: request.url,
+            statusCode: 200,
+            responseTime: Math.round(performance.now() - opened),
+            remoteAddress: address,
+          },
+          'live stream closed',
+        );
         unsubscribe();
         stopResync();
         streams.delete(res);
