@@ -1,6 +1,7 @@
 // The season planner (src/core/odds/planner.ts) on full seasons: an NBA entry with every week left
-// (26 weeks x 30 teams, the real 2018-19 schedule's week odds), an MLB one (27 x 30), and an NFL TD
-// one (18 weeks x 600 players, seeded odds). Prints p50, p99 and max per plan against the issue's
+// (26 weeks x 30 teams, the real 2018-19 schedule's week odds), an MLB one (27 x 30), and NFL TD ones
+// (18 weeks x 600 players on 32 teams, seeded odds: one pick a week, then 2 and 5 a week at most one
+// player per NFL team). Prints p50, p99 and max per plan against the issue's
 // 50 ms, and how long the week odds of a whole season take (computed once per pool week, not per
 // request). Usage: npm run bench:planner (knob: BENCH_RUNS, default 200 plans per case).
 import { performance } from 'node:perf_hooks';
@@ -9,6 +10,7 @@ import {
   type EloSport,
   homeWinProbability,
   type PlannerWeek,
+  type PlanRules,
   planSeason,
   replayElo,
   survivalOf,
@@ -63,14 +65,19 @@ function seededPlayerWeeks(weekCount: number, players: number): PlannerWeek[] {
   }));
 }
 
-function measure(name: string, weeks: readonly PlannerWeek[], used: readonly string[]): void {
+function measure(
+  name: string,
+  weeks: readonly PlannerWeek[],
+  used: readonly string[],
+  rules: PlanRules = {},
+): void {
   const times: number[] = [];
-  let plan = planSeason(weeks, used);
+  let plan = planSeason(weeks, used, rules);
   // a few unmeasured plans first, so the figures are of compiled code as a serving process runs it
-  for (let run = 0; run < 20; run++) plan = planSeason(weeks, used);
+  for (let run = 0; run < 20; run++) plan = planSeason(weeks, used, rules);
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
-    plan = planSeason(weeks, used);
+    plan = planSeason(weeks, used, rules);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
@@ -102,4 +109,9 @@ measure('NBA 2018-19, from week 10 with 9 teams used', nba.weeks.slice(9), [
   'PHI',
 ]);
 measure('MLB 2023, whole season', mlb.weeks, []);
-measure('NFL TD, seeded', seededPlayerWeeks(18, 600), []);
+const players = seededPlayerWeeks(18, 600);
+// players P0..P599 spread over 32 clubs
+const club = { teamOf: (id: string) => `T${Number(id.slice(1)) % 32}` };
+measure('NFL TD, seeded', players, []);
+measure('NFL TD, seeded, 2 a week, max 1 per team', players, [], { ...club, perWeek: 2, maxPerTeam: 1 });
+measure('NFL TD, seeded, 5 a week, max 1 per team', players, [], { ...club, perWeek: 5, maxPerTeam: 1 });

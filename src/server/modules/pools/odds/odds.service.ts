@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { getLiveWeek, toInstant } from '../../../../core/calendar';
+import { getLiveWeek, getNflPickLock, toInstant } from '../../../../core/calendar';
 import {
   ODDS_MESSAGES as M,
   ODDS_PLAYER_ROWS,
@@ -15,9 +15,12 @@ import type { Game } from '../../../../core/games';
 import {
   ELO_PARAMS,
   entryAdvanceProbability,
+  type FixedPick,
   type OddsGame,
   type PlannedPick,
   type PlannerWeek,
+  type PlanRules,
+  plannableOptions,
   planSeason,
   playersSeasonToDate,
   playerWeekOdds,
@@ -337,16 +340,33 @@ export async function getEntryPlan(
     .orderBy(asc(picks.week));
   const start = fromWeek;
   const used = usedRows.filter((row) => row.week < start).map((row) => row.pickId);
-  // Several players a week: the week is planned as that many rows of distinct players (decision 021).
-  // Only each week's best (rows + used) options can be in the best plan or the greedy path (decision
-  // 015: each week's n best unused ones); a long NFL TD list is cut to them before planning.
-  const limit = (weekCount - start + 1) * perWeek + used.length;
-  const rows: PlannerWeek[] = [];
+  const teamOf = (id: string) => odds.labels.get(id)?.teamAbb ?? id;
+  const held = usedRows.filter((row) => row.week === start).map((row) => row.pickId);
+  const { fixed, pickable } =
+    kind === 'players'
+      ? weekUnderWay(pool, odds.calendar, start, held, teamOf, now)
+      : { fixed: [], pickable: () => true };
+  const rules: PlanRules = {
+    perWeek,
+    maxPerTeam: kind === 'players' ? pool.maxPlayersPerTeam : 1,
+    teamOf,
+    fixed,
+  };
+  // Only the options a best plan can hold (plannableOptions) are planned: a long NFL TD list is cut to
+  // each week's best few per team before planning.
+  const taken = new Set([...used, ...fixed.map((f) => f.pick)]);
+  const places = (weekCount - start + 1) * perWeek - fixed.length;
+  const weeks: PlannerWeek[] = [];
   for (let week = start; week <= weekCount; week++) {
-    const weekOdds = new Map(odds.ranked[week - 1].slice(0, limit));
-    for (let n = 0; n < perWeek; n++) rows.push({ week, odds: weekOdds });
+    const open = odds.ranked[week - 1].filter(([id]) => !taken.has(id) && (week !== start || pickable(id)));
+    const planned = new Map(
+      plannableOptions(open, places, { perWeek, maxPerTeam: rules.maxPerTeam ?? 1, teamOf }),
+    );
+    for (const f of fixed)
+      if (f.week === week) planned.set(f.pick, odds.weeks[week - 1].get(f.pick)?.survival ?? 0);
+    weeks.push({ week, odds: planned });
   }
-  const plan = planSeason(rows, used);
+  const plan = planSeason(weeks, used, rules);
   const name = (id: string) => odds.labels.get(id)?.name ?? id;
   return answer(
     start,
@@ -354,6 +374,41 @@ export async function getEntryPlan(
     used.length,
     null,
   );
+}
+
+/**
+ * NFL TD: the first week planned is not locked for everyone, yet some of its games may have started (a
+ * lock at the last game or a slate). A pick the entry holds there that can no longer change stays as it
+ * is, and no player whose game started can be picked: the same lock as Make Picks (getNflPickLock).
+ */
+function weekUnderWay(
+  pool: PoolRecord,
+  calendar: PoolWeeks,
+  week: number,
+  held: readonly string[],
+  teamOf: (id: string) => string,
+  now: Date,
+): { fixed: FixedPick[]; pickable: (id: string) => boolean } {
+  const kickoffs = new Map<string, Date | null>();
+  const kickoff = (id: string) => {
+    const team = teamOf(id);
+    if (!kickoffs.has(team)) kickoffs.set(team, calendar.teamKickoff(week, team));
+    return kickoffs.get(team) ?? null;
+  };
+  const weekLockAt = calendar.weekLockAt(week);
+  const selectionKickoffs = held.map(kickoff);
+  const locked = (id: string) =>
+    getNflPickLock({
+      weekLockAt,
+      playerKickoff: kickoff(id),
+      selectionKickoffs,
+      lockAtPickStart: pool.lockAtPickStart,
+      now,
+    }) !== null;
+  return {
+    fixed: held.filter(locked).map((pick) => ({ week, pick })),
+    pickable: (id) => !locked(id),
+  };
 }
 
 /** A path's rows grouped by week: a week survives when any of its picks does. */

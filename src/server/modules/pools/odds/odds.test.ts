@@ -66,6 +66,15 @@ async function oddsOf(poolId: number, week: number, user?: TestUser): Promise<Od
   return OddsResponseSchema.parse(body);
 }
 
+function makePick(user: TestUser, entryId: number, week: number, id: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/user/makeUserPick',
+    headers: { cookie: user.cookie },
+    payload: { userSeasonId: entryId, week, selectedPlayer: { id, name: id }, action: 'confirm' },
+  });
+}
+
 async function planOf(entryId: number, user: TestUser): Promise<PlannerResponse> {
   const { status, body } = await get(`/api/planner/${entryId}`, user);
   expect({ status, body }).toMatchObject({ status: 200 });
@@ -280,5 +289,49 @@ describe('GET /api/planner/:entryId', () => {
     expect(week3.picks).toHaveLength(2);
     const [p, q] = week3.picks.map((pick) => pick.probability);
     expect(week3.probability).toBeCloseTo(1 - (1 - p) * (1 - q), 12);
+  });
+
+  it("holds at most the pool's max players of one NFL team a week, and Make Picks takes the plan (issue 41)", async () => {
+    // Week 3 is GB-SF only: with three picks a week and one per team, two places can be filled.
+    const pool = await nflPool({ playersPerWeek: 3, maxPlayersPerTeam: 1 });
+    await seedNflLines();
+    const entry = await enter(t.ctx, pool.id, cat);
+    const plan = await planOf(entry.id, cat);
+    for (const path of [plan.best, plan.greedy]) {
+      const [week3] = path.weeks;
+      expect(week3.week).toBe(3);
+      expect(week3.picks.map((p) => p.pick_id).sort()).toEqual(
+        [week3.picks.find((p) => p.pick_id.startsWith('gb'))?.pick_id, 'sf1'].sort(),
+      );
+    }
+    for (const { pick_id } of plan.best.weeks[0].picks) {
+      const made = await makePick(cat, entry.id, 3, pick_id);
+      expect(made.statusCode, made.body).toBe(200);
+    }
+  });
+
+  it('keeps a held pick whose game started, and plans no player whose game started', async () => {
+    // Locking at the week's last game, week 2 is still open at NOW: KC-BAL (Thursday) and GB-ATL (now)
+    // have started, SF-DAL and NYJ-MIA have not.
+    const pool = await nflPool({ playersPerWeek: 2, maxPlayersPerTeam: 1, nflLockTime: 'last_game' });
+    await seedNflLines();
+    const entry = await enter(t.ctx, pool.id, cat);
+    await buildPick(t.ctx, { entryId: entry.id, week: 2, pickId: 'kc1', teamAbb: 'KC' });
+    const plan = await planOf(entry.id, cat);
+    expect(plan.from_week).toBe(2);
+    for (const path of [plan.best, plan.greedy]) {
+      const [week2, week3] = path.weeks;
+      const picked = week2.picks.map((p) => p.pick_id);
+      expect(picked[0]).toBe('kc1');
+      expect(picked).toHaveLength(2);
+      expect(['sf1', 'sf2', 'dal1', 'nyj1']).toContain(picked[1]);
+      expect(week3.picks.map((p) => p.pick_id)).not.toContain('kc1');
+    }
+    for (const week of plan.best.weeks)
+      for (const { pick_id } of week.picks) {
+        if (pick_id === 'kc1') continue;
+        const made = await makePick(cat, entry.id, week.week, pick_id);
+        expect(made.statusCode, made.body).toBe(200);
+      }
   });
 });
