@@ -185,6 +185,10 @@ describe.each([
     await card.waitFor();
     await card.getByText(/as if he had played 4 more average games/).waitFor();
     await card.getByRole('cell', { name: 'NBA 2018-19 team-weeks (780)' }).waitFor();
+    // the player odds' own line, worse than each position's share, and said so
+    await card.getByRole('cell', { name: 'NFL 2023 player-weeks (302)' }).waitFor();
+    await card.getByText(/our player odds did worse than it/).waitFor();
+    await card.getByText(/max players per NFL team per week/).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await card.screenshot({ path: `test-results/screenshots/how-to-play-odds-${label}.png` });
     await context.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { timeLimit } from '../src/server/test/time-limit';
-import { calibrate, formatCalibration } from './calibrate';
+import { calibrate, formatCalibration, playerReport } from './calibrate';
 
 // The targets, measured on the bundled seasons: the odds must beat a coin flip and the home
 // team in every sport, and come within 0.01 Brier of FiveThirtyEight's NFL Elo.
@@ -36,5 +36,34 @@ describe('npm run calibrate', () => {
     expect(moon?.expected).toBeGreaterThan((moon?.happened ?? 0) / 2);
     expect(moon?.expected).toBeLessThan((moon?.happened ?? 0) * 2);
     expect(formatCalibration(report)).toContain("FiveThirtyEight's elo_prob1");
+  });
+
+  it("scores the NFL TD player odds on the recorded week against each position's base rate, and says which is better", {
+    timeout: timeLimit(120_000),
+  }, () => {
+    const players = playerReport();
+    // 2023 week 2 is the one week of real player lines; every club played it
+    expect(players.weeks).toEqual([2]);
+    expect(players.positions.map((p) => p.position).sort()).toEqual(['QB', 'RB', 'TE', 'WR']);
+    expect(players.positions.reduce((n, p) => n + p.players, 0)).toBe(players.playerWeeks);
+    expect(players.positions.reduce((n, p) => n + p.scored, 0)).toBe(players.scored);
+    expect(players.playerWeeks).toBeGreaterThan(250);
+    expect(players.scored).toBeGreaterThan(0);
+    const [model, base] = players.models;
+    // a constant share r within each position scores r(1 - r) there
+    const expected =
+      players.positions.reduce((sum, p) => sum + p.scored * (1 - p.scored / p.players), 0) /
+      players.playerWeeks;
+    expect(base.brier).toBeCloseTo(expected, 12);
+    expect(model.brier).toBeGreaterThan(0);
+    expect(model.brier).toBeLessThan(0.25);
+    // the report says plainly whether the model beats the base rate
+    const text = formatCalibration(calibrate());
+    expect(text).toContain('### NFL TD player odds: scores a touchdown');
+    expect(text).toContain(
+      model.brier > base.brier
+        ? 'Worse than the per-position base rate'
+        : 'Better than the per-position base rate',
+    );
   });
 });

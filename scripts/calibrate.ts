@@ -5,7 +5,10 @@
 //   (the season's own home win rate, known only afterwards, so the strictest constant there is), and
 //   for the NFL FiveThirtyEight's published elo_prob1 on the same games;
 // - week survival odds (nba, mlb) against what happened, judged as the settlement judges it, with
-//   reliability in deciles, and for MLB the moon.
+//   reliability in deciles, and for MLB the moon;
+// - NFL TD player odds: P(a player scores a rushing, receiving, return or defensive touchdown) on each
+//   recorded week of player lines (2023 week 2; the replay generates the others), against each
+//   position's share of players who scored that week.
 // The figures are computed by calibrate() (calibrate.test.ts holds them to the issue's targets).
 // `npm run calibrate -- --fit` also prints the grid search the parameters were chosen by (decision 015).
 import { readFileSync } from 'node:fs';
@@ -20,6 +23,8 @@ import {
   type Forecast,
   logLoss,
   type MarginRule,
+  playersSeasonToDate,
+  playerWeekOdds,
   poolSeasonOdds,
   type ReliabilityBin,
   reliabilityDeciles,
@@ -32,6 +37,7 @@ import {
   DATA_SEED_DIR,
   loadMlbReplay,
   loadNbaReplay,
+  loadNflReplay,
   type ReplaySeason,
 } from '../src/server/sports/replay/replay-data';
 
@@ -213,6 +219,92 @@ function weekReport(season: ReplaySeason, params: EloParams): WeekReport {
   };
 }
 
+/** One position's players in the recorded weeks: how many, how often they scored, what the model said. */
+export interface PositionLine {
+  position: string;
+  players: number;
+  scored: number;
+  meanForecast: number;
+}
+
+/** How the NFL TD player odds fared on the recorded weeks of player lines. */
+export interface PlayerReport {
+  weeks: number[];
+  /** Player-weeks scored: the real players of the clubs that played (generated players left out). */
+  playerWeeks: number;
+  scored: number;
+  /** The player odds, then each position's share that scored as a constant forecast. */
+  models: [ModelScore, ModelScore];
+  positions: PositionLine[];
+}
+
+/**
+ * NFL TD player odds on each recorded week, forecast as the server does (playerWeekOdds over the
+ * season's lines before the week, pass touchdowns ignored) and scored against "he scored a touchdown".
+ * The weeks before a recorded one are the replay's generated lines, drawn around each player's
+ * usage in the recorded week, and the depth ranks come from that usage too: the figures say how the
+ * odds served on the replay fare, not how they would on an unseen season. The base rate (each
+ * position's share that scored, known only afterwards) is the strictest constant there is.
+ */
+export function playerReport(): PlayerReport {
+  const nfl = loadNflReplay();
+  const lines = nfl.stats.map((s) => ({ week: s.week, playerId: s.player_id, stats: s }));
+  const weeks = [...new Set(nfl.stats.filter((s) => !s.simulated).map((s) => s.week))].sort((a, b) => a - b);
+  const rows: { position: string; forecast: Forecast }[] = [];
+  for (const week of weeks) {
+    const playing = new Set(
+      nfl.games.filter((g) => g.seasonType === 'reg' && g.week === week).flatMap((g) => [g.home, g.away]),
+    );
+    const team = new Map(nfl.players.map((p) => [p.id, p.teamAbb]));
+    const odds = new Map(
+      playerWeekOdds(
+        playersSeasonToDate(nfl.players, lines, week),
+        (p) => playing.has(team.get(p.id) ?? ''),
+        0,
+      ).map((o) => [o.id, o.advance]),
+    );
+    const recorded = new Map(
+      nfl.stats.filter((s) => !s.simulated && s.week === week).map((s) => [s.player_id, s]),
+    );
+    for (const player of nfl.players) {
+      if (player.simulated || !playing.has(player.teamAbb)) continue;
+      const s = recorded.get(player.id);
+      const tds = s ? s.rush_td + s.rec_td + s.st_td + s.def_td : 0;
+      rows.push({
+        position: player.position,
+        forecast: { p: odds.get(player.id) ?? 0, outcome: tds > 0 ? 1 : 0 },
+      });
+    }
+  }
+  const byPosition = new Map<string, PositionLine>();
+  for (const { position, forecast } of rows) {
+    const line = byPosition.get(position) ?? { position, players: 0, scored: 0, meanForecast: 0 };
+    line.players++;
+    line.scored += forecast.outcome;
+    line.meanForecast += forecast.p;
+    byPosition.set(position, line);
+  }
+  const positions = [...byPosition.values()].map((l) => ({ ...l, meanForecast: l.meanForecast / l.players }));
+  const rate = (position: string) => {
+    const l = byPosition.get(position);
+    return l ? l.scored / l.players : 0;
+  };
+  const forecasts = rows.map((r) => r.forecast);
+  return {
+    weeks,
+    playerWeeks: rows.length,
+    scored: forecasts.reduce((n, f) => n + f.outcome, 0),
+    models: [
+      score('player odds (this model)', forecasts),
+      score(
+        "each position's share that scored that week",
+        rows.map((r) => ({ p: rate(r.position), outcome: r.forecast.outcome })),
+      ),
+    ],
+    positions,
+  };
+}
+
 function teamSport(title: string, season: ReplaySeason, params: EloParams): SportReport {
   const games = toEloGames(season);
   const forecasts = gameForecasts(games, replayElo(params, games).homeWinProbabilities);
@@ -225,7 +317,12 @@ function teamSport(title: string, season: ReplaySeason, params: EloParams): Spor
 }
 
 /** The whole calibration: MLB 2023, NBA 2018-19 and NFL 2020 (against FiveThirtyEight's Elo). */
-export function calibrate(): { sports: SportReport[]; nflGapTo538: number; nflMeanDifference: number } {
+export function calibrate(): {
+  sports: SportReport[];
+  nflGapTo538: number;
+  nflMeanDifference: number;
+  players: PlayerReport;
+} {
   const mlb = teamSport('MLB 2023', loadMlbReplay(), ELO_PARAMS.mlb);
   const nba = teamSport('NBA 2018-19', loadNbaReplay(), ELO_PARAMS.nba);
   // NFL: ratings run over every season of the file since 1920, carried with regression; 2020 is scored.
@@ -254,6 +351,7 @@ export function calibrate(): { sports: SportReport[]; nflGapTo538: number; nflMe
     sports: [mlb, nba, nflReport],
     nflGapTo538: brierScore(ours) - brierScore(theirs),
     nflMeanDifference: scored.reduce((sum, x) => sum + Math.abs(x.p - (x.g.elo538 ?? 0)), 0) / scored.length,
+    players: playerReport(),
   };
 }
 
@@ -311,6 +409,25 @@ export function formatCalibration(report: ReturnType<typeof calibrate>): string 
     '',
     `Brier gap to FiveThirtyEight: ${gap >= 0 ? '+' : ''}${fixed(gap)} (target within 0.01); ` +
       `the two forecasts differ by ${fixed(report.nflMeanDifference, 3)} on average per game.`,
+  );
+  const players = report.players;
+  const [model, base] = players.models;
+  const gapToBase = model.brier - base.brier;
+  out.push(
+    '',
+    `### NFL TD player odds: scores a touchdown (${players.playerWeeks} player-weeks, recorded week ${players.weeks.join(', ')} of 2023)`,
+    '',
+    ...table(players.models),
+    '',
+    line(['position', 'players', 'scored', 'mean forecast']),
+    line(['---', '---:', '---:', '---:']),
+    ...players.positions.map((p) =>
+      line([p.position, p.players, percent(p.scored / p.players), percent(p.meanForecast)]),
+    ),
+    '',
+    `${gapToBase > 0 ? 'Worse than' : 'Better than'} the per-position base rate by ${fixed(Math.abs(gapToBase))} Brier. ` +
+      "The weeks before are the replay's generated lines and the depth ranks come from the recorded week's " +
+      'usage; the base rate is known only afterwards.',
   );
   return `${out.join('\n')}\n`;
 }

@@ -77,6 +77,14 @@ const CALIBRATION: readonly [string, string, string, string][] = [
   ['NFL 2020 games (268)', '0.2172', '0.2500', '0.2500'],
 ];
 
+/** NFL TD player odds on the one real week of player lines (2023 week 2), against each position's share. */
+const PLAYER_CALIBRATION: readonly [string, string, string, string] = [
+  'NFL 2023 player-weeks (302)',
+  '0.1770',
+  '0.1738',
+  '',
+];
+
 /** How the odds beside the picks and the Planner are made, in plain words, with their measured calibration. */
 function OddsInfo({ nfl }: { nfl: boolean }) {
   return (
@@ -106,6 +114,7 @@ function OddsInfo({ nfl }: { nfl: boolean }) {
           The Planner gives each week left a different team (or player) your entry has not used, chosen so the
           chance of surviving every one of those weeks is the largest. Beside it is what taking the best pick
           of each week in turn would give: that spends the strong teams early.
+          {nfl && " Both keep to the pool's players per week and its max players per NFL team per week."}
         </List.Item>
         <List.Item>
           Popularity shows how the entrants picked in a locked week; an open week&apos;s picks stay secret.
@@ -125,16 +134,18 @@ function OddsInfo({ nfl }: { nfl: boolean }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {CALIBRATION.map(([what, ours, constant, coin]) => (
-              <Table.Tr key={what}>
-                <Table.Td>{what}</Table.Td>
-                <Table.Td ta="right" fw={700}>
-                  {ours}
-                </Table.Td>
-                <Table.Td ta="right">{constant}</Table.Td>
-                <Table.Td ta="right">{coin || '–'}</Table.Td>
-              </Table.Tr>
-            ))}
+            {(nfl ? [...CALIBRATION, PLAYER_CALIBRATION] : CALIBRATION).map(
+              ([what, ours, constant, coin]) => (
+                <Table.Tr key={what}>
+                  <Table.Td>{what}</Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {ours}
+                  </Table.Td>
+                  <Table.Td ta="right">{constant}</Table.Td>
+                  <Table.Td ta="right">{coin || '–'}</Table.Td>
+                </Table.Tr>
+              ),
+            )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -143,6 +154,9 @@ function OddsInfo({ nfl }: { nfl: boolean }) {
         season&apos;s share of teams that advanced (known only afterwards). On NFL 2020 FiveThirtyEight&apos;s
         published Elo scored 0.2190. Of the NBA team-weeks given 70 to 80%, 76% advanced; of those given 40 to
         50%, 42%.
+        {nfl &&
+          " For NFL players it is each position's share that scored that week: on the one real week of player" +
+            ' lines there is, our player odds did worse than it.'}
       </Text>
     </Card>
   );
