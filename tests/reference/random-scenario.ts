@@ -123,6 +123,9 @@ export function randomScenario(seed: number, game?: 'nba' | 'mlb' | 'nfl-td'): J
     });
   }
   if (chance(r, 0.08)) breakScenario(r, scenario);
+  // Drawn last, so the seasons drawn before end rules existed stay the same seasons.
+  const ending = int(r, 0, 2);
+  if (ending > 0) pool.end_rule = { wipeout: ending === 1 ? 'split' : 'revive' };
   return scenario;
 }
 

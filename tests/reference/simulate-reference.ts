@@ -97,7 +97,10 @@ function play(s: Json): Json {
     net: 0,
   }));
 
-  for (const w of weeks) {
+  const endRule = pool.end_rule as Json | undefined;
+  let champions: number[] = [];
+  let decidedWeek: number | null = null;
+  for (const [wi, w] of weeks.entries()) {
     const wk = w.week as number;
     const key = String(wk);
     const teams = (w.teams as Record<string, [number, number]>) ?? {};
@@ -214,6 +217,42 @@ function play(s: Json): Json {
         });
       }
     }
+
+    if (endRule) {
+      const last = wi === weeks.length - 1;
+      const stillIn = st.flatMap((x, i) => (x.status === 'eliminated' ? [] : [i]));
+      const outThisWeek = (results: string[]) =>
+        st.flatMap((x, i) => {
+          const row = x.weeks[x.weeks.length - 1];
+          return x.status === 'eliminated' && row?.week === wk && results.includes(row.result as string)
+            ? [i]
+            : [];
+        });
+      if (stillIn.length === 1 || (last && stillIn.length > 1)) {
+        champions = stillIn;
+        decidedWeek = wk;
+        break;
+      }
+      if (stillIn.length === 0) {
+        let wiped = outThisWeek(['loss', 'no-pick']);
+        if (wiped.length === 0) wiped = outThisWeek(['no-rebuy']);
+        if (wiped.length > 0) {
+          if ((endRule.wipeout ?? 'split') === 'revive' && !last) {
+            for (const i of wiped) {
+              const x = st[i];
+              x.lives = 1;
+              x.status = 'alive';
+              x.alive++;
+              Object.assign(x.weeks[x.weeks.length - 1], { lives: 1, status: 'alive', revived: true });
+            }
+          } else {
+            champions = wiped;
+            decidedWeek = wk;
+            break;
+          }
+        }
+      }
+    }
   }
 
   const insured = entries.filter((e) => e.insured === true).length;
@@ -236,6 +275,7 @@ function play(s: Json): Json {
       };
     }),
     prize_pool: keepAfterCut(gross, num(pool.ala_pct, 0)),
+    ...(endRule ? { champions: champions.map((i) => entries[i].id), decided_week: decidedWeek } : {}),
   };
 }
 

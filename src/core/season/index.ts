@@ -1,5 +1,6 @@
 // Public API of the season-play half of the rules engine.
 export * from './bonus-money';
+export * from './end-rule';
 export * from './entries';
 export * from './insurance';
 export * from './play-season';

@@ -1,4 +1,5 @@
 import { must } from '../must';
+import { decideEnd, type EndGroup, type EndRule } from './end-rule';
 import { type EntryState, startEntry } from './entries';
 import { computePrizePool } from './prize-pool';
 import { createWeekRandom } from './random';
@@ -34,7 +35,8 @@ export function playSeason(scenario: Scenario): Report {
     bonusNet: 0,
   }));
 
-  for (const week of scenario.weeks) {
+  let decision: { week: number; champions: number[] } | null = null;
+  for (const [weekIndex, week] of scenario.weeks.entries()) {
     const key = String(week.week);
     const entries: WeekEntryInput[] = scenario.entries.map((entry, i) => ({
       id: entry.id,
@@ -68,6 +70,14 @@ export function playSeason(scenario: Scenario): Report {
         ),
       );
     });
+    if (pool.end_rule) {
+      const lastWeek = weekIndex === scenario.weeks.length - 1;
+      const champions = applyEndRule(pool.end_rule, runs, week.week, lastWeek);
+      if (champions) {
+        decision = { week: week.week, champions };
+        break;
+      }
+    }
   }
 
   const reportEntries: ReportEntry[] = scenario.entries.map((entry, i) => {
@@ -91,7 +101,51 @@ export function playSeason(scenario: Scenario): Report {
     rebuysMade: reportEntries.reduce((sum, entry) => sum + entry.rebuys, 0),
     alaPct: pool.ala_pct,
   });
-  return { entries: reportEntries, prize_pool: prizePool };
+  const report: Report = { entries: reportEntries, prize_pool: prizePool };
+  if (!pool.end_rule) return report;
+  return {
+    ...report,
+    champions: (decision?.champions ?? []).map((i) => scenario.entries[i].id),
+    decided_week: decision?.week ?? null,
+  };
+}
+
+/**
+ * Takes the end rule's verdict on the week just judged: revives the wipeout's entries (their week's row
+ * says so) or answers the champions' indexes when the pool is decided, null when it plays on.
+ */
+function applyEndRule(rule: EndRule, runs: EntryRun[], week: number, lastWeek: boolean): number[] | null {
+  const groups: Record<EndGroup, number[]> = { 'still-in': [], 'out-by-result': [], 'out-at-lock': [] };
+  runs.forEach((run, i) => {
+    const group = endGroupOf(run, week);
+    if (group) groups[group].push(i);
+  });
+  const verdict = decideEnd(rule, {
+    stillIn: groups['still-in'].length,
+    outByResult: groups['out-by-result'].length,
+    outAtLock: groups['out-at-lock'].length,
+    lastWeek,
+  });
+  if (verdict.kind === 'wipeout-revive') {
+    for (const i of groups[verdict.revived]) {
+      const run = runs[i];
+      // A new object: entries alike may share one state (settleWeek's outcomes).
+      run.state = { ...run.state, lives: 1, status: 'alive', weeksAlive: run.state.weeksAlive + 1 };
+      const row = must(run.weeks.at(-1), 'the revived week');
+      run.weeks[run.weeks.length - 1] = { ...row, lives: 1, status: 'alive', revived: true };
+    }
+    return null;
+  }
+  if (verdict.kind === 'play-on') return null;
+  return groups[verdict.champions];
+}
+
+/** Where an entry stands for the end rule after a week: still in, out this week (and how), or neither. */
+function endGroupOf(run: EntryRun, week: number): EndGroup | null {
+  if (run.state.status !== 'eliminated') return 'still-in';
+  const row = run.weeks.at(-1);
+  if (row?.week !== week) return null;
+  return row.result === 'no-rebuy' ? 'out-at-lock' : 'out-by-result';
 }
 
 /** The simulate command's whole job on text: parse, validate, play; throws ScenarioError when broken. */

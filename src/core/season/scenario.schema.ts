@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlayableGameSchema } from '../games';
+import { EndRuleSchema } from './end-rule';
 
 // The JSON contract of `npm run simulate` (docs/SIMULATE.md).
 // zod objects strip unknown keys by default, which is how "fields not listed here are ignored" is met.
@@ -20,6 +21,8 @@ export const ScenarioPoolSchema = z.object({
   players_per_week: z.number().int().positive().default(1),
   max_players_per_team: z.number().int().positive().default(1),
   nfl_pass_tds: count.default(2),
+  /** Absent: no end rule, every week is played (spec 4, part 2). */
+  end_rule: EndRuleSchema.optional(),
 });
 export type ScenarioPool = z.infer<typeof ScenarioPoolSchema>;
 
@@ -97,6 +100,8 @@ export const ReportWeekSchema = z.object({
   result: WeekResultSchema,
   lives: count,
   status: EntryStatusSchema,
+  /** A wipeout under the revive rule brought the entry back with 1 life this week. */
+  revived: z.literal(true).optional(),
 });
 export type ReportWeek = z.infer<typeof ReportWeekSchema>;
 
@@ -114,5 +119,8 @@ export type ReportEntry = z.infer<typeof ReportEntrySchema>;
 export const ReportSchema = z.object({
   entries: z.array(ReportEntrySchema),
   prize_pool: z.number().int(),
+  /** With an end rule: the champions' ids in the entries' order, and the week that decided the pool. */
+  champions: z.array(z.string()).optional(),
+  decided_week: weekNumber.nullable().optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;
