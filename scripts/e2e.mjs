@@ -33,6 +33,18 @@ const prebuilt = process.env.E2E_PREBUILT_WEB_DIR;
 const webDir = prebuilt ? path.resolve(prebuilt) : mkdtempSync(path.join(tmpdir(), 'ala-e2e-web-'));
 if (!prebuilt) buildWeb(webDir);
 
+// Chromium unpacks itself into the temporary folder on first use and takes an existing file as unpacked:
+// shards starting at once on a fresh machine launched a file another shard was still writing (ETXTBSY),
+// and every test of that shard failed. Unpacked here once, before any shard starts.
+if (!process.env.CHROMIUM_PATH) {
+  try {
+    const { default: sparticuz } = await import('@sparticuz/chromium');
+    await sparticuz.executablePath();
+  } catch {
+    // The tests fall back to Debian's Chromium (e2e/support/browser.ts).
+  }
+}
+
 const vitestArgs = process.argv.slice(2);
 // The whole suite is split by file between servers of their own (E2E_SHARDS, three by default): one
 // browser test mostly waits on its server or its browser in turn, so two shards left a third of two

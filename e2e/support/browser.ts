@@ -29,13 +29,19 @@ async function executablePath(): Promise<{ path: string; args: string[] }> {
 
 /** One headless Chromium per test worker. */
 export function getBrowser(): Promise<Browser> {
-  browser ??= executablePath().then(({ path: exe, args }) =>
-    chromium.launch({
-      executablePath: exe,
-      headless: true,
-      args: [...args, '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    }),
-  );
+  browser ??= executablePath()
+    .then(({ path: exe, args }) =>
+      chromium.launch({
+        executablePath: exe,
+        headless: true,
+        args: [...args, '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      }),
+    )
+    .catch((error: unknown) => {
+      // A failed launch is not kept: the next test (or the retry) launches again.
+      browser = undefined;
+      throw error;
+    });
   return browser;
 }
 
