@@ -80,6 +80,8 @@ export async function renderCalendarFeed(ctx: AppContext, token: string): Promis
     for (let week = Math.max(1, pool.startWeek); week <= weeks.weekCount; week++) {
       const lockAt = weeks.weekLockAt(week);
       if (lockAt === null || lockAt.getTime() < from.getTime()) continue;
+      // A concluded pool (champions crowned, by its end rule or its commissioner) has no lock ahead.
+      if (pool.final && lockAt.getTime() > now.getTime()) continue;
       calendar.createEvent({
         id: `lock-${pool.id}-${week}@${host}`,
         start: lockAt,

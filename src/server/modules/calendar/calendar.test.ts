@@ -176,6 +176,27 @@ describe('deadline calendar', () => {
     ]);
   });
 
+  it('leaves out the locks ahead of a concluded pool, keeping its past ones', async () => {
+    const dan = await joinLeague(t, world.leagueId, 'dan');
+    const ended = await buildMlbPool(t.ctx, world.leagueId, {
+      customName: 'Ended Early',
+      poolIdx: 2,
+      final: true,
+    });
+    await enter(t.ctx, ended.id, dan);
+    // After week 2's lock: weeks 1 and 2 locked before the pool ended; week 3 never comes.
+    t.clock.set(new Date('2026-11-24T00:00:00Z'));
+    try {
+      const events = parseFeed((await t.app.inject({ method: 'GET', url: feedPath(await renew(dan)) })).body);
+      expect(events.map((event) => event.summary)).toEqual([
+        'Ended Early: week 1 picks lock',
+        'Ended Early: week 2 picks lock',
+      ]);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
   it('is rate-limited as the API is (last: it starts an app of its own)', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '2' } });
     const statuses: number[] = [];
