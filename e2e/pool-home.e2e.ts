@@ -9,6 +9,8 @@ afterAll(closeBrowser);
 const NBA_GLOBAL = '/nba/ala/2023/reg/0';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
 const MLB_GLOBAL = '/mlb/ala/2023/reg/0';
+/** A concluded season of the demo: its commissioner crowned jordan. */
+const MLB_2022 = '/mlb/ala/2022/reg/0';
 
 async function logInByApi(page: Page, username: string): Promise<void> {
   const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
@@ -70,6 +72,18 @@ describe.each([
 
     await page.getByRole('tab', { name: 'Standings' }).click();
     await page.getByRole('heading', { name: 'Standings', level: 2 }).waitFor();
+    await context.close();
+  });
+
+  it('shows a concluded pool has ended and who won, on Home, Make picks and Standings', async () => {
+    const { context, page } = await newPage(viewport);
+    for (const tab of ['', '/makepicks', '/standings']) {
+      await page.goto(`${MLB_2022}${tab}`);
+      const ended = page.getByRole('alert').filter({ hasText: 'This pool has ended' });
+      await ended.waitFor();
+      expect(await ended.innerText()).toContain('Champion: jordan');
+    }
+    await screenshot(page, `pool-ended-${label}`);
     await context.close();
   });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bannerTitle, bonusText, entryStatusText, globalPoolPath, insuranceText } from './pool-labels';
+import {
+  bannerTitle,
+  bonusText,
+  championsText,
+  endRuleText,
+  entryStatusText,
+  globalPoolPath,
+  insuranceText,
+  wipeoutText,
+} from './pool-labels';
 
 describe('pool labels', () => {
   it('names the banner by game, season type and season', () => {
@@ -34,5 +43,28 @@ describe('pool labels', () => {
     expect(entryStatusText({ extinct: false, lives: 0, needs_rebuy: false })).toBe('ELIMINATED');
     expect(entryStatusText({ extinct: false, lives: 2, needs_rebuy: true })).toBe('REBUY NEEDED');
     expect(entryStatusText({ extinct: false, lives: 1, needs_rebuy: false })).toBe('1 LIFE');
+  });
+});
+
+describe('the end of a pool in words', () => {
+  it('names the first champions and counts the rest', () => {
+    expect(championsText(['jordan'], 1)).toBe('Champion: jordan');
+    expect(championsText(['a', 'b', 'c', 'd', 'e', 'f'], 1_000_000)).toBe(
+      'Champions: a, b, c, d, e and 999,995 more',
+    );
+    expect(championsText([], 0)).toBe('No champion was crowned.');
+  });
+
+  it('says what a wipeout does, and that a revive in the last week is a split', () => {
+    expect(wipeoutText({ wipeout: 'revive' }, { live_week: 3, week_count: 10 })).toBe(
+      'They all come back with 1 life',
+    );
+    expect(wipeoutText({ wipeout: 'revive' }, { live_week: 10, week_count: 10 })).toBe(
+      'They split the prize',
+    );
+    expect(wipeoutText({ wipeout: 'split' }, { live_week: 3, week_count: 10 })).toBe('They split the prize');
+    expect(endRuleText({ wipeout: 'revive', crowning: 'commissioner' })).toContain(
+      'The commissioner crowns the champions the rule names.',
+    );
   });
 });

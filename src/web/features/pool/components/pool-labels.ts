@@ -11,6 +11,7 @@ import {
   poolPagePath,
   type WirePoolAddress,
 } from '../../../../core/pool/identity';
+import { type Crowning, describeWipeout, type Wipeout } from '../../../../core/season/end-rule';
 import { formatDollars } from '../../../lib/format';
 
 /** The banner: "NBA SURVIVOR 2024", or "NBA [PRE] SURVIVOR 2024" for a preseason pool. */
@@ -59,4 +60,36 @@ export function entryStatusText(entry: Pick<MyEntry, 'extinct' | 'lives' | 'need
 /** "s" when a count is not one. */
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** "Champion: ann" / "Champions: ann, bob, cat and 997 more", from the first names and the whole count. */
+export function championsText(names: readonly string[], count: number): string {
+  if (count === 0) return 'No champion was crowned.';
+  const shown = names.slice(0, 5);
+  const more = count - shown.length;
+  const list = more > 0 ? `${shown.join(', ')} and ${more.toLocaleString('en-US')} more` : shown.join(', ');
+  return `${count === 1 ? 'Champion' : 'Champions'}: ${list}`;
+}
+
+/** The end rule in words (How to play): who wins, what a wipeout does, and who crowns. */
+export function endRuleText(rule: { wipeout: Wipeout; crowning: Crowning }): string[] {
+  return [
+    'When only one entry is still in (alive or waiting for a rebuy) after a week, it is the champion.',
+    rule.wipeout === 'revive'
+      ? 'If every entry still in goes out in the same week, they all come back with 1 life and play on (in the last week, they split the prize).'
+      : 'If every entry still in goes out in the same week, those entries split the prize.',
+    'When the last week is over, every entry still in shares the prize.',
+    rule.crowning === 'automatic'
+      ? 'The champions are crowned automatically as soon as a week decides the pool.'
+      : 'The commissioner crowns the champions the rule names.',
+  ];
+}
+
+/** Pool Details' line: what happens if every entry still in loses this week. */
+export function wipeoutText(
+  rule: { wipeout: Wipeout },
+  pool: Pick<PoolDetails, 'live_week' | 'week_count'>,
+): string {
+  const words = describeWipeout({ wipeout: rule.wipeout }, pool.live_week >= pool.week_count);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

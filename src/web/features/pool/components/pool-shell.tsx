@@ -8,6 +8,7 @@ import { GAME_COLORS } from '../../../theme';
 import { useActiveEntry } from '../hooks/use-active-entry';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { PoolBanner, PoolNotice } from './pool-banner';
+import { PoolEndedNotice } from './pool-ended';
 import { poolPath } from './pool-labels';
 import { POOL_TABS, type PoolTabKey } from './pool-tabs';
 
@@ -73,6 +74,7 @@ export function PoolShell({
           </Suspense>
         )}
       </Group>
+      <PoolEndedNotice pool={pool} />
       {commishRefused && (
         <Alert color="orange" variant="light" role="alert" title="Commish tools are for commissioners">
           {viewer.signed_in
