@@ -6,6 +6,7 @@ type Rand = () => number;
 
 const NBA_TEAMS = ['ATL', 'BOS', 'CHI', 'DAL', 'DEN', 'LAL', 'MIA', 'NYK'];
 const NFL_TEAMS = ['BUF', 'DAL', 'KC', 'SF'];
+const NFL_CLUBS = ['BUF', 'CIN', 'DAL', 'KC', 'NE', 'PHI', 'PIT', 'SF', 'TEN', 'WSH'];
 
 function seeded(seed: number): Rand {
   let a = seed >>> 0;
@@ -24,7 +25,8 @@ const chance = (r: Rand, p: number) => r() < p;
 const subset = (r: Rand, items: readonly number[], p: number) => items.filter(() => chance(r, p));
 
 /** Builds one random scenario of the given game (or a random one) from a seed; same seed, same scenario. */
-export function randomScenario(seed: number, game?: 'nba' | 'mlb' | 'nfl-td'): Json {
+export function randomScenario(seed: number, game?: 'nba' | 'mlb' | 'nfl-td' | 'nfl'): Json {
+  if (game === 'nfl') return randomNflScenario(seed);
   const r = seeded(seed);
   const g = game ?? oneOf(r, ['nba', 'mlb', 'nfl-td'] as const);
   const weekCount = int(r, 1, 9);
@@ -124,6 +126,72 @@ export function randomScenario(seed: number, game?: 'nba' | 'mlb' | 'nfl-td'): J
   }
   if (chance(r, 0.08)) breakScenario(r, scenario);
   // Drawn last, so the seasons drawn before end rules existed stay the same seasons.
+  const ending = int(r, 0, 2);
+  if (ending > 0) pool.end_rule = { wipeout: ending === 1 ? 'split' : 'revive' };
+  return scenario;
+}
+
+/**
+ * A classic NFL season: byes, wins, losses, ties and games not played in their week; multi-pick weeks with
+ * picks short of k, over k or given as one team; insurance and auto-pick by the week's odds.
+ */
+function randomNflScenario(seed: number): Json {
+  const r = seeded(seed);
+  const weekCount = int(r, 1, 9);
+  const weekNos = Array.from({ length: weekCount }, (_, i) => i + 1);
+  const picksPerWeek: Record<string, number> = {};
+  for (const week of weekNos) if (chance(r, 0.25)) picksPerWeek[String(week)] = int(r, 2, 3);
+  const pool: Json = {
+    game: 'nfl',
+    buyin: oneOf(r, [0, 2500, 1001]),
+    rebuys: int(r, 0, 3),
+    rebuy_price: oneOf(r, [0, 2500, 999]),
+    ala_pct: oneOf(r, [0, 0.05, 0.125]),
+    insurance_option: int(r, 0, 2),
+    insurance: oneOf(r, [0, 500]),
+    tie_rule: oneOf(r, ['loss', 'win']),
+    picks_per_week: picksPerWeek,
+    auto_pick: chance(r, 0.5),
+  };
+  const weeks = weekNos.map((week) => {
+    const teams: Json = {};
+    const odds: Json = {};
+    for (const team of NFL_CLUBS) {
+      if (chance(r, 0.15)) continue;
+      const roll = r();
+      teams[team] = roll < 0.45 ? [1, 0, 0] : roll < 0.85 ? [0, 1, 0] : roll < 0.93 ? [0, 0, 1] : [0, 0, 0];
+      if (chance(r, 0.8)) odds[team] = oneOf(r, [0.2, 0.35, 0.5, 0.65, 0.8]);
+    }
+    return { week, teams, odds };
+  });
+  const entries = Array.from({ length: int(r, 1, 8) }, (_, e) => {
+    const used = new Set<string>();
+    const picks: Json = {};
+    for (const w of weeks) {
+      const k = picksPerWeek[String(w.week)] ?? 1;
+      const free = Object.keys(w.teams).filter((t) => !used.has(t));
+      if (free.length === 0 || chance(r, 0.2)) continue;
+      const want = chance(r, 0.2) ? int(r, 0, k) : k;
+      const chosen: string[] = [];
+      for (let tries = 0; tries < 10 && chosen.length < want; tries++) {
+        const team = oneOf(r, free);
+        if (!chosen.includes(team)) chosen.push(team);
+      }
+      for (const team of chosen) used.add(team);
+      picks[String(w.week)] = k === 1 && chosen.length === 1 && chance(r, 0.8) ? chosen[0] : chosen;
+    }
+    return entry(r, e, picks, weekNos);
+  });
+  const scenario: Json = { pool, seed: int(r, 0, 1_000_000), weeks, entries };
+  if (chance(r, 0.1)) {
+    const target = oneOf(r, entries);
+    const picks = target.picks as Record<string, unknown>;
+    const weekKeys = Object.keys(picks);
+    const kind = int(r, 0, 2);
+    if (kind === 0 && weekKeys.length >= 2) picks[weekKeys[1]] = picks[weekKeys[0]];
+    else if (kind === 1) picks['1'] = 'XXX';
+    else picks['1'] = ['BUF', 'CIN', 'DAL', 'KC'];
+  }
   const ending = int(r, 0, 2);
   if (ending > 0) pool.end_rule = { wipeout: ending === 1 ? 'split' : 'revive' };
   return scenario;

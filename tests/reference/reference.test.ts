@@ -16,7 +16,7 @@ function engineOutcome(scenario: unknown) {
   }
 }
 
-describe.each(['nba', 'mlb', 'nfl-td'] as const)(
+describe.each(['nba', 'mlb', 'nfl-td', 'nfl'] as const)(
   'engine agrees with the reference on random %s seasons',
   (game) => {
     it(`${SEASONS_PER_GAME} seasons`, () => {

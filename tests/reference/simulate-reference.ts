@@ -50,6 +50,11 @@ function play(s: Json): Json {
   const passTds = num(pool.nfl_pass_tds, 2);
   const perWeek = num(pool.players_per_week, 1);
   const perTeam = num(pool.max_players_per_team, 1);
+  // Classic NFL: k teams in the pool's multi-pick weeks, ties by the pool's rule, auto-pick of favourites.
+  const askedIn = (wk: number): number =>
+    (pool.picks_per_week as Record<string, number> | undefined)?.[String(wk)] ?? 1;
+  const tiesWin = pool.tie_rule === 'win';
+  const autoPick = pool.auto_pick === true;
   const players = new Map<string, string>();
   for (const p of (s.players as Json[] | undefined) ?? []) players.set(p.id as string, p.team as string);
   const weeks = [...(s.weeks as Json[])].sort((a, b) => (a.week as number) - (b.week as number));
@@ -66,7 +71,15 @@ function play(s: Json): Json {
       const fail = (rule: string) => new Broken(e.id as string, wk, rule);
       if (!w) throw fail('unknown-week');
       const p = picks[k];
-      if (game !== 'nfl-td') {
+      if (game === 'nfl') {
+        const list = typeof p === 'string' ? [p] : (p as string[]);
+        if (list.length > askedIn(wk)) throw fail('too-many-picks');
+        for (const t of list) {
+          if (!Object.hasOwn(w.teams as Json, t)) throw fail('team-not-in-week');
+          if (seen.has(t)) throw fail('team-used-twice');
+          seen.set(t, wk);
+        }
+      } else if (game !== 'nfl-td') {
         if (!Object.hasOwn(w.teams as Json, p as string)) throw fail('team-not-in-week');
         if (seen.has(p as string)) throw fail('team-used-twice');
         seen.set(p as string, wk);
@@ -137,7 +150,42 @@ function play(s: Json): Json {
       const x = st[i];
       let pick = ownPick(i);
       let assigned = false;
-      if (pick !== null) {
+      const k = askedIn(wk);
+      if (game === 'nfl' && pick === null) {
+        let got: string[] = [];
+        if (e.insured === true && insOpt === 1) {
+          const counts: Record<string, number> = {};
+          for (const j of playing) {
+            if (j === i) continue;
+            const p = ownPick(j);
+            if (p === null) continue;
+            for (const t of typeof p === 'string' ? [p] : (p as string[])) counts[t] = (counts[t] ?? 0) + 1;
+          }
+          got = Object.keys(counts)
+            .filter((t) => !x.used.includes(t))
+            .sort((a, b) => counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0))
+            .slice(0, k);
+        } else if (e.insured === true && insOpt === 2) {
+          for (let n = 0; n < k; n++) {
+            const free = Object.keys(teams)
+              .filter((t) => !x.used.includes(t) && !got.includes(t))
+              .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+            if (free.length === 0) break;
+            got.push(free[Math.floor(rand() * free.length)]);
+          }
+        }
+        if (got.length === 0 && autoPick) {
+          const odds = (w.odds as Record<string, number> | undefined) ?? {};
+          got = Object.keys(odds)
+            .filter((t) => Object.hasOwn(teams, t) && !x.used.includes(t))
+            .sort((a, b) => odds[b] - odds[a] || (a < b ? -1 : a > b ? 1 : 0))
+            .slice(0, k);
+        }
+        if (got.length > 0) {
+          pick = k > 1 ? got : got[0];
+          assigned = true;
+        }
+      } else if (pick !== null) {
         const ids = typeof pick === 'string' ? [pick] : (pick as string[]);
         if (ids.some((id) => x.used.includes(id))) {
           throw new Broken(e.id as string, wk, game === 'nfl-td' ? 'player-used-twice' : 'team-used-twice');
@@ -170,7 +218,15 @@ function play(s: Json): Json {
 
       let result: string;
       if (pick === null) result = 'no-pick';
-      else if (typeof pick === 'string') {
+      else if (game === 'nfl') {
+        const list = typeof pick === 'string' ? [pick] : (pick as string[]);
+        const advances = (t: string): boolean => {
+          const [wins, losses, ties = 0] = teams[t] as number[];
+          if (wins !== losses) return wins > losses;
+          return ties > 0 ? tiesWin : true;
+        };
+        result = list.length >= k && list.every(advances) ? 'advance' : 'loss';
+      } else if (typeof pick === 'string') {
         const [wins, losses] = teams[pick];
         if (moonOn && wins === 0 && losses >= 6) result = 'moon';
         else result = wins >= losses ? 'advance' : 'loss';
@@ -204,7 +260,7 @@ function play(s: Json): Json {
       x.weeks.push(row);
     }
 
-    if (game !== 'nfl-td') {
+    if (game !== 'nfl-td' && game !== 'nfl') {
       const members = playing.filter((i) => ((entries[i].bonus_weeks as number[]) ?? []).includes(wk));
       for (const ev of (w.bonus_events as Json[] | undefined) ?? []) {
         const winners = members.filter((i) => judged.get(i) === ev.team);

@@ -1,6 +1,7 @@
 import { must } from '../must';
 import { decideEnd, type EndGroup, type EndRule } from './end-rule';
 import { type EntryState, startEntry } from './entries';
+import { picksAskedIn } from './nfl-team';
 import { computePrizePool } from './prize-pool';
 import { createWeekRandom } from './random';
 import type { Report, ReportEntry, ReportWeek, Scenario } from './scenario.schema';
@@ -27,6 +28,8 @@ export function playSeason(scenario: Scenario): Report {
     shootMoon: pool.shoot_moon,
     insuranceOption: pool.insurance_option,
     nflPassTds: pool.nfl_pass_tds,
+    tieRule: pool.tie_rule,
+    autoPick: pool.auto_pick,
   };
   const runs: EntryRun[] = scenario.entries.map(() => ({
     state: startEntry(pool.rebuys),
@@ -49,8 +52,14 @@ export function playSeason(scenario: Scenario): Report {
       inBonusPool: entry.bonus_weeks.includes(week.week),
     }));
     const settled = settleWeek({
-      rules,
-      facts: { week: week.week, teams: week.teams, stats: week.stats, bonusEvents: week.bonus_events },
+      rules: { ...rules, picksAsked: picksAskedIn(pool.picks_per_week, week.week) },
+      facts: {
+        week: week.week,
+        teams: week.teams,
+        stats: week.stats,
+        bonusEvents: week.bonus_events,
+        odds: week.odds,
+      },
       entries,
       random: createWeekRandom(scenario.seed ?? DEFAULT_SEED, week.week),
     });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isPlayerAdvancing, judgePlayerPick, judgeTeamPick, type PickVerdict } from './results';
+import {
+  isPlayerAdvancing,
+  judgeNflPick,
+  judgeNflTeam,
+  judgePlayerPick,
+  judgeTeamPick,
+  type PickVerdict,
+} from './results';
 import type { TeamRecord } from './scenario.schema';
 
 describe('judgeTeamPick', () => {
@@ -50,5 +57,23 @@ describe('judgePlayerPick', () => {
     ['an id shaped like a prototype key scored nothing', ['constructor'], 'loss'],
   ])('%s', (_, ids, verdict) => {
     expect(judgePlayerPick(ids, stats, 2)).toBe(verdict);
+  });
+});
+
+describe('the classic NFL game', () => {
+  it('judges a team by its game: a win, a loss, a tie by the pool rule, a game not played advances', () => {
+    expect(judgeNflTeam([1, 0, 0], 'loss')).toBe('advance');
+    expect(judgeNflTeam([0, 1, 0], 'win')).toBe('loss');
+    expect(judgeNflTeam([0, 0, 1], 'loss')).toBe('loss');
+    expect(judgeNflTeam([0, 0, 1], 'win')).toBe('advance');
+    expect(judgeNflTeam([0, 0, 0], 'loss')).toBe('advance');
+    expect(judgeNflTeam([0, 0], 'loss')).toBe('advance');
+  });
+
+  it('asks every team of a multi-pick week to advance, and k of them', () => {
+    const teams: Record<string, TeamRecord> = { KC: [1, 0, 0], BUF: [1, 0, 0], NYJ: [0, 1, 0] };
+    expect(judgeNflPick(['KC', 'BUF'], teams, 2, 'loss')).toBe('advance');
+    expect(judgeNflPick(['KC', 'NYJ'], teams, 2, 'loss')).toBe('loss');
+    expect(judgeNflPick(['KC'], teams, 2, 'loss')).toBe('loss');
   });
 });

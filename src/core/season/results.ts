@@ -1,4 +1,4 @@
-import type { PlayerStats, TeamRecord } from './scenario.schema';
+import type { PlayerStats, TeamRecord, TieRule } from './scenario.schema';
 
 /** How one pick fared in its week, before lives are counted. */
 export type PickVerdict = 'advance' | 'loss' | 'moon';
@@ -11,6 +11,34 @@ export function judgeTeamPick(record: TeamRecord, shootMoon: boolean): PickVerdi
   const [wins, losses] = record;
   if (shootMoon && wins === 0 && losses >= MOON_MIN_LOSSES) return 'moon';
   return wins >= losses ? 'advance' : 'loss';
+}
+
+/**
+ * Judges one team of a classic NFL pick by its game that week: a win advances, a loss loses, a tie follows
+ * the pool's tie rule, and a game not played in its week ([0, 0, 0]: postponed out of it or cancelled)
+ * advances.
+ */
+export function judgeNflTeam(record: TeamRecord, tieRule: TieRule): PickVerdict {
+  const [wins, losses] = record;
+  const ties = record[2] ?? 0;
+  if (wins > losses) return 'advance';
+  if (losses > wins) return 'loss';
+  if (ties > 0) return tieRule === 'win' ? 'advance' : 'loss';
+  return 'advance';
+}
+
+/** Judges a classic NFL week's picks: every one of the k teams the week asks for must advance. */
+export function judgeNflPick(
+  teams: readonly string[],
+  records: Readonly<Record<string, TeamRecord>>,
+  picksAsked: number,
+  tieRule: TieRule,
+): PickVerdict {
+  if (teams.length < picksAsked) return 'loss';
+  const advances = teams.every(
+    (team) => Object.hasOwn(records, team) && judgeNflTeam(records[team], tieRule) === 'advance',
+  );
+  return advances ? 'advance' : 'loss';
 }
 
 /** Whether one NFL player advances: any non-passing touchdown, or passing TDs reaching a non-zero threshold. */

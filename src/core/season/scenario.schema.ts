@@ -8,9 +8,18 @@ import { EndRuleSchema } from './end-rule';
 const cents = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
 const weekNumber = z.number().int().positive();
+const weekKey = z.string().regex(/^[1-9][0-9]*$/, 'week keys are positive integers');
+
+/** nfl: whether a tied game advances the teams picked in it (ESPN, DraftKings) or costs a life (Circa, Yahoo). */
+export const TieRuleSchema = z.enum(['loss', 'win']);
+export type TieRule = z.infer<typeof TieRuleSchema>;
+
+/** The games a scenario plays: the pool games, and the classic NFL team game (spec 4, part 1). */
+export const ScenarioGameSchema = z.enum([...PlayableGameSchema.options, 'nfl']);
+export type ScenarioGame = z.infer<typeof ScenarioGameSchema>;
 
 export const ScenarioPoolSchema = z.object({
-  game: PlayableGameSchema,
+  game: ScenarioGameSchema,
   buyin: cents.default(0),
   rebuys: count.default(0),
   rebuy_price: cents.default(0),
@@ -21,6 +30,12 @@ export const ScenarioPoolSchema = z.object({
   players_per_week: z.number().int().positive().default(1),
   max_players_per_team: z.number().int().positive().default(1),
   nfl_pass_tds: count.default(2),
+  /** nfl: how a tied game counts for the teams picked in it. */
+  tie_rule: TieRuleSchema.default('loss'),
+  /** nfl: multi-pick weeks, week -> k picks (every other week asks for 1). */
+  picks_per_week: z.record(weekKey, z.number().int().min(1).max(3)).default({}),
+  /** nfl: a missed pick (not filled by insurance) takes the unused favourite(s) of the week's odds. */
+  auto_pick: z.boolean().default(false),
   /** Absent: no end rule, every week is played (spec 4, part 2). */
   end_rule: EndRuleSchema.optional(),
 });
@@ -42,8 +57,8 @@ export const PlayerStatsSchema = z.object({
 });
 export type PlayerStats = z.infer<typeof PlayerStatsSchema>;
 
-/** [wins, losses] of one team in one week. */
-export const TeamRecordSchema = z.tuple([count, count]);
+/** [wins, losses] of one team in one week (nba, mlb); nfl adds ties: [wins, losses, ties] of its game. */
+export const TeamRecordSchema = z.union([z.tuple([count, count]), z.tuple([count, count, count])]);
 export type TeamRecord = z.infer<typeof TeamRecordSchema>;
 
 export const BonusEventSchema = z.object({
@@ -57,10 +72,12 @@ export const ScenarioWeekSchema = z.object({
   teams: z.record(z.string(), TeamRecordSchema).default({}),
   stats: z.record(z.string(), PlayerStatsSchema).default({}),
   bonus_events: z.array(BonusEventSchema).default([]),
+  /** nfl: each team's pre-kickoff win probability, which auto-pick ranks by. */
+  odds: z.record(z.string(), z.number().min(0).max(1)).default({}),
 });
 export type ScenarioWeek = z.infer<typeof ScenarioWeekSchema>;
 
-/** A week's pick as written in a scenario: a team code (nba, mlb) or player ids (nfl-td). */
+/** A week's pick as written in a scenario: a team code (nba, mlb, nfl), player ids (nfl-td) or teams (an nfl multi-pick week). */
 export const ScenarioPickSchema = z.union([z.string().min(1), z.array(z.string().min(1))]);
 export type ScenarioPick = z.infer<typeof ScenarioPickSchema>;
 
@@ -68,9 +85,7 @@ export const ScenarioEntrySchema = z.object({
   id: z.string().min(1),
   auto_rebuy: z.boolean().default(false),
   insured: z.boolean().default(false),
-  picks: z
-    .record(z.string().regex(/^[1-9][0-9]*$/, 'week keys are positive integers'), ScenarioPickSchema)
-    .default({}),
+  picks: z.record(weekKey, ScenarioPickSchema).default({}),
   rebuy_before_weeks: z.array(weekNumber).default([]),
   bonus_weeks: z.array(weekNumber).default([]),
 });

@@ -1,4 +1,3 @@
-import type { PlayableGame } from '../games';
 import { chargeAt, settleBonusEvent } from './bonus-money';
 import { applyLock, applyVerdict, type EntryState, isInPlay } from './entries';
 import {
@@ -8,17 +7,25 @@ import {
   pickMostPopular,
   rankByPopularity,
 } from './insurance';
+import { drawUnusedTeams, favouritesUnused, mostPopularUnused, teamsOf } from './nfl-team';
 import type { Random } from './random';
-import { judgePlayerPick, judgeTeamPick, type PickVerdict } from './results';
-import type { BonusEvent, PlayerStats, TeamRecord, WeekResult } from './scenario.schema';
+import { judgeNflPick, judgePlayerPick, judgeTeamPick, type PickVerdict } from './results';
+import type {
+  BonusEvent,
+  PlayerStats,
+  ScenarioGame,
+  TeamRecord,
+  TieRule,
+  WeekResult,
+} from './scenario.schema';
 import { ScenarioError } from './validate';
 
-/** A week's pick: a team code (nba, mlb), player ids (nfl-td), or null for none. */
+/** A week's pick: a team code (nba, mlb, nfl), player ids (nfl-td), teams (an nfl multi-pick week), or null for none. */
 export type Pick = string | readonly string[] | null;
 
 /** The pool settings that judging a week depends on. */
 export interface WeekRules {
-  game: PlayableGame;
+  game: ScenarioGame;
   /** Paid rebuys the pool allows (lives at start = rebuys + 1). */
   rebuys: number;
   /** MLB shoot the moon; ignored for other games. */
@@ -27,6 +34,12 @@ export interface WeekRules {
   insuranceOption: InsuranceOption;
   /** Passing TDs that make an NFL player advance; 0 ignores passing TDs. */
   nflPassTds: number;
+  /** nfl: how a tied game counts (default loss). */
+  tieRule?: TieRule;
+  /** nfl: the teams this week asks for (default 1; 2 or 3 in a multi-pick week). */
+  picksAsked?: number;
+  /** nfl: a missed pick not filled by insurance takes the week's unused favourites. */
+  autoPick?: boolean;
 }
 
 /** What happened in the week's games. */
@@ -39,6 +52,8 @@ export interface WeekFacts {
   stats: Readonly<Record<string, Partial<PlayerStats>>>;
   /** nba/mlb bonus events, settled in this order. */
   bonusEvents: readonly BonusEvent[];
+  /** nfl: each team's pre-kickoff win probability (auto-pick ranks by it). */
+  odds?: Readonly<Record<string, number>>;
 }
 
 /** One entry as the week locks. */
@@ -155,6 +170,11 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
     const outcome = outcomes[i];
     if (judged.has(outcome)) continue;
     judged.add(outcome);
+    if (rules.game === 'nfl') {
+      popularity ??= rankByPopularity(countPicks(playing.flatMap((j) => ownTeams(entries[j].pick))));
+      settleNflPick(rules, facts, entry, outcome, popularity, input.random);
+      continue;
+    }
     let pick = ownPick(entry.pick);
     let assigned = false;
     if (pick !== null) {
@@ -183,8 +203,72 @@ export function settleWeek(input: SettleWeekInput): SettleWeekOutput {
     outcome.result = pick === null ? 'no-pick' : verdict;
   }
 
-  const bonusEvents = isNfl ? [] : settleBonuses(facts, entries, outcomes, playing);
+  // Performance bonuses are NBA and MLB's alone.
+  const bonusEvents = isNfl || rules.game === 'nfl' ? [] : settleBonuses(facts, entries, outcomes, playing);
   return { week: facts.week, entries: outcomes, bonusEvents };
+}
+
+/**
+ * One entry's classic NFL week: its own pick, else insurance, else auto-pick (k teams each), judged as a
+ * whole: every team the week asks for must advance, and the week costs one life at most.
+ */
+function settleNflPick(
+  rules: WeekRules,
+  facts: WeekFacts,
+  entry: WeekEntryInput,
+  outcome: WeekEntryOutcome,
+  popularity: readonly string[],
+  random: Random | undefined,
+): void {
+  const asked = rules.picksAsked ?? 1;
+  let pick = ownPick(entry.pick);
+  let assigned = false;
+  if (pick !== null) {
+    for (const team of teamsOf(pick)) assertTeamPickable(entry, team, facts);
+  } else {
+    let teams: string[] = [];
+    if (entry.insured && rules.insuranceOption === 1) {
+      // Only the entrants' own picks count: an assignment never feeds another assignment.
+      teams = mostPopularUnused(popularity, entry.used, asked);
+    } else if (entry.insured && rules.insuranceOption === 2) {
+      if (!random) throw new Error('settleWeek: insurance option 2 needs a random source');
+      teams = drawUnusedTeams(Object.keys(facts.teams), entry.used, asked, random);
+    }
+    if (teams.length === 0 && rules.autoPick) {
+      teams = favouritesUnused(facts.odds ?? {}, facts.teams, entry.used, asked);
+    }
+    if (teams.length > 0) {
+      // A multi-pick week's assignment is a list, as its picks are; a single pick is a team.
+      pick = asked > 1 ? teams : teams[0];
+      assigned = true;
+    }
+  }
+  const verdict: PickVerdict =
+    pick === null ? 'loss' : judgeNflPick(teamsOf(pick), facts.teams, asked, rules.tieRule ?? 'loss');
+  outcome.state = applyVerdict(outcome.state, verdict, rules.rebuys, entry.autoRebuy);
+  outcome.rebuysBought = outcome.state.rebuysMade - entry.state.rebuysMade;
+  outcome.pick = pick;
+  outcome.assigned = assigned;
+  outcome.result = pick === null ? 'no-pick' : verdict;
+}
+
+function assertTeamPickable(entry: WeekEntryInput, team: string, facts: WeekFacts): void {
+  if (!Object.hasOwn(facts.teams, team)) {
+    throw new ScenarioError(
+      'team-not-in-week',
+      entry.id,
+      facts.week,
+      `${team} has no game this week (a bye)`,
+    );
+  }
+  if (entry.used.includes(team)) {
+    throw new ScenarioError('team-used-twice', entry.id, facts.week, `${team} was already used`);
+  }
+}
+
+/** Every team of an entrant's own pick (none for no pick). */
+function ownTeams(pick: Pick): readonly string[] {
+  return pick === null ? [] : teamsOf(pick);
 }
 
 function notPlayed(entry: WeekEntryInput): WeekEntryOutcome {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { must } from '../must';
+import { picksAskedIn, teamsOf } from './nfl-team';
 import { type Scenario, ScenarioSchema } from './scenario.schema';
 
 /** The rule a scenario breaks. */
@@ -11,7 +12,8 @@ export type ScenarioRule =
   | 'unknown-player'
   | 'player-used-twice'
   | 'too-many-players'
-  | 'too-many-from-team';
+  | 'too-many-from-team'
+  | 'too-many-picks';
 
 /** A scenario that breaks a rule; `message` is the one line the simulate command prints. */
 export class ScenarioError extends Error {
@@ -62,7 +64,7 @@ export function parseScenario(raw: unknown): Scenario {
 export function assertValidScenario(scenario: Scenario): void {
   const weeks = new Map(scenario.weeks.map((week) => [week.week, week]));
   const players = new Map(scenario.players.map((player) => [player.id, player]));
-  const isNfl = scenario.pool.game === 'nfl-td';
+  const isNflTd = scenario.pool.game === 'nfl-td';
 
   for (const entry of scenario.entries) {
     const usedIn = new Map<string, number>();
@@ -76,7 +78,26 @@ export function assertValidScenario(scenario: Scenario): void {
         new ScenarioError(rule, entry.id, weekNumber, detail);
       if (!week) throw fail('unknown-week', `week ${weekNumber} is not in the scenario`);
 
-      if (!isNfl) {
+      if (scenario.pool.game === 'nfl') {
+        const asked = picksAskedIn(scenario.pool.picks_per_week, weekNumber);
+        const teams = teamsOf(pick);
+        if (teams.length > asked) {
+          throw fail('too-many-picks', `${teams.length} teams picked, week ${weekNumber} asks for ${asked}`);
+        }
+        for (const team of teams) {
+          if (!Object.hasOwn(week.teams, team))
+            throw fail('team-not-in-week', `${team} has no game this week (a bye)`);
+          const earlier = usedIn.get(team);
+          if (earlier !== undefined) {
+            const where = earlier === weekNumber ? 'this week' : `week ${earlier}`;
+            throw fail('team-used-twice', `${team} was already picked in ${where}`);
+          }
+          usedIn.set(team, weekNumber);
+        }
+        continue;
+      }
+
+      if (!isNflTd) {
         if (typeof pick !== 'string') throw fail('malformed', 'an nba/mlb pick is one team code');
         if (!Object.hasOwn(week.teams, pick))
           throw fail('team-not-in-week', `${pick} has no entry in this week's teams`);

@@ -75,6 +75,7 @@ async function readScenarioHead(ctx: AppContext, pool: PoolRecord): Promise<Scen
       teams: isNfl ? {} : recordWeekTeams(games),
       stats: isNfl ? await loadWeekPlayerStats(db, pool, row.week) : {},
       bonus_events: events,
+      odds: {},
     });
   }
   // The players picked by counted entries in settled weeks: distinct in SQL, a few hundred at most
@@ -113,6 +114,10 @@ async function readScenarioHead(ctx: AppContext, pool: PoolRecord): Promise<Scen
       players_per_week: pool.playersPerWeek,
       max_players_per_team: pool.maxPlayersPerTeam,
       nfl_pass_tds: pool.nflPassTds,
+      // The classic NFL game's settings (spec 4, part 1), at their defaults for the games played here.
+      tie_rule: 'loss',
+      picks_per_week: {},
+      auto_pick: false,
     },
     players,
     weeks,
