@@ -32,6 +32,8 @@ describe('PoolSettingsSchema defaults', () => {
       nfl_lock_time: 'first_game',
       lock_at_pick_start: true,
       start_week: 1,
+      end_wipeout: 'split',
+      end_crowning: 'automatic',
     });
   });
 

@@ -11,6 +11,7 @@ import {
 } from '../bonus/options';
 import { DEFAULT_NFL_LOCK_TIME, NflLockTimeSchema } from '../calendar/locks';
 import { type PlayableGame, PlayableGameSchema } from '../games';
+import { CrowningSchema, WipeoutSchema } from '../season/end-rule';
 
 /** Limits of spec 2 section 5. */
 export const POOL_LIMITS = {
@@ -49,6 +50,8 @@ export const POOL_DEFAULTS = {
   nfl_lock_time: DEFAULT_NFL_LOCK_TIME,
   lock_at_pick_start: true,
   start_week: 1,
+  end_wipeout: 'split',
+  end_crowning: 'automatic',
 } as const;
 
 export const POOL_SETTINGS_MESSAGES = {
@@ -70,6 +73,7 @@ export const POOL_SETTINGS_MESSAGES = {
   deadlineOrder: 'Deadlines must stay in increasing order.',
   weekCount: "A pool's season must have from 1 to 60 weeks.",
   startWeekRange: "The start week must be one of the season's weeks.",
+  endRuleLocked: "The end rule cannot be changed once the pool's first week has locked.",
 } as const;
 
 const m = POOL_SETTINGS_MESSAGES;
@@ -117,6 +121,10 @@ export const POOL_SETTING_FIELDS = {
     .max(POOL_LIMITS.maxPassTds, m.passTds),
   nfl_lock_time: NflLockTimeSchema,
   lock_at_pick_start: z.boolean(),
+  /** The end rule (spec 4, part 2): a wipeout's entries split the prize or come back with 1 life. */
+  end_wipeout: WipeoutSchema,
+  /** Who crowns the champions the end rule names. */
+  end_crowning: CrowningSchema,
   start_week: z
     .number({ error: m.startWeek })
     .int(m.startWeek)
@@ -145,6 +153,8 @@ const PoolSettingsFieldsSchema = z.object({
   nfl_lock_time: f.nfl_lock_time.default(POOL_DEFAULTS.nfl_lock_time),
   lock_at_pick_start: f.lock_at_pick_start.default(POOL_DEFAULTS.lock_at_pick_start),
   start_week: f.start_week.default(POOL_DEFAULTS.start_week),
+  end_wipeout: f.end_wipeout.default(POOL_DEFAULTS.end_wipeout),
+  end_crowning: f.end_crowning.default(POOL_DEFAULTS.end_crowning),
 });
 
 /** The settings the game-wide rules look at. */
@@ -239,6 +249,9 @@ export const PoolSettingsEditSchema = z
     nfl_lock_time: f.nfl_lock_time,
     lock_at_pick_start: f.lock_at_pick_start,
     start_week: f.start_week,
+    /** Absent: the pool's end rule stays as it is. */
+    end_wipeout: f.end_wipeout.optional(),
+    end_crowning: f.end_crowning.optional(),
     /** Week n locks at deadlines[n-1]: ISO instants. */
     deadlines: z
       .array(z.iso.datetime({ offset: true, error: m.deadline }))
@@ -269,14 +282,15 @@ export function getDefaultPoolSettings(game: PlayableGame): PoolSettings {
   return PoolSettingsSchema.parse({ game });
 }
 
-/** Settings that may no longer change: rebuys once the pool has started, and the game itself. */
+/** Settings that may no longer change: the game; rebuys and the end rule once the pool has started. */
 export function findLockedSettingChanges(
-  current: Pick<PoolSettings, 'game' | 'rebuys'>,
-  next: Pick<PoolSettings, 'game' | 'rebuys'>,
+  current: Pick<PoolSettings, 'game' | 'rebuys' | 'end_wipeout' | 'end_crowning'>,
+  next: Pick<PoolSettings, 'game' | 'rebuys'> & Partial<Pick<PoolSettings, 'end_wipeout' | 'end_crowning'>>,
   pool: { start: Date | null; now: Date },
-): Array<{ field: 'game' | 'rebuys'; message: string }> {
-  const locked: Array<{ field: 'game' | 'rebuys'; message: string }> = [];
+): Array<{ field: LockedSetting; message: string }> {
+  const locked: Array<{ field: LockedSetting; message: string }> = [];
   if (next.game !== current.game) locked.push({ field: 'game', message: "A pool's game cannot be changed." });
+  // The pool starts when its first week locks: from then on everyone has played by these rules.
   const started = pool.start !== null && pool.start.getTime() <= pool.now.getTime();
   if (started && next.rebuys !== current.rebuys) {
     locked.push({
@@ -284,8 +298,15 @@ export function findLockedSettingChanges(
       message: 'Extra lives/rebuys cannot be changed once the pool has started.',
     });
   }
+  for (const field of ['end_wipeout', 'end_crowning'] as const) {
+    if (started && next[field] !== undefined && next[field] !== current[field]) {
+      locked.push({ field, message: POOL_SETTINGS_MESSAGES.endRuleLocked });
+    }
+  }
   return locked;
 }
+
+type LockedSetting = 'game' | 'rebuys' | 'end_wipeout' | 'end_crowning';
 
 /** Keeps only digits while an integer field is typed in. */
 export function sanitizeIntegerText(text: string): string {

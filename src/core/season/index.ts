@@ -10,3 +10,4 @@ export * from './results';
 export * from './scenario.schema';
 export * from './settle-week';
 export * from './validate';
+export * from './week-end';

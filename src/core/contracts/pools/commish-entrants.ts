@@ -334,3 +334,15 @@ export const ENTRANTS_TOASTS = {
   championsProcessed: 'Champions processed',
   posted: 'Post published',
 } as const;
+
+export const END_RULE_MESSAGES = {
+  notDecided: 'The end rule has not decided this pool yet: no week has named its champions.',
+  crowned: (reason: string) => `Champions crowned by the end rule: ${reason}.`,
+  already: 'This pool is already final: its champions are crowned.',
+} as const;
+
+/** POST /admin/crownByEndRule: the commissioner crowns the champions the end rule named (Commish's Desk). */
+export const CrownByEndRuleRequestSchema = z.object({ poolId });
+export type CrownByEndRuleBody = z.infer<typeof CrownByEndRuleRequestSchema>;
+export const CrownByEndRuleResponseSchema = z.object({ message: z.string() });
+export type CrownByEndRuleResponse = z.infer<typeof CrownByEndRuleResponseSchema>;

@@ -3,6 +3,7 @@ import { BonusCadenceSchema, BonusOptionsMapSchema, InsuranceOptionSchema } from
 import { NflLockTimeSchema } from '../../calendar/locks';
 import { PlayableGameSchema } from '../../games';
 import { PoolSettingsSchema } from '../../pool/settings';
+import { CrowningSchema, WipeoutSchema } from '../../season/end-rule';
 import { idSchema } from '../common';
 
 /** The pool-creation messages of spec 2 section 8, shown as they are. */
@@ -126,6 +127,9 @@ export const StoredPoolSettingsSchema = z.object({
   nfl_pass_tds: z.number().int(),
   nfl_lock_time: NflLockTimeSchema,
   lock_at_pick_start: z.boolean(),
+  /** The end rule (spec 4, part 2). */
+  end_wipeout: WipeoutSchema,
+  end_crowning: CrowningSchema,
 });
 
 /** The settings a new pool copies from an earlier one; the form stays editable after. */

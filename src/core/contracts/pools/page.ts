@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BonusOptionsMapSchema } from '../../bonus/option-setting';
+import { CrowningSchema, WipeoutSchema } from '../../season/end-rule';
 import { MyEntrySchema } from './picks';
 
 export const PoolStateSchema = z.enum(['open', 'in_progress', 'concluded']);
@@ -61,6 +62,23 @@ export const PoolDetailsSchema = z.object({
   alive: z.number(),
   /** Cents: round((buyin x entrants + insurance proceeds + rebuy_price x rebuys) x (1 - ala_pct)). */
   prize_pool: z.number(),
+  /** The end rule (spec 4, part 2): what a wipeout does, and who crowns. */
+  end_wipeout: WipeoutSchema,
+  end_crowning: CrowningSchema,
+  /** The end rule's decision, once a week decided the pool (crowned, or waiting for the commissioner). */
+  ended: z
+    .object({
+      week: z.number(),
+      kind: z.string(),
+      /** In words: "last survivor after week 9". */
+      reason: z.string(),
+      /** How many champions it names (the pool keeps the first names in `champions`). */
+      champions: z.number(),
+      crowned_at: z.string().nullable(),
+      /** A corrected result after the crowning would have decided otherwise. */
+      corrected_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PoolDetails = z.infer<typeof PoolDetailsSchema>;
 

@@ -68,12 +68,44 @@ export const pools = pgTable(
     nflLockTime: text('nfl_lock_time').notNull().default('first_game'),
     nflPassTds: integer('nfl_pass_tds').notNull().default(2),
     lockAtPickStart: boolean('lock_at_pick_start').notNull().default(false),
+    /** The end rule (spec 4, part 2): what a wipeout does, 'split' or 'revive'. */
+    endWipeout: text('end_wipeout').notNull().default('split'),
+    /**
+     * Who crowns the champions the end rule names: 'automatic' or 'commissioner'. New pools choose
+     * (automatic by default); pools made before the end rule keep their commissioner's crowning
+     * (decision 039), which is what this column default gives them.
+     */
+    endCrowning: text('end_crowning').notNull().default('commissioner'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('pools_league_season_idx').on(t.leagueId, t.game, t.season, t.seasonType, t.poolIdx)],
 );
 /** A pool as stored. */
 export type PoolRecord = typeof pools.$inferSelect;
+
+/**
+ * The end rule's decision of a pool (spec 4, part 2), written in the transaction that judged the deciding
+ * week: which week, why, and its champions by slot. Crowning (automatic, or the commissioner's button)
+ * takes it, crowns, then sets `crowned_at` in its own transaction: a crash between the two leaves the
+ * row for the next pass to finish, and a second crowning finds it done.
+ */
+export const poolEnds = pgTable('pool_ends', {
+  poolId: integer('pool_id')
+    .primaryKey()
+    .references(() => pools.id, { onDelete: 'cascade' }),
+  week: integer('week').notNull(),
+  /** last-survivor, wipeout-split or season-end. */
+  kind: text('kind').notNull(),
+  /** In words, for the news and the pages: "last survivor after week 9". */
+  reason: text('reason').notNull(),
+  champions: integer('champions').notNull(),
+  /** One byte per slot of the pool's entries, 1 for a champion (decision 009: one parameter, not a list). */
+  championSlots: bytea('champion_slots').notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  crownedAt: timestamp('crowned_at', { withTimezone: true }),
+  /** A corrected result re-judged the pool after its crowning and would have decided otherwise. */
+  correctedAt: timestamp('corrected_at', { withTimezone: true }),
+});
 
 /** One entry of a user in a pool (the spec's "user season"). */
 export const entries = pgTable(

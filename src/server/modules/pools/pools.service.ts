@@ -34,6 +34,7 @@ import {
   toPickRow,
 } from './pool-entries.repo';
 import { loadPoolWeeks } from './pool-weeks';
+import { readPoolEnd, storedEndRule } from './settlement/season-end';
 
 /** The platform's own league, whose pools are the global public pools. */
 export const GLOBAL_LEAGUE_ABB = 'ala';
@@ -114,6 +115,7 @@ async function describePool(
     )
     .orderBy(desc(pools.season))
     .limit(1);
+  const end = await readPoolEnd(ctx.db, pool.id);
   return {
     id: pool.id,
     game: pool.game,
@@ -160,6 +162,15 @@ async function describePool(
     entrants: counts.entrants,
     alive: counts.alive,
     prize_pool: poolPrizePool(pool, counts),
+    ...storedEndRule(pool),
+    ended: end && {
+      week: end.week,
+      kind: end.kind,
+      reason: end.reason,
+      champions: end.champions,
+      crowned_at: end.crownedAt?.toISOString() ?? null,
+      corrected_at: end.correctedAt?.toISOString() ?? null,
+    },
   };
 }
 

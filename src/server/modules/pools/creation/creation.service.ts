@@ -30,6 +30,7 @@ import { badRequest, forbidden, unauthorized } from '../../../lib/errors';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
 import { recordPoolAudits } from '../commish/audit/audit.service';
+import { storedEndRule } from '../settlement/season-end';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
 
@@ -198,6 +199,8 @@ export async function activatePool(
         nflLockTime: settings.nfl_lock_time,
         nflPassTds: settings.nfl_pass_tds,
         lockAtPickStart: settings.players_per_week > 1 && settings.lock_at_pick_start,
+        endWipeout: settings.end_wipeout,
+        endCrowning: settings.end_crowning,
         createdAt: now,
       })
       .returning();
@@ -277,6 +280,7 @@ export async function listPreviousPools(
         nfl_pass_tds: pool.nflPassTds,
         nfl_lock_time: NflLockTimeSchema.catch('first_game').parse(pool.nflLockTime),
         lock_at_pick_start: pool.lockAtPickStart,
+        ...storedEndRule(pool),
       },
     })),
   };

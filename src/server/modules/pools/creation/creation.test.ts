@@ -321,6 +321,8 @@ describe('GET /api/poolCreation/previousPools/{leagueId}/{game}', () => {
       nfl_pass_tds: 2,
       nfl_lock_time: 'first_game',
       lock_at_pick_start: false,
+      end_wipeout: 'split',
+      end_crowning: 'commissioner',
     });
     // The copied settings activate as they are.
     const copy = await activate(world.owner, mlb(found[2].settings));

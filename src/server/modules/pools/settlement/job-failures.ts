@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../../db/client';
 import { leagues, poolJobFailures, pools } from '../../../db/schema';
 
 /** What the settlement job was doing for a pool when it failed. */
-export type PoolJobStep = 'lock' | 'settle' | 'rejudge';
+export type PoolJobStep = 'lock' | 'settle' | 'rejudge' | 'crown';
 
 /** Where a pool's pass is: its step and week, updated as it goes, so a failure says what failed. */
 export interface PoolJobProgress {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { PlayableGame } from '../../../../core/games';
 import {
+  judgeWeekEnd,
   type SettleWeekOutput,
   settleWeek,
   type WeekEntryInput,
@@ -13,6 +14,7 @@ import type { PoolRecord } from '../../../db/schema';
 import { entries, picks, poolWeeks } from '../../../db/schema';
 import type { LedgerRowInput } from '../ledger';
 import { readBonusPlayers, recordBonusEvent } from './bonus-events';
+import { endRuleOf, readPoolEnd, recordWeekEnd } from './season-end';
 import {
   detectPoolWeekBonuses,
   digestWeekResults,
@@ -91,7 +93,13 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       }
       return input;
     });
-    const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
+    const judged = judgeWeek(pool, week, teams, stats, bonuses, inputs);
+    // The end rule's verdict on the week (a revive's entries are stored alive with 1 life); a pool
+    // already decided (waiting for its commissioner's crowning) plays on without it.
+    const end = (await readPoolEnd(tx, pool.id))
+      ? null
+      : judgeWeekEnd(endRuleOf(pool), judged.entries, week >= pool.deadlines.length);
+    const outcome = end ? { ...judged, entries: end.outcomes } : judged;
     const judgedAt = resultsInstant(weekGames, now);
 
     // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
@@ -118,6 +126,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       .update(poolWeeks)
       .set({ settledAt: judgedAt, resultsDigest: digest ?? null, health: countAliveByLives(outcome.entries) })
       .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
+    if (end) await recordWeekEnd(tx, pool, week, end, slots, judgedAt);
     return true;
   });
 }

@@ -19,6 +19,7 @@ import {
 import { settlePoolWeek } from './judge-week';
 import { lockPoolWeek } from './lock-week';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge';
+import { crownPoolEnd, readPoolEnd, storedEndRule } from './season-end';
 
 // The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged
 // (rejudge.ts), then its due weeks locked (lock-week.ts) and judged (judge-week.ts), in order.
@@ -130,6 +131,14 @@ export async function settlePoolDueWeeks(
 ): Promise<SettlementRun> {
   at.step = 'lock';
   at.week = null;
+  // A pool its end rule decided crowns automatically, first thing (again here if an instance died
+  // between the judging and the crowning), and plays no more weeks.
+  const automatic = storedEndRule(pool).end_crowning === 'automatic';
+  if (automatic && (await readPoolEnd(ctx.db, pool.id))) {
+    at.step = 'crown';
+    await crownPoolEnd(ctx, pool.id, null);
+    return run;
+  }
   const calendar = await loadPoolWeeks(ctx.db, pool);
   const done = await ctx.db
     .select({ week: poolWeeks.week, settledAt: poolWeeks.settledAt })
@@ -152,6 +161,11 @@ export async function settlePoolDueWeeks(
     if (await settlePoolWeek(ctx, pool, week)) {
       run.settled.push({ poolId: pool.id, week });
       status.set(week, true);
+      if (automatic && (await readPoolEnd(ctx.db, pool.id))) {
+        at.step = 'crown';
+        await crownPoolEnd(ctx, pool.id, null);
+        return run;
+      }
     } else {
       break;
     }

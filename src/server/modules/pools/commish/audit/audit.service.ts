@@ -24,7 +24,8 @@ export interface PoolAuditInput {
 export async function recordPoolAudits(
   tx: DbOrTx,
   poolId: number,
-  by: Pick<UserRow, 'id'>,
+  /** null: the server itself (the end rule's automatic crowning). */
+  by: Pick<UserRow, 'id'> | null,
   changes: readonly PoolAuditInput[],
   now: Date,
 ): Promise<void> {
@@ -33,7 +34,7 @@ export async function recordPoolAudits(
     changes.map((change) => ({
       poolId,
       entryId: change.entryId ?? null,
-      userId: by.id,
+      userId: by?.id ?? null,
       action: change.action,
       summary: change.summary,
       oldValue: change.oldValue ?? null,

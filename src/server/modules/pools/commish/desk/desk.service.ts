@@ -1,9 +1,17 @@
-import { type CommishPostBody, ENTRANTS_MESSAGES } from '../../../../../core/contracts/pools';
+import {
+  type CommishPostBody,
+  type CrownByEndRuleBody,
+  type CrownByEndRuleResponse,
+  END_RULE_MESSAGES,
+  ENTRANTS_MESSAGES,
+} from '../../../../../core/contracts/pools';
 import type { AppContext } from '../../../../context';
 import type { UserRow } from '../../../../db/schema';
+import { badRequest } from '../../../../lib/errors';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
+import { crownPoolEnd, readPoolEnd } from '../../settlement/season-end';
 import { recordPoolAudits } from '../audit/audit.service';
 
 /**
@@ -47,4 +55,24 @@ export async function createCommishPost(
   });
   notifyPoolChanged(ctx, pool.id, 'feed');
   return { message: ENTRANTS_MESSAGES.posted };
+}
+
+/**
+ * POST /admin/crownByEndRule: Commish's Desk's button, the same crowning the settlement runs for an
+ * automatic pool. A repeat after the crowning answers success; a pool the rule has not decided is a 400.
+ */
+export async function crownByEndRule(
+  ctx: AppContext,
+  viewer: UserRow,
+  input: CrownByEndRuleBody,
+): Promise<CrownByEndRuleResponse> {
+  const { pool } = await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
+  const end = await readPoolEnd(ctx.db, pool.id);
+  if (!end) {
+    if (pool.final) return { message: END_RULE_MESSAGES.already };
+    throw badRequest(END_RULE_MESSAGES.notDecided);
+  }
+  if (end.crownedAt || pool.final) return { message: END_RULE_MESSAGES.already };
+  await crownPoolEnd(ctx, pool.id, viewer);
+  return { message: END_RULE_MESSAGES.crowned(end.reason) };
 }

@@ -40,6 +40,7 @@ import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
 import { countPoolSiblings } from '../../pools.service';
+import { storedEndRule } from '../../settlement/season-end';
 import { rankChangeOfPool } from '../../standings/pool-rankings';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 
@@ -75,6 +76,7 @@ function toValues(pool: PoolRecord): PoolSettingsValues {
     lock_at_pick_start: pool.lockAtPickStart,
     start_week: pool.startWeek,
     deadlines: pool.deadlines,
+    ...storedEndRule(pool),
   };
 }
 
@@ -145,6 +147,8 @@ export async function getPoolSettings(
 }
 
 const money = (cents: number) => formatDollars(cents);
+const WIPEOUT_WORDS = { split: 'they split the prize', revive: 'they all come back with 1 life' } as const;
+const CROWNING_WORDS = { automatic: 'automatically', commissioner: 'by the commissioner' } as const;
 const yesNo = (value: boolean) => (value ? 'on' : 'off');
 const CADENCE_WORDS: Record<number, string> = {
   1: 'any time',
@@ -172,6 +176,9 @@ function normalize(pool: PoolRecord, next: PoolSettingsEdit): PoolSettingsValues
   return {
     ...next,
     rebuy_price: next.rebuys < 1 ? 0 : next.rebuy_price,
+    // A form that says nothing of the end rule leaves it as it is.
+    end_wipeout: next.end_wipeout ?? storedEndRule(pool).end_wipeout,
+    end_crowning: next.end_crowning ?? storedEndRule(pool).end_crowning,
     insurance: next.insurance_option === INSURANCE_OPTION.none ? 0 : next.insurance,
     bonus_options: options,
     lock_at_pick_start: next.players_per_week > 1 && next.lock_at_pick_start,
@@ -314,6 +321,11 @@ function describeChanges(
     (from, to) => `NFL lock time: ${NFL_LOCK_TIME_LABELS[from]} to ${NFL_LOCK_TIME_LABELS[to]}`,
   );
   add('start_week', (from, to) => `Start week: Week ${from} to Week ${to}`);
+  add(
+    'end_wipeout',
+    (from, to) => `If everyone still in loses the same week: ${WIPEOUT_WORDS[from]} to ${WIPEOUT_WORDS[to]}`,
+  );
+  add('end_crowning', (from, to) => `Champions crowned: ${CROWNING_WORDS[from]} to ${CROWNING_WORDS[to]}`);
   next.deadlines.forEach((to, index) => {
     const from = current.deadlines[index];
     if (from === to) return;
@@ -413,6 +425,8 @@ export async function updatePoolSettings(
         lockAtPickStart: next.lock_at_pick_start,
         startWeek: next.start_week,
         deadlines: next.deadlines,
+        endWipeout: next.end_wipeout,
+        endCrowning: next.end_crowning,
         start,
         entryDeadline: start.getTime() === pool.start.getTime() ? pool.entryDeadline : start,
       })

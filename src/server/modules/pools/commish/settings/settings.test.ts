@@ -127,6 +127,8 @@ describe('GET /admin/poolSettings/{poolId}', () => {
       lock_at_pick_start: false,
       start_week: 2,
       deadlines: DEADLINES,
+      end_wipeout: 'split',
+      end_crowning: 'commissioner',
     });
   });
 
