@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupBy } from '../../core/group-by';
@@ -10,6 +10,7 @@ import {
   nflPlayers,
   pickAudits,
   picks,
+  poolEnds,
   pools,
   poolWeeks,
   teams,
@@ -97,7 +98,7 @@ describe('demo picks', () => {
     );
     const teamKeys = new Set((await ctx.db.select().from(teams)).map((team) => `${team.game}:${team.abb}`));
     const audits = await ctx.db.select().from(pickAudits);
-    expect(running.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'nba', 'nfl-td']);
+    expect(running.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'mlb', 'nba', 'nfl-td']);
     let checked = 0;
     for (const r of running) {
       const { pool, weeks } = r;
@@ -147,14 +148,15 @@ describe('demo picks', () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
-    expect(audits).toHaveLength(checked);
+    const runningEntries = new Set(running.flatMap((r) => r.entries.map(({ entry }) => entry.id)));
+    expect(audits.filter((audit) => runningEntries.has(audit.entryId))).toHaveLength(checked);
   });
 
   it('fills the locked weeks of running pools, so Pool Selections shows real distributions', async () => {
     const now = test.ctx.clock.now();
     const inProgress = running.filter((r) => r.weeks.publicWeeks(now).length > 0);
-    // NFL TD and the two MLB pools are in progress on the demo clock; NBA has not started.
-    expect(inProgress.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'nfl-td']);
+    // NFL TD and the three running MLB pools are in progress on the demo clock; NBA has not started.
+    expect(inProgress.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'mlb', 'nfl-td']);
     const viewer = await login(test.app, 'commish');
     type Selections = {
       week: number | null;
@@ -270,6 +272,37 @@ describe('demo picks', () => {
       }
     }
     expect([...picked].sort()).toEqual(['mlb', 'nba', 'nfl-td']);
+  });
+
+  it('ends a pool by its last survivor and revives a wipeout, as the end rule says', async () => {
+    const { ctx } = test;
+    const [last] = await ctx.db.select().from(pools).where(eq(pools.customName, 'Last One Standing'));
+    expect(last.final).toBe(true);
+    expect(last.champions).toEqual(['taylor']);
+    const [ended] = await ctx.db.select().from(poolEnds).where(eq(poolEnds.poolId, last.id));
+    expect(ended).toMatchObject({ week: 25, kind: 'last-survivor', champions: 1 });
+    expect(ended.crownedAt).not.toBeNull();
+    // The champion takes the whole prize pool: 4 buy-ins of $10.
+    const [champion] = await ctx.db
+      .select({ prizes: entries.prizes, lives: entries.lives })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.poolId, last.id), eq(users.username, 'taylor')));
+    expect(champion).toEqual({ prizes: 4000, lives: 1 });
+
+    const back = must(running.find((r) => r.pool.customName === 'Everybody Back'));
+    expect(await ctx.db.select().from(poolEnds).where(eq(poolEnds.poolId, back.pool.id))).toEqual([]);
+    // quinn, avery and drew all lost in week 25 and came back with 1 life; jamie was out in week 23.
+    const lives = Object.fromEntries(
+      (
+        await ctx.db
+          .select({ username: users.username, lives: entries.lives })
+          .from(entries)
+          .innerJoin(users, eq(users.id, entries.userId))
+          .where(eq(entries.poolId, back.pool.id))
+      ).map((row) => [row.username, row.lives]),
+    );
+    expect(lives).toEqual({ jamie: 0, quinn: 1, avery: 1, drew: 1 });
   });
 
   it("takes every running entry's lives from settling its picks on the replayed results", async () => {

@@ -47,6 +47,8 @@ describe('demo league pools', () => {
     const all = (await app.inject({ url: '/leagueRoutes/allPools' })).json();
     expect(all.map((p: { league_abb: string }) => p.league_abb).sort()).toEqual([
       'OFFCE',
+      'OFFCE',
+      'OFFCE',
       'SQUAD',
       'ala',
       'ala',

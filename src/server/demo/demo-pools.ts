@@ -1,7 +1,17 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
-import { changelogEntries, entries, leagueMembers, leagues, pools, seasonParams, users } from '../db/schema';
+import {
+  changelogEntries,
+  entries,
+  leagueMembers,
+  leagues,
+  pickAudits,
+  picks,
+  pools,
+  seasonParams,
+  users,
+} from '../db/schema';
 import { processLeagueChamps } from '../modules/pools/commish/entrants/entrants.service';
 import { appendLedger, type LedgerRowInput } from '../modules/pools/ledger';
 
@@ -21,6 +31,12 @@ interface DemoPool {
   settings?: Partial<typeof pools.$inferInsert>;
   /** A pool that began mid-season: its first played week (the demo's MLB pools start late in the season). */
   startWeek?: number;
+  /**
+   * Picks written ahead, per entrant: one team a week from the first played week on, made the day before
+   * each lock. The demo's own picking (demo-entrants.ts) fills every other week; scripted weeks tell a
+   * story the replayed results make come true (a last survivor, a wipeout).
+   */
+  picks?: Record<string, string[]>;
 }
 
 const NFL_SETTINGS = { playersPerWeek: 3, maxPlayersPerTeam: 1, nflPassTds: 2, lockAtPickStart: true };
@@ -103,6 +119,60 @@ export const DEMO_POOLS: DemoPool[] = [
     champions: ['jamie', 'drew'],
     settings: { ...NFL_SETTINGS, buyin: 5000, rebuys: 0, rebuyPrice: 0 },
   },
+  // The season's end at work (spec 4, part 2), on MLB 2023 weeks 22-25 as they were played. One life each.
+  // Last survivor: drew goes out in week 22 (TOR lost), jamie in 23 (SF), morgan in 25 (SF): taylor
+  // alone is left after week 25 and is crowned by the settlement pass that judged it.
+  {
+    league: 'OFFCE',
+    game: 'mlb',
+    gameName: 'MLB',
+    season: 2023,
+    firstDeadline: '2023-03-30T16:00:00Z',
+    weeks: 26,
+    startWeek: 22,
+    entrants: ['taylor', 'jamie', 'drew', 'morgan'],
+    picks: {
+      taylor: ['BAL', 'TOR', 'SF', 'LAD'],
+      jamie: ['LAD', 'SF'],
+      drew: ['TOR'],
+      morgan: ['ATL', 'BAL', 'TOR', 'SF'],
+    },
+    settings: {
+      customName: 'Last One Standing',
+      buyin: 1000,
+      rebuys: 0,
+      rebuyPrice: 0,
+      endWipeout: 'split',
+      endCrowning: 'automatic',
+    },
+  },
+  // A wipeout revived: the three left after week 24 all lose in week 25 (TOR, ATL, SF lost), so under the
+  // revive rule they come back with 1 life each and play on.
+  {
+    league: 'OFFCE',
+    game: 'mlb',
+    gameName: 'MLB',
+    season: 2023,
+    firstDeadline: '2023-03-30T16:00:00Z',
+    weeks: 26,
+    startWeek: 22,
+    entrants: ['jamie', 'quinn', 'avery', 'drew'],
+    picks: {
+      jamie: ['LAD', 'SF'],
+      quinn: ['BAL', 'MIA', 'TB', 'TOR'],
+      avery: ['BAL', 'PHI', 'LAD', 'ATL'],
+      drew: ['ATL', 'MIN', 'CHC', 'SF'],
+    },
+    settings: {
+      customName: 'Everybody Back',
+      poolIdx: 1,
+      buyin: 500,
+      rebuys: 0,
+      rebuyPrice: 0,
+      endWipeout: 'revive',
+      endCrowning: 'automatic',
+    },
+  },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -184,6 +254,7 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
     });
     if (rows.length === 0) continue;
     const created = await db.insert(entries).values(rows).returning();
+    await writeScriptedPicks(db, demo, created, deadlines, startWeek, idOf);
     // Their money as the season wrote it: buy-in and insurance at sign-up, then (in a concluded season)
     // each rebuy its entry made, paid before the lock of the week after a loss. Every figure the pool
     // shows (rebuys, prize pool, prizes) is then a sum of these rows.
@@ -240,6 +311,46 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
       .set({ emailNewPools: false })
       .where(and(eq(leagueMembers.leagueId, office.id), eq(leagueMembers.userId, drew)));
   }
+}
+
+/** A demo pool's scripted picks, each confirmed by its entrant the day before its week's lock. */
+async function writeScriptedPicks(
+  db: DbOrTx,
+  demo: DemoPool,
+  created: readonly { id: number; userId: number }[],
+  deadlines: readonly string[],
+  startWeek: number,
+  idOf: ReadonlyMap<string, number>,
+): Promise<void> {
+  if (!demo.picks) return;
+  const rows = Object.entries(demo.picks).flatMap(([username, teams]) => {
+    const entry = created.find((row) => row.userId === idOf.get(username));
+    if (!entry) return [];
+    return teams.map((team, index) => {
+      const week = startWeek + index;
+      return {
+        entryId: entry.id,
+        week,
+        pickId: team,
+        teamAbb: team,
+        createdBy: entry.userId,
+        createdAt: new Date(new Date(deadlines[week - 1]).getTime() - DAY_MS),
+      };
+    });
+  });
+  if (rows.length === 0) return;
+  await db.insert(picks).values(rows);
+  await db.insert(pickAudits).values(
+    rows.map((row) => ({
+      entryId: row.entryId,
+      week: row.week,
+      action: 'confirm',
+      oldPickId: null,
+      newPickId: row.pickId,
+      userId: row.createdBy,
+      createdAt: row.createdAt,
+    })),
+  );
 }
 
 /**

@@ -1,6 +1,12 @@
 import { and, asc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
-import type { EntryState, WeekEntryInput, WeekEntryOutcome } from '../../../../core/season';
+import {
+  type EntryState,
+  judgeWeekEnd,
+  type WeekEnd,
+  type WeekEntryInput,
+  type WeekEntryOutcome,
+} from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
@@ -10,6 +16,7 @@ import { postPoolEvent } from '../feed/feed.service';
 import { DID_NOT_PLAY, emptyKindBytes, kindAt, setKindAt, slotCountOf } from '../week-encoding';
 import { isSameBonus, readBonusPlayers, recordBonusEvent, voidBonusEvent } from './bonus-events';
 import { countAliveByLives, judgeWeek, NOTHING_USED } from './judge-week';
+import { endRuleOf, readPoolEnd, rejudgeEnd } from './season-end';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import {
   detectPoolWeekBonuses,
@@ -138,6 +145,10 @@ export async function rejudgeFromWeek(
     let previous: JudgedBefore | null = null;
     /** Which entries (by slot) the last re-judged week judged otherwise than it first did. */
     let changed = new Uint8Array(0);
+    // The end rule judges the weeks again too: a decision already taken before the corrected week stands.
+    const standing = await readPoolEnd(tx, pool.id);
+    const judgesEnd = standing === null || standing.week >= fromWeek;
+    let decision: { week: number; end: WeekEnd; slots: readonly number[] } | null = null;
 
     for (const settledWeek of settled) {
       const week = settledWeek.week;
@@ -197,7 +208,13 @@ export async function rejudgeFromWeek(
         }
         inputs[i] = input;
       }
-      const outcome = judgeWeek(pool, week, teams, stats, bonuses, inputs);
+      const judgedWeek = judgeWeek(pool, week, teams, stats, bonuses, inputs);
+      const end: WeekEnd | null =
+        judgesEnd && decision === null
+          ? judgeWeekEnd(endRuleOf(pool), judgedWeek.entries, week >= pool.deadlines.length)
+          : null;
+      if (end?.decided) decision = { week, end, slots };
+      const outcome = end ? { ...judgedWeek, entries: end.outcomes } : judgedWeek;
 
       // The judged week anew: each entry's kind (the kind it locked as, its corrected starting state and
       // its outcome), the auto-rebuys it bought against those first charged, and its state after.
@@ -289,6 +306,7 @@ export async function rejudgeFromWeek(
       weeksDone.push(week);
     }
     if (weeksDone.length === 0 || carried === null) return [];
+    if (judgesEnd) await rejudgeEnd(tx, pool, standing, decision, now);
     const lastWeek = weeksDone[weeksDone.length - 1];
     const last = carried;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { END_RULE_MESSAGES } from '../../../../core/contracts/pools';
-import { entries, ledger, poolAudits, poolEnds, poolEvents, pools } from '../../../db/schema';
+import { entries, games, ledger, poolAudits, poolEnds, poolEvents, pools } from '../../../db/schema';
 import { buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../../test/league-test-world';
@@ -189,6 +189,35 @@ describe('the end rule on the server', () => {
     const again = await crown(world.owner.cookie);
     expect(again.json()).toEqual({ message: END_RULE_MESSAGES.already });
     expect(await prizeRows(pool.id)).toHaveLength(1);
+  });
+
+  it('changes an uncrowned verdict when a corrected result changes it, and tells of one after the crowning', async () => {
+    const waiting = await onePool({ endCrowning: 'commissioner' }, ['NYY', 'BOS', null]);
+    await settleDueWeeks(t.ctx);
+    const week = await finishWeekOne();
+    await settleDueWeeks(t.ctx);
+    const endOf = async (poolId: number) =>
+      (await t.ctx.db.select().from(poolEnds).where(eq(poolEnds.poolId, poolId)))[0];
+    expect(Buffer.from((await endOf(waiting.pool.id)).championSlots)[0]).toBe(1);
+
+    // The feed corrects BOS@NYY: Boston won 5-3, so NYY went 0-2 and BOS 1-0: bob is the last one in.
+    const game = week.find((g) => g.home === 'NYY');
+    if (!game) throw new Error('no NYY home game');
+    t.clock.set(new Date(t.ctx.clock.now().getTime() + 60_000));
+    await t.ctx.db.update(games).set({ homeScore: 3, awayScore: 5 }).where(eq(games.id, game.id));
+    const run = await settleDueWeeks(t.ctx);
+    expect(run.rejudged).toEqual([{ poolId: waiting.pool.id, week: 1 }]);
+    const slots = Buffer.from((await endOf(waiting.pool.id)).championSlots);
+    expect([slots[0], slots[1]]).toEqual([0, 1]);
+    expect((await endOf(waiting.pool.id)).correctedAt).toBeNull();
+
+    // Crowned, then corrected back: the crowning stands and the decision says a correction came after it.
+    await crownPoolEnd(t.ctx, waiting.pool.id, world.owner);
+    t.clock.set(new Date(t.ctx.clock.now().getTime() + 60_000));
+    await t.ctx.db.update(games).set({ homeScore: 5, awayScore: 3 }).where(eq(games.id, game.id));
+    expect((await settleDueWeeks(t.ctx)).rejudged).toEqual([]);
+    expect((await endOf(waiting.pool.id)).correctedAt).not.toBeNull();
+    expect((await poolRow(waiting.pool.id)).champions).toEqual(['bob']);
   });
 
   it('refuses the button in words while the rule has not decided', async () => {

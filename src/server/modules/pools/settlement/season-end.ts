@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { FEED_EVENT_TYPES } from '../../../../core/contracts/pools';
 import { formatDollars } from '../../../../core/money';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
@@ -118,6 +118,97 @@ export async function recordWeekEnd(
     at,
   );
   return true;
+}
+
+/**
+ * After a re-judging: an uncrowned decision is replaced by what the corrected weeks decide (or dropped);
+ * a crowned one stands, and is marked corrected when the weeks would now decide otherwise.
+ */
+export async function rejudgeEnd(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  standing: Awaited<ReturnType<typeof readPoolEnd>>,
+  decision: { week: number; end: WeekEnd; slots: readonly number[] } | null,
+  now: Date,
+): Promise<void> {
+  if (!standing && !decision) return;
+  const reason = decision ? describeEnd(decision.end.verdict, decision.week, decision.end.named) : null;
+  const slots = decision ? championBytes(decision.end, decision.slots) : null;
+  const same =
+    standing !== null &&
+    decision !== null &&
+    slots !== null &&
+    decision.week === standing.week &&
+    decision.end.verdict.kind === standing.kind &&
+    Buffer.compare(trimmed(slots), trimmed(Buffer.from(standing.championSlots))) === 0;
+  if (same) return;
+  if (standing?.crownedAt) {
+    await tx.update(poolEnds).set({ correctedAt: now }).where(eq(poolEnds.poolId, pool.id));
+    return;
+  }
+  if (standing) await tx.delete(poolEnds).where(eq(poolEnds.poolId, pool.id));
+  if (decision && reason) {
+    await tx.insert(poolEnds).values({
+      poolId: pool.id,
+      week: decision.week,
+      kind: decision.end.verdict.kind,
+      reason,
+      champions: decision.end.named,
+      championSlots: slots ?? Buffer.alloc(0),
+      decidedAt: now,
+    });
+  }
+  await recordPoolAudits(
+    tx,
+    pool.id,
+    null,
+    [
+      {
+        action: 'end_rule',
+        summary: reason
+          ? `End rule after a corrected result: ${reason}`
+          : 'End rule: a corrected result undid its decision',
+        oldValue: standing ? { week: standing.week, reason: standing.reason } : null,
+        newValue: decision ? { week: decision.week, reason } : null,
+      },
+    ],
+    now,
+  );
+}
+
+/** A champions' byte string without its trailing zeros: two of different lengths can name the same slots. */
+function trimmed(bytes: Buffer): Buffer {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  return bytes.subarray(0, end);
+}
+
+/** How long after its crowning a pool's results are still watched for corrections. */
+const WATCH_AFTER_CROWNING_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Crowned pools settle nothing more, and nothing is undone automatically: a result corrected after the
+ * crowning (a recently crowned pool's settled weeks no longer match their results) marks the decision
+ * corrected, which Commish's Desk tells the commissioner.
+ */
+export async function markCorrectionsAfterCrowning(
+  ctx: AppContext,
+  isCorrected: (pool: PoolRecord) => Promise<boolean>,
+): Promise<number[]> {
+  const since = new Date(ctx.clock.now().getTime() - WATCH_AFTER_CROWNING_MS);
+  const watched = await ctx.db
+    .select({ pool: pools })
+    .from(pools)
+    .innerJoin(poolEnds, eq(poolEnds.poolId, pools.id))
+    .where(and(eq(pools.final, true), isNull(poolEnds.correctedAt), gte(poolEnds.crownedAt, since)));
+  const marked: number[] = [];
+  for (const { pool } of watched) {
+    if (!(await isCorrected(pool))) continue;
+    await ctx.db.update(poolEnds).set({ correctedAt: ctx.clock.now() }).where(eq(poolEnds.poolId, pool.id));
+    notifyPoolChanged(ctx, pool.id, 'standings');
+    marked.push(pool.id);
+  }
+  return marked;
 }
 
 /** The champions of a decided week, one byte per slot (1 for a champion). */

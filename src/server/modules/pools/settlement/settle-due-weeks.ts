@@ -19,7 +19,7 @@ import {
 import { settlePoolWeek } from './judge-week';
 import { lockPoolWeek } from './lock-week';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge';
-import { crownPoolEnd, readPoolEnd, storedEndRule } from './season-end';
+import { crownPoolEnd, markCorrectionsAfterCrowning, readPoolEnd, storedEndRule } from './season-end';
 
 // The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged
 // (rejudge.ts), then its due weeks locked (lock-week.ts) and judged (judge-week.ts), in order.
@@ -114,6 +114,11 @@ export async function settleDueWeeks(
       notifyPoolChanged(ctx, pool.id, 'standings');
     }
   }
+  // A crowned pool is not re-judged: a correction after its crowning is only told to its commissioner.
+  await markCorrectionsAfterCrowning(
+    ctx,
+    async (pool) => (await findCorrectedWeek(ctx.db, pool)) !== null,
+  ).catch(() => undefined);
   // A pool that failed and has since ended (or is not settled here) has nothing left to retry.
   const settling = new Set(open.filter((pool) => pool.game !== 'world-cup').map((pool) => pool.id));
   for (const poolId of failing.keys()) if (!settling.has(poolId)) await clearPoolJobFailure(ctx.db, poolId);
