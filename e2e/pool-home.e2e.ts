@@ -11,6 +11,9 @@ const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
 const MLB_GLOBAL = '/mlb/ala/2023/reg/0';
 /** A concluded season of the demo: its commissioner crowned jordan. */
 const MLB_2022 = '/mlb/ala/2022/reg/0';
+/** The demo's pools of the end rule: a last survivor crowned, and a wipeout revived. */
+const LAST_ONE_STANDING = '/mlb/OFFCE/2023/reg/0';
+const EVERYBODY_BACK = '/mlb/OFFCE/2023/reg/1';
 
 async function logInByApi(page: Page, username: string): Promise<void> {
   const response = await page.request.post('/auth/login', { data: { username, password: DEMO_PASSWORD } });
@@ -55,6 +58,7 @@ describe.each([
     ]);
     const details = page.getByRole('heading', { name: 'Pool Details' });
     await details.waitFor();
+    await page.getByText('If all still in lose this week').waitFor();
     await page
       .getByRole('group', { name: 'Log in to play' })
       .getByRole('button', { name: 'LOG IN' })
@@ -68,10 +72,35 @@ describe.each([
     await page.getByRole('heading', { name: 'THE BASICS' }).waitFor();
     await page.getByRole('heading', { name: "THIS POOL'S CUSTOM SETTINGS" }).waitFor();
     await page.getByRole('heading', { name: 'PERFORMANCE BONUSES' }).waitFor();
+    // The end rule in words: this pool splits a wipeout and crowns by its commissioner (made before the rule).
+    const ends = page
+      .locator('section, div')
+      .filter({ has: page.getByRole('heading', { name: 'HOW THE POOL ENDS' }) })
+      .last();
+    expect(await ends.innerText()).toContain(
+      'If every entry still in goes out in the same week, those entries split the prize.',
+    );
     await screenshot(page, `pool-howtoplay-${label}`);
 
     await page.getByRole('tab', { name: 'Standings' }).click();
     await page.getByRole('heading', { name: 'Standings', level: 2 }).waitFor();
+    await context.close();
+  });
+
+  it('shows a pool its end rule decided: the last survivor and why, on every tab', async () => {
+    const { context, page } = await newPage(viewport);
+    for (const tab of ['', '/makepicks', '/standings']) {
+      await page.goto(`${LAST_ONE_STANDING}${tab}`);
+      const ended = page.getByRole('alert').filter({ hasText: 'This pool has ended' });
+      await ended.waitFor();
+      const text = await ended.innerText();
+      expect(text).toContain('Champion: taylor');
+      expect(text).toContain("By the pool's end rule: last survivor after week 25.");
+    }
+    await screenshot(page, `pool-ended-by-rule-${label}`);
+    // The wipeout that revived its entries is news on its pool's Home.
+    await page.goto(EVERYBODY_BACK);
+    await page.getByText('3 entries come back with 1 life').first().waitFor();
     await context.close();
   });
 

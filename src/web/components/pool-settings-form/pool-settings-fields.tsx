@@ -10,6 +10,7 @@ import {
 import { INSURANCE_OPTION } from '../../../core/bonus/options';
 import type { NflLockTime } from '../../../core/calendar/locks';
 import { lowerDependentValue, POOL_LIMITS } from '../../../core/pool/settings';
+import type { Crowning, Wipeout } from '../../../core/season/end-rule';
 import {
   BonusOptionControl,
   BonusOptionFields,
@@ -41,7 +42,18 @@ const LABELS: Record<SettingKey, string> = {
   nfl_pass_tds: 'Passing TDs to Advance',
   nfl_lock_time: 'NFL Lock Time',
   lock_at_pick_start: 'Lock at First Kickoff',
+  end_wipeout: 'If Everyone Left Loses',
+  end_crowning: 'Champions Crowned',
 };
+
+const WIPEOUT_OPTIONS: { value: Wipeout; label: string }[] = [
+  { value: 'split', label: 'They split the prize' },
+  { value: 'revive', label: 'They all come back with 1 life' },
+];
+const CROWNING_OPTIONS: { value: Crowning; label: string }[] = [
+  { value: 'automatic', label: 'Automatically' },
+  { value: 'commissioner', label: 'By the commissioner' },
+];
 
 /** Among Create a Pool's fields a money name says its unit, and max entries whose they are. */
 const FIELD_LABELS: Partial<Record<SettingKey, string>> = {
@@ -63,7 +75,7 @@ export interface PoolSettingsFieldsProps {
   /** The name a pool without a custom name goes by. */
   defaultName: string;
   /** Settings that may no longer change, each with the note that says why. */
-  locked?: Partial<Record<'rebuys' | 'players_per_week', string>>;
+  locked?: Partial<Record<'rebuys' | 'players_per_week' | 'end_rule', string>>;
   /** A screen's own note for a setting, in place of the shared one. */
   notes?: Partial<Record<SettingKey, ReactNode>>;
   /** What a screen shows under a setting's input (Pool Settings: the retroactive buy-in box). */
@@ -392,6 +404,44 @@ export function PoolSettingsFields({
             </Setting>
           </SettingsSection>
         )}
+        <SettingsSection title="Season's End">
+          <Setting
+            {...shared(
+              'end_wipeout',
+              locked.end_rule ??
+                'When every entry still in loses the same week (in the last week they always split).',
+            )}
+          >
+            {(naming) => (
+              <Select
+                {...naming}
+                data={WIPEOUT_OPTIONS}
+                value={values.end_wipeout}
+                disabled={locked.end_rule !== undefined}
+                onChange={(value) => set('end_wipeout', (value ?? 'split') as Wipeout)}
+                allowDeselect={false}
+              />
+            )}
+          </Setting>
+          <Setting
+            {...shared(
+              'end_crowning',
+              locked.end_rule ??
+                'The last entry still in wins; after the last week, all still in share. Automatically: as soon as a week decides it.',
+            )}
+          >
+            {(naming) => (
+              <Select
+                {...naming}
+                data={CROWNING_OPTIONS}
+                value={values.end_crowning}
+                disabled={locked.end_rule !== undefined}
+                onChange={(value) => set('end_crowning', (value ?? 'automatic') as Crowning)}
+                allowDeselect={false}
+              />
+            )}
+          </Setting>
+        </SettingsSection>
         {children}
       </Stack>
     </SettingsLayoutProvider>

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import type { BonusCadence, BonusOptionsMap, InsuranceOption } from '../../../core/bonus';
 import type { NflLockTime } from '../../../core/calendar/locks';
 import type { PlayableGame } from '../../../core/games';
+import type { Crowning, Wipeout } from '../../../core/season/end-rule';
 
 /** A whole number as its field holds it: empty while it is cleared, so the schema says what is wrong. */
 export type Whole = number | '';
@@ -29,6 +30,9 @@ export interface PoolSettingsFormValues {
   nfl_pass_tds: Whole;
   nfl_lock_time: NflLockTime;
   lock_at_pick_start: boolean;
+  /** The end rule (spec 4, part 2). */
+  end_wipeout: Wipeout;
+  end_crowning: Crowning;
 }
 
 export type PoolSettingsForm<Values extends PoolSettingsFormValues = PoolSettingsFormValues> =

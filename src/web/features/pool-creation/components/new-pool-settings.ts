@@ -46,6 +46,8 @@ export function valuesFromCopy(game: PlayableGame, copied: CopiedSettings): Pool
     bonus_cadence:
       copied.bonus_cadence === BONUS_CADENCE.none ? BONUS_CADENCE.preseason : copied.bonus_cadence,
     bonus_shutdown: Math.max(POOL_LIMITS.minBonusShutdown, copied.bonus_shutdown),
+    end_wipeout: copied.end_wipeout,
+    end_crowning: copied.end_crowning,
     bonus_options: isNfl
       ? undefined
       : Object.fromEntries(Object.entries(copied.bonus_options).filter(([id]) => offered.includes(id))),
@@ -88,6 +90,8 @@ export function toSettings(values: PoolSettingsFormValues) {
     nfl_lock_time: values.nfl_lock_time,
     lock_at_pick_start: isNfl && picks > 1 && values.lock_at_pick_start,
     bonus_options: isNfl ? undefined : values.bonus_options,
+    end_wipeout: values.end_wipeout,
+    end_crowning: values.end_crowning,
   };
 }
 
@@ -107,6 +111,11 @@ export function reviewSettings(settings: ReturnType<typeof toSettings>): [string
     ['Extra lives/rebuys', `${settings.rebuys} (${settings.rebuys + 1} lives)`],
     ['Rebuy price', formatDollars(settings.rebuy_price)],
     ['Max entries', String(settings.max_entries)],
+    [
+      'If everyone left loses',
+      settings.end_wipeout === 'revive' ? 'They all come back with 1 life' : 'They split the prize',
+    ],
+    ['Champions crowned', settings.end_crowning === 'automatic' ? 'Automatically' : 'By the commissioner'],
   ];
   if (settings.game === 'nfl-td') {
     rows.push(

@@ -8,7 +8,7 @@ import {
 import { NflLockTimeSchema } from '../../../../core/calendar/locks';
 import type { PoolDetails } from '../../../../core/contracts/pools';
 import { formatDate, formatDollars } from '../../../lib/format';
-import { bonusText, insuranceText, plural } from './pool-labels';
+import { bonusText, endRuleText, insuranceText, plural } from './pool-labels';
 
 /** How to play ("Learn the Ropes"): the game's basics, then this pool's own settings and bonuses. */
 export function HowToPlay({ pool }: { pool: PoolDetails }) {
@@ -33,7 +33,7 @@ export function HowToPlay({ pool }: { pool: PoolDetails }) {
             </List.Item>
             <List.Item>
               A losing week costs a life. When your lives are gone your entry is eliminated; the last entries
-              standing share the prize pool.
+              standing share the prize pool (below: how the pool ends).
             </List.Item>
             {pool.rebuys > 0 && (
               <List.Item>
@@ -59,6 +59,16 @@ export function HowToPlay({ pool }: { pool: PoolDetails }) {
           </Table>
         </Card>
       </SimpleGrid>
+      <Card withBorder padding="md">
+        <Title order={3} fz="lg" mb="xs">
+          HOW THE POOL ENDS
+        </Title>
+        <List spacing="xs" size="sm">
+          {endRuleText({ wipeout: pool.end_wipeout, crowning: pool.end_crowning }).map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      </Card>
       {bonusOn && <BonusInfo pool={pool} />}
       <OddsInfo nfl={nfl} />
     </Stack>

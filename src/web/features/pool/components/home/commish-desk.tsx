@@ -5,6 +5,7 @@ import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contr
 import { FEED_EVENT_TYPES } from '../../../../../core/contracts/pools';
 import { QueryState } from '../../../../components/query-state';
 import { useCommishPosts, useServerNow } from '../../api/feed';
+import { EndRuleVerdict } from './end-rule-verdict';
 import { EventLink, LinkedText, TimeAgo } from './feed/feed-parts';
 
 /** Posts shown at first and added by each "Show more". */
@@ -13,6 +14,7 @@ const POSTS_PAGE_SIZE = 3;
 /** The Commish's Desk: the league commissioners' posts, newest first (headline, body, optional link). */
 export function CommishDeskCard({
   pool,
+  viewer,
 }: {
   pool: PoolDetails;
   viewer: PoolViewer;
@@ -30,6 +32,7 @@ export function CommishDeskCard({
           The Commish's Desk
         </Title>
       </Group>
+      <EndRuleVerdict pool={pool} viewer={viewer} />
       {posts.isLoading || posts.isError ? (
         <QueryState
           query={posts}

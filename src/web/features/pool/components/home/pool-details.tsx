@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { POOL_MESSAGES } from '../../../../../core/contracts/pools';
 import { formatDollars } from '../../../../lib/format';
-import { bonusText, insuranceText } from '../pool-labels';
+import { bonusText, insuranceText, wipeoutText } from '../pool-labels';
 
 // The confirmation (a modal) loads when someone starts signing up.
 const SignUpModal = lazy(() =>
@@ -30,6 +30,9 @@ export function PoolDetailsCard({
     ['Entrants', String(pool.entrants)],
     ['Prize pool', formatDollars(pool.prize_pool, { whole: true })],
   ];
+  if (pool.state !== 'concluded') {
+    rows.push(['If all still in lose this week', wipeoutText({ wipeout: pool.end_wipeout }, pool)]);
+  }
   if (nfl) {
     rows.push(
       ['Picks per week', String(pool.players_per_week)],

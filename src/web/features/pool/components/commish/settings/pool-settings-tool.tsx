@@ -160,7 +160,10 @@ function SettingsForm({
           defaultName={view.default_name}
           locked={{
             ...(view.started
-              ? { rebuys: `Locked: the pool started on ${formatDate(view.start, 'MMMM D, YYYY')}.` }
+              ? {
+                  rebuys: `Locked: the pool started on ${formatDate(view.start, 'MMMM D, YYYY')}.`,
+                  end_rule: `Locked: the pool started on ${formatDate(view.start, 'MMMM D, YYYY')}.`,
+                }
               : {}),
             // NFL TD pools keep their picks per week (the server refuses a change).
             players_per_week: 'Locked for NFL TD pools.',
