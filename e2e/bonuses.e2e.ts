@@ -7,7 +7,8 @@ import { newCachedPage as newPage } from './support/cached-assets';
 afterAll(closeBrowser);
 
 const MLB_GLOBAL = '/mlb/ala/2023/reg/0';
-const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
+/** A public league's pool without a bonus pool (the Office Pool's). */
+const OFFICE_MLB = '/mlb/OFFCE/2023/reg/1';
 const EMPTY_EARNED = 'Bonuses will show up here once they have been earned.';
 const EMPTY_FILTERED = "Use the filters and dropdowns to view this pool's Performance Bonuses.";
 
@@ -168,9 +169,9 @@ describe.each([
 
   it('tells a pool without a bonus pool so, and shows no leaderboard on its Home', async () => {
     const { context, page } = await newPage(viewport);
-    await page.goto(`${SQUAD_MLB}/bonuses`);
+    await page.goto(`${OFFICE_MLB}/bonuses`);
     await page.getByText('This pool has no performance bonus pool').waitFor();
-    await page.goto(SQUAD_MLB);
+    await page.goto(OFFICE_MLB);
     await page.getByRole('heading', { name: 'Pool Selections' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Bonus Pool Leaderboard' }).count()).toBe(0);
     await context.close();

@@ -389,16 +389,11 @@ describe('Make Picks for a player outside a private league', () => {
       // drew is no member of the Sunday Squad (invitation only), so can never join its pool.
       await logInByApi(page, 'drew');
       await page.goto('/mlb/SQUAD/2023/reg/0/makepicks');
-      const notice = page.getByRole('alert').filter({ hasText: 'Only league members can play' });
-      await notice.getByText('only its members can join its pools', { exact: false }).waitFor();
-      await page
-        .getByRole('button', { name: /MEMBERS ONLY|NOT IN POOL/ })
-        .first()
-        .waitFor();
-      expect(await page.getByRole('link', { name: 'JOIN POOL TO PICK' }).count()).toBe(0);
+      // Not even its picks grid: a private league's pool is its members' (decision 035).
+      await page.getByRole('heading', { name: 'This pool is for league members' }).waitFor();
       expect(await button(page, 'JOIN POOL TO PICK').count()).toBe(0);
       await screenshot(page, `make-picks-members-only-${label}`);
-      await notice.getByRole('link', { name: 'Request to join the league' }).click();
+      await page.getByRole('link', { name: 'See the league and ask to join' }).click();
       await page.waitForURL((url) => url.pathname === '/league/SQUAD');
       await page.getByRole('button', { name: 'REQUEST TO JOIN' }).waitFor();
       await context.close();

@@ -9,6 +9,8 @@ afterAll(closeBrowser);
 
 const NBA_GLOBAL = '/nba/ala/2023/reg/0';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
+/** A public league's pool: a visitor may read it (the Sunday Squad's is for its members). */
+const OFFICE_MLB = '/mlb/OFFCE/2023/reg/1';
 
 /** The card, once it has loaded its state. */
 async function manageCard(page: Page, label: string): Promise<Locator> {
@@ -127,7 +129,7 @@ describe('insurance and the bonus pool', () => {
 
   it('is not shown to visitors or to players without an entry', async () => {
     const { context, page } = await newPage(PHONE);
-    await page.goto(SQUAD_MLB);
+    await page.goto(OFFICE_MLB);
     await page.getByRole('heading', { name: 'Pool Details' }).waitFor();
     expect(await page.getByRole('region', { name: /Manage Your Entry/ }).count()).toBe(0);
     await logInByApi(page, 'morgan');

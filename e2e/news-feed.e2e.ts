@@ -9,6 +9,8 @@ afterAll(closeBrowser);
 
 const NBA_GLOBAL = '/nba/ala/2023/reg/0';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0';
+/** A public league's pool: a visitor may read it (the Sunday Squad's is for its members). */
+const OFFICE_MLB = '/mlb/OFFCE/2023/reg/1';
 const feedCard = (page: Page) => page.getByRole('region', { name: 'News Feed' });
 const deskCard = (page: Page) => page.getByRole('region', { name: "The Commish's Desk" });
 
@@ -179,7 +181,7 @@ describe.each([
     await context.route('**/admin/commishPosts/**', (route) =>
       route.fulfill({ status: 500, json: { message: 'The desk is closed.' } }),
     );
-    await page.goto(SQUAD_MLB);
+    await page.goto(OFFICE_MLB);
     const feed = feedCard(page);
     await feed.getByRole('alert').getByText('The feed is resting.').waitFor();
     await deskCard(page).getByRole('alert').getByText('The desk is closed.').waitFor();
@@ -197,7 +199,7 @@ describe('the news as it happened', () => {
     ['phone', PHONE],
   ])('dates the news of past weeks when they were judged, never "just now" (%s)', async (label, viewport) => {
     const { context, page } = await newPage(viewport);
-    await page.goto(SQUAD_MLB);
+    await page.goto(OFFICE_MLB);
     const news = feedCard(page).getByRole('list', { name: 'News' });
     await news.waitFor();
     // The demo's weeks were judged when its server first started; their news tells of weeks long past.

@@ -104,6 +104,17 @@ describe.each([
     await context.close();
   });
 
+  it("shows a visitor a private league's pool as members only, without its picks", async () => {
+    const { context, page } = await newPage(viewport);
+    await page.goto(`${SQUAD_MLB}/standings`);
+    await page.getByRole('heading', { name: 'This pool is for league members' }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Standings' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'See the league and ask to join' }).waitFor();
+    await screenshot(page, `pool-members-only-${label}`);
+    await context.close();
+  });
+
   it('shows a concluded pool has ended and who won, on Home, Make picks and Standings', async () => {
     const { context, page } = await newPage(viewport);
     for (const tab of ['', '/makepicks', '/standings']) {
@@ -285,8 +296,8 @@ describe('the link to an earlier season', () => {
     ['phone', PHONE],
   ])('leads only to a season the pool had, and says when it had none (%s)', async (label, viewport) => {
     const { context, page } = await newPage(viewport);
-    // Neither the global NBA pool nor the Squad's MLB pool ran in 2022: no link to a missing page.
-    for (const path of [NBA_GLOBAL, SQUAD_MLB]) {
+    // Neither the global NBA pool nor the Office Pool's second MLB pool ran in 2022: no link to a missing page.
+    for (const path of [NBA_GLOBAL, EVERYBODY_BACK]) {
       await page.goto(path);
       await page.getByText('No earlier season').waitFor();
       expect(await page.getByRole('link', { name: /season \(/ }).count()).toBe(0);

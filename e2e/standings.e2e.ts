@@ -174,7 +174,7 @@ describe.each([
     await page.route('**/api/standings/**', (route) =>
       route.fulfill({ status: 503, json: { message: 'The standings are resting; try again soon.' } }),
     );
-    await page.goto(SQUAD_MLB);
+    await page.goto('/mlb/OFFCE/2023/reg/1/standings');
     const alert = page.getByRole('alert').filter({ hasText: 'Standings could not be loaded' });
     await alert.waitFor();
     expect(await alert.innerText()).toContain('The standings are resting; try again soon.');

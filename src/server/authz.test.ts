@@ -5,7 +5,16 @@ import { leagueRequests, leagues } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
 import { POOL_AREA_CELLS } from './modules/pools/pool-area.authz';
-import { all, type Cell, HIDDEN_POOL, OUTSIDERS, ROLES, type Role, type World } from './test/authz-matrix';
+import {
+  all,
+  type Cell,
+  HIDDEN_POOL,
+  OUTSIDERS,
+  PRIVATE_POOL,
+  ROLES,
+  type Role,
+  type World,
+} from './test/authz-matrix';
 import { buildEntry, buildPool } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 import { createLeagueAs, registerNamed, type TestUser } from './test/league-test-world';
@@ -495,6 +504,20 @@ const MATRIX: Cell[] = [
     expected: HIDDEN_POOL,
   },
   {
+    name: 'loadPool of the private league',
+    method: 'GET',
+    route: 'GET /api/loadPool/:game/:league/:season/:poolIdx/:seasonType',
+    url: () => '/api/loadPool/mlb/PRIV/2023/0/reg',
+    expected: PRIVATE_POOL,
+  },
+  {
+    name: 'gameEntrants of the private league',
+    method: 'GET',
+    route: 'GET /api/gameEntrants/:game/:league/:season/:poolIdx/:seasonType',
+    url: () => '/api/gameEntrants/mlb/PRIV/2023/0/reg',
+    expected: PRIVATE_POOL,
+  },
+  {
     name: 'gameEntrants of the hidden league',
     method: 'GET',
     route: 'GET /api/gameEntrants/:game/:league/:season/:poolIdx/:seasonType',
@@ -703,6 +726,7 @@ beforeAll(async () => {
     });
   }
   const pool = await buildPool(t.ctx, { leagueId: hiddenId, customName: 'Hidden Pool' });
+  const privatePool = await buildPool(t.ctx, { leagueId: privateId, customName: 'Private Pool' });
   const entry = await buildEntry(t.ctx, { poolId: pool.id, userId: member.id });
   await t.app.inject({
     method: 'POST',
@@ -715,6 +739,7 @@ beforeAll(async () => {
     hiddenId,
     privateId,
     poolId: pool.id,
+    privatePoolId: privatePool.id,
     requestId: request.id,
     inviteCode: hidden.inviteCode,
     entryId: entry.id,

@@ -8,6 +8,8 @@ export interface World {
   hiddenId: number;
   privateId: number;
   poolId: number;
+  /** A pool of the private (listed, not joinable) league. */
+  privatePoolId: number;
   requestId: number;
   inviteCode: string;
   entryId: number;
@@ -51,6 +53,15 @@ export const HIDDEN_POOL: Record<Role, number> = {
   member: 200,
   admin: 200,
   siteAdmin: 404,
+};
+
+/** A private league's pool: listed for everyone, read by its members only (decision 035). */
+export const PRIVATE_POOL: Record<Role, number> = {
+  visitor: 403,
+  nonMember: 403,
+  member: 200,
+  admin: 200,
+  siteAdmin: 403,
 };
 
 /** A Commish tools read of the hidden league's pool: its admins only (members are refused, outsiders find nothing). */

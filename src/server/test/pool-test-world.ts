@@ -109,13 +109,20 @@ export interface PoolWorld {
   leagueId: number;
 }
 
-/** A commissioner and a league of theirs. */
+/** A commissioner and a league of theirs (joinable unless hidden or told otherwise). */
 export async function createPoolWorld(
   app: FastifyInstance,
   league: { hidden?: boolean; joinable?: boolean } = {},
 ): Promise<PoolWorld> {
   const owner = await registerNamed(app, 'commish');
-  const leagueId = await createLeagueAs(app, owner, { name: 'Sunday Squad', abb: 'SQUAD', ...league });
+  // Open to everyone unless a test asks otherwise: most read a pool as a visitor or an outsider, and a
+  // private league's pools are its members' (decision 035).
+  const leagueId = await createLeagueAs(app, owner, {
+    name: 'Sunday Squad',
+    abb: 'SQUAD',
+    joinable: !league.hidden,
+    ...league,
+  });
   return { owner, leagueId };
 }
 

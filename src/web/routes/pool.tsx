@@ -7,9 +7,11 @@ import { useLoginModal } from '../features/auth/components/login-modal';
 import { useLoadPool } from '../features/pool/api/pool';
 import { PoolShell } from '../features/pool/components/pool-shell';
 import { POOL_TABS, type PoolTabKey, preloadPoolTab } from '../features/pool/components/pool-tabs';
+import { ApiError } from '../lib/api';
 import type { PoolAddress } from '../lib/query-keys';
 import { ComingSoon } from './coming-soon';
 import NotFoundPage from './not-found';
+import { MembersOnlyPool } from './pool-members-only';
 
 /**
  * /{game}/{leagueAbb}/{season}/{seasonType}/{poolIdx}/{tab?}: a pool page, or not found. The tabs are nested
@@ -49,6 +51,10 @@ function PoolView({ address, tab }: { address: PoolAddress; tab: PoolTabKey }) {
   useEffect(() => {
     preloadPoolTab(tab);
   }, [tab]);
+  // A private league's pool, asked for by someone outside the league (decision 035).
+  if (pool.error instanceof ApiError && pool.error.status === 403) {
+    return <MembersOnlyPool address={address} onLogin={() => openLogin()} />;
+  }
   if (pool.isLoading || pool.isError) {
     return <QueryState query={pool} loading="loading pool" failed="Could not load this pool" />;
   }

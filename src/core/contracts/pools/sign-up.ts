@@ -6,6 +6,9 @@ export const POOL_MESSAGES = {
   deadlinePassed: 'The entry deadline for this pool has passed.',
   concluded: 'This pool has concluded.',
   membersOnly: 'Only members of this league can join its pools. Ask the commissioner to let you in.',
+  /** A private league's pool read by someone outside the league (decision 035). */
+  privatePool:
+    "This pool belongs to a private league: only its members can see it. Ask the league's commissioner to let you in.",
   maxEntries: (max: number) =>
     `You already have the maximum of ${max} ${max === 1 ? 'entry' : 'entries'} in this pool.`,
   registered: "You're in! Good luck this season.",

@@ -32,6 +32,14 @@ export function canSeeLeague(access: Pick<LeagueAccess, 'league' | 'isMember'>):
   return !access.league.hidden || access.isMember;
 }
 
+/**
+ * Whether the viewer may read the league's pools (picks, standings, news, money): a private league's
+ * pools (one that takes no one without the commissioner) are for its members (decision 035).
+ */
+export function canReadLeaguePools(access: Pick<LeagueAccess, 'league' | 'isMember'>): boolean {
+  return canSeeLeague(access) && (access.league.joinable || access.isMember);
+}
+
 /** The viewer's membership and admin flag in a league. */
 export async function loadAccess(
   db: DbOrTx,

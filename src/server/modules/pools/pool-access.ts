@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { LeagueRow, PoolRecord, UserRow } from '../../db/schema';
 import { leagues, pools } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { canSeeLeague, type LeagueAccess, loadAccess } from '../leagues/league-access';
+import { canReadLeaguePools, canSeeLeague, type LeagueAccess, loadAccess } from '../leagues/league-access';
 
 /** One viewer's access to one pool, built on the league's access. */
 export interface PoolAccess {
@@ -45,6 +45,8 @@ export async function requirePoolAccess(
   if (!row) throw notFound(POOL_MESSAGES.poolNotFound);
   const access = await loadAccess(db, row.league, viewer);
   if (!canSeeLeague(access)) throw notFound(POOL_MESSAGES.poolNotFound);
+  // A private league is listed, so its pools exist for everyone; what is in them is its members'.
+  if (!canReadLeaguePools(access)) throw forbidden(POOL_MESSAGES.privatePool);
   return { pool: row.pool, league: row.league, access, isCommish: access.isAdmin };
 }
 

@@ -1,4 +1,4 @@
-import { type Cell, HIDDEN_POOL } from '../../../test/authz-matrix';
+import { type Cell, HIDDEN_POOL, PRIVATE_POOL } from '../../../test/authz-matrix';
 
 /** Who may call each live route (rows of src/server/authz.test.ts). */
 export const LIVE_CELLS: Cell[] = [
@@ -10,5 +10,12 @@ export const LIVE_CELLS: Cell[] = [
     route: 'GET /api/pools/:poolId/live',
     url: (w) => `/api/pools/${w.poolId}/live`,
     expected: { ...HIDDEN_POOL, member: 406, admin: 406 },
+  },
+  {
+    name: 'live stream of the private pool',
+    method: 'GET',
+    route: 'GET /api/pools/:poolId/live',
+    url: (w) => `/api/pools/${w.privatePoolId}/live`,
+    expected: { ...PRIVATE_POOL, member: 406, admin: 406 },
   },
 ];
