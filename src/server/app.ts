@@ -202,7 +202,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     });
   }
   // The pages a phone opens first come rendered with their data where the build allows (decision 022).
-  const renderPage = serveWeb ? createPageRenderer(app, ctx.config.webDir, ctx.config.ssrBudgetMs) : null;
+  const renderPage = serveWeb
+    ? createPageRenderer(app, ctx.config.webDir, ctx.config.ssrBudgetMs, ctx.config.ssrConcurrency)
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(routedPath(request));
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -51,6 +51,11 @@ export interface Config {
    * milliseconds; past it the plain app is sent. 0 sends the plain app always.
    */
   ssrBudgetMs: number;
+  /**
+   * Pages rendered at once by one instance; a page asked for while that many render is sent as the plain
+   * app at once (decision 037): a flood of first views never holds up the API.
+   */
+  ssrConcurrency: number;
   /** Where the 2019 NBA pool, finished offline, is kept. */
   nba19OfflineUrl: string;
   /** Which feed gives each game's schedules and results (decision 008). */
@@ -167,6 +172,7 @@ const ENV = z.object({
   RATE_LIMIT_MAX: wholeNumber(600, 1, 'requests per minute'),
   WEB_DIR: text('./dist/web'),
   SSR_BUDGET_MS: wholeNumber(300, 0, 'milliseconds', '0 to turn server rendering off'),
+  SSR_CONCURRENCY: wholeNumber(2, 1, 'pages rendered at once'),
   NBA19_OFFLINE_URL: text('https://docs.google.com/spreadsheets/'),
   FEED_MLB: feed('mlb'),
   FEED_NBA: feed('nba'),
@@ -237,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     webDir: path.resolve(e.WEB_DIR),
     ssrBudgetMs: e.SSR_BUDGET_MS,
+    ssrConcurrency: e.SSR_CONCURRENCY,
     nba19OfflineUrl: e.NBA19_OFFLINE_URL,
     feeds: chooseFeeds(e, { replaying: demo }),
     redisUrl: e.REDIS_URL,

@@ -29,6 +29,8 @@ export interface AppMetrics {
   readonly httpRequests: Counter<'method' | 'route' | 'status_code'>;
   readonly httpDuration: Histogram<'method' | 'route'>;
   readonly jobRuns: Counter<'job' | 'outcome'>;
+  /** Pages sent as the plain app because as many renders as allowed were under way (decision 037). */
+  readonly ssrShed: Counter;
   readonly jobDuration: Histogram<'job'>;
   readonly poolWeeks: Counter<'step'>;
   readonly poolFailures: Counter<'pool_id' | 'step'>;
@@ -83,6 +85,11 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
       help: 'Time to answer an HTTP request (live streams apart), by method and route pattern.',
       labelNames: ['method', 'route'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    ssrShed: new Counter({
+      name: 'ala_ssr_shed_total',
+      help: 'Pages sent as the plain app at once because as many server renders as allowed were under way.',
       registers,
     }),
     jobRuns: new Counter({

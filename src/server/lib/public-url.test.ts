@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRegistration } from '../test/factories';
 import { createTestApp } from '../test/harness';
 import { sentMail } from '../test/mail-capture';
+import { publicUrl } from './public-url';
 
 /** Registers through the given headers and answers the confirmation link's origin. */
 async function linkOrigin(env: Record<string, string>, headers: Record<string, string>): Promise<string> {
@@ -30,6 +31,16 @@ describe('e-mailed links without PUBLIC_URL', () => {
     expect(await linkOrigin(unset, { host: `${hostname()}:3000` })).toBe(
       `http://${hostname().toLowerCase()}:3000`,
     );
+  });
+
+  it('outside a request (the reminder job) follow the address the site was last opened at', async () => {
+    const { app, ctx } = await createTestApp({ env: unset });
+    expect(publicUrl(ctx.config)).toBe('http://localhost:3000');
+    await app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:3000' } });
+    // The same rule as the confirmation mail's: a reminder's link opens where the user's session lives.
+    expect(publicUrl(ctx.config)).toBe('http://127.0.0.1:3000');
+    await app.inject({ method: 'GET', url: '/api/health', headers: { host: 'evil.example' } });
+    expect(publicUrl(ctx.config)).toBe('http://127.0.0.1:3000');
   });
 
   it('fall back to http://localhost:PORT for any other Host, so a forged one cannot redirect a reset link', async () => {

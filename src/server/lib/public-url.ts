@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 const requestOrigin = new AsyncLocalStorage<string>();
+/** Each app's (config's) latest allowed request origin: its address for links made outside a request. */
+const lastOrigins = new WeakMap<Config, string>();
 
 const LOOPBACK = /^(localhost|[\w-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -47,13 +49,19 @@ export function registerPublicUrl(app: FastifyInstance): void {
   if (config.publicUrlFixed) return;
   app.addHook('onRequest', (request, _reply, done) => {
     const origin = allowedRequestOrigin(request, config);
-    if (origin) requestOrigin.run(origin, done);
-    else done();
+    if (origin) {
+      lastOrigins.set(config, origin);
+      requestOrigin.run(origin, done);
+    } else done();
   });
 }
 
-/** The site's address for a link being made now: PUBLIC_URL, else the request's allowed origin, else the default. */
+/**
+ * The site's address for every link the app makes, mailed or shown (decision 036): PUBLIC_URL; else the
+ * request's allowed origin; outside a request (the reminder job's mails) the origin the site was last
+ * opened at; else the default. One rule, so a reminder opens where the confirmation mail did.
+ */
 export function publicUrl(config: Config): string {
   if (config.publicUrlFixed) return config.publicUrl;
-  return requestOrigin.getStore() ?? config.publicUrl;
+  return requestOrigin.getStore() ?? lastOrigins.get(config) ?? config.publicUrl;
 }

@@ -36,7 +36,10 @@ export function isServerRendered(pathname) {
 }
 export async function render(request) {
   if (request.url === '/fail') throw new Error('no such page');
-  if (request.url === '/slow') await new Promise((resolve) => setTimeout(resolve, ${SLOW_RENDER_MS}));
+  if (request.url === '/slow') {
+    globalThis.slowRenders = (globalThis.slowRenders ?? 0) + 1;
+    await new Promise((resolve) => setTimeout(resolve, ${SLOW_RENDER_MS}));
+  }
   const answer = await request.api('/api/currentUser', { method: 'GET' });
   const users = await answer.json();
   const name = users.length > 0 ? users[0].username : 'visitor';
@@ -48,6 +51,9 @@ export async function render(request) {
   };
 }
 `;
+
+/** How many /slow renders the stand-in has started (it counts them on the global object). */
+const slowRenders = () => (globalThis as { slowRenders?: number }).slowRenders ?? 0;
 
 describe('pages rendered on the server', () => {
   let webDir: string;
@@ -131,6 +137,29 @@ describe('pages rendered on the server', () => {
       // HEAD, as before, is the plain file.
       const head = await app.inject({ method: 'HEAD', url: '/ok' });
       expect(head.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the plain app at once while as many pages as allowed render, and renders again after', async () => {
+    const { ctx } = await createTestApp({
+      env: { WEB_DIR: webDir, SSR_BUDGET_MS: String(SLOW_RENDER_MS * 2), SSR_CONCURRENCY: '1' },
+    });
+    const app = await buildApp(ctx);
+    try {
+      const before = slowRenders();
+      const slow = app.inject({ url: '/slow' });
+      // Once the slow render is under way, a page it would render is not queued behind it.
+      while (slowRenders() === before) await new Promise((resolve) => setTimeout(resolve, 10));
+      const started = Date.now();
+      const shed = await app.inject({ url: '/ok' });
+      expect(shed.body).toBe(INDEX);
+      expect(Date.now() - started).toBeLessThan(SLOW_RENDER_MS);
+      expect((await slow).body).toContain('visitor in');
+      expect((await app.inject({ url: '/ok' })).body).toContain('<main><p>visitor in');
+      const metrics = await ctx.metrics?.registry.getSingleMetricAsString('ala_ssr_shed_total');
+      expect(metrics).toMatch(/ala_ssr_shed_total 1$/m);
     } finally {
       await app.close();
     }

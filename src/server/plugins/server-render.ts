@@ -45,6 +45,8 @@ export function createPageRenderer(
   app: FastifyInstance,
   webDir: string,
   budgetMs: number,
+  /** Renders at once; past it the plain app is sent at once rather than queued (decision 037). */
+  concurrency = 2,
 ): PageRenderer | null {
   const entryFile = `${ssrDirOf(webDir)}/entry-server.js`;
   if (budgetMs <= 0 || !existsSync(entryFile)) return null;
@@ -59,8 +61,24 @@ export function createPageRenderer(
   const entry: Promise<ServerEntry> = import(pathToFileURL(entryFile).href);
   entry.catch((error) => app.log.error({ error: String(error) }, 'server render bundle failed to load'));
 
+  let rendering = 0;
   return async (request, reply) => {
     if (request.method !== 'GET' || request.cookies[PLAIN_APP_COOKIE] === 'off') return false;
+    // Each render costs the server a few hundred milliseconds of its one thread: with as many under way as
+    // allowed, this visitor gets the plain app now, which draws the same page from the API.
+    if (rendering >= concurrency) {
+      app.ctx.metrics?.ssrShed.inc();
+      return false;
+    }
+    rendering += 1;
+    try {
+      return await renderOne(request, reply);
+    } finally {
+      rendering -= 1;
+    }
+  };
+
+  async function renderOne(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const started = Date.now();
     const url = request.url;
     try {
@@ -106,7 +124,7 @@ export function createPageRenderer(
       );
       return false;
     }
-  };
+  }
 }
 
 /**

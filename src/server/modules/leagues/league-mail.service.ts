@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { entries, leagueMembers, leagues, pools, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publicUrl } from '../../lib/public-url';
+import { formatMailInstant } from '../../mail/mail-format';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, htmlToText, sanitizeHtml } from '../../mail/sanitize-html';
 import { recordPoolAudits } from '../pools/commish/audit/audit.service';
@@ -157,7 +158,7 @@ export async function notifyNewLeaguePool(
   const name = pool.customName?.trim() || `${pool.gameName} ${pool.season}`;
   const url = `${publicUrl(ctx.config)}${poolPagePathIn(pool, league)}`;
   const settingsUrl = `${publicUrl(ctx.config)}/league/${league.abb}/settings`;
-  const deadline = pool.entryDeadline.toUTCString();
+  const deadline = formatMailInstant(pool.entryDeadline);
   const result = await sendAll(ctx, rows, (to) => ({
     to,
     subject: `New pool in ${league.name}: ${name}`,

@@ -4,6 +4,8 @@ import { countSiblings, poolDisplayName, poolPagePathIn } from '../../../core/po
 import type { AppContext } from '../../context';
 import type { PoolRecord } from '../../db/schema';
 import { leagues, pools } from '../../db/schema';
+import { publicUrl } from '../../lib/public-url';
+import { formatMailInstant } from '../../mail/mail-format';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/sanitize-html';
 import { findPoolOpenWeek, picksAsked } from '../pools/owed-picks';
@@ -236,18 +238,8 @@ class PoolNames {
 
 /** The unsubscribe address of a user (GET shows a page to confirm; POST, one-click, unsubscribes). */
 export function unsubscribeUrl(ctx: AppContext, secret: string, userId: number): string {
-  return `${ctx.config.publicUrl}/user/reminders/unsubscribe?token=${signUnsubscribeToken(secret, userId)}`;
+  return `${publicUrl(ctx.config)}/user/reminders/unsubscribe?token=${signUnsubscribeToken(secret, userId)}`;
 }
-
-const LOCK_FORMAT = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
 
 function timeLeft(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / 60_000));
@@ -265,7 +257,7 @@ export function reminderMail(
   now: number,
 ): MailMessage {
   const first = rows[0];
-  const base = ctx.config.publicUrl;
+  const base = publicUrl(ctx.config);
   const unsubscribe = unsubscribeUrl(ctx, secret, first.user_id);
   const soonest = Math.min(...rows.map((row) => row.lock_ms));
   const subject =
@@ -278,7 +270,7 @@ export function reminderMail(
     const owed = row.need > 1 ? `has ${row.picked} of ${row.need} picks` : 'has no pick';
     return {
       title: `${pool.name}${pool.leagueName ? ` (${pool.leagueName})` : ''}, week ${row.week}`,
-      line: `Entry ${label} ${owed}. Picks lock ${LOCK_FORMAT.format(new Date(row.lock_ms))} (in ${timeLeft(row.lock_ms - now)}).`,
+      line: `Entry ${label} ${owed}. Picks lock ${formatMailInstant(new Date(row.lock_ms))} (in ${timeLeft(row.lock_ms - now)}).`,
       insured: row.insured
         ? 'This entry is insured: if it has no pick at the lock, insurance picks for it.'
         : null,

@@ -247,7 +247,7 @@ describe('POST /api/pools/{poolId}/commish/nudge', () => {
     const toAlice = mails.find((mail) => mail.to === mails.find((m) => m.text.includes('Hi alice'))?.to);
     expect(toAlice?.subject).toBe('Reminder: make your Week 2 pick in Squad Survivor');
     expect(toAlice?.text).toContain('commish, the commissioner of Squad Survivor in Sunday Squad');
-    expect(toAlice?.text).toContain('Week 2 locks Mon, 23 Nov 2026 00:00:00 GMT');
+    expect(toAlice?.text).toContain('Week 2 locks Mon, Nov 23, 12:00 AM UTC');
     expect(toAlice?.text).toContain('- alice (2 lives left)');
     expect(toAlice?.text).toContain('- alice [3] (1 life left)');
     expect(toAlice?.text).toContain('Make your picks: http://localhost:3000/mlb/SQUAD/2023/reg/0/makepicks');

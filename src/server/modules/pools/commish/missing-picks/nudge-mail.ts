@@ -1,3 +1,4 @@
+import { formatMailInstant } from '../../../../mail/mail-format';
 import type { MailMessage } from '../../../../mail/mailer';
 import { escapeHtml } from '../../../../mail/sanitize-html';
 import { entryLabel } from '../../pool-entries.repo';
@@ -24,7 +25,7 @@ function describeEntry(player: OwingPlayer, entry: OwingPlayer['entries'][number
 
 /** One player's nudge: the pool, the week, its deadline, their entries that owe a pick, and a Make Picks link. */
 export function buildNudgeMail(player: OwingPlayer, mail: NudgeMailContext): MailMessage {
-  const deadline = mail.lockAt.toUTCString();
+  const deadline = formatMailInstant(mail.lockAt);
   const lines = player.entries.map((entry) => describeEntry(player, entry, mail.needed));
   const what = mail.needed > 1 ? `${mail.needed} picks` : 'a pick';
   const intro = `${mail.commissioner}, the commissioner of ${mail.poolName} in ${mail.leagueName}, reminds you that ${

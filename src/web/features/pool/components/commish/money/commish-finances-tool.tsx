@@ -161,7 +161,11 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
       request_key: requestKey,
     };
     const parsed = AddPaymentRequestSchema.safeParse(body);
-    if (!parsed.success) return setProblem(parsed.error.issues[0].message);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0].message;
+      // A problem the Amount field already says under itself is not said twice.
+      return setProblem(message === amountProblem ? null : message);
+    }
     setProblem(null);
     const label = selected?.label ?? '';
     addPayment.mutate(body, {
