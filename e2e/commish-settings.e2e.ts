@@ -107,7 +107,10 @@ describe.each([
     const rebuys = page.getByRole('textbox', { name: 'Extra Lives/Rebuys' });
     await rebuys.waitFor();
     expect(await rebuys.isDisabled()).toBe(true);
-    await page.getByText(/^Locked: the pool started on/).waitFor();
+    // Rebuys and the end rule's two settings say so.
+    const locked = page.getByText(/^Locked: the pool started on/);
+    await locked.first().waitFor();
+    expect(await locked.count()).toBe(3);
     // Locked weeks are listed, not offered for editing.
     await page.getByText(/^Locked weeks \(Weeks 1 to \d+\)$/).waitFor();
     expect(await page.getByRole('textbox', { name: 'Week 1 deadline' }).count()).toBe(0);
