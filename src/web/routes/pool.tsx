@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams, useRoutes } from 'react-router';
 import { GAME_NAMES, GameSchema, notPlayableNotice, SeasonTypeSchema } from '../../core/games';
 import { QueryState } from '../components/query-state';
@@ -11,7 +11,11 @@ import { ApiError } from '../lib/api';
 import type { PoolAddress } from '../lib/query-keys';
 import { ComingSoon } from './coming-soon';
 import NotFoundPage from './not-found';
-import { MembersOnlyPool } from './pool-members-only';
+
+// Only a private league's pool, asked for from outside the league, shows this page.
+const MembersOnlyPool = lazy(() =>
+  import('./pool-members-only').then((module) => ({ default: module.MembersOnlyPool })),
+);
 
 /**
  * /{game}/{leagueAbb}/{season}/{seasonType}/{poolIdx}/{tab?}: a pool page, or not found. The tabs are nested
@@ -53,7 +57,11 @@ function PoolView({ address, tab }: { address: PoolAddress; tab: PoolTabKey }) {
   }, [tab]);
   // A private league's pool, asked for by someone outside the league (decision 035).
   if (pool.error instanceof ApiError && pool.error.status === 403) {
-    return <MembersOnlyPool address={address} onLogin={() => openLogin()} />;
+    return (
+      <Suspense fallback={null}>
+        <MembersOnlyPool address={address} onLogin={() => openLogin()} />
+      </Suspense>
+    );
   }
   if (pool.isLoading || pool.isError) {
     return <QueryState query={pool} loading="loading pool" failed="Could not load this pool" />;

@@ -8,13 +8,16 @@ import { GAME_COLORS } from '../../../theme';
 import { useActiveEntry } from '../hooks/use-active-entry';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { PoolBanner, PoolNotice } from './pool-banner';
-import { PoolEndedNotice } from './pool-ended';
 import { poolPath } from './pool-labels';
 import { POOL_TABS, type PoolTabKey } from './pool-tabs';
 
 // The Active Entry choice (and the combobox code it brings) shows only for several entries.
 const ActiveEntrySelect = lazy(() =>
   import('./active-entry-select').then((module) => ({ default: module.ActiveEntrySelect })),
+);
+// Only a decided pool says who won: a pool in play does not load the notice.
+const PoolEndedNotice = lazy(() =>
+  import('./pool-ended').then((module) => ({ default: module.PoolEndedNotice })),
 );
 
 /**
@@ -74,7 +77,11 @@ export function PoolShell({
           </Suspense>
         )}
       </Group>
-      <PoolEndedNotice pool={pool} />
+      {(pool.state === 'concluded' || (pool.ended && !pool.ended.crowned_at)) && (
+        <Suspense fallback={null}>
+          <PoolEndedNotice pool={pool} />
+        </Suspense>
+      )}
       {commishRefused && (
         <Alert color="orange" variant="light" role="alert" title="Commish tools are for commissioners">
           {viewer.signed_in

@@ -4,8 +4,8 @@ import {
   Button,
   Card,
   Group,
+  NativeSelect,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -145,14 +145,15 @@ export function NflPicks({
             />
           </Group>
           <Group wrap="wrap" gap="xs" align="flex-end">
-            <Select
+            {/* The phone's own picker: a short list of teams needs no search box (nor its code). */}
+            <NativeSelect
               label="Team"
-              placeholder="All teams"
-              clearable
-              searchable
-              value={team}
-              onChange={setTeam}
-              data={teams.abbs.map((abb) => ({ value: abb, label: abb }))}
+              value={team ?? ''}
+              onChange={(event) => setTeam(event.currentTarget.value || null)}
+              data={[
+                { value: '', label: 'All teams' },
+                ...teams.abbs.map((abb) => ({ value: abb, label: abb })),
+              ]}
               w={130}
             />
             <SegmentedControl
