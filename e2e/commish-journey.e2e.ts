@@ -109,6 +109,10 @@ describe("a commissioner's season, from creating the pool to crowning the champi
     await page.getByText(`Your pool will start in Week ${WEEK} of the MLB season.`).waitFor();
     expect(await page.getByRole('textbox', { name: 'Buy-in ($)' }).inputValue()).toBe('$50');
     expect(await page.getByRole('textbox', { name: 'Rebuy price ($)' }).inputValue()).toBe('$25');
+    // The commissioner crowns by hand (this journey's last step): the end rule, deciding in the season's
+    // last week, then waits for them rather than crowning by itself.
+    await page.getByRole('combobox', { name: 'Champions Crowned', exact: true }).click();
+    await page.getByRole('option', { name: 'By the commissioner' }).click();
     await shot(page, 'journey-create-pool-desktop');
 
     await button(page, 'REVIEW').click();
