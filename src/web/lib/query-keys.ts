@@ -38,8 +38,8 @@ export const poolKeys = {
   bonusLeaderboard: (poolId: number) => ['pool', 'bonuses', 'leaderboard', poolId] as const,
   scoreboard: (poolId: number, week: number | 'default', request: object = {}) =>
     ['pool', 'scoreboard', poolId, String(week), request] as const,
-  teamSchedules: (game: string, season: number, seasonType: string) =>
-    ['pool', 'teamSchedules', game, season, seasonType] as const,
+  teamSchedules: (game: string, season: number, seasonType: string, week: number | 'season') =>
+    ['pool', 'teamSchedules', game, season, seasonType, String(week)] as const,
   seasonParams: (game: string, season: number, seasonType: string) =>
     ['pool', 'seasonParams', game, season, seasonType] as const,
   teamDetails: (game: string) => ['pool', 'teamDetails', game] as const,

@@ -63,8 +63,15 @@ export const sportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/teamSchedules/:game/:season/:seasonType',
-    { schema: { params: SeasonTypePathSchema, response: { 200: TeamSchedulesResponseSchema } } },
-    async (request) => getTeamSchedules(app.ctx, request.params),
+    {
+      schema: {
+        params: SeasonTypePathSchema,
+        // One week's games: what a pool tab draws, not the whole season.
+        querystring: z.object({ week: WeekSchema.optional() }),
+        response: { 200: TeamSchedulesResponseSchema },
+      },
+    },
+    async (request) => getTeamSchedules(app.ctx, request.params, request.query.week),
   );
 
   app.get(

@@ -160,10 +160,15 @@ export async function getWeekSchedule(
 }
 
 /** Every club's games per week ("vs. OPP" at home, "@ OPP" away). */
-export async function getTeamSchedules(ctx: AppContext, path: SeasonPath): Promise<TeamSchedulesResponse> {
+export async function getTeamSchedules(
+  ctx: AppContext,
+  path: SeasonPath,
+  /** Only this week's games, when given. */
+  onlyWeek?: number,
+): Promise<TeamSchedulesResponse> {
   const out: TeamSchedulesResponse = {};
   for (const g of await seasonGames(ctx, path)) {
-    if (g.row.week === null) continue;
+    if (g.row.week === null || (onlyWeek !== undefined && g.row.week !== onlyWeek)) continue;
     const week = String(g.row.week);
     for (const [team, matchup] of [
       [g.row.home, `vs. ${g.row.away}`],

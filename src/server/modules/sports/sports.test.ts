@@ -158,6 +158,13 @@ describe('sports read API', () => {
     expect(body.NYY['2'].map((g: { matchup: string }) => g.matchup)).toEqual(['vs. TOR', 'vs. HOU']);
   });
 
+  it('gives one week of the team schedules when asked for it', async () => {
+    const { body } = await get('/api/teamSchedules/mlb/2023/reg?week=2');
+    expect(body.HOU['2'].map((g: { matchup: string }) => g.matchup)).toEqual(['@ SEA', '@ NYY']);
+    expect(Object.values(body).every((weeks) => Object.keys(weeks as object).join() === '2')).toBe(true);
+    expect((await get('/api/teamSchedules/mlb/2023/reg?week=0')).status).toBe(400);
+  });
+
   it('counts wins and losses of final games only', async () => {
     const { body } = await get('/api/results/mlb/2023/reg');
     expect(body.records.HOU).toEqual({ '1': [1, 0] });

@@ -23,16 +23,36 @@ interface SeasonKey {
   season_type: string;
 }
 
-/** Each team's games per week of the pool's season ("vs. X" / "@ X"). */
-export function useTeamSchedules(pool: SeasonKey) {
-  return useQuery({
-    queryKey: poolKeys.teamSchedules(pool.game, pool.season, pool.season_type),
+/**
+ * Each team's games per week ("vs. X" / "@ X"): of one week, or of the whole season without one (an NFL
+ * pick's kickoff is read in the week it was made). A season of MLB games is half a megabyte: a first view
+ * rendered on the server carries only the week it draws.
+ */
+export function teamSchedulesQuery(pool: SeasonKey, week?: number) {
+  const path = `/api/teamSchedules/${pool.game}/${pool.season}/${pool.season_type}`;
+  return {
+    queryKey: poolKeys.teamSchedules(pool.game, pool.season, pool.season_type, week ?? 'season'),
     queryFn: () =>
-      apiFetch(`/api/teamSchedules/${pool.game}/${pool.season}/${pool.season_type}`, {
-        schema: TeamSchedulesResponseSchema,
-      }),
+      apiFetch(week === undefined ? path : `${path}?week=${week}`, { schema: TeamSchedulesResponseSchema }),
     staleTime: 60_000,
-  });
+  };
+}
+
+export function useTeamSchedules(pool: SeasonKey, week?: number) {
+  return useQuery(teamSchedulesQuery(pool, week));
+}
+
+/** Loads the weeks either side of the one shown, so the week pager turns without a wait. */
+export function usePrefetchNeighbourWeeks(pool: SeasonKey & { week_count: number }, week: number | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (week === null) return;
+    for (const neighbour of [week - 1, week + 1]) {
+      if (neighbour >= 1 && neighbour <= pool.week_count) {
+        void client.prefetchQuery(teamSchedulesQuery(pool, neighbour));
+      }
+    }
+  }, [client, pool, week]);
 }
 
 /** The season's calendar: the dates each week covers (the grid's columns). */

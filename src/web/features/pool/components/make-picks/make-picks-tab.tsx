@@ -6,6 +6,7 @@ import type { PlayableGame } from '../../../../../core/games';
 import { errorMessage } from '../../../../lib/api';
 import {
   useNflPlayers,
+  usePrefetchNeighbourWeeks,
   useSeasonParams,
   useServerNow,
   useTeamDetails,
@@ -43,7 +44,9 @@ export function MakePicksTab({
   const [week, setWeek] = useState(() => getInitialWeek(pool));
   const [pending, setPending] = useState<PendingPick | null>(null);
   const now = useServerNow();
-  const schedules = useTeamSchedules(pool);
+  // A team pool draws one week at a time; an NFL pool reads its picks' kickoffs across the season.
+  const schedules = useTeamSchedules(pool, nfl ? undefined : week);
+  usePrefetchNeighbourWeeks(pool, nfl ? null : week);
   const teams = useTeamDetails(game);
   const params = useSeasonParams(pool);
   const players = useNflPlayers(nfl);
