@@ -113,6 +113,8 @@ async function startShardServer(index) {
       // The pages come rendered on the server however busy the machine is (a render past the budget
       // sends the plain app): every test then sees the page a player gets.
       SSR_BUDGET_MS: process.env.SSR_BUDGET_MS ?? '5000',
+      // No pages rendered ahead of visitors: a shard's server spends its time on its tests' own pages.
+      SSR_WARM_POOLS: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -27,12 +27,14 @@ import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestId, requestIdGenerator } from './plugins/request-id';
 import { registerRequestLog } from './plugins/request-log';
-import { createPageRenderer } from './plugins/server-render';
+import { createPageRenderer, type FirstView } from './plugins/server-render';
 import { registerSession } from './plugins/session';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Renders these first views ahead of visitors without a session (nothing without server rendering). */
+    warmFirstViews(views: readonly FirstView[]): Promise<void>;
   }
 }
 
@@ -203,8 +205,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   }
   // The pages a phone opens first come rendered with their data where the build allows (decision 022).
   const renderPage = serveWeb
-    ? createPageRenderer(app, ctx.config.webDir, ctx.config.ssrBudgetMs, ctx.config.ssrConcurrency)
+    ? createPageRenderer(
+        app,
+        ctx.config.webDir,
+        ctx.config.ssrBudgetMs,
+        ctx.config.ssrConcurrency,
+        ctx.config.ssrWarmPools > 0,
+      )
     : null;
+  app.decorate('warmFirstViews', async (views: readonly FirstView[]) => renderPage?.warm(views));
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = isApiPath(routedPath(request));
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {

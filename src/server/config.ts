@@ -56,6 +56,11 @@ export interface Config {
    * app at once (decision 037): a flood of first views never holds up the API.
    */
   ssrConcurrency: number;
+  /**
+   * Pools in play whose first views (Home, Make Picks, Standings, as a phone opens them) are rendered once
+   * the server listens, so the first visitors do not wait on a cold render (decision 037).
+   */
+  ssrWarmPools: number;
   /** Where the 2019 NBA pool, finished offline, is kept. */
   nba19OfflineUrl: string;
   /** Which feed gives each game's schedules and results (decision 008). */
@@ -173,6 +178,7 @@ const ENV = z.object({
   WEB_DIR: text('./dist/web'),
   SSR_BUDGET_MS: wholeNumber(300, 0, 'milliseconds', '0 to turn server rendering off'),
   SSR_CONCURRENCY: wholeNumber(2, 1, 'pages rendered at once'),
+  SSR_WARM_POOLS: wholeNumber(3, 0, 'pools whose first views are rendered at start', '0 for none'),
   NBA19_OFFLINE_URL: text('https://docs.google.com/spreadsheets/'),
   FEED_MLB: feed('mlb'),
   FEED_NBA: feed('nba'),
@@ -244,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR),
     ssrBudgetMs: e.SSR_BUDGET_MS,
     ssrConcurrency: e.SSR_CONCURRENCY,
+    ssrWarmPools: e.SSR_WARM_POOLS,
     nba19OfflineUrl: e.NBA19_OFFLINE_URL,
     feeds: chooseFeeds(e, { replaying: demo }),
     redisUrl: e.REDIS_URL,

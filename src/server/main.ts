@@ -11,6 +11,7 @@ import { replayPollDelayMs, startReplayIngest } from './jobs/replay-ingest';
 import { startSettlementJob } from './jobs/settlement-job';
 import { type Clock, systemClock } from './lib/clock';
 import { createOutboxMailer, createSmtpMailer, formatForConsole } from './mail/mailer';
+import { firstViewsToWarm } from './plugins/first-views';
 import { createFeedProviders, replayedGames } from './sports/feeds';
 import { createReplayClockFromEnv, type ReplayClock } from './sports/replay/replay-clock';
 
@@ -109,6 +110,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`ALA Survivor on http://localhost:${config.port} (${database.driver}, mail: ${mailer.kind})`);
+// The first visitors after a start get pages rendered as fast as the next ones (decision 037).
+firstViewsToWarm(ctx, config.ssrWarmPools)
+  .then((views) => app.warmFirstViews(views))
+  .catch((error) => app.log.warn({ error: String(error) }, 'warming the first views failed'));
 if (replay && !closing) {
   const words = {
     started: 'the replay clock starts',

@@ -18,6 +18,8 @@ export interface PoolBus {
   publish(change: PoolChange): void;
   /** Listens to one pool's changes; answers the function that stops listening. */
   subscribe(poolId: number, listener: PoolChangeListener): () => void;
+  /** Listens to every pool's changes (what is kept across pools); answers the function that stops. */
+  subscribeAll(listener: PoolChangeListener): () => void;
   /**
    * Listens for the bus carrying changes again after it could not (Redis came back): the changes other
    * instances made meanwhile were not heard, so whoever keeps or shows a pool refreshes every pool.
@@ -43,6 +45,14 @@ export interface PoolBusHooks {
 /** The listeners of one instance, by pool: publishing a change costs one map lookup. */
 class Listeners {
   private readonly byPool = new Map<number, Set<PoolChangeListener>>();
+  private readonly ofAll = new Set<PoolChangeListener>();
+
+  addForAll(listener: PoolChangeListener): () => void {
+    this.ofAll.add(listener);
+    return () => {
+      this.ofAll.delete(listener);
+    };
+  }
 
   add(poolId: number, listener: PoolChangeListener): () => void {
     let set = this.byPool.get(poolId);
@@ -60,9 +70,9 @@ class Listeners {
 
   deliver(change: PoolChange, onError: (error: unknown) => void): void {
     const set = this.byPool.get(change.poolId);
-    if (!set) return;
+    if (!set && this.ofAll.size === 0) return;
     // A copy: a listener may unsubscribe (a closing stream) while the others are told.
-    for (const listener of [...set]) {
+    for (const listener of [...(set ?? []), ...this.ofAll]) {
       try {
         listener(change);
       } catch (error) {
@@ -79,6 +89,7 @@ export function createLocalBus(onError: (error: unknown) => void = () => {}): Po
     kind: 'local',
     publish: (change) => listeners.deliver(change, onError),
     subscribe: (poolId, listener) => listeners.add(poolId, listener),
+    subscribeAll: (listener) => listeners.addForAll(listener),
     // In one process nothing is ever missed.
     onResync: () => () => {},
     ready: async () => {},
@@ -184,6 +195,7 @@ export function createRedisBus(
       });
     },
     subscribe: (poolId, listener) => listeners.add(poolId, listener),
+    subscribeAll: (listener) => listeners.addForAll(listener),
     onResync: (listener) => {
       resyncListeners.add(listener);
       return () => {

@@ -32,9 +32,13 @@ const SLOW_RENDER_MS = timeLimit(2000);
  */
 const ENTRY = `
 export function isServerRendered(pathname) {
-  return ['/ok', '/fail', '/slow'].includes(pathname);
+  return ['/ok', '/fail', '/slow', '/count'].includes(pathname);
 }
 export async function render(request) {
+  if (request.url === '/count') {
+    globalThis.countRenders = (globalThis.countRenders ?? 0) + 1;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   if (request.url === '/fail') throw new Error('no such page');
   if (request.url === '/slow') {
     globalThis.slowRenders = (globalThis.slowRenders ?? 0) + 1;
@@ -54,6 +58,8 @@ export async function render(request) {
 
 /** How many /slow renders the stand-in has started (it counts them on the global object). */
 const slowRenders = () => (globalThis as { slowRenders?: number }).slowRenders ?? 0;
+/** How many /count renders the stand-in has started. */
+const countRenders = () => (globalThis as { countRenders?: number }).countRenders ?? 0;
 
 describe('pages rendered on the server', () => {
   let webDir: string;
@@ -160,6 +166,47 @@ describe('pages rendered on the server', () => {
       expect((await app.inject({ url: '/ok' })).body).toContain('<main><p>visitor in');
       const metrics = await ctx.metrics?.registry.getSingleMetricAsString('ala_ssr_shed_total');
       expect(metrics).toMatch(/ala_ssr_shed_total 1$/m);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('renders a page once for every visitor without a session, until a pool changes', async () => {
+    const { ctx } = await createTestApp({
+      env: { WEB_DIR: webDir, SSR_BUDGET_MS: String(timeLimit(1000)), SSR_CONCURRENCY: '1' },
+    });
+    const app = await buildApp(ctx);
+    try {
+      const before = countRenders();
+      // Twenty at once with room for one render: they wait for it rather than get the plain app.
+      const flood = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          app.inject({ url: '/count', headers: { 'accept-encoding': 'gzip' } }),
+        ),
+      );
+      expect(flood.every((page) => page.headers['content-encoding'] === 'gzip')).toBe(true);
+      expect(new Set(flood.map((page) => page.rawPayload.toString('base64'))).size).toBe(1);
+      expect((await app.inject({ url: '/count' })).body).toContain('<p>visitor in UTC</p>');
+      expect(countRenders() - before).toBe(1);
+      // Another zone or layout is another page.
+      await app.inject({ url: '/count', headers: { cookie: 'ala.tz=Europe/Paris' } });
+      expect(countRenders() - before).toBe(2);
+      // A pool's change (from any instance, through the bus) makes the next view a new render.
+      ctx.bus?.publish({ poolId: 1, topic: 'picks' });
+      await app.inject({ url: '/count' });
+      expect(countRenders() - before).toBe(3);
+      await app.inject({ url: '/count' });
+      expect(countRenders() - before).toBe(3);
+      // So does any write this instance answers (a league's pages change without a pool's live update).
+      const user = await registerUser(app);
+      await app.inject({ url: '/count' });
+      expect(countRenders() - before).toBe(4);
+      // A signed-in visitor's page is their own: rendered for each request.
+      for (let i = 0; i < 2; i++) {
+        const page = await app.inject({ url: '/count', headers: { cookie: user.cookie } });
+        expect(page.body).toContain(`<p>${user.username} in UTC</p>`);
+      }
+      expect(countRenders() - before).toBe(6);
     } finally {
       await app.close();
     }

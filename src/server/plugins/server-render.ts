@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { SESSION_COOKIE } from '../modules/auth/sessions';
 
 /**
  * The first view of a page rendered on the server, with its data (docs/decisions/022-server-rendered-first-view.md).
@@ -38,7 +40,11 @@ export function ssrDirOf(webDir: string): string {
 }
 
 /** Sends a page rendered on the server; false when it cannot (the caller sends the plain app). */
-export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+export interface PageRenderer {
+  (request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /** Renders these first views of visitors without a session ahead of them (after a start). */
+  warm(views: readonly FirstView[]): Promise<void>;
+}
 
 /** The renderer of the web build in webDir, or null when the build has no server bundle or rendering is off. */
 export function createPageRenderer(
@@ -47,6 +53,8 @@ export function createPageRenderer(
   budgetMs: number,
   /** Renders at once; past it the plain app is sent at once rather than queued (decision 037). */
   concurrency = 2,
+  /** Whether the pages asked for last are rendered again after a change, ahead of their visitors. */
+  warmAfterChange = true,
 ): PageRenderer | null {
   const entryFile = `${ssrDirOf(webDir)}/entry-server.js`;
   if (budgetMs <= 0 || !existsSync(entryFile)) return null;
@@ -62,28 +70,48 @@ export function createPageRenderer(
   entry.catch((error) => app.log.error({ error: String(error) }, 'server render bundle failed to load'));
 
   let rendering = 0;
-  return async (request, reply) => {
+  const anonymous = new AnonymousPages(app, warmAfterChange);
+  const renderer = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || request.cookies[PLAIN_APP_COOKIE] === 'off') return false;
+    let module: ServerEntry;
+    try {
+      module = await entry;
+    } catch {
+      return false;
+    }
+    if (!module.isServerRendered(request.url.split('?')[0])) return false;
+    const render = () => renderCounted(module, request);
+    // Every visitor without a session sees the same page: rendered once and kept until a pool changes,
+    // those asking for it meanwhile waiting for that one render.
+    const page = request.cookies[SESSION_COOKIE]
+      ? await render()
+      : await anonymous.page(anonymousKey(request), firstViewOf(request), render);
+    if (!page) return false;
+    await sendPage(request, reply, page);
+    return true;
+  };
+  return Object.assign(renderer, { warm: (views: readonly FirstView[]) => anonymous.warm(views) });
+
+  /** A render when fewer than allowed are under way, else null at once (the plain app is sent). */
+  async function renderCounted(module: ServerEntry, request: FastifyRequest): Promise<RenderedPage | null> {
     // Each render costs the server a few hundred milliseconds of its one thread: with as many under way as
     // allowed, this visitor gets the plain app now, which draws the same page from the API.
     if (rendering >= concurrency) {
       app.ctx.metrics?.ssrShed.inc();
-      return false;
+      return null;
     }
     rendering += 1;
     try {
-      return await renderOne(request, reply);
+      return await renderOne(module, request);
     } finally {
       rendering -= 1;
     }
-  };
+  }
 
-  async function renderOne(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async function renderOne(module: ServerEntry, request: FastifyRequest): Promise<RenderedPage | null> {
     const started = Date.now();
     const url = request.url;
     try {
-      const module = await entry;
-      if (!module.isServerRendered(url.split('?')[0])) return false;
       const deadline = started + budgetMs;
       const rendering = module.render({
         url,
@@ -100,31 +128,184 @@ export function createPageRenderer(
           timer = setTimeout(() => reject(new Error('the server render ran out of time')), budgetMs + 50);
         }),
       ]).finally(() => clearTimeout(timer));
-      const page = template.replace(
+      const html = template.replace(
         ROOT,
         `<div id="root">${result.html}</div><script type="application/json" id="ala-ssr">${result.data}</script>`,
       );
-      // The page holds the session's own data: revalidated every time, kept by no shared cache.
-      reply.header('cache-control', 'private, no-cache');
-      reply.header(
-        'server-timing',
-        [
+      return {
+        html: Buffer.from(html),
+        encoded: {},
+        timing: [
           `render;dur=${Date.now() - started};desc="${result.passes} passes"`,
           ...result.steps.map((step) => `${step.name};dur=${step.ms}`),
         ].join(', '),
-      );
-      reply.header('vary', 'accept-encoding, cookie');
-      reply.type('text/html; charset=utf-8');
-      await reply.send(compress(request, reply, Buffer.from(page)));
-      return true;
+      };
     } catch (error) {
       request.log.warn(
         { url, error: error instanceof Error ? error.message : String(error), ms: Date.now() - started },
         'server render failed: sending the plain app',
       );
-      return false;
+      return null;
     }
   }
+}
+
+/** A page rendered, with its compressed copies as they are asked for. */
+interface RenderedPage {
+  html: Buffer;
+  encoded: { br?: Buffer; gzip?: Buffer };
+  /** The Server-Timing of the render that made it. */
+  timing: string;
+}
+
+/** A first view as a visitor without a session asks for it: the address and the headers the page depends on. */
+export interface FirstView {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** The pages asked for last that are rendered again after a change, how soon after and how often at most. */
+const WARMED_AFTER_CHANGE = 6;
+const WARM_DELAY_MS = 2_000;
+const WARM_INTERVAL_MS = 10_000;
+
+/** A page kept for visitors without a session at most this long, should a change not reach the bus. */
+const ANONYMOUS_PAGE_MS = 15_000;
+const ANONYMOUS_PAGES_KEPT = 500;
+
+/** The request as a first view to render again: the headers a render reads (never a session). */
+function firstViewOf(request: FastifyRequest): FirstView {
+  const headers: Record<string, string> = {};
+  for (const name of ['host', 'user-agent', 'sec-ch-ua-mobile', 'accept-language']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const zone = request.cookies[ZONE_COOKIE];
+  if (zone) headers.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+  return { url: request.url, headers };
+}
+
+/**
+ * What makes two anonymous first views the same page: the address asked for, the zone its times are
+ * written in and the layout (phone or not) it is drawn in.
+ */
+function anonymousKey(request: FastifyRequest): string {
+  return [
+    request.headers.host ?? '',
+    request.url,
+    viewerZone(request.cookies[ZONE_COOKIE]),
+    isPhone(request) ? 'phone' : 'wide',
+  ].join(' ');
+}
+
+/**
+ * The first views of visitors without a session (decision 037): one render per page and change, not per
+ * request. A page is forgotten at any pool's change this instance hears (from any instance through the
+ * bus), when the bus resyncs, at any write this instance answers, and after ANONYMOUS_PAGE_MS whatever
+ * happens (another instance's write to a league's or the site's pages has no live update). A render under way when a change comes still answers those
+ * waiting for it but is not kept.
+ */
+class AnonymousPages {
+  private readonly kept = new LRUCache<string, RenderedPage>({
+    max: ANONYMOUS_PAGES_KEPT,
+    ttl: ANONYMOUS_PAGE_MS,
+  });
+  private readonly rendering = new Map<string, Promise<RenderedPage | null>>();
+  private generation = 0;
+  /** The pages visitors asked for last, as they asked: rendered again after a change (see warmAfter). */
+  private readonly asked = new LRUCache<string, FirstView>({ max: WARMED_AFTER_CHANGE });
+  private warmTimer: NodeJS.Timeout | undefined;
+  private lastWarm = 0;
+  private closed = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    warmAfterChange: boolean,
+  ) {
+    const forget = () => {
+      this.generation += 1;
+      this.kept.clear();
+      if (warmAfterChange) this.warmAfterChange();
+    };
+    app.addHook('onClose', async () => {
+      this.closed = true;
+      clearTimeout(this.warmTimer);
+    });
+    // Any write this instance made may show on a page (a league's, the site's), not only a pool's.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) forget();
+    });
+    const bus = app.ctx.bus;
+    if (!bus) return;
+    const stops = [bus.subscribeAll(forget), bus.onResync(forget)];
+    app.addHook('onClose', async () => {
+      for (const stop of stops) stop();
+    });
+  }
+
+  /**
+   * Renders these first views one after the other, as a visitor without a session would ask for them, and
+   * keeps them: the first visitors after a start or a change get a page as fast as the next ones (the
+   * render's code and the answers it reads are warm too).
+   */
+  async warm(views: readonly FirstView[]): Promise<void> {
+    for (const view of views) {
+      if (this.closed) return;
+      try {
+        await this.app.inject({ method: 'GET', url: view.url, headers: view.headers });
+      } catch (error) {
+        this.app.log.warn({ url: view.url, error: String(error) }, 'warming a first view failed');
+      }
+    }
+  }
+
+  /**
+   * After a change, the pages visitors asked for last are rendered again: a little after it (changes come
+   * in bursts) and at most every WARM_INTERVAL_MS (on a busy Sunday the visitors' own requests render).
+   */
+  private warmAfterChange(): void {
+    if (this.warmTimer || this.closed || this.asked.size === 0) return;
+    const wait = Math.max(WARM_DELAY_MS, this.lastWarm + WARM_INTERVAL_MS - Date.now());
+    this.warmTimer = setTimeout(() => {
+      this.lastWarm = Date.now();
+      void this.warm([...this.asked.values()]).finally(() => {
+        this.warmTimer = undefined;
+      });
+    }, wait);
+    this.warmTimer.unref();
+  }
+
+  async page(
+    key: string,
+    view: FirstView,
+    render: () => Promise<RenderedPage | null>,
+  ): Promise<RenderedPage | null> {
+    this.asked.set(key, view);
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = render().then((page) => {
+        if (page && generation === this.generation) this.kept.set(key, page);
+        return page;
+      });
+      const settled = pending.finally(() => this.rendering.delete(key));
+      settled.catch(() => {});
+      this.rendering.set(key, pending);
+    }
+    return pending;
+  }
+}
+
+/** Sends a rendered page, compressed as the browser accepts. */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): Promise<void> {
+  // The page holds the session's own data: revalidated every time, kept by no shared cache.
+  reply.header('cache-control', 'private, no-cache');
+  reply.header('server-timing', page.timing);
+  reply.header('vary', 'accept-encoding, cookie');
+  reply.type('text/html; charset=utf-8');
+  await reply.send(compress(request, reply, page));
 }
 
 /**
@@ -188,15 +369,17 @@ function isPhone(request: FastifyRequest): boolean {
 }
 
 /** The page compressed as the browser accepts (the static files have copies made by the build). */
-function compress(request: FastifyRequest, reply: FastifyReply, body: Buffer): Buffer {
+function compress(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): Buffer {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
     reply.header('content-encoding', 'br');
-    return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    page.encoded.br ??= brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return page.encoded.br;
   }
   if (/\bgzip\b/.test(accepted)) {
     reply.header('content-encoding', 'gzip');
-    return gzipSync(body, { level: 6 });
+    page.encoded.gzip ??= gzipSync(page.html, { level: 6 });
+    return page.encoded.gzip;
   }
-  return body;
+  return page.html;
 }
