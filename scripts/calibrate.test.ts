@@ -30,6 +30,9 @@ describe('npm run calibrate', () => {
     expect(report.sports[0].games).toBe(2430);
     expect(report.sports[1].games).toBe(1230);
     expect(Math.abs(report.nflGapTo538)).toBeLessThan(0.01);
+    // Ratings from history beat both FiveThirtyEight's own and a plain Elo fitted on 2010-19 (issue 43).
+    expect(report.nflGapTo538).toBeLessThan(0);
+    expect(report.nflGapToPlain).toBeLessThan(0);
     // MLB has 0-6 weeks to forecast; expected and observed moons are of the same size
     const moon = report.sports[0].weeks?.moon;
     expect(moon?.happened).toBeGreaterThan(0);

@@ -118,6 +118,40 @@ function gameForecasts(games: readonly ScoredGame[], probabilities: readonly num
   return out;
 }
 
+/** The seasons a plain Elo is fitted on, its ratings level at the first one's start. */
+const PLAIN_FIT_SEASONS = [2010, 2019] as const;
+
+/**
+ * The baseline the NFL model must beat besides FiveThirtyEight's: a plain Elo (every win alike, ratings
+ * level in 2010, no history before), its K, home advantage and carry-over the best Brier of a grid on
+ * 2010-19, then run on to score 2020. Answers the parameters and P(home wins) of each of `games`.
+ */
+function plainNflElo(nfl: readonly ScoredGame[]): { params: EloParams; probabilities: number[] } {
+  const [first, last] = PLAIN_FIT_SEASONS;
+  const games = nfl.filter((g) => g.season >= first && g.season <= NFL_SEASON);
+  const fitted = games.map((g) => g.season <= last);
+  let best: { params: EloParams; brier: number } | null = null;
+  for (const k of [10, 15, 20, 25, 30, 35, 40, 50, 60, 80]) {
+    for (const homeAdvantage of [0, 20, 40, 50, 60, 70, 80, 100]) {
+      for (const carryOver of [1, 0.75, 0.5]) {
+        const params: EloParams = { k, homeAdvantage, mean: 1505, carryOver, margin: 'none' };
+        const p = replayElo(params, games).homeWinProbabilities;
+        const brier = brierScore(
+          gameForecasts(
+            games.filter((_, i) => fitted[i]),
+            p.filter((_, i) => fitted[i]),
+          ),
+        );
+        if (!best || brier < best.brier) best = { params, brier };
+      }
+    }
+  }
+  if (!best) throw new Error('no plain Elo fitted');
+  const p = replayElo(best.params, games).homeWinProbabilities;
+  const bySeason = new Map(games.map((g, i) => [g, p[i]]));
+  return { params: best.params, probabilities: nfl.map((g) => bySeason.get(g) ?? Number.NaN) };
+}
+
 /** One model's scores on a set of forecasts. */
 export interface ModelScore {
   name: string;
@@ -320,6 +354,8 @@ function teamSport(title: string, season: ReplaySeason, params: EloParams): Spor
 export function calibrate(): {
   sports: SportReport[];
   nflGapTo538: number;
+  /** This model's Brier less the plain Elo's (fitted on 2010-19) on NFL 2020. */
+  nflGapToPlain: number;
   nflMeanDifference: number;
   players: PlayerReport;
 } {
@@ -338,18 +374,29 @@ export function calibrate(): {
     games,
     games.map((g) => g.elo538 ?? Number.NaN),
   );
+  const plain = plainNflElo(nfl);
+  const plainForecasts = gameForecasts(
+    games,
+    scored.map(({ g }) => plain.probabilities[nfl.indexOf(g)]),
+  );
+  const { k, homeAdvantage, carryOver } = plain.params;
   const nflReport: SportReport = {
     title: `NFL ${NFL_SEASON} (regular season and playoffs)`,
     games: ours.length,
     models: [
       score('Elo (this model)', ours),
       score("FiveThirtyEight's elo_prob1", theirs),
+      score(
+        `plain Elo from 2010, fitted on 2010-19 (K ${k}, home ${homeAdvantage}, carry-over ${carryOver})`,
+        plainForecasts,
+      ),
       ...baselines(ours),
     ],
   };
   return {
     sports: [mlb, nba, nflReport],
     nflGapTo538: brierScore(ours) - brierScore(theirs),
+    nflGapToPlain: brierScore(ours) - brierScore(plainForecasts),
     nflMeanDifference: scored.reduce((sum, x) => sum + Math.abs(x.p - (x.g.elo538 ?? 0)), 0) / scored.length,
     players: playerReport(),
   };
@@ -407,8 +454,10 @@ export function formatCalibration(report: ReturnType<typeof calibrate>): string 
   const gap = report.nflGapTo538;
   out.push(
     '',
-    `Brier gap to FiveThirtyEight: ${gap >= 0 ? '+' : ''}${fixed(gap)} (target within 0.01); ` +
-      `the two forecasts differ by ${fixed(report.nflMeanDifference, 3)} on average per game.`,
+    `Brier gap to FiveThirtyEight: ${gap >= 0 ? '+' : ''}${fixed(gap)}, to the plain Elo: ` +
+      `${report.nflGapToPlain >= 0 ? '+' : ''}${fixed(report.nflGapToPlain)} (target: below both, the ` +
+      `ratings starting from every season since 1920); the forecasts differ from FiveThirtyEight's by ` +
+      `${fixed(report.nflMeanDifference, 3)} on average per game.`,
   );
   const players = report.players;
   const [model, base] = players.models;
