@@ -111,6 +111,10 @@ describe.each([
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'Standings' }).count()).toBe(0);
     await page.getByRole('link', { name: 'See the league and ask to join' }).waitFor();
+    // The page the server renders for a visitor carries none of the pool's answers either.
+    const served = await (await fetch(new URL(`${SQUAD_MLB}/standings`, page.url()))).text();
+    expect(served).toContain('id="ala-ssr"');
+    expect(served).not.toContain('"queryKey":["pool"');
     await screenshot(page, `pool-members-only-${label}`);
     await context.close();
   });
