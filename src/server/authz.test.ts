@@ -764,6 +764,21 @@ async function send(role: Role, cell: Cell) {
   });
 }
 
+/**
+ * Every read of a hidden league's pool, asked of the private league's pool instead (decision 035): its
+ * members read it, everyone else is refused in words, on every route, not only the ones with rows of
+ * their own.
+ */
+const PRIVATE_READS: Cell[] = MATRIX.filter(
+  (cell) => cell.method === 'GET' && cell.expected === HIDDEN_POOL,
+).map((cell) => ({
+  ...cell,
+  name: `${cell.name} (of the private league instead)`,
+  url: (w: World) =>
+    cell.url({ ...w, poolId: w.privatePoolId, hiddenId: w.privateId }).replace('/HIDE/', '/PRIV/'),
+  expected: PRIVATE_POOL,
+}));
+
 describe('authorization matrix', () => {
   it('has a row for every route the application registers', () => {
     const covered = new Set(MATRIX.map((cell) => cell.route));
@@ -774,7 +789,7 @@ describe('authorization matrix', () => {
     expect([...covered].filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  for (const cell of MATRIX) {
+  for (const cell of [...MATRIX, ...PRIVATE_READS]) {
     it(cell.name, async () => {
       for (const role of ROLES) {
         const response = await send(role, cell);
