@@ -9,15 +9,13 @@
 //   npm run bench:lighthouse -- /mlb/ala/2023/reg/0 /   only these pages
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:lighthouse   a server already running
 //   LIGHTHOUSE_REPORTS=dir npm run bench:lighthouse   also keeps each run's full report (JSON) in dir
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os, { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sparticuz from '@sparticuz/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-// @ts-expect-error: a plain ES module script, without type declarations
-import { buildWeb, ssrDirOf, startServer } from '../scripts/processes.mjs';
+import { openDemoSite } from './support';
 
 const POOL = '/mlb/ala/2023/reg/0';
 /** The Commish tools tab shows only to the league's admins; a visitor's pages are these. */
@@ -37,28 +35,6 @@ const argv = process.argv.slice(2);
 const runsAt = argv.indexOf('--runs');
 const runs = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 1) : 1;
 const pages = argv.filter((arg, i) => arg.startsWith('/') && !(runsAt >= 0 && i === runsAt + 1));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become healthy in 180 s');
-}
 
 interface Result {
   page: string;
@@ -128,32 +104,8 @@ function median<T>(items: T[], key: (item: T) => number): T {
   return sorted[Math.floor((sorted.length - 1) / 2)] as T;
 }
 
-let server: ReturnType<typeof startServer> | undefined;
-let dataDir: string | undefined;
-let webDir: string | undefined;
-let baseUrl = process.env.BENCH_URL?.replace(/\/$/, '');
-if (!baseUrl) {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ala-lighthouse-'));
-  webDir = mkdtempSync(path.join(tmpdir(), 'ala-lighthouse-web-'));
-  console.log('Building the web app…');
-  buildWeb(webDir);
-  server = startServer({
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIR: webDir,
-      DEMO: '1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
+const site = await openDemoSite('lighthouse');
+const baseUrl = site.base;
 
 const chrome = await chromeLauncher.launch({
   chromePath: await sparticuz.executablePath(),
@@ -167,7 +119,6 @@ const chrome = await chromeLauncher.launch({
 });
 const results: Result[] = [];
 try {
-  await waitForHealth(baseUrl);
   // One unmeasured load: the server's first answers (its caches, the database's pages) are not a phone's.
   await lighthouse(`${baseUrl}${POOL}`, {
     port: chrome.port,
@@ -209,15 +160,7 @@ try {
   );
 } finally {
   chrome.kill();
-  if (server) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server?.once('exit', resolve));
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (webDir) {
-    rmSync(webDir, { recursive: true, force: true });
-    rmSync(ssrDirOf(webDir), { recursive: true, force: true });
-  }
+  await site.stop();
 }
 const low = results.filter((r) => r.performance < 95 || r.accessibility < 100 || r.bestPractices < 95);
 if (low.length > 0) console.log(`Below 95 / 100 / 95: ${low.map((r) => r.page).join(', ')}`);

@@ -8,12 +8,7 @@
 //   npm run bench:ssr-load -- --views 200 --at-once 40
 //   npm run bench:ssr-load -- --settle 1           the flood 1 s after the server answers (default 10 s)
 //   BENCH_URL=http://127.0.0.1:3000 npm run bench:ssr-load   a server already running
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-// @ts-expect-error: a plain ES module script, without type declarations
-import { buildWeb, startServer } from '../scripts/processes.mjs';
+import { openDemoSite, percentile } from './support';
 
 const POOL = '/mlb/ala/2023/reg/0';
 const PAGES = [`${POOL}/makepicks`, POOL, `${POOL}/standings`, `${POOL}/scoreboard`, '/leagues/allpools'];
@@ -26,31 +21,6 @@ const option = (name: string, fallback: number) => {
 const views = option('--views', 100);
 const atOnce = option('--at-once', 20);
 const settleSeconds = option('--settle', 10);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become healthy in 180 s');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 interface Flood {
   page: string;
@@ -106,35 +76,9 @@ async function flood(baseUrl: string, page: string): Promise<Flood> {
   return result;
 }
 
-let server: ReturnType<typeof startServer> | undefined;
-let dataDir: string | undefined;
-let webDir: string | undefined;
-let baseUrl = process.env.BENCH_URL?.replace(/\/$/, '');
-if (!baseUrl) {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ala-ssr-load-'));
-  webDir = mkdtempSync(path.join(tmpdir(), 'ala-ssr-load-web-'));
-  console.log('Building the web app…');
-  buildWeb(webDir);
-  server = startServer({
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIR: webDir,
-      DEMO: '1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
+const site = await openDemoSite('ssr-load');
+const baseUrl = site.base;
 try {
-  await waitForHealth(baseUrl);
   // A server just started seeds, catches its replay up and renders its first views ahead (decision 037):
   // the flood starts once that is done, as visitors of a server in service would find it.
   await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
@@ -151,10 +95,5 @@ try {
     );
   }
 } finally {
-  server?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (webDir) {
-    rmSync(webDir, { recursive: true, force: true });
-    rmSync(`${webDir}-ssr`, { recursive: true, force: true });
-  }
+  await site.stop();
 }

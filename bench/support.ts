@@ -1,7 +1,9 @@
 // What the benchmarks share: their PostgreSQL database, a real server as a child process on loopback,
-// and percentiles.
+// the demo site with its web app, and percentiles.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -105,4 +107,83 @@ export async function waitUntilUp(base: string, server: ChildProcess): Promise<v
 /** The p-th percentile of ascending numbers (nearest rank). */
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** A server to measure pages on: the one BENCH_URL names, or a demo server started for the run. */
+export interface DemoSite {
+  base: string;
+  /** Stops the server started for the run and removes its files (nothing for BENCH_URL). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The demo world as `npm start` serves it: the web app (with the server render's bundle) built into a
+ * temporary folder and a server on a fresh embedded database, answering its health route; or the server
+ * BENCH_URL names. `env` adds to the started server's environment.
+ */
+export async function openDemoSite(name: string, env: Record<string, string> = {}): Promise<DemoSite> {
+  const running = process.env.BENCH_URL?.replace(/\/$/, '');
+  if (running) {
+    await waitForHealth(running);
+    return { base: running, stop: async () => {} };
+  }
+  const {
+    buildWeb,
+    ssrDirOf,
+    startServer: startApp,
+  } = await import(
+    // @ts-expect-error: a plain ES module script, without type declarations
+    '../scripts/processes.mjs'
+  );
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `ala-${name}-`));
+  const webDir = mkdtempSync(path.join(tmpdir(), `ala-${name}-web-`));
+  console.log('Building the web app…');
+  buildWeb(webDir);
+  const server: ChildProcess = startApp({
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      DEMO: '1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDir, { recursive: true, force: true });
+    rmSync(ssrDirOf(webDir), { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(base);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+/** Waits for a server to answer its health route; a new demo database takes a while to seed. */
+async function waitForHealth(base: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const up = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${base} did not answer its health route in 180 s`);
 }
