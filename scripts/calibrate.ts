@@ -11,8 +11,6 @@
 //   position's share of players who scored that week.
 // The figures are computed by calibrate() (calibrate.test.ts holds them to the issue's targets).
 // `npm run calibrate -- --fit` also prints the grid search the parameters were chosen by (decision 015).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { filterWeekGames } from '../src/core/calendar/weeks';
 import {
@@ -27,16 +25,16 @@ import {
   playerWeekOdds,
   poolSeasonOdds,
   type ReliabilityBin,
+  ratingsAtSeasonStart,
   reliabilityDeciles,
   replayElo,
 } from '../src/core/odds';
 import { judgeTeamPick } from '../src/core/season/results';
 import { recordWeekTeams } from '../src/server/modules/pools/settlement/week-facts.repo';
-import { parseCsv } from '../src/server/sports/replay/csv';
 import {
-  DATA_SEED_DIR,
   loadMlbReplay,
   loadNbaReplay,
+  loadNflEloHistory,
   loadNflReplay,
   type ReplaySeason,
 } from '../src/server/sports/replay/replay-data';
@@ -77,35 +75,6 @@ function toEloGames(season: ReplaySeason): ScoredGame[] {
       homeScore: g.homeScore ?? 0,
       awayScore: g.awayScore ?? 0,
     }));
-}
-
-/** Every NFL game of FiveThirtyEight's file (1920 to 2020), with its own forecast. */
-function readNflGames(): ScoredGame[] {
-  const [header, ...records] = parseCsv(readFileSync(path.join(DATA_SEED_DIR, 'nfl/nfl_games.csv'), 'utf8'));
-  const col = (name: string) => header.indexOf(name);
-  const [cDate, cSeason, cNeutral, cHome, cAway, cProb, cHomeScore, cAwayScore] = [
-    'date',
-    'season',
-    'neutral',
-    'team1',
-    'team2',
-    'elo_prob1',
-    'score1',
-    'score2',
-  ].map(col);
-  return records.map((f) => {
-    return {
-      home: f[cHome],
-      away: f[cAway],
-      // The file has dates only; noon UTC keeps a day's games together, and a day's results known the next.
-      start: Date.parse(`${f[cDate]}T12:00:00Z`),
-      season: Number(f[cSeason]),
-      neutral: f[cNeutral] === '1',
-      homeScore: Number(f[cHomeScore]),
-      awayScore: Number(f[cAwayScore]),
-      elo538: Number(f[cProb]),
-    };
-  });
 }
 
 /** Forecasts of the games with a winner (a tie is neither side's win, so it is left out of every model alike). */
@@ -361,10 +330,14 @@ export function calibrate(): {
 } {
   const mlb = teamSport('MLB 2023', loadMlbReplay(), ELO_PARAMS.mlb);
   const nba = teamSport('NBA 2018-19', loadNbaReplay(), ELO_PARAMS.nba);
-  // NFL: ratings run over every season of the file since 1920, carried with regression; 2020 is scored.
-  const nfl = readNflGames();
-  const probabilities = replayElo(ELO_PARAMS.nfl, nfl).homeWinProbabilities;
-  const scored = nfl.map((g, i) => ({ g, p: probabilities[i] })).filter(({ g }) => g.season === NFL_SEASON);
+  // NFL: 2020 replayed from the ratings every season of the file since 1920 gives it, as an NFL pool's
+  // odds start from history.
+  const nfl = loadNflEloHistory();
+  const season = nfl.filter((g) => g.season === NFL_SEASON);
+  const probabilities = replayElo(ELO_PARAMS.nfl, season, {
+    initial: ratingsAtSeasonStart(ELO_PARAMS.nfl, nfl, NFL_SEASON),
+  }).homeWinProbabilities;
+  const scored = season.map((g, i) => ({ g, p: probabilities[i] }));
   const games = scored.map((x) => x.g);
   const ours = gameForecasts(
     games,
@@ -563,7 +536,7 @@ function main(): void {
   if (process.argv.includes('--fit')) {
     const mlbGames = toEloGames(loadMlbReplay());
     const nbaGames = toEloGames(loadNbaReplay());
-    const nfl = readNflGames();
+    const nfl = loadNflEloHistory();
     // MLB and NBA are fitted on their whole season (the chosen parameters); fitting on the first half
     // alone and scoring the second shows how much of that is in-sample luck.
     printFit('mlb', ELO_PARAMS.mlb, mlbGames, () => true);

@@ -9,6 +9,7 @@ import {
   marginMultiplier,
   RESULT_KNOWN_AFTER_MS,
   ratingShift,
+  ratingsAtSeasonStart,
   regressToMean,
   replayElo,
   winProbabilityOfGap,
@@ -173,5 +174,42 @@ describe('replayElo', () => {
     expect(replay.homeWinProbabilities[1]).toBeCloseTo(winProbabilityOfGap(NFL.homeAdvantage), 15);
     expect(replay.homeWinProbabilities[0]).toBeCloseTo(winProbabilityOfGap(NFL.homeAdvantage), 15);
     expect(replay.final.get('B')).toBeGreaterThan(1505);
+  });
+});
+
+describe('ratingsAtSeasonStart', () => {
+  // Three seasons of a random league of four clubs; 2021 has no games (a season without results).
+  const random = createRandom(7);
+  const clubs = ['A', 'B', 'C', 'D'];
+  const history: EloGame[] = [2019, 2020, 2022].flatMap((season, s) =>
+    Array.from({ length: 12 }, (_, i) => {
+      const home = clubs[i % 4];
+      const away = clubs[(i + 1 + Math.floor(i / 4)) % 4];
+      return game(home, away, s * 400 + i * 7, Math.floor(random() * 40), Math.floor(random() * 40), season);
+    }),
+  );
+
+  it("gives a season's forecasts the same as a replay of every season before", () => {
+    const whole = replayElo(NFL, history).homeWinProbabilities;
+    const season2020 = history.filter((g) => g.season === 2020);
+    const fromHistory = replayElo(NFL, season2020, {
+      initial: ratingsAtSeasonStart(NFL, history, 2020),
+    }).homeWinProbabilities;
+    const expected = whole.filter((_, i) => history[i].season === 2020);
+    expect(fromHistory).toHaveLength(12);
+    for (const [i, p] of fromHistory.entries()) expect(p).toBeCloseTo(expected[i], 12);
+  });
+
+  it('regresses once for every season passed, a season without games too', () => {
+    const after2020 = replayElo(
+      NFL,
+      history.filter((g) => g.season <= 2020),
+    ).final;
+    const into2022 = ratingsAtSeasonStart(NFL, history, 2022);
+    for (const club of clubs) {
+      const twice = NFL.mean + ((after2020.get(club) ?? Number.NaN) - NFL.mean) * NFL.carryOver ** 2;
+      expect(into2022.get(club)).toBeCloseTo(twice, 9);
+    }
+    expect(ratingsAtSeasonStart(NFL, history, 2019).size).toBe(0);
   });
 });

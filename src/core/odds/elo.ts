@@ -233,6 +233,25 @@ export function replayElo(
   return { homeWinProbabilities: probabilities, ratingsAt, final: new Map(ratings) };
 }
 
+/**
+ * Ratings at the start of `season` from the results of earlier seasons (issue 43: an NFL season's odds
+ * start from history, not level): every game before it replayed, then carried into it with one regression
+ * to the mean per season passed, seasons without results too. Empty without earlier games. For
+ * `replayElo`'s `initial`: replaying the season from these gives the forecasts of a replay of everything.
+ */
+export function ratingsAtSeasonStart(
+  params: EloParams,
+  history: readonly EloGame[],
+  season: number,
+): Ratings {
+  const earlier = history.filter((game) => game.season < season);
+  if (earlier.length === 0) return new Map();
+  const last = earlier.reduce((latest, game) => Math.max(latest, game.season), earlier[0].season);
+  let ratings = replayElo(params, earlier).final;
+  for (let passed = last; passed < season; passed++) ratings = regressToMean(ratings, params);
+  return ratings;
+}
+
 function isFinal(game: EloGame): game is EloGame & { homeScore: number; awayScore: number } {
   return typeof game.homeScore === 'number' && typeof game.awayScore === 'number';
 }

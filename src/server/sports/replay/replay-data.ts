@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PlayableGame } from '../../../core/games';
+import type { EloGame } from '../../../core/odds/elo';
 import { packagePath } from '../../lib/package-dir';
 import { buildSeasonCalendar, type SeasonCalendar } from '../calendar';
 import type {
@@ -12,6 +13,8 @@ import type {
   SportsProvider,
 } from '../model';
 import { parseEspnNflRoster } from '../providers/espn';
+import { teamAbbOrAsSent } from '../teams';
+import { parseCsv } from './csv';
 import { parseNbaLeagueGameLog } from './nba-gamelog';
 import { withSimulatedNbaFacts } from './nba-simulated';
 import { buildReplayNflPlayers, type KnownNflPlayer, knownPlayersOfEspnSummary } from './nfl-players';
@@ -62,6 +65,46 @@ function withPoolWeeks(
     }
   });
   return { games: games.map((g) => ({ ...g, week: weekOf.get(g.gid) ?? g.week })), calendar };
+}
+
+/** An NFL game of FiveThirtyEight's file as the Elo model reads it, with FiveThirtyEight's own forecast. */
+export interface NflHistoryGame extends EloGame {
+  homeScore: number;
+  awayScore: number;
+  /** FiveThirtyEight's P(home wins). */
+  elo538: number;
+}
+
+/**
+ * Every NFL game from 1920 through the 2020 season (FiveThirtyEight's file), clubs under the site's
+ * abbreviations (the Raiders are LV): the history an NFL season's Elo ratings start from
+ * (`ratingsAtSeasonStart`), and what `npm run calibrate` scores.
+ */
+export function loadNflEloHistory(): NflHistoryGame[] {
+  const [header, ...records] = parseCsv(read('nfl/nfl_games.csv'));
+  const col = (name: string) => header.indexOf(name);
+  const [cDate, cSeason, cNeutral, cHome, cAway, cProb, cHomeScore, cAwayScore] = [
+    'date',
+    'season',
+    'neutral',
+    'team1',
+    'team2',
+    'elo_prob1',
+    'score1',
+    'score2',
+  ].map(col);
+  return records.map((f) => ({
+    // A club of long ago keeps the file's code; today's clubs take the site's.
+    home: teamAbbOrAsSent('nfl-td', f[cHome]),
+    away: teamAbbOrAsSent('nfl-td', f[cAway]),
+    // The file has dates only; noon UTC keeps a day's games together, and a day's results known the next.
+    start: Date.parse(`${f[cDate]}T12:00:00Z`),
+    season: Number(f[cSeason]),
+    neutral: f[cNeutral] === '1',
+    homeScore: Number(f[cHomeScore]),
+    awayScore: Number(f[cAwayScore]),
+    elo538: Number(f[cProb]),
+  }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectMlbGameBonuses } from '../../../core/bonus/detect';
 import type { MlbGameFacts } from '../../../core/facts';
 import { must } from '../../../core/must';
+import { ELO_PARAMS, ratingsAtSeasonStart } from '../../../core/odds/elo';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { timeLimit } from '../../test/time-limit';
 import { parseCsv } from './csv';
@@ -11,6 +12,7 @@ import {
   gameAsOf,
   loadMlbReplay,
   loadNbaReplay,
+  loadNflEloHistory,
   loadNflReplay,
   REPLAY_LIVE_MS,
 } from './replay-data';
@@ -245,5 +247,21 @@ describe('seedSportsData', () => {
     const schedules = (await t.app.inject('/api/teamSchedules/mlb/2023/reg')).json();
     expect(schedules.ATH).toBeUndefined();
     expect(schedules.OAK['1'].map((g: { matchup: string }) => g.matchup)).toContain('vs. LAA');
+  });
+});
+
+describe("FiveThirtyEight's NFL history", () => {
+  it("holds every season since 1920 under the site's clubs, and the ratings a season starts from", () => {
+    const history = loadNflEloHistory();
+    expect(history[0].season).toBe(1920);
+    expect(history.at(-1)?.season).toBe(2020);
+    const clubs2020 = new Set(history.filter((g) => g.season === 2020).flatMap((g) => [g.home, g.away]));
+    expect(clubs2020.size).toBe(32);
+    expect(clubs2020.has('LV')).toBe(true);
+    expect(clubs2020.has('OAK')).toBe(false);
+    // 2020 starts from a century of results, not level: the champions above the mean, the worst below.
+    const start = ratingsAtSeasonStart(ELO_PARAMS.nfl, history, 2020);
+    expect(must(start.get('KC'))).toBeGreaterThan(ELO_PARAMS.nfl.mean + 50);
+    expect(must(start.get('CIN'))).toBeLessThan(ELO_PARAMS.nfl.mean - 30);
   });
 });
