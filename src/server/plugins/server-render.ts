@@ -172,6 +172,8 @@ const WARM_INTERVAL_MS = 10_000;
 /** A page kept for visitors without a session at most this long, should a change not reach the bus. */
 const ANONYMOUS_PAGE_MS = 15_000;
 const ANONYMOUS_PAGES_KEPT = 500;
+/** The memory the kept pages may take, compressed copies included. */
+const ANONYMOUS_PAGES_BYTES = 32 * 1024 * 1024;
 
 /** The request as a first view to render again: the headers a render reads (never a session). */
 function firstViewOf(request: FastifyRequest): FirstView {
@@ -208,6 +210,9 @@ function anonymousKey(request: FastifyRequest): string {
 class AnonymousPages {
   private readonly kept = new LRUCache<string, RenderedPage>({
     max: ANONYMOUS_PAGES_KEPT,
+    // Bytes, not pages: a page's compressed copies are made later and counted ahead.
+    maxSize: ANONYMOUS_PAGES_BYTES,
+    sizeCalculation: (page) => Math.ceil(page.html.length * 1.5),
     ttl: ANONYMOUS_PAGE_MS,
   });
   private readonly rendering = new Map<string, Promise<RenderedPage | null>>();
