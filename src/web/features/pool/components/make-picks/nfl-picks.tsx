@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconLock, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TeamDetailsResponse } from '../../../../../core/contracts/sports';
 import { describeNflRuleLines, getWeekPicksNotice, type PickButton } from '../../../../../core/picks';
 import { zoned } from '../../../../lib/zone';
@@ -80,6 +80,14 @@ export function NflPicks({
   const [position, setPosition] = useState<PositionFilter>('ALL');
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'cards' | 'table'>('cards');
+  // A team chosen or a name typed in the server's page before its code ran: the fields show it, and the
+  // filter takes it once hydrated (only clicks are replayed).
+  const teamField = useRef<HTMLSelectElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (teamField.current?.value) setTeam(teamField.current.value);
+    if (searchField.current?.value) setSearch(searchField.current.value);
+  }, []);
   const filtered = team !== null || position !== 'ALL' || search.trim() !== '';
   const clearFilters = () => {
     setTeam(null);
@@ -147,6 +155,7 @@ export function NflPicks({
           <Group wrap="wrap" gap="xs" align="flex-end">
             {/* The phone's own picker: a short list of teams needs no search box (nor its code). */}
             <NativeSelect
+              ref={teamField}
               label="Team"
               value={team ?? ''}
               onChange={(event) => setTeam(event.currentTarget.value || null)}
@@ -163,6 +172,7 @@ export function NflPicks({
               data={['ALL', ...POSITIONS].map((value) => ({ value, label: value }))}
             />
             <TextInput
+              ref={searchField}
               label="Player name"
               placeholder="Search players"
               leftSection={<IconSearch size={14} aria-hidden />}
