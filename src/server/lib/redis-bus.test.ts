@@ -77,3 +77,27 @@ describe.skipIf(!redisUp)('the Redis bus after Redis was away', () => {
     timeLimit(60_000),
   );
 });
+
+describe.skipIf(!redisUp)('the Redis bus', () => {
+  it("tells a listener of every pool each instance's change once, and a pool's listener only its own", async () => {
+    const channel = `bus-all-${process.pid}-${Date.now()}`;
+    const a = createRedisBus(REDIS_URL, channel, () => {});
+    const b = createRedisBus(REDIS_URL, channel, () => {});
+    buses.push(a, b);
+    await Promise.all([a.ready(), b.ready()]);
+    const everyPool: number[] = [];
+    const pool8: number[] = [];
+    const stop = b.subscribeAll((change) => everyPool.push(change.poolId));
+    b.subscribe(8, (change) => pool8.push(change.poolId));
+    a.publish({ poolId: 7, topic: 'results' });
+    b.publish({ poolId: 8, topic: 'picks' });
+    await expect.poll(() => everyPool.length, { timeout: timeLimit(5_000) }).toBe(2);
+    expect(everyPool.sort()).toEqual([7, 8]);
+    expect(pool8).toEqual([8]);
+    // Once stopped it hears nothing more.
+    stop();
+    a.publish({ poolId: 9, topic: 'results' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(everyPool).toHaveLength(2);
+  });
+});
