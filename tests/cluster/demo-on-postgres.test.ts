@@ -125,6 +125,7 @@ describe.skipIf(!baseUrl)('the demo on PostgreSQL', () => {
     const resumed = (await replayedNow(again)).getTime() - lastSeen.getTime();
     // At most the time since this start (and a margin), never the 20 s it was down.
     expect(resumed).toBeLessThan((Date.now() - spawnedAt + 3_000) * SPEED);
-    expect(spawnedAt - downAt).toBeGreaterThanOrEqual(20_000);
+    // The cluster was down far longer than that bound (a timer may end a hair early by the wall clock).
+    expect(spawnedAt - downAt).toBeGreaterThan(19_000);
   });
 });
