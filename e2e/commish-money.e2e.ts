@@ -163,6 +163,15 @@ describe('Commish tools: Split Prizes', () => {
     await percent.fill('15');
     await percent.blur();
     await percent.click();
+    // As a person sees it before typing: the whole value selected.
+    await expect
+      .poll(() =>
+        percent.evaluate(
+          (field: HTMLInputElement) =>
+            field.selectionEnd === field.value.length && field.selectionStart === 0,
+        ),
+      )
+      .toBe(true);
     await percent.pressSequentially('100');
     expect(await percent.inputValue()).toBe('100%');
     await process.waitFor();

@@ -361,7 +361,11 @@ function SplitForm({
               onFocus={(event) => {
                 // After the number field's own caret placement on focus, which would drop a selection.
                 const field = event.currentTarget;
-                window.setTimeout(() => field.select(), 0);
+                const shown = field.value;
+                // Not when something was typed meanwhile: selecting it would let the next key replace it.
+                window.setTimeout(() => {
+                  if (field.value === shown) field.select();
+                }, 0);
                 selectedOnFocus.current = true;
               }}
               // The click that focused the field would put the caret back and drop the selection.
