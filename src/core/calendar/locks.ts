@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Game } from '../games';
+import { type Game, playsNflWeeks } from '../games';
 import { addDays, atPacificTime, getPacificWeekday, toPacificDate } from './pacific-time';
 import { getWeekDeadline, type InstantInput, toInstant } from './weeks';
 
@@ -69,7 +69,7 @@ export function getNflPickLock(input: NflPickLockInput): NflLockReason | null {
   return null;
 }
 
-/** The instant week n locks for everyone: its deadline for nba/mlb, the pool's lock mode over its kickoffs for nfl-td. */
+/** The instant week n locks for everyone: its deadline for nba/mlb, the pool's lock mode over its kickoffs for the NFL games. */
 export function getWeekLockAt(input: {
   game: Game;
   deadlines: readonly InstantInput[];
@@ -78,7 +78,7 @@ export function getWeekLockAt(input: {
   /** nfl-td: kickoffs of the week's games (filterWeekGames). */
   weekKickoffs: readonly InstantInput[];
 }): Date | null {
-  if (input.game !== 'nfl-td') return getWeekDeadline(input.deadlines, input.week);
+  if (!playsNflWeeks(input.game)) return getWeekDeadline(input.deadlines, input.week);
   return getNflWeekLock(input.nflLockTime, input.weekKickoffs);
 }
 

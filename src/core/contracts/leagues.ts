@@ -87,8 +87,8 @@ export const RequestStatusSchema = z.union([
 ]);
 export type RequestStatus = z.infer<typeof RequestStatusSchema>;
 
-/** Games a league can hide from its page (nfl is labelled NFL TD). */
-export const HiddenGameSchema = z.enum(['nba', 'nfl', 'mlb']);
+/** Games a league can hide from its page (nfl is labelled NFL TD, nfl-survivor NFL Survivor). */
+export const HiddenGameSchema = z.enum(['nba', 'nfl', 'mlb', 'nfl-survivor']);
 
 const ABB_PATTERN = /^[A-Za-z0-9]+$/;
 
@@ -231,7 +231,7 @@ export type PoolRow = z.infer<typeof PoolRowSchema>;
 
 /** GET /leagueRoutes/allPools?game=all|nba|mlb|nfl-td&scope=all|my. scope=my answers 401 to visitors. */
 export const AllPoolsQuerySchema = z.object({
-  game: z.enum(['all', 'nba', 'mlb', 'nfl-td', 'world-cup']).default('all'),
+  game: z.enum(['all', 'nba', 'mlb', 'nfl-td', 'nfl', 'world-cup']).default('all'),
   scope: z.enum(['all', 'my']).default('all'),
 });
 export type AllPoolsQuery = z.input<typeof AllPoolsQuerySchema>;

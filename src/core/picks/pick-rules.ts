@@ -1,5 +1,5 @@
 import { getNflPickLock, isTeamWeekLocked } from '../calendar/locks';
-import type { PlayableGame } from '../games';
+import { type PlayableGame, picksPlayers, playsNflWeeks } from '../games';
 
 /** Pool settings that decide whether a pick can be made. */
 export interface PickPool {
@@ -8,7 +8,7 @@ export interface PickPool {
   weekCount: number;
   /** The pool's first week (a pool may start mid-season); earlier weeks are not played. Default 1. */
   startWeek?: number;
-  /** nfl-td only; nba and mlb always pick one team a week. */
+  /** Picks the week asks for: nfl-td's players per week, an nfl multi-pick week's k; nba and mlb pick one. */
   playersPerWeek: number;
   /** nfl-td only. */
   maxPlayersPerTeam: number;
@@ -84,6 +84,8 @@ export type PickRejection =
   | 'game_started'
   | 'team_maxed'
   | 'week_full'
+  /** nfl: the week's one pick has kicked off, so it can no longer be swapped for another team. */
+  | 'pick_locked'
   | 'already_selected'
   | 'not_selected';
 
@@ -103,6 +105,7 @@ export const PICK_REJECTION_STATUS: Record<PickRejection, 400 | 401 | 403 | 409 
   game_started: 409,
   team_maxed: 409,
   week_full: 409,
+  pick_locked: 409,
   already_selected: 409,
   not_selected: 409,
 };
@@ -124,8 +127,8 @@ export function formatLockedMessage(week: number): string {
 }
 
 /** Message for selecting beyond players_per_week. */
-export function formatMaxSelectionsMessage(playersPerWeek: number, week: number): string {
-  return `You have already made the maximum of ${playersPerWeek} selection(s) for Week ${week}. Please cancel one of your picks to select a different player.`;
+export function formatMaxSelectionsMessage(playersPerWeek: number, week: number, noun = 'player'): string {
+  return `You have already made the maximum of ${playersPerWeek} selection(s) for Week ${week}. Please cancel one of your picks to select a different ${noun}.`;
 }
 
 /** Notice shown while a week is full and only cancelling is possible. */
@@ -147,7 +150,9 @@ export function describePickConfirm(
   const text =
     game === 'nfl-td'
       ? `You are selecting ${name} for Week ${week}. You are free to change this pick at anytime up until this player's game begins.`
-      : `You are selecting the ${name} for Week ${week}. You are free to change this pick at anytime up until the first game of Week ${week} begins.`;
+      : game === 'nfl'
+        ? `You are selecting the ${name} for Week ${week}. You are free to change this pick at anytime up until their game kicks off or the week locks.`
+        : `You are selecting the ${name} for Week ${week}. You are free to change this pick at anytime up until the first game of Week ${week} begins.`;
   return { text, buttonLabel: 'MAKE PICK' };
 }
 
@@ -186,7 +191,7 @@ export function isEntryWeekLocked(
   now: Date,
 ): boolean {
   if (pool.final || week < Math.max(1, pool.startWeek ?? 1) || week > pool.weekCount) return true;
-  if (pool.game !== 'nfl-td') return isTeamWeekLocked(weekLockAt, now);
+  if (!playsNflWeeks(pool.game)) return isTeamWeekLocked(weekLockAt, now);
   const reason = getNflPickLock({
     weekLockAt,
     playerKickoff: null,
@@ -242,9 +247,17 @@ export function validatePickAction(ctx: PickContext, action: PickAction): PickVa
   if (!target.hasGame) return reject(ctx, 'no_game');
   const lock = getTargetLock(ctx, entry);
   if (lock !== null) return reject(ctx, lock);
-  if (pool.game !== 'nfl-td') {
-    // One team a week: picking another team while the week is open swaps the pick.
-    return { ok: true, action, replaces: weekPicks[0]?.id ?? null };
+  if (!picksPlayers(pool.game) && pool.playersPerWeek <= 1) {
+    // One team a week: picking another team while the week is open swaps the pick (an nfl pick
+    // whose game has started stays: it is locked, and the week is full).
+    const held = weekPicks[0];
+    if (held?.kickoff && pool.game === 'nfl' && held.kickoff.getTime() <= ctx.now.getTime())
+      return reject(ctx, 'pick_locked');
+    return { ok: true, action, replaces: held?.id ?? null };
+  }
+  if (!picksPlayers(pool.game)) {
+    if (weekPicks.length >= pool.playersPerWeek) return reject(ctx, 'week_full');
+    return { ok: true, action, replaces: null };
   }
   const sameTeam = weekPicks.filter((pick) => pick.teamAbb === target.teamAbb).length;
   if (sameTeam >= pool.maxPlayersPerTeam) return reject(ctx, 'team_maxed');
@@ -326,7 +339,7 @@ export function getPickButton(ctx: PickContext): PickButton {
       return disabled('used', formatUsedWeekLabel(usedWeek), message);
     }
     case 'no_game':
-      return disabled('no_game', pool.game === 'nfl-td' ? 'BYE WEEK' : 'NO GAME', message);
+      return disabled('no_game', playsNflWeeks(pool.game) ? 'BYE WEEK' : 'NO GAME', message);
     case 'team_maxed':
       return disabled('maxed', 'MAXED', message);
     case 'week_full':
@@ -336,6 +349,7 @@ export function getPickButton(ctx: PickContext): PickButton {
     case 'deadline_passed':
     case 'locked':
     case 'game_started':
+    case 'pick_locked':
     case 'already_selected':
     case 'not_selected':
       return { ...disabled('locked', 'LOCKED', message), selected };
@@ -348,7 +362,7 @@ function getTargetLock(
   entry: PickEntry,
 ): 'deadline_passed' | 'locked' | 'game_started' | null {
   const { pool, weekLockAt, now, week, target } = ctx;
-  if (pool.game !== 'nfl-td') return isTeamWeekLocked(weekLockAt, now) ? 'deadline_passed' : null;
+  if (!playsNflWeeks(pool.game)) return isTeamWeekLocked(weekLockAt, now) ? 'deadline_passed' : null;
   const reason = getNflPickLock({
     weekLockAt,
     playerKickoff: target.kickoff ?? null,
@@ -367,7 +381,7 @@ function reject(ctx: PickContext, reason: PickRejection): PickValidation {
 /** The user-facing message for a rejected pick (the spec's wording where it gives one). */
 export function formatRejectionMessage(ctx: PickContext, reason: PickRejection): string {
   const { week, target, pool } = ctx;
-  const isTeam = pool.game !== 'nfl-td';
+  const isTeam = !picksPlayers(pool.game);
   const itemName = isTeam ? `the ${target.name}` : target.name;
   switch (reason) {
     case 'not_signed_in':
@@ -405,7 +419,9 @@ export function formatRejectionMessage(ctx: PickContext, reason: PickRejection):
     case 'team_maxed':
       return `You already have the maximum of ${pool.maxPlayersPerTeam} player(s) from ${target.teamAbb} for Week ${week}.`;
     case 'week_full':
-      return formatMaxSelectionsMessage(pool.playersPerWeek, week);
+      return formatMaxSelectionsMessage(pool.playersPerWeek, week, isTeam ? 'team' : 'player');
+    case 'pick_locked':
+      return `Your Week ${week} pick has kicked off: it is locked and cannot be swapped.`;
     case 'already_selected':
       return `You have already selected ${itemName} for Week ${week}.`;
     case 'not_selected':

@@ -37,9 +37,12 @@ describe('owesPick', () => {
   const alive = { active: true, lives: 2, needsRebuy: false };
 
   it('asks one pick of nba and mlb, the pool players per week of nfl-td', () => {
-    expect(picksAskedPerWeek('nba', 3)).toBe(1);
-    expect(picksAskedPerWeek('mlb', 1)).toBe(1);
-    expect(picksAskedPerWeek('nfl-td', 3)).toBe(3);
+    const pool = { playersPerWeek: 3, picksPerWeek: { '12': 2 } };
+    expect(picksAskedPerWeek({ ...pool, game: 'nba' }, 12)).toBe(1);
+    expect(picksAskedPerWeek({ ...pool, game: 'mlb' }, 12)).toBe(1);
+    expect(picksAskedPerWeek({ ...pool, game: 'nfl-td' }, 12)).toBe(3);
+    expect(picksAskedPerWeek({ ...pool, game: 'nfl' }, 11)).toBe(1);
+    expect(picksAskedPerWeek({ ...pool, game: 'nfl' }, 12)).toBe(2);
   });
 
   it('owes while fewer picks are held than asked', () => {

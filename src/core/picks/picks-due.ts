@@ -1,5 +1,6 @@
 import type { PlayableGame } from '../games';
 import { isInsuranceOffered } from '../pool/entry-actions';
+import { picksAskedIn } from '../season/nfl-team';
 
 /*
  * The one rule of "an entry owes a pick" (docs/RULES.md, "Picks owed"), read by picks due,
@@ -40,9 +41,23 @@ export function findOpenWeek(
   return null;
 }
 
-/** The picks a pool asks of each entry for a week: one team (nba, mlb), the pool's players per week (nfl-td). */
-export function picksAskedPerWeek(game: PlayableGame, playersPerWeek: number): number {
-  return game === 'nfl-td' ? Math.max(1, playersPerWeek) : 1;
+/** What decides how many picks a pool asks for a week. */
+export interface PicksAskedPool {
+  game: PlayableGame;
+  /** nfl-td: players a week. */
+  playersPerWeek: number;
+  /** nfl: the multi-pick weeks, week number -> picks asked. */
+  picksPerWeek: Readonly<Record<string, number>>;
+}
+
+/**
+ * The picks a pool asks of each entry for a week: one team (nba, mlb), the pool's players per week
+ * (nfl-td), one team or a multi-pick week's k (nfl).
+ */
+export function picksAskedPerWeek(pool: PicksAskedPool, week: number): number {
+  if (pool.game === 'nfl-td') return Math.max(1, pool.playersPerWeek);
+  if (pool.game === 'nfl') return picksAskedIn(pool.picksPerWeek, week);
+  return 1;
 }
 
 /** The entry's state as the pick rules read it (validatePickAction's entry checks). */

@@ -34,7 +34,41 @@ describe('PoolSettingsSchema defaults', () => {
       start_week: 1,
       end_wipeout: 'split',
       end_crowning: 'automatic',
+      tie_rule: 'loss',
+      picks_per_week: {},
+      auto_pick: false,
     });
+  });
+
+  it('fills NFL Survivor defaults: one team a week, ties lose, Sunday early slate, no bonus pool', () => {
+    const nfl = getDefaultPoolSettings('nfl');
+    expect(nfl).toMatchObject({
+      players_per_week: 1,
+      nfl_lock_time: 'early_slate',
+      tie_rule: 'loss',
+      picks_per_week: {},
+      auto_pick: false,
+      bonus_options: {},
+    });
+  });
+
+  it('takes NFL Survivor rules for nfl only, with 2 or 3 picks in a multi-pick week', () => {
+    const nfl = PoolSettingsSchema.safeParse({
+      game: 'nfl',
+      tie_rule: 'win',
+      picks_per_week: { '12': 2, '13': 3 },
+      auto_pick: true,
+      insurance_option: 1,
+      insurance: 500,
+    });
+    expect(nfl.success).toBe(true);
+    const messages = (input: object) =>
+      PoolSettingsSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages({ game: 'nfl', picks_per_week: { '12': 4 } })).toEqual([M.multiPicks]);
+    expect(messages({ game: 'nfl', bonus_active: true })).toEqual([M.bonusNfl]);
+    expect(messages({ game: 'nba', tie_rule: 'win' })).toEqual([M.nflOnly]);
+    expect(messages({ game: 'nfl-td', auto_pick: true })).toEqual([M.nflOnly]);
+    expect(messages({ game: 'mlb', picks_per_week: { '3': 2 } })).toEqual([M.nflOnly]);
   });
 
   it('picks one team a week and carries the default bonus options for nba and mlb', () => {

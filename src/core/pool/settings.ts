@@ -10,8 +10,9 @@ import {
   listBonusOptions,
 } from '../bonus/options';
 import { DEFAULT_NFL_LOCK_TIME, NflLockTimeSchema } from '../calendar/locks';
-import { type PlayableGame, PlayableGameSchema } from '../games';
+import { hasBonusPool, type PlayableGame, PlayableGameSchema, picksPlayers } from '../games';
 import { CrowningSchema, WipeoutSchema } from '../season/end-rule';
+import { TieRuleSchema } from '../season/scenario.schema';
 
 /** Limits of spec 2 section 5. */
 export const POOL_LIMITS = {
@@ -29,6 +30,9 @@ export const POOL_LIMITS = {
   /** $100,000 in cents: the largest buy-in, price or prize. */
   maxMoney: 10_000_000,
   maxWeeks: 60,
+  /** nfl: the picks a multi-pick week may ask for. */
+  minMultiPicks: 2,
+  maxMultiPicks: 3,
 } as const;
 
 /** Defaults of spec 2 section 9 (money in cents); players per week depends on the game. */
@@ -52,6 +56,10 @@ export const POOL_DEFAULTS = {
   start_week: 1,
   end_wipeout: 'split',
   end_crowning: 'automatic',
+  tie_rule: 'loss',
+  auto_pick: false,
+  /** NFL Survivor locks its week at Sunday's early slate (spec 4); NFL TD at the first game. */
+  nflSurvivorLockTime: 'early_slate',
 } as const;
 
 export const POOL_SETTINGS_MESSAGES = {
@@ -74,6 +82,10 @@ export const POOL_SETTINGS_MESSAGES = {
   weekCount: "A pool's season must have from 1 to 60 weeks.",
   startWeekRange: "The start week must be one of the season's weeks.",
   endRuleLocked: "The end rule cannot be changed once the pool's first week has locked.",
+  nflOnly: 'Only NFL Survivor pools have a tie rule, multi-pick weeks or auto-pick.',
+  multiPicks: 'A multi-pick week asks for 2 or 3 picks.',
+  multiPickWeek: "Multi-pick weeks must be weeks of the pool's season.",
+  multiPicksLocked: "A week's picks asked cannot change once that week has locked.",
 } as const;
 
 const m = POOL_SETTINGS_MESSAGES;
@@ -125,6 +137,19 @@ export const POOL_SETTING_FIELDS = {
   end_wipeout: WipeoutSchema,
   /** Who crowns the champions the end rule names. */
   end_crowning: CrowningSchema,
+  /** nfl: a tied game counts as a loss (default) or a win for the teams picked in it. */
+  tie_rule: TieRuleSchema,
+  /** nfl: multi-pick weeks, week number -> picks asked (2 or 3). */
+  picks_per_week: z.record(
+    z.string().regex(/^[1-9][0-9]*$/, m.multiPickWeek),
+    z
+      .number({ error: m.multiPicks })
+      .int(m.multiPicks)
+      .min(POOL_LIMITS.minMultiPicks, m.multiPicks)
+      .max(POOL_LIMITS.maxMultiPicks, m.multiPicks),
+  ),
+  /** nfl: a missed pick takes the week's unused favourite(s). */
+  auto_pick: z.boolean(),
   start_week: z
     .number({ error: m.startWeek })
     .int(m.startWeek)
@@ -150,11 +175,14 @@ const PoolSettingsFieldsSchema = z.object({
   players_per_week: f.players_per_week.optional(),
   max_players_per_team: f.max_players_per_team.default(POOL_DEFAULTS.max_players_per_team),
   nfl_pass_tds: f.nfl_pass_tds.default(POOL_DEFAULTS.nfl_pass_tds),
-  nfl_lock_time: f.nfl_lock_time.default(POOL_DEFAULTS.nfl_lock_time),
+  nfl_lock_time: f.nfl_lock_time.optional(),
   lock_at_pick_start: f.lock_at_pick_start.default(POOL_DEFAULTS.lock_at_pick_start),
   start_week: f.start_week.default(POOL_DEFAULTS.start_week),
   end_wipeout: f.end_wipeout.default(POOL_DEFAULTS.end_wipeout),
   end_crowning: f.end_crowning.default(POOL_DEFAULTS.end_crowning),
+  tie_rule: f.tie_rule.default(POOL_DEFAULTS.tie_rule),
+  picks_per_week: f.picks_per_week.default({}),
+  auto_pick: f.auto_pick.default(POOL_DEFAULTS.auto_pick),
 });
 
 /** The settings the game-wide rules look at. */
@@ -167,29 +195,39 @@ type RuledSettings = Pick<
   | 'bonus_active'
   | 'shoot_moon'
   | 'bonus_shutdown'
+  | 'tie_rule'
+  | 'picks_per_week'
+  | 'auto_pick'
 > & { players_per_week: number; bonus_options: BonusOptionsMap };
 
 /**
  * The rules across settings, shared by pool creation and the settings tool: one pick a week outside nfl-td,
- * max per team within picks per week, options a game does not offer (insurance and bonus for nfl-td, shoot the
- * moon outside mlb) rejected rather than silently dropped, a running bonus pool's shutdown number at least 1.
+ * max per team within picks per week, options a game does not offer (insurance and bonus for nfl-td, the bonus
+ * for nfl, shoot the moon outside mlb, the tie rule, multi-pick weeks and auto-pick outside nfl) rejected rather
+ * than silently dropped, a running bonus pool's shutdown number at least 1.
  */
 export function checkPoolSettingsRules(
   settings: RuledSettings,
   issue: (path: Array<string>, message: string) => void,
 ): void {
-  const isNfl = settings.game === 'nfl-td';
+  const isNfl = picksPlayers(settings.game);
+  const noBonus = !hasBonusPool(settings.game);
   if (!isNfl && settings.players_per_week !== 1) issue(['players_per_week'], m.playersPerWeekNotNfl);
   if (settings.max_players_per_team > settings.players_per_week)
     issue(['max_players_per_team'], m.maxPlayersPerTeam);
   if (isNfl && settings.insurance_option !== INSURANCE_OPTION.none)
     issue(['insurance_option'], m.insuranceNfl);
-  if (isNfl && settings.bonus_active) issue(['bonus_active'], m.bonusNfl);
+  if (noBonus && settings.bonus_active) issue(['bonus_active'], m.bonusNfl);
+  if (settings.game !== 'nfl') {
+    if (settings.tie_rule !== POOL_DEFAULTS.tie_rule) issue(['tie_rule'], m.nflOnly);
+    if (Object.keys(settings.picks_per_week).length > 0) issue(['picks_per_week'], m.nflOnly);
+    if (settings.auto_pick) issue(['auto_pick'], m.nflOnly);
+  }
   if (settings.shoot_moon && settings.game !== 'mlb') issue(['shoot_moon'], m.shootMoon);
   if (settings.bonus_active && settings.bonus_shutdown < POOL_LIMITS.minBonusShutdown) {
     issue(['bonus_shutdown'], m.bonusShutdown);
   }
-  const offered = isNfl
+  const offered = noBonus
     ? []
     : listBonusOptions(settings.game === 'nba' ? 'nba' : 'mlb').map((o) => String(o.bonus_id));
   for (const [id, option] of Object.entries(settings.bonus_options)) {
@@ -203,16 +241,20 @@ export function checkPoolSettingsRules(
  * settings (checkPoolSettingsRules).
  */
 export const PoolSettingsSchema = PoolSettingsFieldsSchema.transform((raw) => {
-  const isNfl = raw.game === 'nfl-td';
+  const isNfl = picksPlayers(raw.game);
   return {
     ...raw,
     custom_name: raw.custom_name ?? null,
     players_per_week:
       raw.players_per_week ?? (isNfl ? POOL_DEFAULTS.nflPlayersPerWeek : POOL_DEFAULTS.otherPlayersPerWeek),
+    nfl_lock_time:
+      raw.nfl_lock_time ??
+      (raw.game === 'nfl' ? POOL_DEFAULTS.nflSurvivorLockTime : POOL_DEFAULTS.nfl_lock_time),
     // With no rebuys allowed there is nothing to price.
     rebuy_price: raw.rebuys < 1 ? 0 : raw.rebuy_price,
     bonus_options:
-      raw.bonus_options ?? (isNfl ? {} : getDefaultBonusOptions(raw.game === 'nba' ? 'nba' : 'mlb')),
+      raw.bonus_options ??
+      (hasBonusPool(raw.game) ? getDefaultBonusOptions(raw.game === 'nba' ? 'nba' : 'mlb') : {}),
   };
 }).superRefine((settings, ctx) => {
   checkPoolSettingsRules(settings, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
@@ -252,6 +294,10 @@ export const PoolSettingsEditSchema = z
     /** Absent: the pool's end rule stays as it is. */
     end_wipeout: f.end_wipeout.optional(),
     end_crowning: f.end_crowning.optional(),
+    /** Absent: the pool's NFL Survivor rules stay as they are. */
+    tie_rule: f.tie_rule.optional(),
+    picks_per_week: f.picks_per_week.optional(),
+    auto_pick: f.auto_pick.optional(),
     /** Week n locks at deadlines[n-1]: ISO instants. */
     deadlines: z
       .array(z.iso.datetime({ offset: true, error: m.deadline }))
@@ -261,8 +307,19 @@ export const PoolSettingsEditSchema = z
   .superRefine((settings, ctx) => {
     const issue = (path: Array<string | number>, message: string) =>
       ctx.addIssue({ code: 'custom', path, message });
-    checkPoolSettingsRules(settings, issue);
+    checkPoolSettingsRules(
+      {
+        ...settings,
+        tie_rule: settings.tie_rule ?? POOL_DEFAULTS.tie_rule,
+        picks_per_week: settings.picks_per_week ?? {},
+        auto_pick: settings.auto_pick ?? false,
+      },
+      issue,
+    );
     if (settings.start_week > settings.deadlines.length) issue(['start_week'], m.startWeekRange);
+    for (const week of Object.keys(settings.picks_per_week ?? {})) {
+      if (Number(week) > settings.deadlines.length) issue(['picks_per_week', week], m.multiPickWeek);
+    }
     const times = settings.deadlines.map((deadline) => new Date(deadline).getTime());
     for (let i = 1; i < times.length; i++) {
       if (times[i] <= times[i - 1]) {

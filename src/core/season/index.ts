@@ -3,6 +3,7 @@ export * from './bonus-money';
 export * from './end-rule';
 export * from './entries';
 export * from './insurance';
+export * from './nfl-team';
 export * from './play-season';
 export * from './prize-pool';
 export * from './random';

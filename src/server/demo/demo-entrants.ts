@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { picksPlayers, scheduleOfKey } from '../../core/games';
 import { ENTRY_STATUS } from '../../core/pool/entry-status';
 import { createRandom } from '../../core/season';
 import type { AppContext } from '../context';
@@ -6,6 +7,7 @@ import type { DbOrTx } from '../db/client';
 import type { PoolRecord } from '../db/schema';
 import { entries, games, nflPlayers, pickAudits, picks, teams, users } from '../db/schema';
 import { appendLedger } from '../modules/pools/ledger';
+import { picksAsked } from '../modules/pools/owed-picks';
 import { loadPoolWeeks } from '../modules/pools/pool-weeks';
 import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-due-weeks';
 import { DEMO_USERS } from './demo-users';
@@ -82,8 +84,8 @@ export async function actForDemoEntrants(
     const popularity = new Map(choices.map((choice) => [choice.id, favour() ** 2]));
     // Demo entrants pick as people do: teams with the best record so far, with a taste of their own.
     const form = await loadTeamForm(tx, pool, lockAt);
-    const perWeek = pool.game === 'nfl-td' ? Math.max(1, pool.playersPerWeek) : 1;
-    const maxPerTeam = pool.game === 'nfl-td' ? Math.max(1, pool.maxPlayersPerTeam) : 1;
+    const perWeek = picksAsked(pool, week);
+    const maxPerTeam = picksPlayers(pool.game) ? Math.max(1, pool.maxPlayersPerTeam) : 1;
 
     for (const { entry, username } of players) {
       const roll = createRandom(entry.id * 104_729 + pool.id * 31 + week);
@@ -179,13 +181,13 @@ export async function actForDemoEntrants(
 /** Each team's share of wins in its final games before an instant (nba, mlb); empty for nfl-td. */
 async function loadTeamForm(db: DbOrTx, pool: PoolRecord, before: Date): Promise<Map<string, number>> {
   const form = new Map<string, number>();
-  if (pool.game === 'nfl-td') return form;
+  if (picksPlayers(pool.game)) return form;
   const rows = await db
     .select({ home: games.home, away: games.away, homeScore: games.homeScore, awayScore: games.awayScore })
     .from(games)
     .where(
       and(
-        eq(games.game, pool.game),
+        eq(games.game, scheduleOfKey(pool.game)),
         eq(games.season, pool.season),
         eq(games.final, true),
         lt(games.startTime, before),
@@ -208,7 +210,7 @@ async function loadTeamForm(db: DbOrTx, pool: PoolRecord, before: Date): Promise
 }
 
 async function listChoices(db: DbOrTx, pool: PoolRecord): Promise<Choice[]> {
-  if (pool.game === 'nfl-td') {
+  if (picksPlayers(pool.game)) {
     const rows = await db
       .select({ id: nflPlayers.id, teamAbb: nflPlayers.teamAbb })
       .from(nflPlayers)
@@ -218,7 +220,7 @@ async function listChoices(db: DbOrTx, pool: PoolRecord): Promise<Choice[]> {
   const rows = await db
     .select({ abb: teams.abb })
     .from(teams)
-    .where(eq(teams.game, pool.game))
+    .where(eq(teams.game, scheduleOfKey(pool.game)))
     .orderBy(asc(teams.abb));
   return rows.map((row) => ({ id: row.abb, teamAbb: row.abb }));
 }

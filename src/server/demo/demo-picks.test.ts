@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { picksPlayers, scheduleOfKey } from '../../core/games';
 import { groupBy } from '../../core/group-by';
 import { must } from '../../core/must';
 import type { AppContext } from '../context';
@@ -98,11 +99,19 @@ describe('demo picks', () => {
     );
     const teamKeys = new Set((await ctx.db.select().from(teams)).map((team) => `${team.game}:${team.abb}`));
     const audits = await ctx.db.select().from(pickAudits);
-    expect(running.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'mlb', 'nba', 'nfl-td']);
+    expect(running.map((r) => r.pool.game).sort()).toEqual([
+      'mlb',
+      'mlb',
+      'mlb',
+      'nba',
+      'nfl',
+      'nfl',
+      'nfl-td',
+    ]);
     let checked = 0;
     for (const r of running) {
       const { pool, weeks } = r;
-      const nfl = pool.game === 'nfl-td';
+      const nfl = picksPlayers(pool.game);
       for (const { entry } of r.entries) {
         const own = r.picks.filter((pick) => pick.entryId === entry.id);
         // A team or player once per season per entry.
@@ -113,7 +122,10 @@ describe('demo picks', () => {
           expect(pick.week).toBeLessThanOrEqual(weeks.weekCount);
           // The pick names a real team or player, and its team has a game that week.
           if (nfl) expect(pick.teamAbb).toBe(playerTeam.get(pick.pickId));
-          else expect(teamKeys.has(`${pool.game}:${pick.pickId}`) && pick.teamAbb === pick.pickId).toBe(true);
+          else
+            expect(
+              teamKeys.has(`${scheduleOfKey(pool.game)}:${pick.pickId}`) && pick.teamAbb === pick.pickId,
+            ).toBe(true);
           const kickoff = weeks.teamKickoff(pick.week, pick.teamAbb);
           expect(kickoff, `${pool.game} week ${pick.week} ${pick.teamAbb}`).not.toBeNull();
           // Made by the entrant, before the week (and the pick's own game) locked, and not in the future.
@@ -156,7 +168,7 @@ describe('demo picks', () => {
     const now = test.ctx.clock.now();
     const inProgress = running.filter((r) => r.weeks.publicWeeks(now).length > 0);
     // NFL TD and the three running MLB pools are in progress on the demo clock; NBA has not started.
-    expect(inProgress.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'mlb', 'nfl-td']);
+    expect(inProgress.map((r) => r.pool.game).sort()).toEqual(['mlb', 'mlb', 'mlb', 'nfl', 'nfl', 'nfl-td']);
     const viewer = await login(test.app, 'commish');
     type Selections = {
       week: number | null;
@@ -227,13 +239,18 @@ describe('demo picks', () => {
     const picked = new Set<string>();
     for (const r of running) {
       if (picked.has(r.pool.game)) continue;
-      const nfl = r.pool.game === 'nfl-td';
+      const nfl = picksPlayers(r.pool.game);
       const choices = nfl
         ? (await test.ctx.db.select().from(nflPlayers)).map((player) => ({
             id: player.id,
             teamAbb: player.teamAbb,
           }))
-        : (await test.ctx.db.select().from(teams).where(eq(teams.game, r.pool.game))).map((team) => ({
+        : (
+            await test.ctx.db
+              .select()
+              .from(teams)
+              .where(eq(teams.game, scheduleOfKey(r.pool.game)))
+          ).map((team) => ({
             id: team.abb,
             teamAbb: team.abb,
           }));
@@ -271,7 +288,7 @@ describe('demo picks', () => {
         }
       }
     }
-    expect([...picked].sort()).toEqual(['mlb', 'nba', 'nfl-td']);
+    expect([...picked].sort()).toEqual(['mlb', 'nba', 'nfl', 'nfl-td']);
   });
 
   it('ends a pool by its last survivor and revives a wipeout, as the end rule says', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { scheduleOf } from '../../core/games';
 import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import {
@@ -17,7 +18,7 @@ import { appendLedger, type LedgerRowInput } from '../modules/pools/ledger';
 
 interface DemoPool {
   league: string;
-  game: 'nba' | 'mlb' | 'nfl-td';
+  game: 'nba' | 'mlb' | 'nfl-td' | 'nfl';
   gameName: string;
   season: number;
   /** First lock (week 1), then one deadline a week. */
@@ -55,6 +56,54 @@ export const DEMO_POOLS: DemoPool[] = [
     weeks: 17,
     entrants: ['commish', 'jordan', 'taylor', 'sam', 'riley', 'alex', 'jamie', 'drew'],
     settings: { ...NFL_SETTINGS, buyin: 2000, rebuys: 2, rebuyPrice: 1000 },
+  },
+  // NFL Survivor (spec 4, part 1) on the replayed NFL season (2020's games on 2023 dates). Week 3 holds
+  // the season's real tie, PHI 23-23 CIN: taylor's PHI pick costs a life where ties lose (this pool), and
+  // sam's CIN pick advances in the league pool below, where ties win.
+  {
+    league: 'ala',
+    game: 'nfl',
+    gameName: 'NFL Survivor',
+    season: 2023,
+    firstDeadline: '2023-09-10T17:00:00Z',
+    weeks: 17,
+    entrants: ['commish', 'jordan', 'taylor', 'sam', 'riley', 'alex', 'jamie', 'drew', 'morgan', 'quinn'],
+    picks: { taylor: ['BAL', 'SF', 'PHI'], jamie: ['KC', 'GB', 'SEA'] },
+    settings: {
+      buyin: 2000,
+      rebuys: 1,
+      rebuyPrice: 1000,
+      insuranceOption: 1,
+      insurance: 500,
+      nflLockTime: 'early_slate',
+      tieRule: 'loss',
+      autoPick: true,
+      playersPerWeek: 1,
+      lockAtPickStart: false,
+    },
+  },
+  {
+    league: 'SQUAD',
+    game: 'nfl',
+    gameName: 'NFL Survivor',
+    season: 2023,
+    firstDeadline: '2023-09-10T17:00:00Z',
+    weeks: 17,
+    entrants: ['jordan', 'commish', 'taylor', 'sam', 'riley'],
+    picks: { sam: ['NE', 'TEN', 'CIN'], taylor: ['BAL', 'SF', 'PHI'] },
+    settings: {
+      customName: 'Sunday Survivor',
+      buyin: 2500,
+      rebuys: 1,
+      rebuyPrice: 1000,
+      nflLockTime: 'last_game',
+      tieRule: 'win',
+      // A double-pick week early in the replay (so it is played soon after the demo starts) and the
+      // Thanksgiving week.
+      picksPerWeek: { '4': 2, '12': 2 },
+      playersPerWeek: 1,
+      lockAtPickStart: false,
+    },
   },
   {
     league: 'ala',
@@ -175,7 +224,8 @@ export const DEMO_POOLS: DemoPool[] = [
   },
 ];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Activated pools with entries in the demo leagues, so every league page and hub table has rows. */
 export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<void> {
@@ -192,7 +242,7 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
       .from(seasonParams)
       .where(
         and(
-          eq(seasonParams.game, demo.game),
+          eq(seasonParams.game, scheduleOf(demo.game)),
           eq(seasonParams.season, demo.season),
           eq(seasonParams.seasonType, 'reg'),
         ),
@@ -254,7 +304,7 @@ export async function seedLeaguePools(ctx: AppContext, tx?: DbOrTx): Promise<voi
     });
     if (rows.length === 0) continue;
     const created = await db.insert(entries).values(rows).returning();
-    await writeScriptedPicks(db, demo, created, deadlines, startWeek, idOf);
+    await writeScriptedPicks(db, demo, created, deadlines, startWeek, idOf, ctx.clock.now());
     // Their money as the season wrote it: buy-in and insurance at sign-up, then (in a concluded season)
     // each rebuy its entry made, paid before the lock of the week after a loss. Every figure the pool
     // shows (rebuys, prize pool, prizes) is then a sum of these rows.
@@ -321,6 +371,7 @@ async function writeScriptedPicks(
   deadlines: readonly string[],
   startWeek: number,
   idOf: ReadonlyMap<string, number>,
+  now: Date,
 ): Promise<void> {
   if (!demo.picks) return;
   const rows = Object.entries(demo.picks).flatMap(([username, teams]) => {
@@ -334,7 +385,10 @@ async function writeScriptedPicks(
         pickId: team,
         teamAbb: team,
         createdBy: entry.userId,
-        createdAt: new Date(new Date(deadlines[week - 1]).getTime() - DAY_MS),
+        // The day before the week's lock, or (a week still ahead) an hour before now.
+        createdAt: new Date(
+          Math.min(new Date(deadlines[week - 1]).getTime() - DAY_MS, now.getTime() - HOUR_MS),
+        ),
       };
     });
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../core/calendar';
-import type { PlayableGame } from '../../core/games';
+import type { ScheduleGame } from '../../core/games';
 import type { AppContext } from '../context';
 import { type DbOrTx, rowsOf } from '../db/client';
 import { ReplayClock } from '../sports/replay/replay-clock';
@@ -60,7 +60,7 @@ function datesBetween(from: Date, to: Date): string[] {
 export async function startReplayIngest(
   ctx: AppContext,
   log: JobLogger,
-  games: readonly PlayableGame[] = ['mlb', 'nba', 'nfl-td'],
+  games: readonly ScheduleGame[] = ['mlb', 'nba', 'nfl-td'],
 ): Promise<() => Promise<void>> {
   const seasons = loadReplaySeasons();
   const now = () => ctx.clock.now();

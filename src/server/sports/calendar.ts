@@ -1,6 +1,6 @@
 import { addDays, toPacificDate } from '../../core/calendar';
 import { getWeekOfGame } from '../../core/calendar/weeks';
-import type { PlayableGame } from '../../core/games';
+import type { ScheduleGame } from '../../core/games';
 
 /** What the calendar needs of a game. */
 export interface CalendarGame {
@@ -39,7 +39,7 @@ function datesFrom(first: string, days: number): string[] {
  * game; NFL weeks are the league's own numbers and lock at the week's first kickoff. Weeks with
  * no games get no deadline.
  */
-export function buildSeasonCalendar(game: PlayableGame, games: readonly CalendarGame[]): SeasonCalendar {
+export function buildSeasonCalendar(game: ScheduleGame, games: readonly CalendarGame[]): SeasonCalendar {
   if (games.length === 0) throw new Error('A season calendar needs at least one game.');
   const sorted = [...games].sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const weeks = new Map<string | number, { first: Date; dates: Set<string> }>();

@@ -1,4 +1,4 @@
-import type { PlayableGame } from '../../core/games';
+import type { ScheduleGame } from '../../core/games';
 import type { FeedSettings } from '../config';
 import type { FetchJsonOptions } from './http';
 import type { SportsProvider } from './model';
@@ -12,7 +12,7 @@ export function createFeedProviders(
   http: Omit<FetchJsonOptions, 'timeoutMs'> = {},
 ): SportsProvider[] {
   const options: FetchJsonOptions = { ...http, timeoutMs: settings.timeoutMs };
-  const espn = (game: PlayableGame) => createEspnProvider(game, options, settings.espnUrl ?? ESPN_BASE_URL);
+  const espn = (game: ScheduleGame) => createEspnProvider(game, options, settings.espnUrl ?? ESPN_BASE_URL);
   const providers: SportsProvider[] = [];
   if (settings.mlb === 'mlb-statsapi') {
     providers.push(createMlbStatsApiProvider(options, settings.mlbStatsApiUrl ?? MLB_STATSAPI_BASE_URL));
@@ -29,8 +29,8 @@ export function createFeedProviders(
 }
 
 /** The games the settings replay (the demo). */
-export function replayedGames(settings: FeedSettings): PlayableGame[] {
-  const games: PlayableGame[] = [];
+export function replayedGames(settings: FeedSettings): ScheduleGame[] {
+  const games: ScheduleGame[] = [];
   if (settings.mlb === 'replay') games.push('mlb');
   if (settings.nba === 'replay') games.push('nba');
   if (settings.nfl === 'replay') games.push('nfl-td');
@@ -42,7 +42,7 @@ export function replayedGames(settings: FeedSettings): PlayableGame[] {
  * the NBA's season starts in October and the NFL's in September, each running into the next year.
  * From the month the next season's schedule usually appears, the "upcoming" season is the next one.
  */
-export function currentSeasonOf(game: PlayableGame, now: Date): number {
+export function currentSeasonOf(game: ScheduleGame, now: Date): number {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   if (game === 'mlb') return year;

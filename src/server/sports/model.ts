@@ -1,5 +1,5 @@
 import type { GameStatus, MlbGameFacts, NbaGameFacts } from '../../core/facts';
-import type { PlayableGame } from '../../core/games';
+import type { ScheduleGame } from '../../core/games';
 import type { NflGameFacts, NflPlayerLine } from './facts';
 
 /** Regular season, preseason, or postseason (playoffs are kept but never used by pools). */
@@ -7,7 +7,7 @@ export type SportsSeasonType = 'reg' | 'pre' | 'post';
 
 /** One game as every provider delivers it, before storage. */
 export interface GameRecord {
-  game: PlayableGame;
+  game: ScheduleGame;
   gid: string;
   season: number;
   seasonType: SportsSeasonType;
@@ -26,7 +26,7 @@ export type AnyGameFacts = NbaGameFacts | MlbGameFacts | NflGameFacts;
 
 /** A game's normalized facts, with the facts its source could not give. */
 export interface FactsRecord {
-  game: PlayableGame;
+  game: ScheduleGame;
   gid: string;
   facts: AnyGameFacts;
   missing: string[];
@@ -63,7 +63,7 @@ export interface ProviderBatch {
 /** A feed of one game: a pure parser per response kind behind thin fetchers. */
 export interface SportsProvider {
   readonly name: string;
-  readonly game: PlayableGame;
+  readonly game: ScheduleGame;
   /** Schedule and scores of the games on one calendar day (YYYY-MM-DD). */
   fetchDay(date: string): Promise<ProviderBatch>;
   /** Score and facts of one game by the provider's id. */

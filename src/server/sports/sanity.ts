@@ -1,4 +1,4 @@
-import type { PlayableGame } from '../../core/games';
+import type { ScheduleGame } from '../../core/games';
 import type { FactsRecord, GameRecord } from './model';
 import { isKnownTeam } from './teams';
 
@@ -17,7 +17,7 @@ interface SportBounds {
   finalTieAllowed: boolean;
 }
 
-export const SPORT_BOUNDS: Record<PlayableGame, SportBounds> = {
+export const SPORT_BOUNDS: Record<ScheduleGame, SportBounds> = {
   mlb: {
     league: 'MLB',
     maxScore: 99,
@@ -83,7 +83,7 @@ function scoreProblem(side: 'home' | 'away', score: number | null, bounds: Sport
  * cannot have. A final whose score changes is a correction and passes when it is sane. Pure: now is
  * the poll's instant.
  */
-export function gameProblems(game: PlayableGame, g: GameRecord, now: Date): string[] {
+export function gameProblems(game: ScheduleGame, g: GameRecord, now: Date): string[] {
   const bounds = SPORT_BOUNDS[game];
   const problems: string[] = [];
   if (!g.gid) problems.push('it has no feed id');
@@ -137,7 +137,7 @@ export function gameProblems(game: PlayableGame, g: GameRecord, now: Date): stri
  * Why a game's facts cannot be true (empty when they can): a side's score (runs for MLB) outside
  * the sport's bounds. Bonuses are read from the facts, so an impossible score there counts too.
  */
-export function factsProblems(game: PlayableGame, f: FactsRecord): string[] {
+export function factsProblems(game: ScheduleGame, f: FactsRecord): string[] {
   const problems: string[] = [];
   const facts = f.facts as unknown as Partial<Record<'home' | 'away', Record<string, unknown>>>;
   for (const side of ['home', 'away'] as const) {
@@ -160,7 +160,7 @@ export function describeRejection(g: GameRecord, problems: readonly string[]): s
 }
 
 /** Splits a feed's games into those that can be stored and those rejected (each alone, with why). */
-export function screenGames(game: PlayableGame, records: readonly GameRecord[], now: Date): ScreenedGames {
+export function screenGames(game: ScheduleGame, records: readonly GameRecord[], now: Date): ScreenedGames {
   const accepted: GameRecord[] = [];
   const rejected: RejectedGame[] = [];
   for (const g of records) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { PlayableGame } from '../../core/games';
+import type { ScheduleGame } from '../../core/games';
 import type { Db, DbOrTx } from '../db/client';
 import { games, seasonParams } from '../db/schema';
 import { assignWeeks, buildSeasonCalendar, type SeasonCalendar } from './calendar';
@@ -7,7 +7,7 @@ import { setGameWeeks, upsertSeasonParams } from './sports.repo';
 
 /** The season a calendar rebuild covers (regular season unless told). */
 export interface SeasonKey {
-  game: PlayableGame;
+  game: ScheduleGame;
   season: number;
   seasonType?: 'reg' | 'pre' | 'post';
 }

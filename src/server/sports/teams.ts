@@ -1,8 +1,8 @@
-import type { PlayableGame } from '../../core/games';
+import type { ScheduleGame } from '../../core/games';
 import { TEAM_SEEDS } from './teams-data';
 
 export interface TeamRecord {
-  game: PlayableGame;
+  game: ScheduleGame;
   abb: string;
   name: string;
   city: string;
@@ -12,7 +12,7 @@ export interface TeamRecord {
 }
 
 // Feeds and datasets spell some clubs differently; these map their spellings onto ours.
-const ALIASES: Record<PlayableGame, Record<string, string>> = {
+const ALIASES: Record<ScheduleGame, Record<string, string>> = {
   nba: {
     GS: 'GSW',
     NY: 'NYK',
@@ -50,21 +50,21 @@ const ALIASES: Record<PlayableGame, Record<string, string>> = {
  * from then on. The Athletics were OAK (Oakland) through 2024 and are ATH (Sacramento) from 2025,
  * so 2023 data says OAK whichever spelling a feed uses today.
  */
-const RENAMES: Record<PlayableGame, { before: string; after: string; from: number }[]> = {
+const RENAMES: Record<ScheduleGame, { before: string; after: string; from: number }[]> = {
   nba: [],
   mlb: [{ before: 'OAK', after: 'ATH', from: 2025 }],
   'nfl-td': [],
 };
 
 /** Whether a club played under this abbreviation in a season. */
-function playedIn(game: PlayableGame, abb: string, season: number): boolean {
+function playedIn(game: ScheduleGame, abb: string, season: number): boolean {
   return RENAMES[game].every(
     (r) => !((abb === r.before && season >= r.from) || (abb === r.after && season < r.from)),
   );
 }
 
 /** The clubs of a game in one season with their colours, in alphabetical order of abbreviation. */
-export function listTeamSeeds(game: PlayableGame, season: number): TeamRecord[] {
+export function listTeamSeeds(game: ScheduleGame, season: number): TeamRecord[] {
   return TEAM_SEEDS[game]
     .filter(([abb]) => playedIn(game, abb, season))
     .map(([abb, name, city, colorOne, colorTwo, espnId]) => ({
@@ -79,8 +79,8 @@ export function listTeamSeeds(game: PlayableGame, season: number): TeamRecord[] 
     .sort((a, b) => a.abb.localeCompare(b.abb));
 }
 
-const KNOWN = new Map<PlayableGame, Set<string>>(
-  (Object.keys(TEAM_SEEDS) as PlayableGame[]).map((game) => [
+const KNOWN = new Map<ScheduleGame, Set<string>>(
+  (Object.keys(TEAM_SEEDS) as ScheduleGame[]).map((game) => [
     game,
     new Set(TEAM_SEEDS[game].map(([abb]) => abb)),
   ]),
@@ -91,7 +91,7 @@ const KNOWN = new Map<PlayableGame, Set<string>>(
  * game's season, a renamed club gets the abbreviation it had that season (ATH in 2023 is OAK);
  * pass it for every dated game.
  */
-export function normalizeTeamAbb(game: PlayableGame, abb: string, season?: number): string {
+export function normalizeTeamAbb(game: ScheduleGame, abb: string, season?: number): string {
   const upper = abb.trim().toUpperCase();
   let canonical = ALIASES[game][upper] ?? upper;
   if (!KNOWN.get(game)?.has(canonical)) throw new Error(`Unknown ${game} team abbreviation: ${abb}`);
@@ -109,12 +109,12 @@ export function normalizeTeamAbb(game: PlayableGame, abb: string, season?: numbe
  * we do not know: a game's record keeps it, and the game is then rejected alone by the checks of
  * sanity.ts instead of failing the whole answer.
  */
-export function teamAbbOrAsSent(game: PlayableGame, abb: string, season?: number): string {
+export function teamAbbOrAsSent(game: ScheduleGame, abb: string, season?: number): string {
   const upper = abb.trim().toUpperCase();
   return KNOWN.get(game)?.has(ALIASES[game][upper] ?? upper) ? normalizeTeamAbb(game, abb, season) : upper;
 }
 
 /** Whether an abbreviation is one of the site's clubs of a game (as a provider's record spells it). */
-export function isKnownTeam(game: PlayableGame, abb: string): boolean {
+export function isKnownTeam(game: ScheduleGame, abb: string): boolean {
   return KNOWN.get(game)?.has(abb) ?? false;
 }

@@ -191,6 +191,43 @@ export function buildNflPool(ctx: AppContext, leagueId: number, values: object =
   });
 }
 
+/** The NFL clubs of the test season (and NE, on a bye in week 2), stored with the NFL schedule. */
+export async function seedNflTeams(ctx: AppContext): Promise<void> {
+  const clubs = ['KC', 'BAL', 'GB', 'ATL', 'SF', 'DAL', 'NYJ', 'MIA', 'NE'];
+  await ctx.db
+    .insert(teams)
+    .values(
+      clubs.map((abb) => ({
+        game: 'nfl-td',
+        abb,
+        name: `${abb} club`,
+        city: abb,
+        colorOne: '#000',
+        colorTwo: '#fff',
+      })),
+    );
+}
+
+/**
+ * An NFL Survivor pool of the league on the test NFL weeks, from week 2 (week 1 has no games). Week 2
+ * locks at its last kickoff unless told otherwise, so its Sunday late games are still open at NOW.
+ */
+export function buildNflSurvivorPool(ctx: AppContext, leagueId: number, values: object = {}) {
+  return buildPool(ctx, {
+    leagueId,
+    game: 'nfl',
+    gameName: 'NFL Survivor',
+    deadlines: ['2026-11-12T00:00:00Z', '2026-11-19T00:00:00Z', '2026-11-26T00:00:00Z'],
+    start: new Date('2026-11-19T00:00:00Z'),
+    entryDeadline: new Date('2026-11-19T00:00:00Z'),
+    startWeek: 2,
+    nflLockTime: 'last_game',
+    lockAtPickStart: false,
+    rebuys: 1,
+    ...values,
+  });
+}
+
 /**
  * Charges every entry of the pool on the ledger as sign-up, insurance and rebuys do, at the pool's prices now:
  * the prize pool is what the ledger holds, and `enter` writes no money.

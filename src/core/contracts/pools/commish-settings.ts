@@ -18,6 +18,8 @@ export const SETTINGS_MESSAGES = {
   noWeekAhead: 'Every week of this season has locked: the start week cannot change.',
   deadlineLocked: (week: number) => `Week ${week} has locked: its deadline cannot move.`,
   deadlinePast: (week: number) => `Week ${week}'s deadline must be in the future.`,
+  nflRulesLocked: "The tie rule and auto-pick cannot change once the pool's first week has locked.",
+  multiPicksLocked: (week: number) => `Week ${week} has locked: the picks it asks cannot change.`,
   nflLockTime: (week: number) =>
     `The NFL lock time cannot change now: it would lock or unlock Week ${week}. Change it between weeks.`,
   // Toasts of spec 2 section 8.

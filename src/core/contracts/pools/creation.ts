@@ -4,6 +4,7 @@ import { NflLockTimeSchema } from '../../calendar/locks';
 import { PlayableGameSchema } from '../../games';
 import { PoolSettingsSchema } from '../../pool/settings';
 import { CrowningSchema, WipeoutSchema } from '../../season/end-rule';
+import { TieRuleSchema } from '../../season/scenario.schema';
 import { idSchema } from '../common';
 
 /** The pool-creation messages of spec 2 section 8, shown as they are. */
@@ -19,7 +20,7 @@ export const CREATION_MESSAGES = {
   leagueNotFound: 'That league does not exist.',
   seasonType: 'Season type must be reg or post.',
   season: 'Season must be a year.',
-  game: 'Choose one of the games: nba, mlb or nfl-td.',
+  game: 'Choose one of the games: nba, mlb, nfl-td or nfl.',
 } as const;
 
 /** "Your pool will start in Week N of the {game} season." */
@@ -130,6 +131,10 @@ export const StoredPoolSettingsSchema = z.object({
   /** The end rule (spec 4, part 2). */
   end_wipeout: WipeoutSchema,
   end_crowning: CrowningSchema,
+  /** NFL Survivor (spec 4, part 1); other games hold the defaults. */
+  tie_rule: TieRuleSchema,
+  picks_per_week: z.record(z.string(), z.number().int()),
+  auto_pick: z.boolean(),
 });
 
 /** The settings a new pool copies from an earlier one; the form stays editable after. */

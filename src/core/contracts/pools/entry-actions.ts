@@ -18,7 +18,7 @@ export const ENTRY_ACTION_MESSAGES = {
   alreadyInsured: 'Your picks are already insured.',
   wrongCost: (price: string) => `The insurance price is ${price}; reload the page and try again.`,
   insured: (week: number) => `Your picks are insured from Week ${week} for the rest of the season.`,
-  noBonusForNfl: 'The bonus pool is not offered for NFL TD.',
+  noBonusForNfl: 'The bonus pool is not offered for NFL games.',
   bonusOn: (week: number) => `You join the bonus pool from Week ${week}.`,
   bonusOff: (week: number) => `You leave the bonus pool from Week ${week}.`,
   autoRebuyOn: (week: number) => `Auto-rebuy is on from Week ${week}.`,

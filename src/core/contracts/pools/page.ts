@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BonusOptionsMapSchema } from '../../bonus/option-setting';
 import { CrowningSchema, WipeoutSchema } from '../../season/end-rule';
+import { TieRuleSchema } from '../../season/scenario.schema';
 import { MyEntrySchema } from './picks';
 
 export const PoolStateSchema = z.enum(['open', 'in_progress', 'concluded']);
@@ -65,6 +66,10 @@ export const PoolDetailsSchema = z.object({
   /** The end rule (spec 4, part 2): what a wipeout does, and who crowns. */
   end_wipeout: WipeoutSchema,
   end_crowning: CrowningSchema,
+  /** NFL Survivor (spec 4, part 1): the tie rule, multi-pick weeks (week -> k) and auto-pick; defaults elsewhere. */
+  tie_rule: TieRuleSchema,
+  picks_per_week: z.record(z.string(), z.number()),
+  auto_pick: z.boolean(),
   /** The end rule's decision, once a week decided the pool (crowned, or waiting for the commissioner). */
   ended: z
     .object({

@@ -76,6 +76,12 @@ export const pools = pgTable(
      * (decision 039), which is what this column default gives them.
      */
     endCrowning: text('end_crowning').notNull().default('commissioner'),
+    /** nfl: how a tied game counts for the teams picked in it, 'loss' or 'win'. */
+    tieRule: text('tie_rule').notNull().default('loss'),
+    /** nfl: the multi-pick weeks, week number -> picks asked (2 or 3); every other week asks for 1. */
+    picksPerWeek: jsonb('picks_per_week').$type<Record<string, number>>().notNull().default({}),
+    /** nfl: a missed pick not filled by insurance takes the week's unused favourite(s). */
+    autoPick: boolean('auto_pick').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('pools_league_season_idx').on(t.leagueId, t.game, t.season, t.seasonType, t.poolIdx)],

@@ -14,7 +14,7 @@ import {
   type UpdateLeagueRequest,
 } from '../../../core/contracts/leagues';
 import type { PageQuery } from '../../../core/contracts/paging';
-import { GAME_NAMES, GameSchema } from '../../../core/games';
+import { GAME_NAMES, GameSchema, gamesPlayedOn, ScheduleGameSchema } from '../../../core/games';
 import { countSiblings, poolDisplayName, poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -365,7 +365,12 @@ export async function listLeagueMembers(
   return { ...page, page: query.page, pageSize: query.pageSize, mine };
 }
 
-const HIDDEN_GAME_KEYS: Record<string, string> = { nba: 'nba', mlb: 'mlb', nfl: 'nfl-td' };
+const HIDDEN_GAME_KEYS: Record<string, string> = {
+  nba: 'nba',
+  mlb: 'mlb',
+  nfl: 'nfl-td',
+  'nfl-survivor': 'nfl',
+};
 
 /**
  * Seasons the league could still activate: active, not final, ending more than a week from now and
@@ -385,20 +390,26 @@ async function availablePools(
     .orderBy(sql`${seasonParams.start} desc`);
   const taken = new Set(leaguePools.map((pool) => `${pool.game}|${pool.season}|${pool.seasonType}`));
   const hiddenGames = new Set(league.hiddenGames.map((game) => HIDDEN_GAME_KEYS[game] ?? game));
-  return params
+  // NFL Survivor plays the NFL TD season rows' schedule: each row offers every game played on it.
+  const offers = params.flatMap((param) => {
+    const schedule = ScheduleGameSchema.safeParse(param.game);
+    const played = schedule.success ? gamesPlayedOn(schedule.data) : [param.game];
+    return played.map((game) => ({ param, game }));
+  });
+  return offers
     .filter(
-      (param) =>
+      ({ param, game }) =>
         param.end.getTime() > weekAhead.getTime() &&
         param.end.getTime() > league.createdAt.getTime() &&
-        !taken.has(`${param.game}|${param.season}|${param.seasonType}`) &&
-        !hiddenGames.has(param.game),
+        !taken.has(`${game}|${param.season}|${param.seasonType}`) &&
+        !hiddenGames.has(game),
     )
-    .map((param) => {
-      const parsed = GameSchema.safeParse(param.game);
+    .map(({ param, game }) => {
+      const parsed = GameSchema.safeParse(game);
       return {
         season_param_id: param.id,
-        game: param.game,
-        game_name: parsed.success ? GAME_NAMES[parsed.data] : param.game.toUpperCase(),
+        game,
+        game_name: parsed.success ? GAME_NAMES[parsed.data] : game.toUpperCase(),
         season: param.season,
         start: param.start.toISOString(),
         end: param.end.toISOString(),

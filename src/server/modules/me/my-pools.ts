@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { playsNflWeeks, scheduleOfKey } from '../../../core/games';
 import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool/identity';
 import type { DbOrTx } from '../../db/client';
 import type { PoolRecord } from '../../db/schema';
@@ -63,12 +64,12 @@ export async function loadMyPools(
 }
 
 const seasonKey = (pool: Pick<PoolRecord, 'game' | 'season' | 'seasonType'>) =>
-  `${pool.game}|${pool.season}|${pool.seasonType}`;
+  `${scheduleOfKey(pool.game)}|${pool.season}|${pool.seasonType}`;
 
 /** The games of each NFL season the pools play (one read per season; other games lock at deadlines). */
 async function loadNflKickoffs(db: DbOrTx, list: PoolRecord[]): Promise<Map<string, WeekGame[]>> {
   const seasons = new Map<string, PoolRecord>();
-  for (const pool of list) if (pool.game === 'nfl-td') seasons.set(seasonKey(pool), pool);
+  for (const pool of list) if (playsNflWeeks(pool.game)) seasons.set(seasonKey(pool), pool);
   const found = new Map<string, WeekGame[]>();
   for (const [key, pool] of seasons) {
     const rows = await db
@@ -76,7 +77,7 @@ async function loadNflKickoffs(db: DbOrTx, list: PoolRecord[]): Promise<Map<stri
       .from(games)
       .where(
         and(
-          eq(games.game, pool.game),
+          eq(games.game, scheduleOfKey(pool.game)),
           eq(games.season, pool.season),
           eq(games.seasonType, pool.seasonType),
           eq(games.postponed, false),

@@ -54,7 +54,7 @@ export async function listPicksDue(ctx: AppContext, viewer: UserRow): Promise<Pi
     const found = open.get(entry.poolId);
     if (!found) continue;
     const { pool, name, leagueName, path } = found.mine;
-    const asked = picksAsked(pool);
+    const asked = picksAsked(pool, found.week.week);
     const count = heldOf.get(`${entry.id}|${found.week.week}`) ?? 0;
     const state = {
       active: entry.status === ENTRY_STATUS.active,

@@ -6,6 +6,7 @@ import {
   type RegisterEntryBody,
   type RegisterEntryResponse,
 } from '../../../core/contracts/pools';
+import { picksPlayers } from '../../../core/games';
 import { formatDollars } from '../../../core/money';
 import { poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
@@ -179,7 +180,7 @@ export async function createPoolEntry(
   if (mine.length >= pool.maxEntries) throw conflict(POOL_MESSAGES.maxEntries(pool.maxEntries));
   const entryNum = Math.max(0, ...mine.map((entry) => entry.entryNum)) + 1;
   // Insurance and the bonus pool exist only where the pool offers them (never for NFL TD).
-  const teamGame = pool.game !== 'nfl-td';
+  const teamGame = !picksPlayers(pool.game);
   const [created] = await tx
     .insert(entries)
     .values({

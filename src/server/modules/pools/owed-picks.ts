@@ -21,9 +21,12 @@ export function findPoolOpenWeek(calendar: PoolWeeks, now: Date): OpenWeek | nul
   );
 }
 
-/** The picks a week asks of each entry of the pool (one; nfl-td: the pool's players per week). */
-export function picksAsked(pool: Pick<PoolRecord, 'game' | 'playersPerWeek'>): number {
-  return picksAskedPerWeek(pool.game as PlayableGame, pool.playersPerWeek);
+/** The picks a week asks of each entry of the pool (one; nfl-td: players per week; nfl: a multi-pick week's k). */
+export function picksAsked(
+  pool: Pick<PoolRecord, 'game' | 'playersPerWeek' | 'picksPerWeek'>,
+  week: number,
+): number {
+  return picksAskedPerWeek({ ...pool, game: pool.game as PlayableGame }, week);
 }
 
 /** A column of the `entries` row named by `alias` (the table's own name when the query did not alias it). */
@@ -63,7 +66,9 @@ export function owesPickOfPool(poolId: number, week: number, asked: number, alia
     ) as picked where picked.entry_id = ${col(alias, 'id')}))`;
 }
 
-/** SQL: picksAsked of the `pools` row named by `alias`, for statements that span pools. */
-export function picksAskedSql(alias = 'pools'): SQL {
-  return sql`(case when ${col(alias, 'game')} = 'nfl-td' then greatest(1, ${col(alias, 'players_per_week')}) else 1 end)`;
+/** SQL: picksAsked of the `pools` row named by `alias` for `week` (a column), for statements that span pools. */
+export function picksAskedSql(week: SQL, alias = 'pools'): SQL {
+  return sql`(case when ${col(alias, 'game')} = 'nfl-td' then greatest(1, ${col(alias, 'players_per_week')})
+    when ${col(alias, 'game')} = 'nfl' then coalesce((${col(alias, 'picks_per_week')} ->> (${week})::text)::int, 1)
+    else 1 end)`;
 }

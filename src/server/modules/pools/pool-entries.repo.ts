@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
 import type { Entrant, MyEntry, PickRow } from '../../../core/contracts/pools';
+import { picksPlayers, scheduleOfKey } from '../../../core/games';
 import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import type { DbOrTx } from '../../db/client';
 import type { EntryRecord, PickRecord } from '../../db/schema';
@@ -166,7 +167,7 @@ export async function loadPickNames(
 ): Promise<Map<string, string>> {
   const ids = [...new Set(rows.map((row) => row.pickId))];
   if (ids.length === 0) return new Map();
-  if (game === 'nfl-td') {
+  if (picksPlayers(game)) {
     const found = await db
       .select({ id: nflPlayers.id, name: nflPlayers.displayName })
       .from(nflPlayers)
@@ -176,7 +177,7 @@ export async function loadPickNames(
   const found = await db
     .select({ abb: teams.abb, name: teams.name })
     .from(teams)
-    .where(and(eq(teams.game, game), inArray(teams.abb, ids)));
+    .where(and(eq(teams.game, scheduleOfKey(game)), inArray(teams.abb, ids)));
   return new Map(found.map((row) => [row.abb, row.name]));
 }
 

@@ -5,7 +5,7 @@ import {
   type NflLockTime,
   NflLockTimeSchema,
 } from '../../../core/calendar';
-import type { PlayableGame } from '../../../core/games';
+import { type PlayableGame, scheduleOfKey } from '../../../core/games';
 import type { DbOrTx } from '../../db/client';
 import type { PoolRecord } from '../../db/schema';
 import { games } from '../../db/schema';
@@ -95,7 +95,7 @@ export class PoolWeeks {
 /** Loads the pool's season games (one week, or all of them). */
 export async function loadPoolWeeks(db: DbOrTx, pool: PoolRecord, week?: number): Promise<PoolWeeks> {
   const conditions = [
-    eq(games.game, pool.game),
+    eq(games.game, scheduleOfKey(pool.game)),
     eq(games.season, pool.season),
     eq(games.seasonType, pool.seasonType),
     eq(games.postponed, false),

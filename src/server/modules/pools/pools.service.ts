@@ -13,7 +13,7 @@ import type {
   SelectionsEntry,
   SelectionsQuery,
 } from '../../../core/contracts/pools';
-import type { Game, PlayableGame } from '../../../core/games';
+import { type Game, type PlayableGame, scheduleOfKey } from '../../../core/games';
 import { countSiblings, poolDisplayName } from '../../../core/pool/identity';
 import { poolPrizePool } from '../../../core/season';
 import type { AppContext } from '../../context';
@@ -21,6 +21,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import type { PickRecord, PoolRecord, UserRow } from '../../db/schema';
 import { pools, seasonParams } from '../../db/schema';
 import { keptForBigPool, readEntryPage, readOwnEntries, readPoolCounts } from './entry-pages';
+import { storedNflRules } from './nfl-survivor-rules';
 import { type PoolAccess, type PoolRef, requirePoolAccess } from './pool-access';
 import {
   entryLabel,
@@ -94,7 +95,7 @@ async function describePool(
     .from(seasonParams)
     .where(
       and(
-        eq(seasonParams.game, pool.game),
+        eq(seasonParams.game, scheduleOfKey(pool.game)),
         eq(seasonParams.season, pool.season),
         eq(seasonParams.seasonType, pool.seasonType),
       ),
@@ -163,6 +164,7 @@ async function describePool(
     alive: counts.alive,
     prize_pool: poolPrizePool(pool, counts),
     ...storedEndRule(pool),
+    ...storedNflRules(pool),
     ended: end && {
       week: end.week,
       kind: end.kind,

@@ -144,7 +144,7 @@ export async function leaseQueuedReminders(
         select e.entry_num, ${canPickSql('e')} as can_pick, ${picksHeldSql(sql`t.week`, 'e')}::int as picked
         from entries e where e.id = t.entry_id offset 0
       ) e
-      cross join lateral (select ${picksAskedSql('p')}::int as need from pools p where p.id = t.pool_id offset 0) p
+      cross join lateral (select ${picksAskedSql(sql`t.week`, 'p')}::int as need from pools p where p.id = t.pool_id offset 0) p
       order by t.user_id, t.lock_at, t.pool_id, e.entry_num`),
   );
   return { rows, last };

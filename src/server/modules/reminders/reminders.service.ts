@@ -94,7 +94,7 @@ export async function dueReminders(
   const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), now);
   if (open === null) return [];
   const { week, lockAt } = open;
-  const need = picksAsked(pool);
+  const need = picksAsked(pool, week);
   const kinds = (Object.keys(REMINDER_LEAD_MS) as ReminderKind[]).filter(
     (kind) => now.getTime() >= lockAt.getTime() - REMINDER_LEAD_MS[kind],
   );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AdminResultRequest, ReturnToFeedRequest } from '../../../core/contracts/sports';
 import type { GameStatus } from '../../../core/facts';
-import type { PlayableGame } from '../../../core/games';
+import type { ScheduleGame } from '../../../core/games';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
 import { games, resultAudits } from '../../db/schema';
@@ -82,9 +82,9 @@ export async function enterResult(ctx: AppContext, userId: number, input: AdminR
     if (!old) throw notFound('No game was found with that id.');
     const scored = input.status === 'final' || input.status === 'in_progress';
     const problems = gameProblems(
-      old.game as PlayableGame,
+      old.game as ScheduleGame,
       {
-        game: old.game as PlayableGame,
+        game: old.game as ScheduleGame,
         gid: old.gid,
         season: old.season,
         seasonType: old.seasonType as SportsSeasonType,

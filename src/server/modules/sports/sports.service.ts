@@ -9,7 +9,7 @@ import type {
   TeamSchedulesResponse,
 } from '../../../core/contracts/sports';
 import type { GameStatus } from '../../../core/facts';
-import type { PlayableGame } from '../../../core/games';
+import { type PlayableGame, scheduleOf } from '../../../core/games';
 import type { AppContext } from '../../context';
 import { games, nflPlayers, nflPlayerWeekStats, seasonParams, teams } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -48,7 +48,7 @@ async function findSeason(ctx: AppContext, path: SeasonPath): Promise<SeasonRow>
     .from(seasonParams)
     .where(
       and(
-        eq(seasonParams.game, path.game),
+        eq(seasonParams.game, scheduleOf(path.game)),
         eq(seasonParams.season, path.season),
         eq(seasonParams.seasonType, path.seasonType),
       ),
@@ -78,7 +78,11 @@ export async function getActiveWeek(ctx: AppContext, path: SeasonPath): Promise<
 
 /** A game's clubs, abbreviations in alphabetical order, with names, cities and colours. */
 export async function getTeamDetails(ctx: AppContext, game: PlayableGame): Promise<TeamDetailsResponse> {
-  const rows = await ctx.db.select().from(teams).where(eq(teams.game, game)).orderBy(asc(teams.abb));
+  const rows = await ctx.db
+    .select()
+    .from(teams)
+    .where(eq(teams.game, scheduleOf(game)))
+    .orderBy(asc(teams.abb));
   return {
     abbs: rows.map((t) => t.abb),
     data: Object.fromEntries(
@@ -120,7 +124,7 @@ function visible(row: GameRow, now: Date): VisibleGame {
 async function seasonGames(ctx: AppContext, path: SeasonPath, week?: number): Promise<VisibleGame[]> {
   await findSeason(ctx, path);
   const conditions = [
-    eq(games.game, path.game),
+    eq(games.game, scheduleOf(path.game)),
     eq(games.season, path.season),
     eq(games.seasonType, path.seasonType),
   ];

@@ -8,7 +8,7 @@ import type {
   NbaGameFacts,
   NbaPlayerLine,
 } from '../../../core/facts';
-import type { PlayableGame } from '../../../core/games';
+import type { ScheduleGame } from '../../../core/games';
 import { emptyNflLine, type NflGameFacts, type NflPlayerLine } from '../facts';
 import { type FetchJsonOptions, fetchJson } from '../http';
 import type {
@@ -70,7 +70,7 @@ function toScore(value: string | number | undefined, status: GameStatus): number
 }
 
 function eventToGame(
-  game: PlayableGame,
+  game: ScheduleGame,
   event: z.infer<typeof EventSchema>,
   week: number | null,
 ): GameRecord {
@@ -100,7 +100,7 @@ function eventToGame(
 }
 
 /** Games of an ESPN site-API scoreboard response (NFL, NBA or MLB). */
-export function parseEspnScoreboard(game: PlayableGame, json: unknown): GameRecord[] {
+export function parseEspnScoreboard(game: ScheduleGame, json: unknown): GameRecord[] {
   const board = ScoreboardSchema.parse(json);
   const week = game === 'nfl-td' ? (board.week?.number ?? null) : null;
   return board.events.map((event) => eventToGame(game, event, week));
@@ -329,7 +329,7 @@ const SummaryPlaySchema = z.object({
 });
 
 /** The game of a summary's header, and its athletes' names by id. */
-function summaryBasics(game: PlayableGame, json: unknown) {
+function summaryBasics(game: ScheduleGame, json: unknown) {
   const summary = SummaryHeaderSchema.parse(json);
   const header = summary.header;
   const competition = header.competitions[0];
@@ -514,7 +514,7 @@ export function parseEspnMlbSummary(json: unknown): { game: GameRecord; facts: M
   return { game: record, facts };
 }
 
-const SPORT_PATH: Record<PlayableGame, string> = {
+const SPORT_PATH: Record<ScheduleGame, string> = {
   nba: 'basketball/nba',
   mlb: 'baseball/mlb',
   'nfl-td': 'football/nfl',
@@ -531,7 +531,7 @@ export const ESPN_BASE_URL = 'https://site.api.espn.com/apis/site/v2/sports';
  * their facts (NFL, NBA, MLB).
  */
 export function createEspnProvider(
-  game: PlayableGame,
+  game: ScheduleGame,
   http: FetchJsonOptions = {},
   baseUrl: string = ESPN_BASE_URL,
 ): SportsProvider {

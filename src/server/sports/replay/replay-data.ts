@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PlayableGame } from '../../../core/games';
+import type { ScheduleGame } from '../../../core/games';
 import type { EloGame } from '../../../core/odds/elo';
 import { packagePath } from '../../lib/package-dir';
 import { buildSeasonCalendar, type SeasonCalendar } from '../calendar';
@@ -33,7 +33,7 @@ const NFL_RECORDED_WEEK = 2;
 
 /** One replayed season: its games (with pool weeks), facts and calendar. */
 export interface ReplaySeason {
-  game: PlayableGame;
+  game: ScheduleGame;
   season: number;
   games: GameRecord[];
   facts: FactsRecord[];
@@ -48,7 +48,7 @@ function read(file: string): string {
 }
 
 function withPoolWeeks(
-  game: PlayableGame,
+  game: ScheduleGame,
   games: GameRecord[],
 ): { games: GameRecord[]; calendar: SeasonCalendar } {
   const regular = games.filter((g) => g.seasonType === 'reg');

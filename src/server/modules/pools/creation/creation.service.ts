@@ -19,7 +19,15 @@ import {
   startWeekMessage,
   type UpcomingSeason,
 } from '../../../../core/contracts/pools';
-import { GAME_NAMES, type PlayableGame, PlayableGameSchema } from '../../../../core/games';
+import {
+  GAME_NAMES,
+  gamesPlayedOn,
+  hasBonusPool,
+  type PlayableGame,
+  picksPlayers,
+  ScheduleGameSchema,
+  scheduleOf,
+} from '../../../../core/games';
 import { countSiblings, poolDisplayName } from '../../../../core/pool/identity';
 import type { PoolSettings } from '../../../../core/pool/settings';
 import type { AppContext } from '../../../context';
@@ -30,6 +38,7 @@ import { badRequest, forbidden, unauthorized } from '../../../lib/errors';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
 import { recordPoolAudits } from '../commish/audit/audit.service';
+import { storedNflRules } from '../nfl-survivor-rules';
 import { storedEndRule } from '../settlement/season-end';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
@@ -43,16 +52,18 @@ export function firstOpenWeek(deadlines: string[], now: Date, game: PlayableGame
   return week > deadlines.length ? null : week;
 }
 
-/** A season row as an upcoming season, or null when it is not a playable game or has no week left to start. */
-function toUpcoming(row: SeasonParamsRow, now: Date): UpcomingSeason | null {
-  const game = PlayableGameSchema.safeParse(row.game);
+/**
+ * A season row as an upcoming season of a game played on it, or null when it is not playable or has no
+ * week left to start.
+ */
+function toUpcoming(row: SeasonParamsRow, game: PlayableGame, now: Date): UpcomingSeason | null {
   const seasonType = SeasonTypeSchema.safeParse(row.seasonType);
-  if (!game.success || !seasonType.success || row.final || !row.active) return null;
-  const week = firstOpenWeek(row.deadlines, now, game.data);
+  if (!seasonType.success || row.final || !row.active) return null;
+  const week = firstOpenWeek(row.deadlines, now, game);
   if (week === null) return null;
   return {
-    game: game.data,
-    game_name: GAME_NAMES[game.data],
+    game,
+    game_name: GAME_NAMES[game],
     season: row.season,
     season_type: seasonType.data,
     start: row.start.toISOString(),
@@ -69,7 +80,11 @@ async function upcomingSeasons(db: DbOrTx, now: Date): Promise<UpcomingSeason[]>
     .from(seasonParams)
     .where(and(eq(seasonParams.active, true), eq(seasonParams.final, false)))
     .orderBy(asc(seasonParams.start));
-  return rows.flatMap((row) => toUpcoming(row, now) ?? []);
+  return rows.flatMap((row) => {
+    const schedule = ScheduleGameSchema.safeParse(row.game);
+    if (!schedule.success) return [];
+    return gamesPlayedOn(schedule.data).flatMap((game) => toUpcoming(row, game, now) ?? []);
+  });
 }
 
 /** The page's data: upcoming seasons for everyone, and the leagues the signed-in viewer runs. */
@@ -142,13 +157,13 @@ export async function activatePool(
       .from(seasonParams)
       .where(
         and(
-          eq(seasonParams.game, game),
+          eq(seasonParams.game, scheduleOf(game)),
           eq(seasonParams.season, input.season),
           eq(seasonParams.seasonType, input.season_type),
         ),
       )
       .limit(1);
-    const upcoming = season ? toUpcoming(season, now) : null;
+    const upcoming = season ? toUpcoming(season, game, now) : null;
     if (!season || !upcoming) throw badRequest(CREATION_MESSAGES.noUpcoming);
     // One activation at a time per league, so two admins clicking at once get consecutive pool indexes.
     await tx.execute(sql`select id from leagues where id = ${access.league.id} for update`);
@@ -201,6 +216,9 @@ export async function activatePool(
         lockAtPickStart: settings.players_per_week > 1 && settings.lock_at_pick_start,
         endWipeout: settings.end_wipeout,
         endCrowning: settings.end_crowning,
+        tieRule: settings.tie_rule,
+        picksPerWeek: settings.picks_per_week,
+        autoPick: settings.auto_pick,
         createdAt: now,
       })
       .returning();
@@ -268,19 +286,20 @@ export async function listPreviousPools(
         rebuys: pool.rebuys,
         rebuy_price: pool.rebuyPrice,
         max_entries: pool.maxEntries,
-        insurance_option: game === 'nfl-td' ? 0 : InsuranceOptionSchema.catch(0).parse(pool.insuranceOption),
+        insurance_option: picksPlayers(game) ? 0 : InsuranceOptionSchema.catch(0).parse(pool.insuranceOption),
         insurance: pool.insurance,
         shoot_moon: game === 'mlb' && pool.shootMoon,
-        bonus_active: game !== 'nfl-td' && pool.bonusActive,
+        bonus_active: hasBonusPool(game) && pool.bonusActive,
         bonus_cadence: BonusCadenceSchema.parse(normalizeBonusCadence(pool.bonusCadence)),
         bonus_shutdown: pool.bonusShutdown,
         bonus_options: resolveBonusOptions(game, pool.bonusOptions),
-        players_per_week: game === 'nfl-td' ? pool.playersPerWeek : 1,
-        max_players_per_team: game === 'nfl-td' ? pool.maxPlayersPerTeam : 1,
+        players_per_week: picksPlayers(game) ? pool.playersPerWeek : 1,
+        max_players_per_team: picksPlayers(game) ? pool.maxPlayersPerTeam : 1,
         nfl_pass_tds: pool.nflPassTds,
         nfl_lock_time: NflLockTimeSchema.catch('first_game').parse(pool.nflLockTime),
         lock_at_pick_start: pool.lockAtPickStart,
         ...storedEndRule(pool),
+        ...storedNflRules(pool),
       },
     })),
   };

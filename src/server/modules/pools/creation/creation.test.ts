@@ -323,6 +323,9 @@ describe('GET /api/poolCreation/previousPools/{leagueId}/{game}', () => {
       lock_at_pick_start: false,
       end_wipeout: 'split',
       end_crowning: 'commissioner',
+      tie_rule: 'loss',
+      picks_per_week: {},
+      auto_pick: false,
     });
     // The copied settings activate as they are.
     const copy = await activate(world.owner, mlb(found[2].settings));

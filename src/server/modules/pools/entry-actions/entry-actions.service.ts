@@ -18,7 +18,7 @@ import {
   type ToggleBody,
   type ToggleResponse,
 } from '../../../../core/contracts/pools';
-import type { Game } from '../../../../core/games';
+import { type Game, hasBonusPool } from '../../../../core/games';
 import { formatEntryLabel } from '../../../../core/money/finances';
 import {
   type ActionCheck,
@@ -212,7 +212,7 @@ function autoRebuyFlag(entry: EntryRecord): DeferredFlag {
 }
 
 function bonusToggleCheck(pool: PoolRecord, entry: EntryRecord, liveWeek: number): ActionCheck {
-  if (pool.game === 'nfl-td') return { ok: false, status: 409, message: M.noBonusForNfl };
+  if (!hasBonusPool(pool.game)) return { ok: false, status: 409, message: M.noBonusForNfl };
   if (pool.final) return { ok: false, status: 409, message: M.concluded };
   const result = canToggleBonus({
     pool: {
@@ -439,7 +439,7 @@ export async function getEntryActions(
     entry_id: entry.id,
     live_week: liveWeek,
     bonus: {
-      offered: pool.game !== 'nfl-td' && pool.bonusActive && !pool.bonusDisabled,
+      offered: hasBonusPool(pool.game) && pool.bonusActive && !pool.bonusDisabled,
       now: flagForWeek(bonus, liveWeek),
       next: flagForWeek(bonus, liveWeek + 1),
       effective_week: liveWeek + 1,

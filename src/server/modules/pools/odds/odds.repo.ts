@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { scheduleOfKey } from '../../../../core/games';
 import type { OddsGame, PlayerWeekLine } from '../../../../core/odds';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
@@ -24,7 +25,7 @@ export async function loadOddsGames(db: DbOrTx, pool: PoolRecord): Promise<OddsG
     .from(games)
     .where(
       and(
-        eq(games.game, pool.game),
+        eq(games.game, scheduleOfKey(pool.game)),
         eq(games.seasonType, pool.seasonType),
         inArray(games.season, [pool.season - 1, pool.season]),
       ),
@@ -47,7 +48,7 @@ export async function loadTeamNames(db: DbOrTx, game: string): Promise<Map<strin
   const rows = await db
     .select({ abb: teams.abb, name: teams.name, city: teams.city })
     .from(teams)
-    .where(eq(teams.game, game));
+    .where(eq(teams.game, scheduleOfKey(game)));
   return new Map(
     rows.map((row) => [row.abb, row.name.startsWith(row.city) ? row.name : `${row.city} ${row.name}`]),
   );

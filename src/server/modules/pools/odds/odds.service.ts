@@ -62,6 +62,7 @@ export interface PoolOdds {
 }
 
 const kindOf = (pool: PoolRecord): OddsKind => (pool.game === 'nfl-td' ? 'players' : 'teams');
+const sportOf = (pool: PoolRecord) => (pool.game === 'nba' ? 'nba' : pool.game === 'nfl' ? 'nfl' : 'mlb');
 
 /**
  * The pool's odds of every week: kept per pool until its results change (odds-cache.ts), so a request
@@ -81,7 +82,7 @@ export async function computePoolOdds(
 ): Promise<Expiring<PoolOdds>> {
   if (kindOf(pool) === 'players') return computePlayerOdds(ctx, pool);
   const [games, names] = await Promise.all([loadOddsGames(ctx.db, pool), loadTeamNames(ctx.db, pool.game)]);
-  const sport = pool.game === 'nba' ? 'nba' : 'mlb';
+  const sport = sportOf(pool);
   const season = poolSeasonOdds({
     params: ELO_PARAMS[sport],
     games,

@@ -114,20 +114,20 @@ function preparePickStateQuery(db: DbOrTx) {
                  'home', g.home, 'away', g.away,
                  'start_ms', (extract(epoch from g.start_time) * 1000)::float8)), '[]'::json)
           from games g
-         where g.game = "pools"."game" and g.season = "pools"."season"
+         where g.game = (case when "pools"."game" = 'nfl' then 'nfl-td' else "pools"."game" end) and g.season = "pools"."season"
            and g.season_type = "pools"."season_type" and g.postponed = false and g.week = ${week}::int)`,
       target: sql<TargetRecord | null>`(case when "pools"."game" = 'nfl-td'
         then (select json_build_object('id', p.id, 'name', p.display_name, 'teamAbb', p.team_abb)
                 from nfl_players p where p.id = ${sql.placeholder('playerId')}::text)
         else (select json_build_object('id', t.abb, 'name', t.name, 'teamAbb', t.abb)
-                from teams t where t.game = "pools"."game" and t.abb = ${sql.placeholder('teamAbb')}::text) end)`,
+                from teams t where t.game = (case when "pools"."game" = 'nfl' then 'nfl-td' else "pools"."game" end) and t.abb = ${sql.placeholder('teamAbb')}::text) end)`,
       held: sql<NamedPick[]>`(
         select coalesce(json_agg(json_build_object(
                  'id', k.id, 'entryId', k.entry_id, 'week', k.week, 'pickId', k.pick_id,
                  'teamAbb', k.team_abb, 'byInsurance', k.by_insurance,
                  'name', coalesce(case when "pools"."game" = 'nfl-td'
                    then (select p.display_name from nfl_players p where p.id = k.pick_id)
-                   else (select t.name from teams t where t.game = "pools"."game" and t.abb = k.pick_id) end,
+                   else (select t.name from teams t where t.game = (case when "pools"."game" = 'nfl' then 'nfl-td' else "pools"."game" end) and t.abb = k.pick_id) end,
                    k.pick_id)) order by k.week, k.id), '[]'::json)
           from picks k
          where k.entry_id = "entries"."id")`,

@@ -1,5 +1,5 @@
 import { type MakePickBody, type MakePickResponse, PICK_MESSAGES } from '../../../../core/contracts/pools';
-import type { PlayableGame } from '../../../../core/games';
+import { type PlayableGame, picksPlayers } from '../../../../core/games';
 import {
   describePickCancel,
   describePickConfirm,
@@ -24,6 +24,7 @@ import {
 import { hashToken } from '../../../lib/tokens';
 import { findSessionUser } from '../../auth/sessions';
 import { notifyPoolChanged } from '../live/notify';
+import { picksAsked } from '../owed-picks';
 import { requireEntryPoolAccess } from '../pool-access';
 import { toMyEntry } from '../pool-entries.repo';
 import { PoolWeeks } from '../pool-weeks';
@@ -104,7 +105,7 @@ async function tryPick(
   const { pool, entry } = state;
   const game = pool.game as PlayableGame;
 
-  if ((pool.game === 'nfl-td' ? ids.playerId : ids.teamAbb) === '')
+  if ((picksPlayers(pool.game) ? ids.playerId : ids.teamAbb) === '')
     throw badRequest(PICK_MESSAGES.pickRequired);
   const weeks = new PoolWeeks(pool, state.weekGames);
   const target = toPickTarget(pool, weeks, body.week, state.target);
@@ -122,7 +123,7 @@ async function tryPick(
         game,
         weekCount: weeks.weekCount,
         startWeek: pool.startWeek,
-        playersPerWeek: pool.playersPerWeek,
+        playersPerWeek: picksAsked(pool, body.week),
         maxPlayersPerTeam: pool.maxPlayersPerTeam,
         lockAtPickStart: pool.lockAtPickStart,
         entryDeadline: pool.entryDeadline,
@@ -233,16 +234,19 @@ function toPickTarget(
   week: number,
   found: TargetRecord | undefined,
 ): PickTarget {
-  if (pool.game === 'nfl-td') {
+  if (picksPlayers(pool.game)) {
     if (!found) throw notFound(PICK_MESSAGES.unknownPlayer);
     const kickoff = weeks.teamKickoff(week, found.teamAbb);
     return { id: found.id, name: found.name, teamAbb: found.teamAbb, hasGame: kickoff !== null, kickoff };
   }
   if (!found) throw notFound(PICK_MESSAGES.unknownTeam);
+  const kickoff = weeks.teamKickoff(week, found.teamAbb);
+  // An NFL Survivor team locks at its own kickoff as an NFL TD player does.
   return {
     id: found.id,
     name: found.name,
     teamAbb: found.teamAbb,
-    hasGame: weeks.teamKickoff(week, found.teamAbb) !== null,
+    hasGame: kickoff !== null,
+    kickoff: pool.game === 'nfl' ? kickoff : undefined,
   };
 }

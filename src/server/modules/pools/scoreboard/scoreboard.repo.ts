@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { scheduleOfKey } from '../../../../core/games';
 import type { DbOrTx } from '../../../db/client';
 import type { GameRecord, NflPlayerRecord, NflStatsRecord, PoolRecord } from '../../../db/schema';
 import {
@@ -32,7 +33,7 @@ export async function loadWeekGames(
     .leftJoin(gameFacts, eq(gameFacts.gameId, games.id))
     .where(
       and(
-        eq(games.game, pool.game),
+        eq(games.game, scheduleOfKey(pool.game)),
         eq(games.season, pool.season),
         eq(games.seasonType, pool.seasonType),
         eq(games.week, week),
@@ -48,7 +49,7 @@ export async function loadWeekDays(db: DbOrTx, pool: PoolRecord, week: number): 
     .from(seasonParams)
     .where(
       and(
-        eq(seasonParams.game, pool.game),
+        eq(seasonParams.game, scheduleOfKey(pool.game)),
         eq(seasonParams.season, pool.season),
         eq(seasonParams.seasonType, pool.seasonType),
       ),
@@ -84,7 +85,7 @@ export async function loadTeamNames(db: DbOrTx, game: string, abbs: string[]): P
   const rows = await db
     .select({ abb: teams.abb, name: teams.name })
     .from(teams)
-    .where(and(eq(teams.game, game), inArray(teams.abb, abbs)));
+    .where(and(eq(teams.game, scheduleOfKey(game)), inArray(teams.abb, abbs)));
   return new Map(rows.map((row) => [row.abb, row.name]));
 }
 

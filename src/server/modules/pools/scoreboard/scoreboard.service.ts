@@ -9,7 +9,7 @@ import {
   type ScoreboardQuery,
   type ScoreboardResponse,
 } from '../../../../core/contracts/pools';
-import type { Game } from '../../../../core/games';
+import { type Game, picksPlayers } from '../../../../core/games';
 import { groupBy } from '../../../../core/group-by';
 import { isPlayerAdvancing } from '../../../../core/season';
 import type { AppContext } from '../../../context';
@@ -114,10 +114,9 @@ export async function getScoreboard(
     ...new Set([...calendarDays, ...weekGames.map((row) => toPacificDate(row.game.startTime))]),
   ].sort();
 
-  const describe =
-    pool.game === 'nfl-td'
-      ? await describeNflPicks(ctx, pool, week, picks, weekGames)
-      : await describeTeamPicks(ctx, pool, picks, weekGames);
+  const describe = picksPlayers(pool.game)
+    ? await describeNflPicks(ctx, pool, week, picks, weekGames)
+    : await describeTeamPicks(ctx, pool, picks, weekGames);
 
   // By entry id: filtering the week's picks once per entry grew with the square of the page's size.
   const picksOf = groupBy(picks, (pick) => pick.entryId);

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { PlayableGame } from '../../../../core/games';
+import { type PlayableGame, picksPlayers } from '../../../../core/games';
 import {
   judgeWeekEnd,
   type SettleWeekOutput,
@@ -13,6 +13,8 @@ import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { entries, picks, poolWeeks } from '../../../db/schema';
 import type { LedgerRowInput } from '../ledger';
+import { storedNflRules } from '../nfl-survivor-rules';
+import { picksAsked } from '../owed-picks';
 import { readBonusPlayers, recordBonusEvent } from './bonus-events';
 import { endRuleOf, readPoolEnd, recordWeekEnd } from './season-end';
 import {
@@ -61,7 +63,6 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
     const played = await readWeekPlayers(tx, pool.id, week);
     const { slots, players } = played;
-    const isNfl = pool.game === 'nfl-td';
     // Entries alike share their player, and so their rules-engine input (and outcome): the engine reads
     // an input's fields and answers by position, and what it answers is matched to the entries by
     // position too (`slots`). An input's id names its first entry's slot, only in an engine error.
@@ -81,7 +82,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
           autoRebuy: player.autoRebuy,
           // Insurance picks were assigned when the week locked; they are the entry's picks now.
           insured: false,
-          pick: isNfl ? player.picks : (player.picks[0] ?? null),
+          pick: weekPickOf(pool, week, player.picks),
           // The once-per-season check is all `used` serves here, and the picks' unique index already
           // refuses an entrant's pick of a team or player they used before (a commissioner's may repeat).
           used: NOTHING_USED,
@@ -195,6 +196,15 @@ export async function readWeekPicks(
   return { weekPicks, used };
 }
 
+/**
+ * An entry's week pick as the rules engine takes it: nfl-td's players and an NFL Survivor multi-pick
+ * week's teams as a list, every other pick as its one team (or none).
+ */
+export function weekPickOf(pool: PoolRecord, week: number, held: readonly string[]): WeekEntryInput['pick'] {
+  const asList = picksPlayers(pool.game) || (pool.game === 'nfl' && picksAsked(pool, week) > 1);
+  return asList ? held : (held[0] ?? null);
+}
+
 /** No used picks: the picks' unique index refuses an entrant's reuse of a team or player already. */
 export const NOTHING_USED: readonly string[] = [];
 
@@ -209,7 +219,12 @@ export function judgeWeek(
 ): SettleWeekOutput {
   // A commissioner may pick a team without a game that week (Edit Picks bypasses the rules): it plays 0-0.
   const weekTeams = { ...teams };
-  for (const input of inputs) if (typeof input.pick === 'string') weekTeams[input.pick] ??= [0, 0];
+  const teamGame = pool.game !== 'nfl-td';
+  for (const input of inputs) {
+    if (typeof input.pick === 'string') weekTeams[input.pick] ??= [0, 0];
+    else if (teamGame && input.pick) for (const team of input.pick) weekTeams[team] ??= [0, 0];
+  }
+  const nfl = storedNflRules(pool);
   return settleWeek({
     rules: {
       game: pool.game as PlayableGame,
@@ -217,6 +232,10 @@ export function judgeWeek(
       shootMoon: pool.shootMoon,
       insuranceOption: 0,
       nflPassTds: pool.nflPassTds,
+      tieRule: nfl.tie_rule,
+      picksAsked: picksAsked(pool, week),
+      // Auto-picks were assigned when the week locked, as insurance picks were.
+      autoPick: false,
     },
     facts: {
       week,

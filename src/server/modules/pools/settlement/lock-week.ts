@@ -2,12 +2,14 @@ import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import { isBonusShutDown } from '../../../../core/bonus';
 import { getDeadlineCutoff } from '../../../../core/calendar';
 import type { PlayableGame } from '../../../../core/games';
+import { picksPlayers } from '../../../../core/games';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import {
   createWeekRandom,
-  drawRandomTeam,
+  drawUnusedTeams,
+  favouritesUnused,
   type InsuranceOption,
-  pickMostPopular,
+  mostPopularUnused,
   rankByPopularity,
 } from '../../../../core/season';
 import type { AppContext } from '../../../context';
@@ -15,6 +17,8 @@ import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { entries, pickAudits, picks, pools, poolWeeks, users } from '../../../db/schema';
 import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
+import { readPoolOdds } from '../odds/odds.service';
+import { picksAsked } from '../owed-picks';
 import type { PoolWeeks } from '../pool-weeks';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import { readEntriesInPlay, storeLockedWeek } from './week-players.repo';
@@ -37,6 +41,10 @@ export async function lockPoolWeek(
   lockAt: Date,
 ): Promise<boolean> {
   const now = ctx.clock.now();
+  // Auto-pick's ranking, read before the transaction: the pool's own odds (kept per pool), which forecast
+  // a week from what was known at its deadline however late the lock is written.
+  const autoPicks =
+    pool.game === 'nfl' && pool.autoPick ? await rankAutoPicks(ctx, pool, calendar, week, lockAt) : null;
   // Its news is dated at the lock it tells of, however late the lock row is written.
   const postedAt = new Date(Math.min(now.getTime(), lockAt.getTime()));
   return ctx.db.transaction(async (tx) => {
@@ -73,6 +81,7 @@ export async function lockPoolWeek(
     }
     await storeLockedWeek(tx, pool.id, week, inPlay, bonusRunning);
     await assignInsurancePicks(tx, pool, calendar, week, lockAt, now, postedAt);
+    if (autoPicks) await assignAutoPicks(tx, pool, week, lockAt, autoPicks, now, postedAt);
     return true;
   });
 }
@@ -87,7 +96,9 @@ async function assignInsurancePicks(
   postedAt: Date,
 ): Promise<void> {
   const option = pool.insuranceOption as InsuranceOption;
-  if (pool.game === 'nfl-td' || option === 0) return;
+  if (picksPlayers(pool.game) || option === 0) return;
+  // An NFL Survivor multi-pick week insures all of its picks.
+  const asked = picksAsked(pool, week);
   // Entries playing this week: in play when it locked and not waiting for a rebuy.
   const playing = and(
     eq(entries.poolId, pool.id),
@@ -134,9 +145,11 @@ async function assignInsurancePicks(
   const assigned: Array<{ entryId: number; userId: number; username: string; team: string }> = [];
   for (const entry of insured) {
     const entryUsed = used.get(entry.id) ?? [];
-    const team =
-      option === 1 ? pickMostPopular(popularity, entryUsed) : drawRandomTeam(weekTeams, entryUsed, random);
-    if (team !== null)
+    const teams =
+      option === 1
+        ? mostPopularUnused(popularity, entryUsed, asked)
+        : drawUnusedTeams(weekTeams, entryUsed, asked, random);
+    for (const team of teams)
       assigned.push({ entryId: entry.id, userId: entry.userId, username: entry.username, team });
   }
   for (let start = 0; start < assigned.length; start += 1000) {
@@ -175,6 +188,80 @@ async function assignInsurancePicks(
       postedAt,
     );
   }
+}
+
+/**
+ * Auto-pick's candidates for a week, best first: the teams of its games not started at the lock, by the
+ * pool's win odds (ties alphabetical).
+ */
+async function rankAutoPicks(
+  ctx: AppContext,
+  pool: PoolRecord,
+  calendar: PoolWeeks,
+  week: number,
+  lockAt: Date,
+): Promise<string[]> {
+  const odds = (await readPoolOdds(ctx, pool)).weeks[week - 1] ?? new Map();
+  const open = calendar.games(week).filter((game) => game.startTime.getTime() > lockAt.getTime());
+  const chances: Record<string, number> = {};
+  const records: Record<string, [number, number]> = {};
+  for (const game of open) {
+    for (const team of [game.home, game.away]) {
+      const found = odds.get(team);
+      if (found === undefined) continue;
+      chances[team] = found.advance;
+      records[team] = [0, 0];
+    }
+  }
+  return favouritesUnused(chances, records, [], Object.keys(chances).length);
+}
+
+/**
+ * NFL Survivor's auto-pick: every entry that plays the week and holds no pick of it (insurance
+ * came first) gets the week's k best-ranked teams it has not used, in set-based statements (a big
+ * pool may hold a million entries), each assignment audited and posted to the entrant's activity.
+ */
+async function assignAutoPicks(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  week: number,
+  lockAt: Date,
+  ranked: readonly string[],
+  now: Date,
+  postedAt: Date,
+): Promise<void> {
+  if (ranked.length === 0) return;
+  const asked = picksAsked(pool, week);
+  await tx.execute(sql`
+    with owing as (
+      select e.id, e.user_id from entries e
+      where e.pool_id = ${pool.id} and e.status = ${ENTRY_STATUS.active} and e.lives > 0 and not e.needs_rebuy
+        and e.created_at <= ${lockAt.toISOString()}::timestamptz
+        and not exists (select 1 from picks p where p.entry_id = e.id and p.week = ${week})
+    ), chosen as (
+      select o.id as entry_id, o.user_id, c.team, c.rank from owing o
+      cross join lateral (
+        select r.team, r.rank from unnest(${sql.param([...ranked])}::text[]) with ordinality as r(team, rank)
+        where not exists (
+          select 1 from picks u where u.entry_id = o.id and u.pick_id = r.team and not u.by_commish)
+        order by r.rank limit ${asked}
+      ) c
+    ), inserted as (
+      insert into picks (entry_id, week, pick_id, team_abb, by_insurance, created_by, created_at)
+      select entry_id, ${week}, team, team, true, null, ${now.toISOString()}::timestamptz
+      from chosen order by entry_id, rank
+      returning entry_id, pick_id
+    ), audited as (
+      insert into pick_audits (entry_id, week, action, new_pick_id, user_id, created_at)
+      select entry_id, ${week}, 'auto_pick', pick_id, null, ${now.toISOString()}::timestamptz from inserted
+    )
+    insert into pool_events (pool_id, entry_id, user_id, type, "desc", summary, link, created_at)
+    select ${pool.id}, c.entry_id, c.user_id, ${SETTLEMENT_EVENT_TYPES.insurancePick}, 
+      u.username || ' had no pick for Week ${sql.raw(String(week))}: auto-pick picked '
+        || string_agg(c.team, ' and ' order by c.rank) || '.',
+      'Auto-pick', null, ${postedAt.toISOString()}::timestamptz
+    from chosen c join users u on u.id = c.user_id
+    group by c.entry_id, c.user_id, u.username`);
 }
 
 /** Posts many feed events, 50,000 a statement through arrays (settling a big pool posts one per loss). */

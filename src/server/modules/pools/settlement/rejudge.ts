@@ -15,7 +15,7 @@ import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '..
 import { postPoolEvent } from '../feed/feed.service';
 import { DID_NOT_PLAY, emptyKindBytes, kindAt, setKindAt, slotCountOf } from '../week-encoding';
 import { isSameBonus, readBonusPlayers, recordBonusEvent, voidBonusEvent } from './bonus-events';
-import { countAliveByLives, judgeWeek, NOTHING_USED } from './judge-week';
+import { countAliveByLives, judgeWeek, NOTHING_USED, weekPickOf } from './judge-week';
 import { endRuleOf, readPoolEnd, rejudgeEnd } from './season-end';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import {
@@ -198,7 +198,7 @@ export async function rejudgeFromWeek(
             },
             autoRebuy: player.autoRebuy,
             insured: false,
-            pick: isNfl ? player.picks : (player.picks[0] ?? null),
+            pick: weekPickOf(pool, week, player.picks),
             // As when the week was first judged: the picks' unique index refuses a used team or player.
             used: NOTHING_USED,
             rebuyBeforeLock,

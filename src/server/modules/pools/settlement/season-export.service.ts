@@ -1,4 +1,5 @@
 import { and, asc, between, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { picksPlayers } from '../../../../core/games';
 import { groupBy } from '../../../../core/group-by';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import { type Scenario, ScenarioSchema } from '../../../../core/season';
@@ -8,6 +9,7 @@ import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import type { PoolRecord, UserRow } from '../../../db/schema';
 import { bonusEvents, entries, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
 import { conflict, forbidden } from '../../../lib/errors';
+import { storedNflRules } from '../nfl-survivor-rules';
 import { requirePoolAccess } from '../pool-access';
 import { asBuffer, KIND_BYTES, kindAt } from '../week-encoding';
 import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-facts.repo';
@@ -58,7 +60,8 @@ async function readScenarioHead(ctx: AppContext, pool: PoolRecord): Promise<Scen
     .from(poolWeeks)
     .where(and(eq(poolWeeks.poolId, pool.id), isNotNull(poolWeeks.settledAt)))
     .orderBy(asc(poolWeeks.week));
-  const isNfl = pool.game === 'nfl-td';
+  const isNfl = picksPlayers(pool.game);
+  const nflRules = storedNflRules(pool);
 
   const weeks: Scenario['weeks'] = [];
   for (const row of settled) {
@@ -103,7 +106,7 @@ async function readScenarioHead(ctx: AppContext, pool: PoolRecord): Promise<Scen
           .where(inArray(nflPlayers.id, playerIds));
   return {
     pool: {
-      game: pool.game as 'nba' | 'mlb' | 'nfl-td',
+      game: pool.game as 'nba' | 'mlb' | 'nfl-td' | 'nfl',
       buyin: pool.buyin,
       rebuys: pool.rebuys,
       rebuy_price: pool.rebuyPrice,
@@ -114,9 +117,10 @@ async function readScenarioHead(ctx: AppContext, pool: PoolRecord): Promise<Scen
       players_per_week: pool.playersPerWeek,
       max_players_per_team: pool.maxPlayersPerTeam,
       nfl_pass_tds: pool.nflPassTds,
-      // The classic NFL game's settings (spec 4, part 1), at their defaults for the games played here.
-      tie_rule: 'loss',
-      picks_per_week: {},
+      // The classic NFL game's settings (spec 4, part 1), at their defaults for the other games. Its
+      // auto-picks were made at the lock and are exported as the entries' picks.
+      tie_rule: nflRules.tie_rule,
+      picks_per_week: nflRules.picks_per_week,
       auto_pick: false,
     },
     players,
@@ -289,7 +293,8 @@ async function readEntryBatch(
     const ownPicks: Record<string, string | string[]> = {};
     for (const pick of picksOf.get(entry.id) ?? []) {
       const key = String(pick.week);
-      if (head.isNfl) ownPicks[key] = [...((ownPicks[key] as string[] | undefined) ?? []), pick.pickId];
+      if (head.isNfl || (head.pool.game === 'nfl' && (head.pool.picks_per_week[key] ?? 1) > 1))
+        ownPicks[key] = [...((ownPicks[key] as string[] | undefined) ?? []), pick.pickId];
       else ownPicks[key] = pick.pickId;
     }
     // One auto-rebuy setting for the season when it never changed; otherwise each automatic rebuy is

@@ -9,6 +9,7 @@ import {
 import { type MlbGameFacts, MlbGameFactsSchema } from '../../../../core/facts/mlb-facts';
 import { type NbaGameFacts, NbaGameFactsSchema } from '../../../../core/facts/nba-facts';
 import type { WeekTeamRecord } from '../../../../core/facts/week-records';
+import { scheduleOfKey } from '../../../../core/games';
 import type { PlayerStats, TeamRecord } from '../../../../core/season';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
@@ -44,7 +45,7 @@ export async function loadWeekGames(db: DbOrTx, pool: PoolRecord, week: number):
     .from(games)
     .where(
       and(
-        eq(games.game, pool.game),
+        eq(games.game, scheduleOfKey(pool.game)),
         eq(games.season, pool.season),
         eq(games.seasonType, pool.seasonType),
         eq(games.week, week),
@@ -75,12 +76,25 @@ export function recordWeekTeams(weekGames: readonly SettlementGame[]): Record<st
     teams[game.home] ??= [0, 0];
     teams[game.away] ??= [0, 0];
     if (game.postponed || !game.final || game.homeScore === null || game.awayScore === null) continue;
-    if (game.homeScore === game.awayScore) continue;
+    if (game.homeScore === game.awayScore) {
+      // A tie is kept as a third count: NFL Survivor's tie rule judges it; the other games ignore it.
+      for (const team of [game.home, game.away]) {
+        const [wins, losses, ties = 0] = teams[team];
+        teams[team] = [wins, losses, ties + 1];
+      }
+      continue;
+    }
     const [winner, loser] = game.homeScore > game.awayScore ? [game.home, game.away] : [game.away, game.home];
-    teams[winner] = [teams[winner][0] + 1, teams[winner][1]];
-    teams[loser] = [teams[loser][0], teams[loser][1] + 1];
+    teams[winner] = add(teams[winner], 1, 0);
+    teams[loser] = add(teams[loser], 0, 1);
   }
   return teams;
+}
+
+/** A record with wins and losses added, its ties (if any) kept. */
+function add(record: TeamRecord, wins: number, losses: number): TeamRecord {
+  const [w, l, ties] = record;
+  return ties === undefined ? [w + wins, l + losses] : [w + wins, l + losses, ties];
 }
 
 /** nfl-td: each player's touchdowns in the week, from the stored weekly lines. */
@@ -198,7 +212,7 @@ export async function digestWeekResults(
       concat_ws('|', g.gid, g.home_score, g.away_score, g.final, g.postponed, md5(coalesce(f.facts::text, ''))),
       ',' order by g.gid)) as digest
     from games g left join game_facts f on f.game_id = g.id
-    where g.game = ${pool.game} and g.season = ${pool.season} and g.season_type = ${pool.seasonType}
+    where g.game = ${scheduleOfKey(pool.game)} and g.season = ${pool.season} and g.season_type = ${pool.seasonType}
       and g.week is not null ${weekFilter}
     group by g.week`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{

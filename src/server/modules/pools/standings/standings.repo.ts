@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { StandingsSort } from '../../../../core/contracts/pools';
+import { picksPlayers, scheduleOfKey } from '../../../../core/games';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { paidInSql } from '../ledger';
@@ -183,14 +184,11 @@ export async function loadPickLabels(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const result =
-    game === 'nfl-td'
-      ? await db.execute(
-          sql`select id, display_name as name, position from nfl_players where id in (${list})`,
-        )
-      : await db.execute(
-          sql`select abb as id, name, null as position from teams where game = ${game} and abb in (${list})`,
-        );
+  const result = picksPlayers(game)
+    ? await db.execute(sql`select id, display_name as name, position from nfl_players where id in (${list})`)
+    : await db.execute(
+        sql`select abb as id, name, null as position from teams where game = ${scheduleOfKey(game)} and abb in (${list})`,
+      );
   const rows = rowsOf<{ id: string; name: string; position: string | null }>(result);
   return new Map(rows.map((row) => [row.id, { name: row.name, position: row.position }]));
 }

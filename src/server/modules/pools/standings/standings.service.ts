@@ -12,7 +12,7 @@ import {
   type StandingsView,
   WeekResultSchema,
 } from '../../../../core/contracts/pools';
-import type { Game } from '../../../../core/games';
+import { type Game, picksPlayers } from '../../../../core/games';
 import { poolPrizePool } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
@@ -57,7 +57,7 @@ export async function getStandings(
   viewer: UserRow | null,
 ): Promise<StandingsResponse> {
   const { pool } = await requirePoolAccess(ctx.db, { poolId }, viewer);
-  const isNfl = pool.game === 'nfl-td';
+  const isNfl = picksPlayers(pool.game);
   const view = query.view ?? (isNfl ? 'qualifiers' : 'week');
   if (isNfl && !NFL_VIEWS.includes(view)) throw badRequest(STANDINGS_MESSAGES.nflView);
   if (!isNfl && !TEAM_VIEWS.includes(view)) throw badRequest(STANDINGS_MESSAGES.teamView);

@@ -9,6 +9,7 @@ import {
   type UpdateUserPicksResponse,
   type WeekSelection,
 } from '../../../../../core/contracts/pools';
+import { picksPlayers, scheduleOfKey } from '../../../../../core/games';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
 import type { EntryRecord, PoolRecord, UserRow } from '../../../../db/schema';
@@ -76,7 +77,7 @@ export async function getEditPicks(
 ): Promise<EditPicksResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
   const paging = { page: query.page, pageSize: query.pageSize };
-  if (pool.game === 'nfl-td')
+  if (picksPlayers(pool.game))
     return { available: false, entries: [], teams: [], entry: null, ...paging, total: 0 };
   // The pool's paged entry list (decision 013): name order up to 10,000 matches, sign-up order past it, so a
   // deep page of a big pool is an index range and the whole pool's count is kept between requests.
@@ -88,7 +89,7 @@ export async function getEditPicks(
   const teamRows = await ctx.db
     .select({ abb: teams.abb, name: teams.name })
     .from(teams)
-    .where(eq(teams.game, pool.game))
+    .where(eq(teams.game, scheduleOfKey(pool.game)))
     .orderBy(asc(teams.abb));
   let entry: EditPicksResponse['entry'] = null;
   if (query.entry !== undefined) {
@@ -158,7 +159,7 @@ export async function updateUserPicks(
     const { pool } = await requireEntryPoolCommish(tx, entry, viewer, M.entryNotFound);
     // Locked once the viewer is known to run the pool: its picks are then read and changed one save at a time.
     await tx.select({ id: entries.id }).from(entries).where(eq(entries.id, entry.id)).for('update');
-    if (pool.game === 'nfl-td') throw badRequest(M.nflUnavailable);
+    if (picksPlayers(pool.game)) throw badRequest(M.nflUnavailable);
     checkSelections(pool, body.oldSelections, body.newSelections);
 
     const wanted = [...new Set(body.newSelections.flatMap((s) => (s.team === null ? [] : [s.team])))];
@@ -166,7 +167,7 @@ export async function updateUserPicks(
       const known = await tx
         .select({ abb: teams.abb })
         .from(teams)
-        .where(and(eq(teams.game, pool.game), inArray(teams.abb, wanted)));
+        .where(and(eq(teams.game, scheduleOfKey(pool.game)), inArray(teams.abb, wanted)));
       const knownSet = new Set(known.map((team) => team.abb));
       const unknown = wanted.find((team) => !knownSet.has(team));
       if (unknown !== undefined) throw badRequest(M.unknownTeam(unknown));

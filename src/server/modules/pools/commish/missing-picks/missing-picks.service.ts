@@ -71,13 +71,14 @@ export async function getMissingPicks(
   viewer: UserRow | null,
 ): Promise<MissingPicksResponse> {
   const { pool } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const needed = picksAsked(pool);
   const paging = { page: query.page, pageSize: query.pageSize };
   const nudge = nudgeState(ctx, await readLastNudge(ctx.db, pool.id));
   const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), ctx.clock.now());
   if (!open) {
-    return { week: null, deadline: null, picks_per_week: needed, rows: [], ...paging, total: 0, nudge };
+    const picks_per_week = picksAsked(pool, 1);
+    return { week: null, deadline: null, picks_per_week, rows: [], ...paging, total: 0, nudge };
   }
+  const needed = picksAsked(pool, open.week);
   const options = {
     ...paging,
     q: query.q,
@@ -137,7 +138,6 @@ export async function nudgeMissingPicks(
   viewer: UserRow,
 ): Promise<NudgeResponse> {
   const { pool, league } = await requirePoolCommish(ctx.db, { poolId }, viewer);
-  const needed = picksAsked(pool);
   const now = ctx.clock.now();
   const requestKey = body.request_key ?? null;
 
@@ -165,6 +165,7 @@ export async function nudgeMissingPicks(
 
   const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), now);
   if (!open) throw conflict(M.noOpenWeek);
+  const needed = picksAsked(pool, open.week);
   const owing = await countOwing(ctx.db, pool.id, open.week, needed);
   if (owing.entries === 0) throw conflict(M.everyoneHasPicked(open.week));
 

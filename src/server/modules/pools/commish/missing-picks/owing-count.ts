@@ -99,7 +99,7 @@ export async function keepOwingCount(ctx: AppContext, pool: PoolRecord): Promise
   if ((await poolSize(ctx.db, pool.id)) < CACHED_POOL_MIN_ENTRIES) return null;
   const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), ctx.clock.now());
   if (!open) return null;
-  return countAndKeep(ctx.db, pool.id, open.week, picksAsked(pool));
+  return countAndKeep(ctx.db, pool.id, open.week, picksAsked(pool, open.week));
 }
 
 /** Resolves when the pool's background counts (if any) ended: tests and benches wait for them. */

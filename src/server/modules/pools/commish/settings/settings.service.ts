@@ -24,7 +24,13 @@ import {
   SETTINGS_MESSAGES,
   type UpdatePoolSettingsRequestSchema,
 } from '../../../../../core/contracts/pools';
-import { GAME_NAMES, type PlayableGame, PlayableGameSchema } from '../../../../../core/games';
+import {
+  GAME_NAMES,
+  hasBonusPool,
+  type PlayableGame,
+  PlayableGameSchema,
+  playsNflWeeks,
+} from '../../../../../core/games';
 import { formatDollars } from '../../../../../core/money';
 import { poolDisplayName } from '../../../../../core/pool/identity';
 import { findLockedSettingChanges, type PoolSettingsEdit } from '../../../../../core/pool/settings';
@@ -37,6 +43,7 @@ import { badRequest } from '../../../../lib/errors';
 import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
+import { storedNflRules } from '../../nfl-survivor-rules';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
 import { countPoolSiblings } from '../../pools.service';
@@ -77,6 +84,7 @@ function toValues(pool: PoolRecord): PoolSettingsValues {
     start_week: pool.startWeek,
     deadlines: pool.deadlines,
     ...storedEndRule(pool),
+    ...storedNflRules(pool),
   };
 }
 
@@ -150,6 +158,15 @@ const money = (cents: number) => formatDollars(cents);
 const WIPEOUT_WORDS = { split: 'they split the prize', revive: 'they all come back with 1 life' } as const;
 const CROWNING_WORDS = { automatic: 'automatically', commissioner: 'by the commissioner' } as const;
 const yesNo = (value: boolean) => (value ? 'on' : 'off');
+/** Multi-pick weeks in week order, so an unchanged map compares equal whatever order it came in. */
+const byWeek = (weeks: Record<string, number>) =>
+  Object.fromEntries(Object.entries(weeks).sort(([a], [b]) => Number(a) - Number(b)));
+/** Multi-pick weeks in words: "none", or "Week 12: 2, Week 13: 2". */
+const describeMultiPicks = (weeks: Record<string, number>) =>
+  Object.keys(weeks)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((week) => `Week ${week}: ${weeks[week]}`)
+    .join(', ') || 'none';
 const CADENCE_WORDS: Record<number, string> = {
   1: 'any time',
   2: 'once per month',
@@ -159,7 +176,7 @@ const CADENCE_WORDS: Record<number, string> = {
 /** The settings to store: values a game or setting makes moot are stored as pool creation stores them. */
 function normalize(pool: PoolRecord, next: PoolSettingsEdit): PoolSettingsValues {
   const game = gameOf(pool);
-  const definitions = game === 'nfl-td' ? [] : listBonusOptions(game);
+  const definitions = hasBonusPool(game) ? listBonusOptions(game) : [];
   // Options the form left out keep the configuration in force; names always come from the definitions.
   const inForce = resolveBonusOptions(game, pool.bonusOptions);
   const options: BonusOptionsMap = {};
@@ -179,6 +196,9 @@ function normalize(pool: PoolRecord, next: PoolSettingsEdit): PoolSettingsValues
     // A form that says nothing of the end rule leaves it as it is.
     end_wipeout: next.end_wipeout ?? storedEndRule(pool).end_wipeout,
     end_crowning: next.end_crowning ?? storedEndRule(pool).end_crowning,
+    tie_rule: next.tie_rule ?? storedNflRules(pool).tie_rule,
+    picks_per_week: byWeek(next.picks_per_week ?? storedNflRules(pool).picks_per_week),
+    auto_pick: next.auto_pick ?? storedNflRules(pool).auto_pick,
     insurance: next.insurance_option === INSURANCE_OPTION.none ? 0 : next.insurance,
     bonus_options: options,
     lock_at_pick_start: next.players_per_week > 1 && next.lock_at_pick_start,
@@ -235,7 +255,22 @@ function refuseLockedChanges(
       );
     }
   }
-  if (game === 'nfl-td' && next.nfl_lock_time !== current.nfl_lock_time) {
+  const started = pool.start.getTime() <= now.getTime();
+  if (started && (next.tie_rule !== current.tie_rule || next.auto_pick !== current.auto_pick))
+    throw badRequest(SETTINGS_MESSAGES.nflRulesLocked);
+  const multiWeeks = new Set([...Object.keys(current.picks_per_week), ...Object.keys(next.picks_per_week)]);
+  for (const key of multiWeeks) {
+    const week = Number(key);
+    if ((current.picks_per_week[key] ?? 1) === (next.picks_per_week[key] ?? 1)) continue;
+    // Counted from the week's lock instant (its deadline's day without games), whether or not its
+    // lock row is written yet; a week may turn double until then, even after its deadline's day.
+    const deadline = current.deadlines[week - 1];
+    const lockAt =
+      weeks.weekLockAt(week) ?? (deadline === undefined ? null : getDeadlineCutoff(deadline, game));
+    if (lockAt !== null && lockAt.getTime() <= now.getTime())
+      throw badRequest(SETTINGS_MESSAGES.multiPicksLocked(week));
+  }
+  if (playsNflWeeks(game) && next.nfl_lock_time !== current.nfl_lock_time) {
     for (let week = 1; week <= next.deadlines.length; week++) {
       const kickoffs = weeks.games(week).map((g) => g.startTime);
       const lockAt = (mode: PoolSettingsValues['nfl_lock_time']) =>
@@ -326,6 +361,12 @@ function describeChanges(
     (from, to) => `If everyone still in loses the same week: ${WIPEOUT_WORDS[from]} to ${WIPEOUT_WORDS[to]}`,
   );
   add('end_crowning', (from, to) => `Champions crowned: ${CROWNING_WORDS[from]} to ${CROWNING_WORDS[to]}`);
+  add('tie_rule', (from, to) => `A tie counts as a ${from} to a ${to}`);
+  add('auto_pick', (from, to) => `Auto-pick: ${yesNo(from)} to ${yesNo(to)}`);
+  add(
+    'picks_per_week',
+    (from, to) => `Multi-pick weeks: ${describeMultiPicks(from)} to ${describeMultiPicks(to)}`,
+  );
   next.deadlines.forEach((to, index) => {
     const from = current.deadlines[index];
     if (from === to) return;
@@ -427,6 +468,9 @@ export async function updatePoolSettings(
         deadlines: next.deadlines,
         endWipeout: next.end_wipeout,
         endCrowning: next.end_crowning,
+        tieRule: next.tie_rule,
+        picksPerWeek: next.picks_per_week,
+        autoPick: next.auto_pick,
         start,
         entryDeadline: start.getTime() === pool.start.getTime() ? pool.entryDeadline : start,
       })

@@ -129,6 +129,9 @@ describe('GET /admin/poolSettings/{poolId}', () => {
       deadlines: DEADLINES,
       end_wipeout: 'split',
       end_crowning: 'commissioner',
+      tie_rule: 'loss',
+      picks_per_week: {},
+      auto_pick: false,
     });
   });
 
