@@ -1,6 +1,7 @@
 // The pools the benchmarks build: MLB weeks of final games and the server's own lock and settle of
 // them (shared by bench:settle-pool), and bench:big-pool's whole world: the global `ala` league's pool
-// with a million entries of a couple of hundred thousand players, weeks settled, picks and ledger rows.
+// (MLB, or NFL Survivor on NFL weeks of one day) with a million entries of a couple of hundred thousand
+// players, weeks settled, picks and ledger rows.
 // Every row is written set-based in SQL (generate_series, INSERT ... SELECT), never a statement per row.
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
@@ -18,6 +19,14 @@ export const TEAMS = ['NYY', 'BOS', 'HOU', 'TOR', 'SEA', 'TEX', 'LAD', 'SF', 'AT
 
 /** The team of TEAMS at (1-based) index `expression` mod 12, as SQL. */
 export const teamArray = sql.raw(`array[${TEAMS.map((team) => `'${team}'`).join(',')}]`);
+
+/** Twelve NFL clubs in the same roles (a result entered by hand must name real NFL clubs). */
+const NFL_TEAMS = ['KC', 'BUF', 'BAL', 'SF', 'DAL', 'PHI', 'MIA', 'DET', 'GB', 'CIN', 'LAR', 'SEA'];
+
+/** The twelve teams of a bench game. */
+function teamsOf(game: BenchGame): string[] {
+  return game === 'nfl' ? NFL_TEAMS : TEAMS;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -39,16 +48,33 @@ export function benchContext(database: Database, databaseUrl: string, now: Date)
  * of them final and, each day, half the teams beaten (their pickers lose a life).
  */
 export function mlbWeekGames(prefix: string, season: number, week: number, lock: string, final: boolean) {
+  return weekGames('mlb', prefix, season, week, lock, final);
+}
+
+/** The games the pools play: MLB's six days a week, or the NFL's one (a pool of game nfl plays the nfl-td schedule). */
+export type BenchGame = 'mlb' | 'nfl';
+
+/** A week's games of the bench's game: as mlbWeekGames, one day of them for the NFL. */
+function weekGames(
+  game: BenchGame,
+  prefix: string,
+  season: number,
+  week: number,
+  lock: string,
+  final: boolean,
+) {
   const rows = [];
-  for (let day = 0; day < 6; day++) {
-    for (let i = 0; i < TEAMS.length; i += 2) {
+  const days = game === 'nfl' ? 1 : 6;
+  for (let day = 0; day < days; day++) {
+    const clubs = teamsOf(game);
+    for (let i = 0; i < clubs.length; i += 2) {
       rows.push({
-        game: 'mlb',
+        game: game === 'nfl' ? 'nfl-td' : 'mlb',
         gid: `${prefix}-${week}-${day}-${i}`,
         season,
         week,
-        home: TEAMS[(i + day * 2) % TEAMS.length],
-        away: TEAMS[(i + 1 + day * 2) % TEAMS.length],
+        home: clubs[(i + day * 2) % clubs.length],
+        away: clubs[(i + 1 + day * 2) % clubs.length],
         startTime: new Date(Date.parse(lock) + (day * 24 + 2) * 3600_000),
         status: final ? 'final' : 'scheduled',
         homeScore: final ? ((i + day) % 3 === 0 ? 2 : 5) : null,
@@ -89,14 +115,14 @@ export async function lockAndSettle(ctx: AppContext, poolId: number, week: numbe
  * chosen so that about half of the teams that won the week before are followed by a winner. The weeks'
  * games are alike, so the week's winners are one set.
  */
-function pickOffsets(weeks: number): number[] {
+function pickOffsets(game: BenchGame, weeks: number): number[] {
   const record = new Map<string, number>();
-  for (const row of mlbWeekGames('x', 0, 1, new Date(0).toISOString(), true)) {
+  for (const row of weekGames(game, 'x', 0, 1, new Date(0).toISOString(), true)) {
     const homeWon = Number(row.homeScore) > Number(row.awayScore);
     record.set(row.home, (record.get(row.home) ?? 0) + (homeWon ? 1 : -1));
     record.set(row.away, (record.get(row.away) ?? 0) + (homeWon ? -1 : 1));
   }
-  const won = TEAMS.map((team) => (record.get(team) ?? 0) > 0);
+  const won = teamsOf(game).map((team) => (record.get(team) ?? 0) > 0);
   const winners = won.filter(Boolean).length;
   const offsets = [1];
   while (offsets.length < weeks) {
@@ -113,6 +139,8 @@ function pickOffsets(weeks: number): number[] {
 
 /** What bench:big-pool builds, and the names its reads need. */
 export interface BigPoolWorld {
+  /** The pool's game (an NFL Survivor pool plays the nfl-td schedule). */
+  game: BenchGame;
   poolId: number;
   leagueId: number;
   season: number;
@@ -133,34 +161,37 @@ export const BIG_POOL_SEASON = 2099;
 const WORLD_VERSION = 2;
 
 /** The pool's name says what was built: a kept database is reused only when it holds this. */
-function worldName(entries: number, users: number, weeks: number): string {
-  return `big pool v${WORLD_VERSION}: ${entries} entries, ${users} users, ${weeks} weeks`;
+function worldName(size: BigPoolSize): string {
+  const { game = 'mlb', entries, users, weeks } = size;
+  const kind = game === 'mlb' ? 'big pool' : `big ${game} pool`;
+  return `${kind} v${WORLD_VERSION}: ${entries} entries, ${users} users, ${weeks} weeks`;
+}
+
+/** The world's size, and its game (MLB unless told). */
+export interface BigPoolSize {
+  entries: number;
+  users: number;
+  weeks: number;
+  game?: BenchGame;
 }
 
 /**
  * The world kept in the database by an earlier run of the same size, when its open week's lock is still
  * a day away (the server would otherwise lock it while being measured); null when it must be built.
  */
-export async function findBigPoolWorld(
-  database: Database,
-  size: { entries: number; users: number; weeks: number },
-): Promise<BigPoolWorld | null> {
+export async function findBigPoolWorld(database: Database, size: BigPoolSize): Promise<BigPoolWorld | null> {
   const found = await database.db
     .execute(sql`
       select p.id as pool_id, p.league_id, p.deadlines->>${size.weeks} as open_lock
       from pools p join leagues l on l.id = p.league_id
-      where lower(l.abb) = 'ala' and p.custom_name = ${worldName(size.entries, size.users, size.weeks)}`)
+      where lower(l.abb) = 'ala' and p.custom_name = ${worldName(size)}`)
     .catch(() => null);
   const row = found?.rows[0];
   if (!row || Date.parse(String(row.open_lock)) < Date.now() + DAY_MS) return null;
   return describeWorld(database, Number(row.pool_id), size);
 }
 
-async function describeWorld(
-  database: Database,
-  poolId: number,
-  size: { entries: number; users: number; weeks: number },
-): Promise<BigPoolWorld> {
+async function describeWorld(database: Database, poolId: number, size: BigPoolSize): Promise<BigPoolWorld> {
   const result = await database.db.execute(sql`
     select p.league_id, c.id as commish_id, c.username as commish_name, u.id as entrant_id,
       u.username as entrant_name, e.id as entry_id
@@ -173,6 +204,7 @@ async function describeWorld(
   const row = result.rows[0];
   if (!row) throw new Error('the big pool has no commissioner or no player with five entries');
   return {
+    game: size.game ?? 'mlb',
     poolId,
     leagueId: Number(row.league_id),
     season: BIG_POOL_SEASON,
@@ -199,10 +231,12 @@ async function describeWorld(
 export async function buildBigPoolWorld(
   database: Database,
   databaseUrl: string,
-  size: { entries: number; users: number; weeks: number },
+  size: BigPoolSize,
   log: (line: string) => void,
 ): Promise<BigPoolWorld> {
-  const { entries: ENTRIES, users: USERS, weeks: WEEKS } = size;
+  const { entries: ENTRIES, users: USERS, weeks: WEEKS, game = 'mlb' } = size;
+  const nfl = game === 'nfl';
+  const schedule = nfl ? 'nfl-td' : 'mlb';
   if (!Number.isInteger(WEEKS) || WEEKS < 1 || WEEKS > 8) throw new Error('BENCH_WEEKS: 1 to 8');
   const db = database.db;
   const season = BIG_POOL_SEASON;
@@ -223,8 +257,8 @@ export async function buildBigPoolWorld(
   };
 
   await db.insert(teams).values(
-    TEAMS.map((abb) => ({
-      game: 'mlb',
+    teamsOf(game).map((abb) => ({
+      game: schedule,
       abb,
       name: `${abb} Club`,
       city: abb,
@@ -234,7 +268,7 @@ export async function buildBigPoolWorld(
   );
   const dayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);
   await db.insert(seasonParams).values({
-    game: 'mlb',
+    game: schedule,
     season,
     seasonType: 'reg',
     start: new Date(first),
@@ -243,13 +277,13 @@ export async function buildBigPoolWorld(
     dashedDateArrays: [
       [],
       ...deadlines.map((lock) =>
-        Array.from({ length: 6 }, (_, day) => dayOf(Date.parse(lock) + day * DAY_MS)),
+        Array.from({ length: nfl ? 1 : 6 }, (_, day) => dayOf(Date.parse(lock) + day * DAY_MS)),
       ),
     ],
   });
   await db
     .insert(games)
-    .values(deadlines.flatMap((lock, i) => mlbWeekGames('bench-big', season, i + 1, lock, i < WEEKS)));
+    .values(deadlines.flatMap((lock, i) => weekGames(game, 'bench-big', season, i + 1, lock, i < WEEKS)));
 
   const [commish] = await db
     .insert(users)
@@ -288,9 +322,9 @@ export async function buildBigPoolWorld(
     .insert(pools)
     .values({
       leagueId: league.id,
-      game: 'mlb',
+      game,
       season,
-      gameName: 'MLB',
+      gameName: nfl ? 'NFL Survivor' : 'MLB',
       customName: 'big pool (building)',
       buyin: 5000,
       rebuys: 2,
@@ -298,8 +332,11 @@ export async function buildBigPoolWorld(
       maxEntries: 5,
       insurance: 1000,
       insuranceOption: 1,
-      bonusActive: true,
+      // NFL Survivor has no bonus pool; its weeks lock at their first kickoff, two hours after the deadline.
+      bonusActive: !nfl,
       bonusShutdown: 0,
+      nflLockTime: 'first_game',
+      lockAtPickStart: false,
       deadlines,
       start: new Date(first),
       entryDeadline: new Date(first),
@@ -337,7 +374,12 @@ export async function buildBigPoolWorld(
       where e.pool_id = ${pool.id} and x.amount is not null`),
   );
 
-  const offsets = pickOffsets(WEEKS + 1);
+  const offsets = pickOffsets(game, WEEKS + 1);
+  const clubArray = sql.raw(
+    `array[${teamsOf(game)
+      .map((team) => `'${team}'`)
+      .join(',')}]`,
+  );
   for (let week = 1; week <= WEEKS + 1; week++) {
     const open = week > WEEKS;
     // An entry in play picks (nine in ten; half of them in the open week); its team moves on by another
@@ -348,7 +390,7 @@ export async function buildBigPoolWorld(
         select e.id, ${week}, t.abb, t.abb, e.user_id,
           ${new Date(Date.parse(deadlines[week - 1]) - DAY_MS).toISOString()}::timestamptz + (e.id % 3600) * interval '1 second'
         from entries e
-        cross join lateral (select (${teamArray})[1 + ((e.id + ${offsets[week - 1]}) % ${TEAMS.length})] as abb) t
+        cross join lateral (select (${clubArray})[1 + ((e.id + ${offsets[week - 1]}) % ${TEAMS.length})] as abb) t
         where e.pool_id = ${pool.id} and e.lives > 0
           and e.id % 10 <> 0 and (${!open} or e.id % 2 = 0)`),
     );
@@ -380,8 +422,6 @@ export async function buildBigPoolWorld(
       'pool_weeks',
     ]),
   );
-  await db.execute(
-    sql`update pools set custom_name = ${worldName(ENTRIES, USERS, WEEKS)} where id = ${pool.id}`,
-  );
+  await db.execute(sql`update pools set custom_name = ${worldName(size)} where id = ${pool.id}`);
   return describeWorld(database, pool.id, size);
 }

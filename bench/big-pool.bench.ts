@@ -12,6 +12,7 @@
 // failed.
 // PostgreSQL: DATABASE_URL, default postgres://root@127.0.0.1:5432/ala_bench_big (its own: built once,
 // kept while it holds the same size; BENCH_REBUILD=1 builds it afresh). Usage: npm run bench:big-pool
+// BENCH_GAME=nfl measures an NFL Survivor pool of the same size instead (database ala_bench_big_nfl).
 // Knobs: BENCH_ENTRIES (1000000), BENCH_USERS (entries / 4.2), BENCH_WEEKS (3 settled), BENCH_REPEATS
 // (20), BENCH_SLOW_MS (2000: a read slower than that is not repeated), BENCH_ROUTE_BUDGET_S (60: a route
 // whose reads took longer in all has the rest skipped, as failed), BENCH_REJUDGE=1 (also correct a
@@ -48,7 +49,11 @@ const READ_TIMEOUT_MS = 60_000;
 /** Seconds one route may take in all its reads: past it, its remaining reads are skipped (and FAIL). */
 const ROUTE_BUDGET_S = Number(process.env.BENCH_ROUTE_BUDGET_S ?? 60);
 const PAGE_SIZE = 50;
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/ala_bench_big';
+const GAME = process.env.BENCH_GAME === 'nfl' ? 'nfl' : 'mlb';
+const SCHEDULE = GAME === 'nfl' ? 'nfl-td' : 'mlb';
+const databaseUrl =
+  process.env.DATABASE_URL ??
+  `postgres://root@127.0.0.1:5432/ala_bench_big${GAME === 'mlb' ? '' : `_${GAME}`}`;
 for (const [name, value] of Object.entries({ ENTRIES, USERS, REPEATS })) {
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`BENCH_${name}: a whole number, at least 1`);
 }
@@ -69,7 +74,7 @@ interface Read {
  * the season export is timed on its own.
  */
 function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
-  const path = `mlb/ala/${w.season}/0/reg`;
+  const path = `${w.game}/ala/${w.season}/0/reg`;
   const p = w.poolId;
   return [
     { route: 'GET /api/loadPool/:game/:league/:season/:poolIdx/:seasonType', url: `/api/loadPool/${path}` },
@@ -99,7 +104,7 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     { route: 'GET /api/finances/:poolId', url: `/api/finances/${p}?sort=bonus`, paged: true },
     {
       route: 'GET /api/payments/:game/:season/:league/:poolIdx/:type',
-      url: `/api/payments/mlb/${w.season}/ala/0/reg`,
+      url: `/api/payments/${w.game}/${w.season}/ala/0/reg`,
       paged: true,
     },
     { route: 'GET /api/bonus/events/:leagueSeasonId', url: `/api/bonus/events/${p}` },
@@ -107,7 +112,7 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     { route: 'GET /api/bonus/leaderboard/:leagueSeasonId', url: `/api/bonus/leaderboard/${p}` },
     {
       route: 'GET /api/bonus/tallys/:game/:season/:seasonType/:leagueSeasonId',
-      url: `/api/bonus/tallys/mlb/${w.season}/reg/${p}`,
+      url: `/api/bonus/tallys/${w.game}/${w.season}/reg/${p}`,
       paged: true,
     },
     { route: 'GET /api/entryActions/:entryId', url: `/api/entryActions/${w.entrantEntryId}` },
@@ -117,14 +122,20 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     { route: 'GET /api/planner/:entryId', url: `/api/planner/${w.entrantEntryId}` },
     { route: 'GET /api/me/picks-due', url: '/api/me/picks-due' },
     // The pool page's season reads.
-    { route: 'GET /api/activeWeek/:game/:season/:seasonType', url: `/api/activeWeek/mlb/${w.season}/reg` },
-    { route: 'GET /api/seasonParams/:game/:season/:type', url: `/api/seasonParams/mlb/${w.season}/reg` },
-    { route: 'GET /api/teams/details/:game', url: '/api/teams/details/mlb' },
+    {
+      route: 'GET /api/activeWeek/:game/:season/:seasonType',
+      url: `/api/activeWeek/${w.game}/${w.season}/reg`,
+    },
+    {
+      route: 'GET /api/seasonParams/:game/:season/:type',
+      url: `/api/seasonParams/${w.game}/${w.season}/reg`,
+    },
+    { route: 'GET /api/teams/details/:game', url: `/api/teams/details/${w.game}` },
     {
       route: 'GET /api/weekSchedules/:game/:season/:seasonType/:week',
-      url: `/api/weekSchedules/mlb/${w.season}/reg/${w.settledWeeks}`,
+      url: `/api/weekSchedules/${w.game}/${w.season}/reg/${w.settledWeeks}`,
     },
-    { route: 'GET /api/results/:game/:season/:seasonType', url: `/api/results/mlb/${w.season}/reg` },
+    { route: 'GET /api/results/:game/:season/:seasonType', url: `/api/results/${w.game}/${w.season}/reg` },
     // The league pages.
     { route: 'GET /leagueRoutes/fetchLeague/:a/:b', url: '/leagueRoutes/fetchLeague/abb/ala', paged: true },
     { route: 'GET /leagueRoutes/allLeagues', url: '/leagueRoutes/allLeagues' },
@@ -143,7 +154,7 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     { route: 'GET /api/poolCreation/options', url: '/api/poolCreation/options' },
     {
       route: 'GET /api/poolCreation/previousPools/:leagueId/:game',
-      url: `/api/poolCreation/previousPools/${w.leagueId}/mlb`,
+      url: `/api/poolCreation/previousPools/${w.leagueId}/${w.game}`,
     },
     { route: 'GET /user/transactions/:username', url: `/user/transactions/${w.entrantName}`, paged: true },
     { route: 'GET /user/activity/:username', url: `/user/activity/${w.entrantName}` },
@@ -231,7 +242,7 @@ let database = await openDatabase({ databaseUrl });
 let world =
   process.env.BENCH_REBUILD === '1'
     ? null
-    : await findBigPoolWorld(database, { entries: ENTRIES, users: USERS, weeks: WEEKS });
+    : await findBigPoolWorld(database, { entries: ENTRIES, users: USERS, weeks: WEEKS, game: GAME });
 if (world) {
   console.log(
     `kept world: ${ENTRIES.toLocaleString('en-US')} entries of ${USERS.toLocaleString('en-US')} users (BENCH_REBUILD=1 builds it afresh)`,
@@ -241,12 +252,12 @@ if (world) {
   await recreateDatabase(databaseUrl);
   database = await openDatabase({ databaseUrl });
   console.log(
-    `building a pool of ${ENTRIES.toLocaleString('en-US')} entries of ${USERS.toLocaleString('en-US')} users, ${WEEKS} weeks settled...`,
+    `building a${GAME === 'nfl' ? 'n NFL Survivor' : 'n MLB'} pool of ${ENTRIES.toLocaleString('en-US')} entries of ${USERS.toLocaleString('en-US')} users, ${WEEKS} weeks settled...`,
   );
   world = await buildBigPoolWorld(
     database,
     databaseUrl,
-    { entries: ENTRIES, users: USERS, weeks: WEEKS },
+    { entries: ENTRIES, users: USERS, weeks: WEEKS, game: GAME },
     console.log,
   );
   console.log(`built in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
@@ -433,13 +444,13 @@ async function rejudge(world: BigPoolWorld): Promise<boolean> {
   const game = (
     await database.db.execute(sql`
       select gid, home_score, away_score from games
-      where game = 'mlb' and season = ${world.season} and week = ${world.settledWeeks} and final
+      where game = ${SCHEDULE} and season = ${world.season} and week = ${world.settledWeeks} and final
       order by start_time limit 1`)
   ).rows[0];
   if (!game) throw new Error('no final game in the settled week');
   const result = (home: number, away: number) =>
     enterResult(ctx, world.commishId, {
-      game: 'mlb',
+      game: SCHEDULE,
       gid: String(game.gid),
       score_home: home,
       score_away: away,

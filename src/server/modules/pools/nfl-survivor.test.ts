@@ -1,9 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../../core/contracts/pools';
+import { must } from '../../../core/must';
 import { formatLockedMessage } from '../../../core/picks';
 import { POOL_SETTINGS_MESSAGES } from '../../../core/pool/settings';
+import { judgeNflPick } from '../../../core/season';
 import { entries, picks, poolEvents, pools, seasonParams } from '../../db/schema';
+import { parseEspnScoreboard } from '../../sports/providers/espn';
+import { loadFixture } from '../../sports/providers/fixtures';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import type { TestUser } from '../../test/league-test-world';
@@ -16,6 +20,7 @@ import {
   startPoolWorld,
 } from '../../test/pool-test-world';
 import { settleDueWeeks } from './settlement/settle-due-weeks';
+import { isWeekComplete, recordWeekTeams } from './settlement/week-facts.repo';
 
 // NFL Survivor (spec 4, part 1) end to end on the API: picks of teams that lock at their own kickoffs,
 // multi-pick weeks, the week lock, and the settlement's tie rule and auto-pick.
@@ -256,5 +261,33 @@ describe('NFL Survivor pools', () => {
     expect((await save({ picks_per_week: { '2': 2, '3': 2 } })).statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(pools).where(eq(pools.id, pool.id));
     expect(row.picksPerWeek).toEqual({ '2': 2, '3': 2 });
+  });
+});
+
+describe('NFL Survivor on the ESPN feed', () => {
+  it("judges the feed's tie by the tie rule (HOU 20-20 IND, NFL 2022 week 1)", () => {
+    // The recorded scoreboard caught HOU-IND level late in the game; its final poll said the same score.
+    const board = structuredClone(loadFixture('scoreboard_2022_wk1_inprogress.json')) as {
+      events: { competitions: { competitors: { team: { abbreviation: string } }[] }[]; status: object }[];
+    };
+    const tie = must(
+      board.events.find((event) =>
+        event.competitions[0].competitors.some((side) => side.team.abbreviation === 'HOU'),
+      ),
+    );
+    tie.status = { ...tie.status, type: { name: 'STATUS_FINAL', state: 'post', completed: true } };
+    const games = parseEspnScoreboard('nfl-td', board).map((game, id) => ({
+      ...game,
+      id,
+      final: game.status === 'final',
+      postponed: game.status === 'postponed',
+    }));
+    const records = recordWeekTeams(games);
+    expect(records.HOU).toEqual([0, 0, 1]);
+    expect(records.IND).toEqual([0, 0, 1]);
+    expect(judgeNflPick(['HOU'], records, 1, 'loss')).toBe('loss');
+    expect(judgeNflPick(['IND'], records, 1, 'win')).toBe('advance');
+    // A game still to play that week has no result yet: the week waits for it.
+    expect(isWeekComplete(games)).toBe(false);
   });
 });
