@@ -1,8 +1,9 @@
-// Lighthouse on the pages a player opens on a phone: the landing page, All Pools and every tab of one
-// pool of the demo world, with Lighthouse's default (mobile) preset: a simulated slow 4G network and a
-// CPU four times slower. Builds the web app, starts a demo server on a fresh embedded database, runs
-// each page (the median of --runs runs) and prints its scores and metrics, and whether the server rendered
-// the page (decision 022; SSR_BUDGET_MS is passed on to the server).
+// Lighthouse on the pages a player opens on a phone: the landing page, All Pools, every tab of one
+// pool of the demo world and the NFL Survivor pool's Make Picks, Scoreboard and Standings, with
+// Lighthouse's default (mobile) preset: a simulated slow 4G network and a CPU four times slower.
+// Builds the web app, starts a demo server on a fresh embedded database, runs each page (the median of
+// --runs runs) and prints its scores and metrics, and whether the server rendered the page (decision
+// 022; SSR_BUDGET_MS is passed on to the server).
 //
 //   npm run bench:lighthouse                       all pages, one run each
 //   npm run bench:lighthouse -- --runs 3           the median of three runs
@@ -18,6 +19,8 @@ import lighthouse from 'lighthouse';
 import { openDemoSite } from './support';
 
 const POOL = '/mlb/ala/2023/reg/0';
+/** The global NFL Survivor pool: its team-game pages differ from MLB's (a grid of the week's games). */
+const NFL_POOL = '/nfl/ala/2023/reg/0';
 /** The Commish tools tab shows only to the league's admins; a visitor's pages are these. */
 const PAGES = [
   '/',
@@ -29,6 +32,9 @@ const PAGES = [
   `${POOL}/standings`,
   `${POOL}/bonuses`,
   `${POOL}/finances`,
+  `${NFL_POOL}/makepicks`,
+  `${NFL_POOL}/scoreboard`,
+  `${NFL_POOL}/standings`,
 ];
 
 const argv = process.argv.slice(2);
