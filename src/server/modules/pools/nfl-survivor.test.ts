@@ -115,6 +115,22 @@ describe('NFL Survivor picks', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(formatLockedMessage(2));
   });
+
+  it("plans the entry's season of teams, keeping a pick whose game has kicked off", async () => {
+    const pool = await buildNflSurvivorPool(t.ctx, world.leagueId);
+    const entry = await enter(t.ctx, pool.id, ann);
+    await buildPick(t.ctx, { entryId: entry.id, week: 2, pickId: 'KC' });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/planner/${entry.id}`,
+      headers: { cookie: ann.cookie },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const plan = answer.json();
+    expect(plan).toMatchObject({ kind: 'teams', from_week: 2, picks_per_week: 1 });
+    const week2 = plan.best.weeks.find((week: { week: number }) => week.week === 2);
+    expect(week2.picks.map((p: { pick_id: string }) => p.pick_id)).toEqual(['KC']);
+  });
 });
 
 describe('NFL Survivor settlement', () => {

@@ -11,7 +11,7 @@ import {
   type Plan,
   type PlannerResponse,
 } from '../../../../core/contracts/pools';
-import type { Game } from '../../../../core/games';
+import { type Game, playsNflWeeks } from '../../../../core/games';
 import {
   ELO_PARAMS,
   entryAdvanceProbability,
@@ -343,10 +343,11 @@ export async function getEntryPlan(
   const used = usedRows.filter((row) => row.week < start).map((row) => row.pickId);
   const teamOf = (id: string) => odds.labels.get(id)?.teamAbb ?? id;
   const held = usedRows.filter((row) => row.week === start).map((row) => row.pickId);
-  const { fixed, pickable } =
-    kind === 'players'
-      ? weekUnderWay(pool, odds.calendar, start, held, teamOf, now)
-      : { fixed: [], pickable: () => true };
+  // The NFL games lock each pick at its kickoff, so the first week may be under way (NFL Survivor plans
+  // one team a week, its multi-pick weeks' further teams left to the entrant).
+  const { fixed, pickable } = playsNflWeeks(pool.game)
+    ? weekUnderWay(pool, odds.calendar, start, held.slice(0, perWeek), teamOf, now)
+    : { fixed: [], pickable: () => true };
   const rules: PlanRules = {
     perWeek,
     maxPerTeam: kind === 'players' ? pool.maxPlayersPerTeam : 1,
@@ -378,7 +379,7 @@ export async function getEntryPlan(
 }
 
 /**
- * NFL TD: the first week planned is not locked for everyone, yet some of its games may have started (a
+ * NFL TD and NFL Survivor: the first week planned is not locked for everyone, yet some of its games may have started (a
  * lock at the last game or a slate). A pick the entry holds there that can no longer change stays as it
  * is, and no player whose game started can be picked: the same lock as Make Picks (getNflPickLock).
  */
