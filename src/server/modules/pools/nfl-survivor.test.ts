@@ -5,7 +5,7 @@ import { must } from '../../../core/must';
 import { formatLockedMessage } from '../../../core/picks';
 import { POOL_SETTINGS_MESSAGES } from '../../../core/pool/settings';
 import { judgeNflPick } from '../../../core/season';
-import { entries, picks, poolEvents, pools, seasonParams } from '../../db/schema';
+import { entries, games, picks, poolEvents, pools, seasonParams } from '../../db/schema';
 import { parseEspnScoreboard } from '../../sports/providers/espn';
 import { loadFixture } from '../../sports/providers/fixtures';
 import { buildPick } from '../../test/factories';
@@ -19,6 +19,7 @@ import {
   seedNflTeams,
   startPoolWorld,
 } from '../../test/pool-test-world';
+import { enterResult } from '../sports/sports-admin.service';
 import { settleDueWeeks } from './settlement/settle-due-weeks';
 import { isWeekComplete, recordWeekTeams } from './settlement/week-facts.repo';
 
@@ -169,6 +170,24 @@ describe('NFL Survivor settlement', () => {
     expect((await livesOf(lose.id)).lives).toBe(2);
     expect((await livesOf(win.id)).lives).toBe(3);
     expect((await livesOf(both.id)).lives).toBe(2);
+
+    // The tie corrected to an SF win: the week is judged again, and the ties-lose entry keeps its life.
+    const [tied] = await t.ctx.db
+      .select()
+      .from(games)
+      .where(and(eq(games.home, 'SF'), eq(games.week, 2)));
+    await enterResult(t.ctx, world.owner.id, {
+      game: 'nfl-td',
+      gid: tied.gid,
+      score_home: 23,
+      score_away: 20,
+      status: 'final',
+      periods: null,
+    });
+    const rejudged = await settleDueWeeks(t.ctx);
+    expect(rejudged.rejudged.map((week) => week.poolId).sort()).toEqual([tiesLose.id, tiesWin.id].sort());
+    expect((await livesOf(lose.id)).lives).toBe(3);
+    expect((await livesOf(win.id)).lives).toBe(3);
   });
 
   it('auto-picks the unused favourite of the games not started at the lock for a missed pick', async () => {
