@@ -91,7 +91,7 @@ describe.each([
     const options = (await (await page.request.get('/api/poolCreation/options')).json()) as {
       seasons: { game: string; game_name: string; season: number; season_type: string }[];
     };
-    const season = options.seasons.find((s) => s.game !== 'nfl-td') ?? options.seasons[0];
+    const season = options.seasons.find((s) => s.game === 'mlb' || s.game === 'nba') ?? options.seasons[0];
     // Last season's pool, as its commissioner set it up.
     const first = await page.request.post('/leagueRoutes/activatePool', {
       data: {
@@ -160,7 +160,8 @@ describe.each([
     const options = (await (await page.request.get('/api/poolCreation/options')).json()) as {
       seasons: { game: string; game_name: string; season: number }[];
     };
-    const season = options.seasons.find((s) => s.game !== 'nfl-td');
+    // A game with a bonus pool: neither NFL game has one.
+    const season = options.seasons.find((s) => s.game === 'mlb' || s.game === 'nba');
     expect(season).toBeDefined();
     if (!season) return;
     await page.goto(`/league/${abb}/createpool`);
@@ -248,6 +249,72 @@ describe.each([
     await page.waitForURL((url) => /^\/nba\/SQUAD\/2023\/reg\/\d+$/.test(url.pathname), { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Pool Details' }).waitFor();
     await screenshot(page, `pool-creation-done-${label}`);
+    await context.close();
+  });
+});
+
+describe('NFL Survivor pool creation', () => {
+  it('fills the rules from a preset on a phone, without overflow, and activates what the Review says', async () => {
+    const { context, page } = await newPage(PHONE);
+    const username = uniqueName('nfs');
+    await registerConfirmed(page, {
+      username,
+      nameFirst: 'Survivor',
+      nameLast: 'Tester',
+      password: 'survivor-pass-2026',
+    });
+    const abb = `N${username.slice(-4)}`.toUpperCase();
+    const created = await page.request.post('/leagueRoutes/createLeague', {
+      data: { name: `Survivor ${username.slice(-4)}`, abb },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const options = (await (await page.request.get('/api/poolCreation/options')).json()) as {
+      seasons: { game: string; season: number; weeks: number }[];
+    };
+    const season = options.seasons.find((s) => s.game === 'nfl');
+    expect(season).toBeDefined();
+    if (!season) return;
+
+    await page.goto(`/league/${abb}/createpool`);
+    await page.getByRole('group', { name: 'Pool settings' }).waitFor();
+    await page.getByText(`NFL Survivor ${season.season}`, { exact: true }).click();
+    const preset = page.getByRole('button', { name: /^Double picks late/ });
+    await preset.click();
+    expect(await preset.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('checkbox', { name: 'Week 12' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Week 11' }).isChecked()).toBe(false);
+    expect(await page.getByRole('radio', { name: 'A tie is a loss' }).isChecked()).toBe(true);
+    // NFL TD's settings and the bonus pool are not NFL Survivor's.
+    expect(await page.getByRole('textbox', { name: 'Picks per week' }).count()).toBe(0);
+    expect(await page.getByRole('switch', { name: 'Bonus pool' }).count()).toBe(0);
+    // Every field stays editable: a change leaves the preset behind.
+    await page.getByRole('switch', { name: 'Auto-pick' }).check({ force: true });
+    await expect.poll(() => preset.getAttribute('aria-pressed')).toBe('false');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    await expectNoAxeViolations(page, 'NFL Survivor pool creation');
+    await screenshot(page, 'pool-creation-nfl-phone');
+
+    await page.getByRole('button', { name: 'REVIEW' }).click();
+    const review = page.getByRole('dialog', { name: 'Review your pool' });
+    for (const row of [
+      'Extra lives/rebuys 0 (1 lives)',
+      'Tie rule A tie is a loss',
+      `Multi-pick weeks Weeks 12–${season.weeks}: 2 picks`,
+      'Auto-pick On',
+      'Lock time Sunday Early Slate (10 AM PT)',
+      'Insurance Not Offered',
+    ]) {
+      await review.getByRole('row', { name: row }).waitFor();
+    }
+    expect(await review.getByRole('row', { name: /^Bonus pool/ }).count()).toBe(0);
+    await screenshot(page, 'pool-creation-nfl-review-phone');
+    await review.getByRole('button', { name: 'ACTIVATE POOL' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/nfl/${abb}/${season.season}/`), {
+      timeout: 20_000,
+    });
+    await page.getByRole('heading', { name: 'Pool Details' }).waitFor();
     await context.close();
   });
 });

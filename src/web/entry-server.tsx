@@ -46,7 +46,7 @@ const SERVER_RENDERED: RegExp[] = [
   /^\/$/,
   /^\/leagues\/(find|allpools)(\/|$)/,
   /^\/league\/(?!error\/)[^/]+\/?$/,
-  /^\/(nba|mlb|nfl-td|world-cup)\/[^/]+\/[^/]+\/[^/]+\/[^/]+(\/(home|howtoplay|makepicks|scoreboard|standings|bonuses|finances))?\/?$/,
+  /^\/(nba|mlb|nfl-td|nfl|world-cup)\/[^/]+\/[^/]+\/[^/]+\/[^/]+(\/(home|howtoplay|makepicks|scoreboard|standings|bonuses|finances))?\/?$/,
 ];
 
 /** True when the page at this path is rendered on the server. */

@@ -54,6 +54,8 @@ export const GAME_COLORS: Record<string, string> = {
   nba: '#c9082a',
   mlb: '#0a6e3c',
   'nfl-td': '#013369',
+  // Football leather: apart from NFL TD's navy and NBA's red.
+  nfl: '#8a4b08',
   'world-cup': '#6a1b9a',
 };
 

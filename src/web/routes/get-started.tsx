@@ -58,6 +58,9 @@ export default function GetStartedPage() {
               NBA and MLB: pick one team a week; it must finish the week at .500 or better.
             </List.Item>
             <List.Item>NFL TD: pick players; you advance if any of them scores a touchdown.</List.Item>
+            <List.Item>
+              NFL Survivor: pick one NFL team a week; it must win (a tie follows the pool's tie rule).
+            </List.Item>
             <List.Item>Each team or player can be used only once per season.</List.Item>
             <List.Item>A losing week costs a life; rebuys buy lives back while the pool allows.</List.Item>
           </List>

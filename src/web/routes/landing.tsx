@@ -15,6 +15,12 @@ const GAMES = [
     blurb: 'Pick players each week. Any touchdown keeps you alive.',
   },
   {
+    game: 'nfl',
+    name: 'NFL Survivor',
+    icon: IconBallAmericanFootball,
+    blurb: 'Pick one NFL team to win each week, and each team only once a season.',
+  },
+  {
     game: 'nba',
     name: 'NBA Survivor',
     icon: IconBallBasketball,
@@ -34,7 +40,7 @@ export default function LandingPage() {
   return (
     <Page
       title="A Level Above Survivor"
-      subtitle="Survivor pools for NBA, MLB and NFL touchdowns, run by your league's commissioner."
+      subtitle="Survivor pools for NBA, MLB, NFL teams and NFL touchdowns, run by your league's commissioner."
     >
       <Group>
         <Button component={Link} to="/getstarted" size="md">
@@ -45,7 +51,7 @@ export default function LandingPage() {
         </Button>
       </Group>
       <PicksDueCard username={user?.username} />
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {GAMES.map(({ game, name, icon: Icon, blurb }) => (
           <Card key={game} withBorder padding="lg" style={{ borderTop: `4px solid ${GAME_COLORS[game]}` }}>
             <Stack gap="sm">

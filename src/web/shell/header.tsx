@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -86,12 +86,18 @@ export function Header({
                 <GameMenu game={game} defaultOpened={clicked === game} />
               </Suspense>
             ))}
-            <Suspense fallback={<MenuTarget label="Leagues" onClick={() => setClicked('leagues')} />}>
-              <LeaguesMenu defaultOpened={clicked === 'leagues'} />
-            </Suspense>
-            <Suspense fallback={<MenuTarget label="ALA" onClick={() => setClicked('ala')} />}>
-              <AlaMenu defaultOpened={clicked === 'ala'} />
-            </Suspense>
+            {/* Four game menus leave a tablet's width no room for these two: below lg their links are the
+                sidebar's (All Pools & Leagues, ALA). */}
+            <Box visibleFrom="lg">
+              <Suspense fallback={<MenuTarget label="Leagues" onClick={() => setClicked('leagues')} />}>
+                <LeaguesMenu defaultOpened={clicked === 'leagues'} />
+              </Suspense>
+            </Box>
+            <Box visibleFrom="lg">
+              <Suspense fallback={<MenuTarget label="ALA" onClick={() => setClicked('ala')} />}>
+                <AlaMenu defaultOpened={clicked === 'ala'} />
+              </Suspense>
+            </Box>
           </>
         )}
       </Group>

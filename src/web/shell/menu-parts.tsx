@@ -8,7 +8,7 @@ import { useCurrentUser } from '../features/auth/api/session';
 import { useUserProfile } from '../features/profile/api/profile';
 import { globalPoolPathOf, useSeasonIndex } from '../features/seasons/api/season-index';
 
-export const MENU_GAMES = ['nba', 'mlb', 'nfl-td'] as const;
+export const MENU_GAMES = ['nba', 'mlb', 'nfl-td', 'nfl'] as const;
 export type MenuGame = (typeof MENU_GAMES)[number];
 
 // Menu.Target hands its child a ref and the open/close handlers: they must reach the button.

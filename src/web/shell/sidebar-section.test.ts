@@ -6,6 +6,7 @@ describe('sidebarSectionOf', () => {
     expect(sidebarSectionOf('/mlb/ala/2026/reg/0')).toBe('mlb');
     expect(sidebarSectionOf('/nba/ala/2025/reg/0/picks')).toBe('nba');
     expect(sidebarSectionOf('/nfl-td/SQUAD/2025/reg/1')).toBe('nfl-td');
+    expect(sidebarSectionOf('/nfl/ala/2023/reg/0/makepicks')).toBe('nfl');
     expect(sidebarSectionOf('/world-cup/ala/2026/reg/0')).toBe('world-cup');
     expect(sidebarSectionOf('/world-cup')).toBe('world-cup');
   });
@@ -14,6 +15,7 @@ describe('sidebarSectionOf', () => {
     expect(sidebarSectionOf('/leagues/allpools/mlb')).toBe('mlb');
     expect(sidebarSectionOf('/leagues/allpools/world-cup/my')).toBe('world-cup');
     expect(sidebarSectionOf('/leagues/createpool/nba')).toBe('nba');
+    expect(sidebarSectionOf('/leagues/allpools/nfl')).toBe('nfl');
     expect(sidebarSectionOf('/leagues/allpools/all/my')).toBe('leagues');
     expect(sidebarSectionOf('/leagues/find')).toBe('leagues');
     expect(sidebarSectionOf('/league/SQUAD/members')).toBe('leagues');

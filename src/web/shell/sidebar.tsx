@@ -115,6 +115,16 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         {createLink('nfl-td')}
         {link('Find a Pool', '/leagues/allpools/nfl-td')}
       </Section>
+      <Section
+        title="NFL Survivor"
+        color={GAME_COLORS.nfl}
+        icon={<IconBallAmericanFootball size={16} />}
+        active={current === 'nfl'}
+      >
+        {globalPoolLink('nfl')}
+        {createLink('nfl')}
+        {link('Find a Pool', '/leagues/allpools/nfl')}
+      </Section>
       {/* World cup has no pools yet: its section shows only on its own pages, and says why. */}
       {current === 'world-cup' && (
         <Section

@@ -1,6 +1,6 @@
 import { Fieldset, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   type BonusCadence,
   INSURANCE_OPTION_LABELS,
@@ -9,8 +9,10 @@ import {
 } from '../../../core/bonus';
 import { INSURANCE_OPTION } from '../../../core/bonus/options';
 import type { NflLockTime } from '../../../core/calendar/locks';
+import { hasBonusPool, picksPlayers } from '../../../core/games';
 import { lowerDependentValue, POOL_LIMITS } from '../../../core/pool/settings';
 import type { Crowning, Wipeout } from '../../../core/season/end-rule';
+import type { TieRule } from '../../../core/season/scenario.schema';
 import {
   BonusOptionControl,
   BonusOptionFields,
@@ -18,7 +20,8 @@ import {
   changeBonusOption,
   listBonusOptionRows,
 } from '../bonus-option-fields';
-import { MoneyInput, WholeNumberInput } from './setting-inputs';
+import { sharedPickCount, TIE_RULE_LABELS, withPickCount, withWeekPicks } from './nfl-survivor-rules';
+import { ChoiceInput, MoneyInput, WeekChips, WholeNumberInput } from './setting-inputs';
 import { Setting, type SettingsLayout, SettingsLayoutProvider, SettingsSection } from './setting-layout';
 import { type PoolSettingsForm, type PoolSettingsFormValues, wholeValue } from './use-pool-settings-form';
 
@@ -44,6 +47,9 @@ const LABELS: Record<SettingKey, string> = {
   lock_at_pick_start: 'Lock at First Kickoff',
   end_wipeout: 'If Everyone Left Loses',
   end_crowning: 'Champions Crowned',
+  tie_rule: 'Tie Rule',
+  auto_pick: 'Auto-Pick',
+  picks_per_week: 'Multi-Pick Weeks',
 };
 
 const WIPEOUT_OPTIONS: { value: Wipeout; label: string }[] = [
@@ -63,6 +69,15 @@ const FIELD_LABELS: Partial<Record<SettingKey, string>> = {
   max_entries: 'Max Entries per Player',
 };
 
+const TIE_RULE_OPTIONS = (['loss', 'win'] as const).map((value) => ({
+  value,
+  label: TIE_RULE_LABELS[value],
+}));
+const MULTI_PICK_OPTIONS = [
+  { value: '2', label: '2 picks' },
+  { value: '3', label: '3 picks' },
+];
+
 const CADENCE_OPTIONS: { value: string; label: string }[] = [
   { value: '1', label: 'Any time' },
   { value: '2', label: 'Once per month' },
@@ -74,8 +89,15 @@ export interface PoolSettingsFieldsProps {
   layout: SettingsLayout;
   /** The name a pool without a custom name goes by. */
   defaultName: string;
-  /** Settings that may no longer change, each with the note that says why. */
-  locked?: Partial<Record<'rebuys' | 'players_per_week' | 'end_rule', string>>;
+  /** Settings that may no longer change, each with the note that says why (nfl_rules: tie rule and auto-pick). */
+  locked?: Partial<Record<'rebuys' | 'players_per_week' | 'end_rule' | 'nfl_rules', string>>;
+  /**
+   * The season's weeks, among which NFL Survivor's multi-pick weeks are chosen. Pool Settings' values hold the
+   * pool's deadlines: without this, their count.
+   */
+  weekCount?: number;
+  /** Weeks that have locked: whether they ask for more than one pick can no longer change. */
+  lockedWeeks?: number[];
   /** A screen's own note for a setting, in place of the shared one. */
   notes?: Partial<Record<SettingKey, ReactNode>>;
   /** What a screen shows under a setting's input (Pool Settings: the retroactive buy-in box). */
@@ -104,6 +126,8 @@ export function PoolSettingsFields({
   below = {},
   correctMaxEntries = true,
   bonusSettings,
+  weekCount,
+  lockedWeeks = [],
   children,
 }: PoolSettingsFieldsProps) {
   const phone = useMediaQuery('(max-width: 767px)') ?? false;
@@ -111,7 +135,19 @@ export function PoolSettingsFields({
   const errors = form.errors;
   const set = form.setFieldValue;
   const game = values.game;
-  const isNfl = game === 'nfl-td';
+  const isNflTd = picksPlayers(game);
+  const offersBonus = hasBonusPool(game);
+  const survivor = game === 'nfl';
+  const weeks =
+    weekCount ?? ('deadlines' in values && Array.isArray(values.deadlines) ? values.deadlines.length : 0);
+  // The picks a newly chosen multi-pick week asks for: the count the chosen weeks share, else the last one set.
+  const [multiPicks, setMultiPicks] = useState(() => sharedPickCount(values.picks_per_week) ?? 2);
+  const sharedPicks = sharedPickCount(values.picks_per_week);
+  const shownPicks = Object.keys(values.picks_per_week).length === 0 ? multiPicks : sharedPicks;
+  // A message of the weeks as a whole, or of one week.
+  const multiPickError = Object.entries(errors).find(
+    ([path]) => path === 'picks_per_week' || path.startsWith('picks_per_week.'),
+  )?.[1];
   const rebuys = wholeValue(values.rebuys);
   const picks = wholeValue(values.players_per_week);
   const label = (key: SettingKey) => (layout === 'fields' && FIELD_LABELS[key]) || LABELS[key];
@@ -122,6 +158,22 @@ export function PoolSettingsFields({
     below: below[key],
   });
   const bonusRows = listBonusOptionRows(game, values.bonus_options ?? {});
+  const lockTime = (note: string) => (
+    <Setting {...shared('nfl_lock_time', note)}>
+      {(naming) => (
+        <Select
+          {...naming}
+          data={(Object.keys(NFL_LOCK_TIME_LABELS) as NflLockTime[]).map((key) => ({
+            value: key,
+            label: NFL_LOCK_TIME_LABELS[key],
+          }))}
+          value={values.nfl_lock_time}
+          onChange={(value) => value && set('nfl_lock_time', value as NflLockTime)}
+          allowDeselect={false}
+        />
+      )}
+    </Setting>
+  );
 
   return (
     <SettingsLayoutProvider layout={layout} phone={phone}>
@@ -194,7 +246,7 @@ export function PoolSettingsFields({
               />
             )}
           </Setting>
-          {!isNfl && (
+          {!isNflTd && (
             <Setting
               {...shared(
                 'insurance_option',
@@ -216,7 +268,7 @@ export function PoolSettingsFields({
               )}
             </Setting>
           )}
-          {!isNfl && values.insurance_option !== INSURANCE_OPTION.none && (
+          {!isNflTd && values.insurance_option !== INSURANCE_OPTION.none && (
             <Setting {...shared('insurance', 'Paid once per entry.')}>
               {(naming) => (
                 <MoneyInput
@@ -240,7 +292,7 @@ export function PoolSettingsFields({
           )}
         </SettingsSection>
 
-        {!isNfl && (
+        {offersBonus && (
           <SettingsSection title="Bonus Pool">
             <Setting
               {...shared(
@@ -313,7 +365,7 @@ export function PoolSettingsFields({
             )}
           </SettingsSection>
         )}
-        {!isNfl && values.bonus_active && layout === 'fields' && (
+        {offersBonus && values.bonus_active && layout === 'fields' && (
           <Fieldset legend="Bonuses and prizes" variant="unstyled">
             <BonusOptionFields
               game={game}
@@ -324,7 +376,7 @@ export function PoolSettingsFields({
           </Fieldset>
         )}
 
-        {isNfl && (
+        {isNflTd && (
           <SettingsSection title="NFL TD">
             <Setting {...shared('players_per_week', 'From 1 to 5.')}>
               {(naming) => (
@@ -371,20 +423,7 @@ export function PoolSettingsFields({
                 />
               )}
             </Setting>
-            <Setting {...shared('nfl_lock_time', "When each week's picks lock for everyone.")}>
-              {(naming) => (
-                <Select
-                  {...naming}
-                  data={(Object.keys(NFL_LOCK_TIME_LABELS) as NflLockTime[]).map((key) => ({
-                    value: key,
-                    label: NFL_LOCK_TIME_LABELS[key],
-                  }))}
-                  value={values.nfl_lock_time}
-                  onChange={(value) => set('nfl_lock_time', (value ?? 'first_game') as NflLockTime)}
-                  allowDeselect={false}
-                />
-              )}
-            </Setting>
+            {lockTime("When each week's picks lock for everyone.")}
             <Setting
               {...shared(
                 'lock_at_pick_start',
@@ -399,6 +438,86 @@ export function PoolSettingsFields({
                   checked={picks > 1 && values.lock_at_pick_start}
                   disabled={picks <= 1}
                   onChange={(event) => set('lock_at_pick_start', event.currentTarget.checked)}
+                />
+              )}
+            </Setting>
+          </SettingsSection>
+        )}
+        {survivor && (
+          <SettingsSection title="NFL Survivor">
+            <Setting
+              {...shared(
+                'tie_rule',
+                locked.nfl_rules ?? 'What a tied game counts as for the teams picked in it.',
+              )}
+            >
+              {(naming) => (
+                <ChoiceInput<TieRule>
+                  naming={naming}
+                  data={TIE_RULE_OPTIONS}
+                  value={values.tie_rule}
+                  disabled={locked.nfl_rules !== undefined}
+                  onChange={(value) => set('tie_rule', value)}
+                />
+              )}
+            </Setting>
+            {lockTime(
+              "The week's deadline, when every pick shows; a game that starts earlier locks at its kickoff.",
+            )}
+            <Setting
+              {...shared(
+                'auto_pick',
+                locked.nfl_rules ??
+                  'An entry without a pick (or insurance) at the deadline gets its unused team likeliest to win.',
+              )}
+            >
+              {(naming) => (
+                <Switch
+                  {...naming}
+                  checked={values.auto_pick}
+                  disabled={locked.nfl_rules !== undefined}
+                  onChange={(event) => set('auto_pick', event.currentTarget.checked)}
+                />
+              )}
+            </Setting>
+            <Setting
+              {...shared(
+                'picks_per_week',
+                'Weeks that ask for more than one pick: all must win, or the entry loses a life.',
+              )}
+            >
+              {(naming) => (
+                <WeekChips
+                  naming={naming}
+                  weekCount={weeks}
+                  chosen={Object.keys(values.picks_per_week).map(Number)}
+                  locked={lockedWeeks}
+                  error={multiPickError}
+                  onChange={(week, on) =>
+                    set('picks_per_week', (current) =>
+                      withWeekPicks(current, week, on ? (sharedPickCount(current) ?? multiPicks) : 1),
+                    )
+                  }
+                />
+              )}
+            </Setting>
+            <Setting
+              label="Picks in a Multi-Pick Week"
+              note={
+                shownPicks === null
+                  ? 'The chosen weeks differ: choose one count for all of them.'
+                  : 'Each multi-pick week asks for this many teams.'
+              }
+            >
+              {(naming) => (
+                <ChoiceInput
+                  naming={naming}
+                  data={MULTI_PICK_OPTIONS}
+                  value={shownPicks === null ? null : String(shownPicks)}
+                  onChange={(value) => {
+                    setMultiPicks(Number(value));
+                    set('picks_per_week', (current) => withPickCount(current, Number(value), lockedWeeks));
+                  }}
                 />
               )}
             </Setting>

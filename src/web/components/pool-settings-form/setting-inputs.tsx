@@ -1,5 +1,5 @@
-import { NumberInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Chip, Group, Input, NumberInput, SegmentedControl } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
 import { POOL_LIMITS } from '../../../core/pool/settings';
 import { useNumberDraft } from '../../lib/number-draft';
 import { type NamingProps, useSettingsLayout } from './setting-layout';
@@ -93,5 +93,121 @@ export function MoneyInput({
         settle();
       }}
     />
+  );
+}
+
+/**
+ * What names a group of controls (a segmented control, a set of chips): among the fields a visible label and
+ * description the group points at, in the table its name alone.
+ */
+function NamedGroup({
+  naming,
+  error,
+  children,
+}: {
+  naming: NamingProps;
+  error?: ReactNode;
+  children: (names: {
+    'aria-label'?: string;
+    'aria-labelledby'?: string;
+    'aria-describedby'?: string;
+  }) => ReactNode;
+}) {
+  const id = useId();
+  if ('aria-label' in naming) {
+    return (
+      <>
+        {children({ 'aria-label': naming['aria-label'] })}
+        {error && <Input.Error mt={4}>{error}</Input.Error>}
+      </>
+    );
+  }
+  return (
+    <Input.Wrapper
+      label={naming.label}
+      description={naming.description}
+      error={error}
+      labelElement="div"
+      labelProps={{ id: `${id}-label` }}
+      descriptionProps={{ id: `${id}-description` }}
+    >
+      {children({
+        'aria-labelledby': `${id}-label`,
+        'aria-describedby': naming.description ? `${id}-description` : undefined,
+      })}
+    </Input.Wrapper>
+  );
+}
+
+/** One of a few choices, all in view. */
+export function ChoiceInput<T extends string>({
+  naming,
+  data,
+  value,
+  disabled,
+  onChange,
+}: {
+  naming: NamingProps;
+  data: { value: T; label: string }[];
+  /** Null when no choice is the value (the choices then show none chosen). */
+  value: T | null;
+  disabled?: boolean;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <NamedGroup naming={naming}>
+      {(names) => (
+        <SegmentedControl
+          {...names}
+          data={data}
+          // A value that is none of the choices shows none chosen.
+          value={value ?? ''}
+          disabled={disabled}
+          onChange={(next) => onChange(next as T)}
+          fullWidth
+        />
+      )}
+    </NamedGroup>
+  );
+}
+
+/** The weeks of a season as chips to switch on and off, each named "Week n"; locked weeks cannot change. */
+export function WeekChips({
+  naming,
+  weekCount,
+  chosen,
+  locked = [],
+  error,
+  onChange,
+}: {
+  naming: NamingProps;
+  weekCount: number;
+  chosen: number[];
+  locked?: number[];
+  error?: ReactNode;
+  onChange: (week: number, on: boolean) => void;
+}) {
+  const weeks = Array.from({ length: weekCount }, (_, index) => index + 1);
+  return (
+    <NamedGroup naming={naming} error={error}>
+      {(names) => (
+        <Group role="group" gap={6} {...names}>
+          {weeks.map((week) => (
+            <Chip
+              key={week}
+              size="sm"
+              icon={null}
+              checked={chosen.includes(week)}
+              disabled={locked.includes(week)}
+              onChange={(on) => onChange(week, on)}
+              aria-label={`Week ${week}`}
+              styles={{ label: { minWidth: 40, justifyContent: 'center' } }}
+            >
+              {week}
+            </Chip>
+          ))}
+        </Group>
+      )}
+    </NamedGroup>
   );
 }

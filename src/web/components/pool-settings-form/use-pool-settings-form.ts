@@ -4,6 +4,7 @@ import type { BonusCadence, BonusOptionsMap, InsuranceOption } from '../../../co
 import type { NflLockTime } from '../../../core/calendar/locks';
 import type { PlayableGame } from '../../../core/games';
 import type { Crowning, Wipeout } from '../../../core/season/end-rule';
+import type { TieRule } from '../../../core/season/scenario.schema';
 
 /** A whole number as its field holds it: empty while it is cleared, so the schema says what is wrong. */
 export type Whole = number | '';
@@ -33,6 +34,11 @@ export interface PoolSettingsFormValues {
   /** The end rule (spec 4, part 2). */
   end_wipeout: Wipeout;
   end_crowning: Crowning;
+  /** NFL Survivor (spec 4, part 1); other games keep the defaults. */
+  tie_rule: TieRule;
+  /** Week number (as text) to the picks it asks for: the multi-pick weeks. */
+  picks_per_week: Record<string, number>;
+  auto_pick: boolean;
 }
 
 export type PoolSettingsForm<Values extends PoolSettingsFormValues = PoolSettingsFormValues> =

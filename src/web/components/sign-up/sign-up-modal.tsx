@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { INSURANCE_OPTION } from '../../../core/bonus/options';
+import { hasBonusPool, picksPlayers } from '../../../core/games';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatDollars } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -38,9 +39,9 @@ export function SignUpModal({
   addEntry?: boolean;
 }) {
   const signUp = useSignUp();
-  const teamGame = pool.game !== 'nfl-td';
-  const offersBonus = teamGame && pool.bonus_active;
-  const offersInsurance = teamGame && pool.insurance_option > 0;
+  // NFL TD picks players: it offers neither insurance nor a bonus pool; NFL Survivor offers insurance only.
+  const offersBonus = hasBonusPool(pool.game) && pool.bonus_active;
+  const offersInsurance = !picksPlayers(pool.game) && pool.insurance_option > 0;
   const [bonus, setBonus] = useState(false);
   const [insured, setInsured] = useState(false);
   // One key per dialog: the server answers a repeat of this sign-up with the entry it made.

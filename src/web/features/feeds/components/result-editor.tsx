@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { ScheduleGame } from '../../../../core/contracts/sports';
-import { PlayableGameSchema } from '../../../../core/games';
+import { ScheduleGameSchema } from '../../../../core/games';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
@@ -50,7 +50,8 @@ export function ResultEditor({ defaultSeason }: { defaultSeason: number }) {
       <Group align="flex-end" wrap="wrap">
         <Select
           label="Game"
-          data={PlayableGameSchema.options}
+          // Games are stored per schedule: NFL Survivor's are NFL TD's (nfl-td).
+          data={ScheduleGameSchema.options}
           value={game}
           onChange={(value) => {
             if (!value || value === game) return;

@@ -15,6 +15,7 @@ const GAME_OPTIONS = [
   { value: 'nba', label: 'NBA' },
   { value: 'mlb', label: 'MLB' },
   { value: 'nfl-td', label: 'NFL TD' },
+  { value: 'nfl', label: 'NFL Survivor' },
 ];
 
 /** Reads the filters of /leagues/allpools/{game}/{scope}; unknown values fall back to all. */

@@ -21,6 +21,7 @@ const PLACEHOLDER_LOGO = `data:image/svg+xml;utf8,${encodeURIComponent(
 const GAME_OPTIONS = [
   { value: 'nba', label: 'NBA' },
   { value: 'nfl', label: 'NFL TD' },
+  { value: 'nfl-survivor', label: 'NFL Survivor' },
   { value: 'mlb', label: 'MLB' },
 ];
 

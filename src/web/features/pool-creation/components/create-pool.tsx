@@ -31,11 +31,19 @@ import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useActivatePool, useCreationOptions, usePreviousPools } from '../api/creation';
-import { defaultValues, reviewSettings, toSettings, valuesFromCopy } from './new-pool-settings';
+import {
+  applyNflPreset,
+  defaultValues,
+  reviewSettings,
+  toSettings,
+  valuesFromCopy,
+} from './new-pool-settings';
+import { NflPresets } from './nfl-presets';
 
 const START_LABELS: Record<PlayableGame, string> = {
   nba: 'tip-off',
   'nfl-td': 'kickoff',
+  nfl: 'kickoff',
   mlb: 'first pitch',
 };
 
@@ -137,7 +145,7 @@ function CreatePoolForm({
   const copyFrom = (id: string | null) => {
     const found = previousPools.find((p) => String(p.id) === id);
     setCopiedFrom(found ? String(found.id) : null);
-    form.setValues(found ? valuesFromCopy(game, found.settings) : defaultValues(game));
+    form.setValues(found ? valuesFromCopy(game, found.settings, season.weeks) : defaultValues(game));
   };
   const copied = previousPools.find((p) => String(p.id) === copiedFrom) ?? null;
 
@@ -227,6 +235,8 @@ function CreatePoolForm({
             label: `${must(byGame.get(g)).game_name} ${must(byGame.get(g)).season}`,
           }))}
           fullWidth={phone}
+          // Four games side by side do not fit a phone's width.
+          orientation={phone ? 'vertical' : 'horizontal'}
         />
         <Text size="sm">
           {startWeekMessage(season.start_week, season.game_name)}{' '}
@@ -265,7 +275,24 @@ function CreatePoolForm({
         aria-disabled={locked}
         style={locked ? { opacity: 0.45 } : undefined}
       >
-        <PoolSettingsFields form={form} layout="fields" defaultName={defaultName} correctMaxEntries={false} />
+        <Stack gap="md">
+          {game === 'nfl' && (
+            <NflPresets
+              values={form.values}
+              weeks={season.weeks}
+              onChoose={(preset) => form.setValues(applyNflPreset(form.values, preset, season.weeks))}
+            />
+          )}
+          <PoolSettingsFields
+            form={form}
+            layout="fields"
+            defaultName={defaultName}
+            correctMaxEntries={false}
+            weekCount={season.weeks}
+            // Weeks before the pool's start never ask for picks.
+            lockedWeeks={Array.from({ length: season.start_week - 1 }, (_, index) => index + 1)}
+          />
+        </Stack>
       </Fieldset>
 
       {activate.isError && !reviewing && (

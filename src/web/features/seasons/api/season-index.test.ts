@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globalPoolPathOf, type SeasonIndexRow } from './season-index';
+import { globalPoolPathOf, hasPendingSeason, type SeasonIndexRow } from './season-index';
 
 const row = (game: string, season: number, active: boolean): SeasonIndexRow => ({
   game,
@@ -25,6 +25,17 @@ describe('globalPoolPathOf', () => {
     ];
     expect(globalPoolPathOf({ data, isPending: false }, 'mlb')).toBe('/mlb/ala/2023/reg/0');
     expect(globalPoolPathOf({ data, isPending: false }, 'nba')).toBe('/nba/ala/2018/reg/0');
+  });
+
+  it("gives NFL Survivor the NFL's seasons, which the index lists under nfl-td", () => {
+    const data = [
+      row('nfl-td', 2022, true),
+      { ...row('nfl-td', 2023, true), pending: true },
+      row('nba', 2024, true),
+    ];
+    expect(globalPoolPathOf({ data, isPending: false }, 'nfl')).toBe('/nfl/ala/2023/reg/0');
+    expect(hasPendingSeason(data, 'nfl')).toBe(true);
+    expect(hasPendingSeason(data, 'nba')).toBe(false);
   });
 
   it("falls back on this year's pool when the index could not be read", () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { scheduleOfKey } from '../../../../core/games';
 import { globalPoolPath } from '../../../../core/pool/identity';
 import { apiFetch } from '../../../lib/api';
 import { seasonKeys } from '../../../lib/query-keys';
@@ -26,7 +27,9 @@ export function useSeasonIndex() {
 
 /** The current season of a game: its highest active season (this year when none is known). */
 export function currentSeasonOf(rows: SeasonIndexRow[] | undefined, game: string): number {
-  const seasons = (rows ?? []).filter((row) => row.game === game && row.active).map((row) => row.season);
+  // The index lists schedules: NFL Survivor's seasons are the NFL's, listed as nfl-td.
+  const schedule = scheduleOfKey(game);
+  const seasons = (rows ?? []).filter((row) => row.game === schedule && row.active).map((row) => row.season);
   return seasons.length > 0 ? Math.max(...seasons) : new Date().getFullYear();
 }
 
@@ -43,5 +46,6 @@ export function globalPoolPathOf(
 
 /** Whether a game has a season still open for new pools (decided on the server's clock). */
 export function hasPendingSeason(rows: SeasonIndexRow[] | undefined, game: string): boolean {
-  return (rows ?? []).some((row) => row.game === game && row.pending);
+  const schedule = scheduleOfKey(game);
+  return (rows ?? []).some((row) => row.game === schedule && row.pending);
 }
