@@ -50,6 +50,15 @@ const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
       'features/pool/components/make-picks/nfl-picks.tsx',
     ],
   },
+  // NFL Survivor's games grid likewise.
+  {
+    pattern: '^/nfl/[^/]+/[^/]+/[^/]+/[^/]+/makepicks(/|$)',
+    modules: [
+      'routes/pool.tsx',
+      'features/pool/components/make-picks/make-picks-tab.tsx',
+      'features/pool/components/make-picks/nfl-survivor-picks.tsx',
+    ],
+  },
   ...(
     [
       ['(/home)?$', 'home/pool-home'],
@@ -62,7 +71,7 @@ const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
       ['/commishtools(/|$)', 'commish/commish-tools-tab'],
     ] as const
   ).map(([tab, module]) => ({
-    pattern: `^/(nba|mlb|nfl-td|world-cup)/[^/]+/[^/]+/[^/]+/[^/]+${tab}`,
+    pattern: `^/(nba|mlb|nfl-td|nfl|world-cup)/[^/]+/[^/]+/[^/]+/[^/]+${tab}`,
     modules: ['routes/pool.tsx', `features/pool/components/${module}.tsx`],
   })),
 ];

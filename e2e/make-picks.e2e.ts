@@ -401,3 +401,134 @@ describe('Make Picks for a player outside a private league', () => {
     120_000,
   );
 });
+
+/** An NFL team's name as the games show it: city and nickname, once. */
+function nflFullName(team: { c: string; n: string }): string {
+  return team.n.startsWith(`${team.c} `) ? team.n : `${team.c} ${team.n}`;
+}
+
+type NflWeekGames = Record<string, Record<string, { utc: string }[]>>;
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('NFL Survivor Make Picks (%s)', (label, viewport) => {
+  const phone = viewport.width <= PHONE.width;
+
+  it('shows the week’s games under the rule lines; a pick is made and swapped; used, bye and started teams', async () => {
+    const { context, page } = await newPage(viewport);
+    // One player per viewport, so a failure at one width leaves the other's picks alone.
+    await logInByApi(page, phone ? 'quinn' : 'drew');
+    await page.goto('/nfl/ala/2023/reg/0/makepicks');
+    const picksLabel = page.getByText(/^Your Week \d+ Pick:$/);
+    await picksLabel.waitFor();
+    const week = Number((await picksLabel.innerText()).match(/\d+/)?.[0]);
+    await clearWeekPicks(page, 'nfl/ala/2023/0/reg', week);
+    for (const line of [
+      'PICK 1 TEAM THIS WEEK',
+      'A TIE COUNTS AS A LOSS',
+      'EACH TEAM ONCE A SEASON',
+      "EACH PICK ALSO LOCKS AT ITS OWN GAME'S KICKOFF",
+    ])
+      await page.getByText(line, { exact: true }).waitFor();
+    await page.getByText(/^DEADLINE \w{3} \d+\/\d+ \d+:\d\d [AP]M \S+ \(SUNDAY EARLY SLATE\)$/).waitFor();
+    expect(await page.getByText('No Pick', { exact: true }).count()).toBe(1);
+
+    // From the API: the week's first game (a Thursday) and a later one, each with a side the entry has not
+    // used that plays the week after too.
+    const schedules = (await (
+      await page.request.get('/api/teamSchedules/nfl/2023/reg')
+    ).json()) as NflWeekGames;
+    const teams = await (await page.request.get('/api/teams/details/nfl')).json();
+    const pool = await (await page.request.get('/api/loadPool/nfl/ala/2023/0/reg')).json();
+    const used = new Set((pool.viewer.entries[0].picks as { pick_id: string }[]).map((pick) => pick.pick_id));
+    const kickoff = (abb: string, w = week) => schedules[abb]?.[String(w)]?.[0]?.utc;
+    const playing = (Object.keys(schedules) as string[])
+      .filter((abb) => kickoff(abb) && kickoff(abb, week + 1) && !used.has(abb))
+      .sort((a, b) => (kickoff(a) ?? '').localeCompare(kickoff(b) ?? ''));
+    const first = Object.keys(schedules)
+      .map((abb) => kickoff(abb) ?? '9')
+      .sort()[0];
+    const thursday = playing.find((abb) => kickoff(abb) === first) ?? '';
+    const sunday =
+      playing.find((abb) => Date.parse(kickoff(abb) ?? '') > Date.parse(first) + 86_400_000) ?? '';
+    expect([thursday, sunday].every(Boolean), `teams to pick in ${playing.join(', ')}`).toBe(true);
+    const side = (abb: string) =>
+      page.getByRole('group', { name: nflFullName(teams.data[abb]), exact: true });
+
+    // A pick, then another team in its place.
+    await button(side(sunday), 'SELECT').click();
+    await page
+      .getByRole('dialog')
+      .getByText(`You are selecting the ${teams.data[sunday].n} for Week ${week}.`, { exact: false })
+      .waitFor();
+    await submitPick(page, 'MAKE PICK');
+    await button(side(sunday), 'CANCEL').waitFor();
+    const yours = page.getByRole('group', { name: `Your Week ${week} Picks` });
+    await yours.getByText(nflFullName(teams.data[sunday]), { exact: true }).waitFor();
+    await yours.getByText(/^Locks \w{3} \d+\/\d+ \d+:\d\d [AP]M$/).waitFor();
+    await button(side(thursday), 'SELECT').click();
+    await submitPick(page, 'MAKE PICK');
+    await button(side(thursday), 'CANCEL').waitFor();
+    await button(side(sunday), 'SELECT').waitFor();
+    await screenshot(page, `make-picks-nfl-survivor-${label}`);
+    if (phone) expect(await overflowsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page, `nfl survivor make picks @${viewport.width}`);
+
+    // The week after: the team picked reads its week, and the teams on a bye have no game to pick.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await button(side(thursday), `Week ${week}`).waitFor();
+    const byes = (teams.abbs as string[]).filter((abb) => !kickoff(abb, week + 1));
+    for (const abb of byes) {
+      await page.getByText(new RegExp(`^On a bye: .*${nflFullName(teams.data[abb])}`)).waitFor();
+      expect(await side(abb).count()).toBe(0);
+    }
+
+    // An hour after the Thursday kickoff (the page's clock is the server's): the pick has kicked off and
+    // holds the week, every other team locked with it.
+    await page.route('**/api/health', async (route) => {
+      const health = await (await route.fetch()).json();
+      const time = new Date(Date.parse(first) + 3_600_000).toISOString();
+      await route.fulfill({ json: { ...health, time } });
+    });
+    await page.reload();
+    await page
+      .getByText(`Your Week ${week} pick has kicked off: it is locked and cannot be swapped.`)
+      .waitFor();
+    await button(side(thursday), 'LOCKED').waitFor();
+    await button(side(sunday), 'LOCKED').waitFor();
+    await yours.getByText('Locked', { exact: true }).waitFor();
+    expect(await button(page, 'SELECT').count()).toBe(0);
+    await screenshot(page, `make-picks-nfl-survivor-started-${label}`);
+    await context.close();
+  }, 180_000);
+});
+
+describe('NFL Survivor Make Picks without games', () => {
+  it('shows a visitor the games to log in to, a week without games, and a schedule that fails to load', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.goto('/nfl/ala/2023/reg/0/makepicks');
+    await page.getByText('PICK 1 TEAM THIS WEEK', { exact: true }).waitFor();
+    await button(page, 'LOGIN TO PICK').first().waitFor();
+    expect(await page.getByText(/^Your Week \d+ Pick/).count()).toBe(0);
+
+    await page.route('**/api/teamSchedules/nfl/**', (route) => route.fulfill({ json: {} }));
+    await page.reload();
+    await page.getByText(/^No games are scheduled in Week \d+\.$/).waitFor();
+    expect(await button(page, 'LOGIN TO PICK').count()).toBe(0);
+    await screenshot(page, 'make-picks-nfl-survivor-empty-phone');
+
+    await page.unroute('**/api/teamSchedules/nfl/**');
+    await page.route('**/api/teamSchedules/nfl/**', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The schedules are out to lunch.' } }),
+    );
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: "Could not load this week's picks" });
+    await alert.getByText('The schedules are out to lunch.').waitFor();
+    await page.unroute('**/api/teamSchedules/nfl/**');
+    await button(alert, 'Try again').click();
+    await button(page, 'LOGIN TO PICK').first().waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await context.close();
+  }, 120_000);
+});

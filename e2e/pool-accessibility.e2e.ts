@@ -20,6 +20,7 @@ const POOL_SCREENS: Screen[] = [
   { name: 'nba how to play', path: '/nba/ala/2023/reg/0/howtoplay', ready: heading('PERFORMANCE BONUSES') },
   { name: 'nfl home', path: '/nfl-td/ala/2023/reg/0', ready: heading('Pool Selections') },
   { name: 'nfl how to play', path: '/nfl-td/ala/2023/reg/0/howtoplay', ready: heading('THE BASICS') },
+  { name: 'nfl survivor home', path: '/nfl/ala/2023/reg/0', ready: heading('Pool Selections') },
   // A public league's pool (the Office Pool's); the Sunday Squad's is for its members (decision 035).
   { name: 'league mlb home', path: '/mlb/OFFCE/2023/reg/1', ready: heading('Pool Selections') },
   { name: 'finances notice', path: '/mlb/OFFCE/2023/reg/1/finances', ready: tab('Finances') },

@@ -217,6 +217,51 @@ describe.each([
   });
 });
 
+describe('an NFL Survivor pool', () => {
+  it('says its rules in words on Home and How to play, and that it has no bonus pool', async () => {
+    const { context, page } = await newPage(PHONE);
+    // The Sunday Squad's pool: ties win, weeks 4 and 12 ask two teams, no insurance, no auto-pick.
+    await logInByApi(page, 'riley');
+    await page.goto('/nfl/SQUAD/2023/reg/0');
+    await page.getByRole('heading', { name: 'NFL SURVIVOR 2023', level: 1 }).waitFor();
+    const details = page.locator('dl');
+    for (const [term, words] of [
+      ['Picks', 'One team a week, each team once a season'],
+      ['Multi-pick weeks', 'Weeks 4 and 12: 2 picks, all must win'],
+      ['Ties', 'A tie counts as a win'],
+      ['Auto-pick', 'Off'],
+      ['Missed pick', 'Counts as a loss'],
+      ['Deadline', 'Last Game; each pick locks at its kickoff'],
+      ['Picks shown', "At each week's deadline"],
+      ['Bonus pool', 'Not offered'],
+    ]) {
+      const row = details
+        .locator('div')
+        .filter({ has: page.getByText(term, { exact: true }) })
+        .last();
+      expect((await row.locator('dd').innerText()).trim()).toBe(words);
+    }
+    await screenshot(page, 'pool-home-nfl-survivor-phone');
+
+    await page.getByRole('tab', { name: 'How to play' }).click();
+    const basics = page
+      .locator('div')
+      .filter({ has: page.getByRole('heading', { name: 'THE BASICS' }) })
+      .last();
+    await basics.getByText('Each week, pick one NFL team to win its game.', { exact: false }).waitFor();
+    const words = await basics.innerText();
+    expect(words).toContain('Multi-pick weeks: Weeks 4 and 12: 2 picks, all must win.');
+    expect(words).toContain('A tie counts as a win.');
+    expect(words).toContain("Picks lock at the pool's weekly deadline: Last Game.");
+    expect(words).toContain('Auto-pick is off in this pool. It counts as a losing pick.');
+    expect(words).toContain("Other entrants' picks stay hidden until the week's deadline");
+
+    await page.getByRole('tab', { name: 'Bonuses' }).click();
+    await page.getByText('NFL Survivor pools offer no performance bonus pool').waitFor();
+    await context.close();
+  });
+});
+
 describe('signing up from the pool page', () => {
   it('signs a new player up from the Pool Details card; the entry then shows on Home', async () => {
     const { context, page } = await newPage();

@@ -48,6 +48,7 @@ const LAZY_TABS = () => ({
 const TAB_PARTS = {
   'features/pool/components/make-picks/make-picks-tab.tsx': [
     ['nfl-td', 'features/pool/components/make-picks/nfl-picks.tsx'],
+    ['nfl', 'features/pool/components/make-picks/nfl-survivor-picks.tsx'],
   ],
 };
 

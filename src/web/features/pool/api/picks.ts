@@ -56,7 +56,7 @@ export function usePrefetchNeighbourWeeks(pool: SeasonKey & { week_count: number
 }
 
 /** The season's calendar: the dates each week covers (the grid's columns). */
-export function useSeasonParams(pool: SeasonKey) {
+export function useSeasonParams(pool: SeasonKey, enabled = true) {
   return useQuery({
     queryKey: poolKeys.seasonParams(pool.game, pool.season, pool.season_type),
     queryFn: () =>
@@ -64,6 +64,7 @@ export function useSeasonParams(pool: SeasonKey) {
         schema: SeasonParamsResponseSchema,
       }),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 
@@ -76,7 +77,7 @@ export function useTeamDetails(game: string) {
   });
 }
 
-/** The NFL players that can be picked (nfl-td pools only). */
+/** The NFL players that can be picked (NFL TD pools only). */
 export function useNflPlayers(enabled: boolean) {
   return useQuery({
     queryKey: poolKeys.nflPlayers,

@@ -2,18 +2,29 @@ import { Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core
 import {
   BONUS_CADENCE,
   BonusGameSchema,
+  INSURANCE_OPTION,
   listBonusOptions,
   NFL_LOCK_TIME_LABELS,
 } from '../../../../core/bonus/options';
 import { NflLockTimeSchema } from '../../../../core/calendar/locks';
 import type { PoolDetails } from '../../../../core/contracts/pools';
+import { hasBonusPool, picksPlayers } from '../../../../core/games';
 import { formatDate, formatDollars } from '../../../lib/format';
-import { bonusText, endRuleText, insuranceText, plural } from './pool-labels';
+import {
+  bonusText,
+  endRuleText,
+  insuranceText,
+  multiPickWeeksText,
+  nflLockText,
+  plural,
+  tieRuleText,
+} from './pool-labels';
 
 /** How to play ("Learn the Ropes"): the game's basics, then this pool's own settings and bonuses. */
 export function HowToPlay({ pool }: { pool: PoolDetails }) {
-  const nfl = pool.game === 'nfl-td';
-  const bonusOn = !nfl && pool.bonus_active && !pool.bonus_disabled;
+  const nfl = picksPlayers(pool.game);
+  const survivor = pool.game === 'nfl';
+  const bonusOn = hasBonusPool(pool.game) && pool.bonus_active && !pool.bonus_disabled;
   return (
     <Stack gap="md">
       <Title order={2} fz="xl">
@@ -25,12 +36,25 @@ export function HowToPlay({ pool }: { pool: PoolDetails }) {
             THE BASICS
           </Title>
           <List spacing="xs" size="sm">
-            {nfl ? <NflBasics pool={pool} /> : <TeamBasics pool={pool} />}
+            {nfl ? (
+              <NflBasics pool={pool} />
+            ) : survivor ? (
+              <SurvivorBasics pool={pool} />
+            ) : (
+              <TeamBasics pool={pool} />
+            )}
             <List.Item>Each {nfl ? 'player' : 'team'} can be used only once per season.</List.Item>
-            <List.Item>
-              You may pick for any week ahead of time. Other entrants' picks stay hidden until that week's
-              selections lock.
-            </List.Item>
+            {survivor ? (
+              <List.Item>
+                You may pick for any week ahead of time. Other entrants' picks stay hidden until the week's
+                deadline, even a pick whose game has already kicked off.
+              </List.Item>
+            ) : (
+              <List.Item>
+                You may pick for any week ahead of time. Other entrants' picks stay hidden until that week's
+                selections lock.
+              </List.Item>
+            )}
             <List.Item>
               A losing week costs a life. When your lives are gone your entry is eliminated; the last entries
               standing share the prize pool (below: how the pool ends).
@@ -191,6 +215,45 @@ function TeamBasics({ pool }: { pool: PoolDetails }) {
   );
 }
 
+function SurvivorBasics({ pool }: { pool: PoolDetails }) {
+  const multi = multiPickWeeksText(pool.picks_per_week);
+  const several = multi !== null;
+  const insurance = pool.insurance_option !== INSURANCE_OPTION.none;
+  return (
+    <>
+      <List.Item>
+        Each week, pick one NFL team to win its game. A team on a bye cannot be picked that week.
+      </List.Item>
+      {multi && (
+        <List.Item>
+          Multi-pick weeks: {multi}. If any of them loses, the entry loses one life (never more than one a
+          week), and fewer picks than asked count as a losing pick.
+        </List.Item>
+      )}
+      <List.Item>
+        Your team must win for you to advance. {tieRuleText(pool)}. A game not played in its week (postponed
+        or cancelled) advances the pick.
+      </List.Item>
+      <List.Item>
+        Picks lock at the pool's weekly deadline: {nflLockText(pool)}. Each pick locks earlier at its own
+        game's kickoff (a Thursday pick locks on Thursday); until then you may change it.
+      </List.Item>
+      <List.Item>
+        No pick at the deadline?{' '}
+        {[
+          insurance && 'If you bought insurance, it picks for you.',
+          pool.auto_pick
+            ? `${insurance ? 'Otherwise auto-pick' : 'Auto-pick'} gives you the unused ${several ? 'team(s)' : 'team'} most likely to win among the games not yet started.`
+            : 'Auto-pick is off in this pool.',
+          `${insurance || pool.auto_pick ? 'Otherwise it' : 'It'} counts as a losing pick.`,
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      </List.Item>
+    </>
+  );
+}
+
 function NflBasics({ pool }: { pool: PoolDetails }) {
   return (
     <>
@@ -208,7 +271,7 @@ function NflBasics({ pool }: { pool: PoolDetails }) {
 }
 
 function customSettings(pool: PoolDetails): [string, string][] {
-  const nfl = pool.game === 'nfl-td';
+  const nfl = picksPlayers(pool.game);
   const rows: [string, string][] = [
     ['Buy-in', formatDollars(pool.buyin)],
     ['Lives', String(pool.lives)],
@@ -228,6 +291,16 @@ function customSettings(pool: PoolDetails): [string, string][] {
       ],
       ['Weekly lock time', lock.success ? NFL_LOCK_TIME_LABELS[lock.data] : 'First Game'],
       ['Lock at your first pick', pool.lock_at_pick_start ? 'Yes: once any of your picks starts' : 'No'],
+    );
+  } else if (pool.game === 'nfl') {
+    rows.push(
+      ['Picks per week', '1 team'],
+      ['Multi-pick weeks', multiPickWeeksText(pool.picks_per_week) ?? 'None'],
+      ['Ties', tieRuleText(pool)],
+      ['Auto-pick', pool.auto_pick ? 'On: a missed pick gets the unused favourite' : 'Off'],
+      ['Weekly lock time', `${nflLockText(pool)}; each pick also locks at its kickoff`],
+      ['Pick insurance', insuranceText(pool)],
+      ['Performance bonus pool', bonusText(pool)],
     );
   } else {
     rows.push(['Pick insurance', insuranceText(pool)], ['Performance bonus pool', bonusText(pool)]);

@@ -7,6 +7,10 @@ import {
   entryStatusText,
   globalPoolPath,
   insuranceText,
+  missedPickText,
+  multiPickWeeksText,
+  nflLockText,
+  tieRuleText,
   wipeoutText,
 } from './pool-labels';
 
@@ -16,6 +20,8 @@ describe('pool labels', () => {
     expect(bannerTitle({ game: 'nfl-td', season: 2023, season_type: 'pre' })).toBe(
       'NFL TD [PRE] SURVIVOR 2023',
     );
+    expect(bannerTitle({ game: 'nfl', season: 2023, season_type: 'reg' })).toBe('NFL SURVIVOR 2023');
+    expect(bannerTitle({ game: 'nfl', season: 2023, season_type: 'pre' })).toBe('NFL [PRE] SURVIVOR 2023');
   });
 
   it('links each game to its global pool', () => {
@@ -43,6 +49,47 @@ describe('pool labels', () => {
     expect(entryStatusText({ extinct: false, lives: 0, needs_rebuy: false })).toBe('ELIMINATED');
     expect(entryStatusText({ extinct: false, lives: 2, needs_rebuy: true })).toBe('REBUY NEEDED');
     expect(entryStatusText({ extinct: false, lives: 1, needs_rebuy: false })).toBe('1 LIFE');
+  });
+});
+
+describe('NFL Survivor rules in words', () => {
+  it('offers insurance as NBA and MLB do, and no bonus pool', () => {
+    expect(insuranceText({ game: 'nfl', insurance: 500, insurance_option: 1 })).toBe(
+      '$5 (most popular pick)',
+    );
+    expect(bonusText({ game: 'nfl', bonus_active: true, bonus_disabled: false, bonus_cadence: 1 })).toBe(
+      'Not offered',
+    );
+  });
+
+  it('says the multi-pick weeks by range, and nothing when every week asks one team', () => {
+    const weeks = (from: number, to: number, k: number) =>
+      Object.fromEntries(Array.from({ length: to - from + 1 }, (_, i) => [String(from + i), k]));
+    expect(multiPickWeeksText(weeks(12, 18, 2))).toBe('Weeks 12-18: 2 picks, all must win');
+    expect(multiPickWeeksText({ '12': 2, '4': 2 })).toBe('Weeks 4 and 12: 2 picks, all must win');
+    expect(multiPickWeeksText({ '4': 2, ...weeks(15, 17, 3) })).toBe(
+      'Week 4: 2 picks; Weeks 15-17: 3 picks, all must win',
+    );
+    expect(multiPickWeeksText({})).toBeNull();
+    expect(multiPickWeeksText({ '3': 1 })).toBeNull();
+  });
+
+  it('says what a missed pick gets: insurance if bought, then the auto-pick, else a loss', () => {
+    expect(missedPickText({ auto_pick: true, insurance_option: 1 })).toBe(
+      'Insurance if bought, else the unused favourite (auto-pick)',
+    );
+    expect(missedPickText({ auto_pick: false, insurance_option: 2 })).toBe(
+      'Insurance if bought, else a loss',
+    );
+    expect(missedPickText({ auto_pick: true, insurance_option: 0 })).toBe('The unused favourite (auto-pick)');
+    expect(missedPickText({ auto_pick: false, insurance_option: 0 })).toBe('Counts as a loss');
+  });
+
+  it('names the tie rule and the lock mode (NFL Survivor defaults to the early slate)', () => {
+    expect(tieRuleText({ tie_rule: 'loss' })).toBe('A tie counts as a loss');
+    expect(tieRuleText({ tie_rule: 'win' })).toBe('A tie counts as a win');
+    expect(nflLockText({ game: 'nfl', nfl_lock_time: 'last_game' })).toBe('Last Game');
+    expect(nflLockText({ game: 'nfl', nfl_lock_time: '' })).toBe('Sunday Early Slate (10 AM PT)');
   });
 });
 

@@ -1,10 +1,11 @@
 import {
   BONUS_CADENCE_LABELS,
   INSURANCE_OPTION,
+  NFL_LOCK_TIME_LABELS,
   normalizeBonusCadence,
 } from '../../../../core/bonus/options';
 import type { MyEntry, PoolDetails } from '../../../../core/contracts/pools';
-import { GAME_NAMES, GameSchema } from '../../../../core/games';
+import { GAME_NAMES, GameSchema, hasBonusPool, picksPlayers } from '../../../../core/games';
 import {
   globalPoolPath,
   poolAddressOf,
@@ -14,10 +15,16 @@ import {
 import { type Crowning, describeWipeout, type Wipeout } from '../../../../core/season/end-rule';
 import { formatDollars } from '../../../lib/format';
 
-/** The banner: "NBA SURVIVOR 2024", or "NBA [PRE] SURVIVOR 2024" for a preseason pool. */
+/**
+ * The banner: "NBA SURVIVOR 2024", or "NBA [PRE] SURVIVOR 2024" for a preseason pool; a game named a
+ * survivor game already ("NFL Survivor") says it once.
+ */
 export function bannerTitle(pool: Pick<PoolDetails, 'game' | 'season' | 'season_type'>): string {
   const parsed = GameSchema.safeParse(pool.game);
-  const game = parsed.success ? GAME_NAMES[parsed.data] : pool.game.toUpperCase();
+  const game = (parsed.success ? GAME_NAMES[parsed.data] : pool.game.toUpperCase()).replace(
+    /\s+survivor$/i,
+    '',
+  );
   const survivor = pool.season_type === 'pre' ? '[PRE] SURVIVOR' : 'SURVIVOR';
   return `${game.toUpperCase()} ${survivor} ${pool.season}`;
 }
@@ -31,18 +38,83 @@ export { globalPoolPath };
 
 /** Insurance as the pool details and How to play show it. */
 export function insuranceText(pool: Pick<PoolDetails, 'game' | 'insurance' | 'insurance_option'>): string {
-  if (pool.game === 'nfl-td' || pool.insurance_option === INSURANCE_OPTION.none) return 'Not offered';
+  if (picksPlayers(pool.game) || pool.insurance_option === INSURANCE_OPTION.none) return 'Not offered';
   const how = pool.insurance_option === INSURANCE_OPTION.mostPopular ? 'most popular pick' : 'random pick';
   return `${formatDollars(pool.insurance)} (${how})`;
 }
 
-/** The bonus pool's status: not offered (NFL TD, or off), disabled by the commissioner, or active with its cadence. */
+/** The bonus pool's status: not offered (the NFL games, or off), disabled by the commissioner, or active with its cadence. */
 export function bonusText(
   pool: Pick<PoolDetails, 'game' | 'bonus_active' | 'bonus_disabled' | 'bonus_cadence'>,
 ): string {
-  if (pool.game === 'nfl-td' || !pool.bonus_active) return 'Not offered';
+  if (!hasBonusPool(pool.game) || !pool.bonus_active) return 'Not offered';
   if (pool.bonus_disabled) return 'Shut down';
   return `Active (entry: ${BONUS_CADENCE_LABELS[normalizeBonusCadence(pool.bonus_cadence)]})`;
+}
+
+/** NFL Survivor's tie rule in words: "A tie counts as a loss". */
+export function tieRuleText(pool: Pick<PoolDetails, 'tie_rule'>): string {
+  return pool.tie_rule === 'win' ? 'A tie counts as a win' : 'A tie counts as a loss';
+}
+
+/**
+ * NFL Survivor's multi-pick weeks in words ("Weeks 12-18: 2 picks, all must win"), or null when every week
+ * asks for one team.
+ */
+export function multiPickWeeksText(picksPerWeek: Readonly<Record<string, number>>): string | null {
+  const byCount = new Map<number, number[]>();
+  for (const [week, count] of Object.entries(picksPerWeek)) {
+    if (count > 1) byCount.set(count, [...(byCount.get(count) ?? []), Number(week)]);
+  }
+  if (byCount.size === 0) return null;
+  const parts = [...byCount.entries()]
+    .sort((a, b) => Math.min(...a[1]) - Math.min(...b[1]))
+    .map(([count, weeks]) => {
+      const ranges = listRanges(weeks);
+      const several = ranges.length > 1 || ranges[0].includes('-');
+      return `${several ? 'Weeks' : 'Week'} ${joinWords(ranges)}: ${count} picks`;
+    });
+  return `${parts.join('; ')}, all must win`;
+}
+
+// Weeks 12, 13, 14 and 4 read "4" and "12-14".
+function listRanges(weeks: readonly number[]): string[] {
+  const sorted = [...weeks].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const week of sorted) {
+    const last = ranges.at(-1);
+    if (last && week === last[1] + 1) last[1] = week;
+    else ranges.push([week, week]);
+  }
+  return ranges.map(([first, last]) => (first === last ? String(first) : `${first}-${last}`));
+}
+
+// "4", "4 and 12", "4, 8 and 12-18".
+function joinWords(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * What an NFL Survivor entry without a pick at the deadline gets: its insurance (when bought, in a pool
+ * offering it), else the auto-pick (when on), else a loss.
+ */
+export function missedPickText(pool: Pick<PoolDetails, 'auto_pick' | 'insurance_option'>): string {
+  const insurance = pool.insurance_option !== INSURANCE_OPTION.none;
+  if (insurance && pool.auto_pick) return 'Insurance if bought, else the unused favourite (auto-pick)';
+  if (insurance) return 'Insurance if bought, else a loss';
+  if (pool.auto_pick) return 'The unused favourite (auto-pick)';
+  return 'Counts as a loss';
+}
+
+/**
+ * The NFL games' weekly lock mode by name ("Sunday Early Slate (10 AM PT)"). Read from the labels, not
+ * the lock mode's schema: the calendar code it brings would weigh on every pool page's first chunk.
+ */
+export function nflLockText(pool: Pick<PoolDetails, 'nfl_lock_time' | 'game'>): string {
+  const mode = pool.nfl_lock_time;
+  if (Object.hasOwn(NFL_LOCK_TIME_LABELS, mode))
+    return NFL_LOCK_TIME_LABELS[mode as keyof typeof NFL_LOCK_TIME_LABELS];
+  return NFL_LOCK_TIME_LABELS[pool.game === 'nfl' ? 'early_slate' : 'first_game'];
 }
 
 /** The pool's state as a short label. */

@@ -20,6 +20,7 @@ import { IconGift, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pageCount } from '../../../../../core/contracts/paging';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { GAME_NAMES, hasBonusPool } from '../../../../../core/games';
 import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
@@ -44,6 +45,14 @@ export function BonusesTab({
   viewer: PoolViewer;
   activeEntry: MyEntry | null;
 }) {
+  if (!hasBonusPool(pool.game)) {
+    return (
+      <Alert color="blue" title="No bonus pool" icon={<IconGift size={18} aria-hidden />}>
+        {GAME_NAMES[pool.game as keyof typeof GAME_NAMES] ?? pool.game} pools offer no performance bonus pool,
+        so there are no bonuses to show.
+      </Alert>
+    );
+  }
   if (!pool.bonus_active) {
     return (
       <Alert color="blue" title="No bonus pool" icon={<IconGift size={18} aria-hidden />}>

@@ -2,6 +2,7 @@ import { Tabs, useMatches } from '@mantine/core';
 import { lazy, useEffect, useRef } from 'react';
 import { useNavigate, useRoutes } from 'react-router';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { hasBonusPool } from '../../../../../core/games';
 import { loadBoundary } from '../../../../components/load-state';
 import { poolPath } from '../pool-labels';
 
@@ -59,7 +60,7 @@ const TOOLS: Tool[] = [
  * where the game has a bonus pool.
  */
 export function CommishToolsTab({ pool, viewer }: ToolProps) {
-  const tools = TOOLS.filter((t) => !t.bonusOnly || pool.game !== 'nfl-td');
+  const tools = TOOLS.filter((t) => !t.bonusOnly || hasBonusPool(pool.game));
   const first = tools[0] as Tool;
   const open = (tool: Tool) => <CommishTools pool={pool} viewer={viewer} tools={tools} active={tool} />;
   return useRoutes([

@@ -2,13 +2,14 @@ import { Badge, Button, Card, Collapse, Group, Table, Text, Title } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import type { MyEntry, PoolDetails } from '../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../core/games';
 import { entryStatusText } from '../pool-labels';
 
 /** The viewer's entries at a glance, folded away on request. Nothing for a viewer without entries. */
 export function EntryQuickview({ pool, entries }: { pool: PoolDetails; entries: MyEntry[] }) {
   const [opened, { toggle }] = useDisclosure(true);
   if (entries.length === 0) return null;
-  const teamGame = pool.game !== 'nfl-td';
+  const teamGame = !picksPlayers(pool.game);
   return (
     <Card withBorder padding="md">
       <Group justify="space-between" wrap="nowrap">
@@ -71,7 +72,7 @@ function EntryStatus({ entry }: { entry: MyEntry }) {
   );
 }
 
-/** Rebuys made, and the bonus pool, insurance and auto-rebuy when the entry has them (NBA and MLB). */
+/** Rebuys made, and the bonus pool, insurance and auto-rebuy when the entry has them (the team games). */
 function Extras({ entry, teamGame }: { entry: MyEntry; teamGame: boolean }) {
   const extras = [
     entry.rebuys_made > 0 && `${entry.rebuys_made} ${entry.rebuys_made === 1 ? 'rebuy' : 'rebuys'}`,

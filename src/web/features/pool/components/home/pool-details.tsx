@@ -3,8 +3,17 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { POOL_MESSAGES } from '../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../core/games';
 import { formatDollars } from '../../../../lib/format';
-import { bonusText, insuranceText, wipeoutText } from '../pool-labels';
+import {
+  bonusText,
+  insuranceText,
+  missedPickText,
+  multiPickWeeksText,
+  nflLockText,
+  tieRuleText,
+  wipeoutText,
+} from '../pool-labels';
 
 // The confirmation (a modal) loads when someone starts signing up.
 const SignUpModal = lazy(() =>
@@ -21,7 +30,7 @@ export function PoolDetailsCard({
   viewer: PoolViewer;
   onLogin: () => void;
 }) {
-  const nfl = pool.game === 'nfl-td';
+  const nfl = picksPlayers(pool.game);
   const rows: [string, string][] = [
     ['Buy-in', formatDollars(pool.buyin)],
     ['Lives', String(pool.lives)],
@@ -38,6 +47,8 @@ export function PoolDetailsCard({
       ['Picks per week', String(pool.players_per_week)],
       ['Max picks per NFL team per week', String(pool.max_players_per_team)],
     );
+  } else if (pool.game === 'nfl') {
+    rows.push(...survivorRows(pool), ['Bonus pool', bonusText(pool)], ['Insurance', insuranceText(pool)]);
   } else {
     rows.push(['Bonus pool', bonusText(pool)], ['Insurance', insuranceText(pool)]);
   }
@@ -62,6 +73,20 @@ export function PoolDetailsCard({
       <WayIn pool={pool} viewer={viewer} onLogin={onLogin} />
     </Card>
   );
+}
+
+/** NFL Survivor's rules in words (spec 4, part 1): the picks, ties, a missed pick, the deadline and secrecy. */
+function survivorRows(pool: PoolDetails): [string, string][] {
+  const multi = multiPickWeeksText(pool.picks_per_week);
+  return [
+    ['Picks', 'One team a week, each team once a season'],
+    ...(multi ? [['Multi-pick weeks', multi] as [string, string]] : []),
+    ['Ties', tieRuleText(pool)],
+    ['Auto-pick', pool.auto_pick ? 'On' : 'Off'],
+    ['Missed pick', missedPickText(pool)],
+    ['Deadline', `${nflLockText(pool)}; each pick locks at its kickoff`],
+    ['Picks shown', "At each week's deadline"],
+  ];
 }
 
 function WayIn({ pool, viewer, onLogin }: { pool: PoolDetails; viewer: PoolViewer; onLogin: () => void }) {

@@ -20,6 +20,7 @@ import type {
   SelectionsAllResponse,
   SelectionsEntry,
 } from '../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../core/games';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import type { PoolAddress } from '../../../../lib/query-keys';
@@ -108,7 +109,7 @@ export function PoolSelections({ pool, address }: { pool: PoolDetails; address: 
           <Table verticalSpacing={6} fz="sm" layout="fixed">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{pool.game === 'nfl-td' ? 'Player' : 'Team'}</Table.Th>
+                <Table.Th>{picksPlayers(pool.game) ? 'Player' : 'Team'}</Table.Th>
                 <Table.Th w={70} ta="right">
                   Picks
                 </Table.Th>

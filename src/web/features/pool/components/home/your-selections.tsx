@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { MyEntry, PickRow, PoolDetails } from '../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../core/games';
 import { formatDate } from '../../../../lib/format';
 import { entryStatusText } from '../pool-labels';
 import { Pager } from './pager';
@@ -34,7 +35,7 @@ export function YourSelections({ pool, entry }: { pool: PoolDetails; entry: MyEn
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={{ base: 64, sm: 90 }}>Week</Table.Th>
-            <Table.Th>{pool.game === 'nfl-td' ? 'Players' : 'Team'}</Table.Th>
+            <Table.Th>{picksPlayers(pool.game) ? 'Players' : 'Team'}</Table.Th>
             <Table.Th w={{ base: 122, sm: 150 }}>Locks</Table.Th>
           </Table.Tr>
         </Table.Thead>

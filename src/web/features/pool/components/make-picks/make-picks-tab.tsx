@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Center, Loader, Stack, Text, Title } from 
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import type { PlayableGame } from '../../../../../core/games';
+import { type PlayableGame, picksPlayers } from '../../../../../core/games';
 import { errorMessage } from '../../../../lib/api';
 import {
   useNflPlayers,
@@ -23,10 +23,14 @@ const PickModal = lazy(() => import('./pick-modal').then((module) => ({ default:
 // NFL TD's player cards (and the search and select code they bring) load only on an NFL TD pool: a team
 // pool's Make Picks never needs them. vite.config.ts preloads them with an NFL TD pool's Make Picks.
 const NflPicks = lazy(() => import('./nfl-picks').then((module) => ({ default: module.NflPicks })));
+// NFL Survivor's games grid likewise loads only on an NFL Survivor pool (vite.config.ts preloads it there).
+const NflSurvivorPicks = lazy(() =>
+  import('./nfl-survivor-picks').then((module) => ({ default: module.NflSurvivorPicks })),
+);
 // The odds and the Planner load after the page: their code stays out of its first chunk.
 const PickOdds = lazy(() => import('./pick-odds'));
 
-/** The Make Picks tab: NBA/MLB team-by-day grid or NFL TD player cards, with the pick modal. */
+/** The Make Picks tab: NBA/MLB team-by-day grid, NFL TD player cards or NFL Survivor games, with the pick modal. */
 export function MakePicksTab({
   pool,
   viewer,
@@ -40,15 +44,17 @@ export function MakePicksTab({
   onLogin?: () => void;
 }) {
   const game = pool.game as PlayableGame;
-  const nfl = game === 'nfl-td';
+  const nfl = picksPlayers(game);
+  const survivor = game === 'nfl';
   const [week, setWeek] = useState(() => getInitialWeek(pool));
   const [pending, setPending] = useState<PendingPick | null>(null);
   const now = useServerNow();
-  // A team pool draws one week at a time; an NFL pool reads its picks' kickoffs across the season.
+  // A team pool draws one week at a time; an NFL TD pool reads its picks' kickoffs across the season.
   const schedules = useTeamSchedules(pool, nfl ? undefined : week);
   usePrefetchNeighbourWeeks(pool, nfl ? null : week);
   const teams = useTeamDetails(game);
-  const params = useSeasonParams(pool);
+  // The day columns of the NBA/MLB grid: NFL Survivor lists its games by their own kickoffs.
+  const params = useSeasonParams(pool, !nfl && !survivor);
   const players = useNflPlayers(nfl);
 
   const handlers = (id: string, name: string): PickButtonHandlers => ({
@@ -57,7 +63,11 @@ export function MakePicksTab({
     onPick: (action) => setPending({ action, id, name, week }),
   });
 
-  const queries = nfl ? [schedules, teams, players] : [schedules, teams, params];
+  const queries = nfl
+    ? [schedules, teams, players]
+    : survivor
+      ? [schedules, teams]
+      : [schedules, teams, params];
   const failed = queries.find((q) => q.isError);
   const loading = now === null || queries.some((q) => q.isPending);
 
@@ -98,6 +108,8 @@ export function MakePicksTab({
         onWeekChange={setWeek}
         handlers={handlers}
       />
+    ) : survivor ? (
+      <NflSurvivorPicks scope={scope} teams={teams.data} onWeekChange={setWeek} handlers={handlers} />
     ) : (
       <TeamPicks
         scope={scope}

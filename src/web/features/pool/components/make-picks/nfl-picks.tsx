@@ -98,7 +98,7 @@ export function NflPicks({
   const weekPicks = entry ? entry.picks.filter((pick) => pick.week === week) : [];
   const notice = entry
     ? getWeekPicksNotice(
-        toPickPool(pool),
+        toPickPool(pool, week),
         toPickEntry(pool, entry, schedules),
         week,
         getPoolWeekLock(pool, week, schedules),

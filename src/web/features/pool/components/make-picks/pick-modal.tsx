@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { PlayableGame } from '../../../../../core/games';
+import { type PlayableGame, picksPlayers } from '../../../../../core/games';
 import { describePickCancel, describePickConfirm } from '../../../../../core/picks';
 import { errorMessage } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
@@ -8,7 +8,7 @@ import { useMakeUserPick } from '../../api/picks';
 /** A pick the player is about to confirm or cancel. */
 export interface PendingPick {
   action: 'confirm' | 'cancel';
-  /** Team abbreviation (nba, mlb) or NFL player id. */
+  /** Team abbreviation (nba, mlb, nfl) or NFL player id (nfl-td). */
   id: string;
   /** Team name or player name, as the messages read it. */
   name: string;
@@ -38,7 +38,7 @@ export function PickModal({
         userSeasonId: entryId,
         week: pick.week,
         action: pick.action,
-        ...(game === 'nfl-td' ? { selectedPlayer: { id: pick.id, name: pick.name } } : { team: pick.id }),
+        ...(picksPlayers(game) ? { selectedPlayer: { id: pick.id, name: pick.name } } : { team: pick.id }),
       },
       {
         onSuccess: (data) => {

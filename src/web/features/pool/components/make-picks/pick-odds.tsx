@@ -57,7 +57,7 @@ export default function PickOdds({
         />
       </Group>
       {view === 'odds' ? (
-        <WeekOdds poolId={pool.id} week={week} />
+        <WeekOdds poolId={pool.id} week={week} game={pool.game} />
       ) : (
         <PlannerView entry={entry ?? null} signedIn={signedIn} />
       )}
@@ -65,7 +65,7 @@ export default function PickOdds({
   );
 }
 
-function WeekOdds({ poolId, week }: { poolId: number; week: number }) {
+function WeekOdds({ poolId, week, game }: { poolId: number; week: number; game: string }) {
   const odds = useWeekOdds(poolId, week);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'survival', desc: true });
   if (odds.isError)
@@ -119,7 +119,7 @@ function WeekOdds({ poolId, week }: { poolId: number; week: number }) {
   return (
     <Stack gap="xs">
       <Text size="xs" c="dark.4">
-        {describeOdds(data)}
+        {describeOdds(data, game)}
       </Text>
       <Table.ScrollContainer minWidth={280} mah={480} type="native">
         <Table striped verticalSpacing={4} horizontalSpacing={4} fz="sm" stickyHeader>
@@ -163,11 +163,13 @@ function describeGames(row: OddsRow): string {
   return row.moon !== null && row.moon >= 0.001 ? `${games} · moon ${formatChance(row.moon)}` : games;
 }
 
-function describeOdds(data: OddsResponse): string {
+function describeOdds(data: OddsResponse, game: string): string {
   const what =
     data.kind === 'players'
       ? `Chance of a qualifying touchdown (the ${data.rows.length} likeliest of ${data.total} players).`
-      : `Chance of a .500 or better week${data.shoot_moon ? ', or a moon' : ''}.`;
+      : game === 'nfl'
+        ? "Chance to win the week's game."
+        : `Chance of a .500 or better week${data.shoot_moon ? ', or a moon' : ''}.`;
   const locked = data.locked ? ' The week has locked: these are the odds it locked with.' : '';
   const picked = data.popularity
     ? ` Picked: share of week ${data.popularity.week}'s ${data.popularity.total} picks.`

@@ -4,6 +4,7 @@ import type { TeamSchedulesResponse } from '../../../../../core/contracts/sports
 import {
   capPlayers,
   getInitialWeek,
+  getPicksAsked,
   getPoolWeekLock,
   getScopedPickButton,
   listWeekButtons,
@@ -48,6 +49,9 @@ const pool: PoolDetails = {
   prize_pool: 0,
   end_wipeout: 'split',
   end_crowning: 'automatic',
+  tie_rule: 'loss',
+  picks_per_week: {},
+  auto_pick: false,
   ended: null,
   deadlines: ['2023-10-24T23:00:00Z', '2023-10-30T23:00:00Z', '2023-11-06T23:00:00Z'],
   entry_deadline: '2023-10-24T23:00:00Z',
@@ -175,6 +179,94 @@ describe('pick buttons on the Make Picks tab', () => {
     const nfl = { ...pool, game: 'nfl-td', nfl_lock_time: 'last_game' };
     expect(getPoolWeekLock(nfl, 2, schedules)?.toISOString()).toBe('2023-11-01T23:30:00.000Z');
     expect(getPoolWeekLock(pool, 2, schedules)?.toISOString()).toBe('2023-10-30T23:00:00.000Z');
+  });
+});
+
+describe('NFL Survivor pick buttons', () => {
+  // Week 2: CIN plays Thursday night, KC on Sunday afternoon, NYG on Monday; BUF is on a bye.
+  const nflGame = (utc: string) => ({ matchup: 'vs. XXX', utc, gid: utc, status: 'scheduled' as const });
+  const nflSchedules: TeamSchedulesResponse = {
+    CIN: { '2': [nflGame('2023-09-15T00:15:00Z')] },
+    KC: { '2': [nflGame('2023-09-17T20:25:00Z')] },
+    NYG: { '2': [nflGame('2023-09-19T00:15:00Z')] },
+    BUF: { '1': [nflGame('2023-09-08T00:20:00Z')] },
+  };
+  const survivor: PoolDetails = {
+    ...pool,
+    game: 'nfl',
+    nfl_lock_time: 'early_slate',
+    picks_per_week: { '2': 2 },
+    deadlines: ['2023-09-08T00:20:00Z', '2023-09-15T00:15:00Z', '2023-09-22T00:15:00Z'],
+  };
+  const pick = (abb: string, week = 2) => ({
+    week,
+    pick_id: abb,
+    team_abb: abb,
+    name: abb,
+    by_insurance: false,
+  });
+  const nflScope = (picks: ReturnType<typeof pick>[], now: string, overrides: Partial<PickScope> = {}) =>
+    scope({
+      pool: survivor,
+      entry: { ...entry, picks },
+      schedules: nflSchedules,
+      now: new Date(now),
+      ...overrides,
+    });
+  const team = (abb: string) => {
+    const kickoff = nflSchedules[abb]?.['2']?.[0]?.utc;
+    return {
+      id: abb,
+      name: abb,
+      teamAbb: abb,
+      hasGame: kickoff !== undefined,
+      kickoff: kickoff ? new Date(kickoff) : null,
+    };
+  };
+  const label = (s: PickScope, abb: string) => getScopedPickButton(s, team(abb)).label;
+  const oneAWeek = { ...survivor, picks_per_week: {} };
+
+  it('locks the week at the early slate and each team at its own kickoff', () => {
+    expect(getPoolWeekLock(survivor, 2, nflSchedules)?.toISOString()).toBe('2023-09-17T17:00:00.000Z');
+    const friday = nflScope([], '2023-09-15T12:00:00Z');
+    expect([label(friday, 'CIN'), label(friday, 'KC'), label(friday, 'BUF')]).toEqual([
+      'LOCKED',
+      'SELECT',
+      'BYE WEEK',
+    ]);
+    // Past the deadline a Monday game is locked too.
+    expect(label(nflScope([], '2023-09-17T18:00:00Z'), 'NYG')).toBe('LOCKED');
+  });
+
+  it('swaps a one-pick week’s pick until its game kicks off', () => {
+    const before = nflScope([pick('KC')], '2023-09-14T12:00:00Z', { pool: oneAWeek });
+    expect([label(before, 'KC'), label(before, 'NYG')]).toEqual(['CANCEL SELECTION', 'SELECT']);
+    // The Thursday pick has kicked off: it stays, and no other team can take its place.
+    const after = nflScope([pick('CIN')], '2023-09-15T12:00:00Z', { pool: oneAWeek });
+    expect([label(after, 'CIN'), label(after, 'KC')]).toEqual(['LOCKED', 'LOCKED']);
+    expect(getScopedPickButton(after, team('CIN')).selected).toBe(true);
+  });
+
+  it('takes k teams in a multi-pick week, then only cancelling', () => {
+    const one = nflScope([pick('KC')], '2023-09-14T12:00:00Z');
+    expect(label(one, 'NYG')).toBe('SELECT');
+    const full = nflScope([pick('KC'), pick('NYG')], '2023-09-14T12:00:00Z');
+    const button = getScopedPickButton(full, team('CIN'));
+    expect([button.state, button.action]).toEqual(['week_full', 'alert']);
+    expect(button.message).toBe(
+      'You have already made the maximum of 2 selection(s) for Week 2. Please cancel one of your picks to select a different team.',
+    );
+  });
+
+  it('shows the week a team was used in', () => {
+    expect(label(nflScope([pick('KC', 1)], '2023-09-14T12:00:00Z'), 'KC')).toBe('Week 1');
+  });
+
+  it('asks the picks of the week: one, or a multi-pick week’s k', () => {
+    expect(getPicksAsked(survivor, 1)).toBe(1);
+    expect(getPicksAsked(survivor, 2)).toBe(2);
+    expect(getPicksAsked({ ...pool, players_per_week: 3 }, 2)).toBe(1);
+    expect(getPicksAsked({ ...pool, game: 'nfl-td', players_per_week: 3 }, 2)).toBe(3);
   });
 });
 

@@ -1,7 +1,7 @@
 import { getWeekLockAt, NflLockTimeSchema } from '../../../../../core/calendar';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import type { TeamSchedulesResponse } from '../../../../../core/contracts/sports';
-import type { PlayableGame } from '../../../../../core/games';
+import { type PlayableGame, playsNflWeeks } from '../../../../../core/games';
 import {
   getPickButton,
   type PickButton,
@@ -9,22 +9,35 @@ import {
   type PickPool,
   type PickTarget,
   type PickViewer,
+  picksAskedPerWeek,
 } from '../../../../../core/picks';
 import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
 
-/** The pool's settings as the pick rules read them. */
-export function toPickPool(pool: PoolDetails): PickPool {
+/** The pool's settings as the pick rules read them for a week (an NFL Survivor week may ask for several teams). */
+export function toPickPool(pool: PoolDetails, week: number): PickPool {
   return {
     game: pool.game as PlayableGame,
     weekCount: pool.week_count,
     startWeek: pool.start_week,
-    playersPerWeek: pool.players_per_week,
+    playersPerWeek: getPicksAsked(pool, week),
     maxPlayersPerTeam: pool.max_players_per_team,
     lockAtPickStart: pool.lock_at_pick_start,
     entryDeadline: pool.entry_deadline ? new Date(pool.entry_deadline) : null,
     final: pool.final,
     hasAliveEntries: pool.alive > 0,
   };
+}
+
+/** The picks the pool asks of an entry in a week: nfl-td's players per week, an nfl week's teams, else one. */
+export function getPicksAsked(pool: PoolDetails, week: number): number {
+  return picksAskedPerWeek(
+    {
+      game: pool.game as PlayableGame,
+      playersPerWeek: pool.players_per_week,
+      picksPerWeek: pool.picks_per_week,
+    },
+    week,
+  );
 }
 
 /** The kickoff of a team's first game in a week, or null when it has none (bye or no game). */
@@ -47,7 +60,7 @@ export function hasWeekGame(
   return getTeamKickoff(schedules, teamAbb, week) !== null;
 }
 
-/** The entry as the pick rules read it; an NFL pick carries its team's kickoff that week. */
+/** The entry as the pick rules read it; an NFL pick (player or team) carries its team's kickoff that week. */
 export function toPickEntry(
   pool: PoolDetails,
   entry: MyEntry,
@@ -63,7 +76,7 @@ export function toPickEntry(
       week: pick.week,
       id: pick.pick_id,
       teamAbb: pick.team_abb,
-      kickoff: pool.game === 'nfl-td' ? getTeamKickoff(schedules, pick.team_abb, pick.week) : undefined,
+      kickoff: playsNflWeeks(pool.game) ? getTeamKickoff(schedules, pick.team_abb, pick.week) : undefined,
     })),
   };
 }
@@ -141,7 +154,7 @@ export function isKeptOutByLeague(pool: PoolDetails, viewer: PoolViewer): boolea
 /** The pick button of a target, from the same rules the server enforces. */
 export function getScopedPickButton(scope: PickScope, target: PickTarget): PickButton {
   const result = getPickButton({
-    pool: toPickPool(scope.pool),
+    pool: toPickPool(scope.pool, scope.week),
     viewer: toPickViewer(scope.pool, scope.viewer, scope.entry, scope.schedules),
     week: scope.week,
     weekLockAt: getPoolWeekLock(scope.pool, scope.week, scope.schedules),

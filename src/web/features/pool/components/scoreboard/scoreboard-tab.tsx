@@ -9,6 +9,7 @@ import {
   SCOREBOARD_MESSAGES,
   type ScoreboardResponse,
 } from '../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../core/games';
 import { errorMessage } from '../../../../lib/api';
 import { useScoreboard } from '../../api/scoreboard';
 import { EntryPagination, EntrySearch } from '../entry-paging';
@@ -85,7 +86,7 @@ export function ScoreboardTab({
         )}
         {shown.entries.length === 0 ? (
           <Text c="dark.4">{q === '' ? 'No entries on this page.' : 'No entry matches the search.'}</Text>
-        ) : data.game === 'nfl-td' ? (
+        ) : picksPlayers(data.game) ? (
           <NflBoard board={shown} />
         ) : (
           <TeamBoard board={shown} />

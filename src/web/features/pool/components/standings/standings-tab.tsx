@@ -8,6 +8,7 @@ import type {
   StandingsTiles,
   StandingsView,
 } from '../../../../../core/contracts/pools';
+import { hasBonusPool, picksPlayers } from '../../../../../core/games';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
 import { useStandings } from '../../api/standings';
@@ -48,8 +49,13 @@ export function StandingsTab({
   viewer: PoolViewer;
   activeEntry: MyEntry | null;
 }) {
-  const isNfl = pool.game === 'nfl-td';
-  const views = isNfl ? NFL_VIEWS : TEAM_VIEWS;
+  // NFL TD's player views; a team game without a bonus pool (NFL Survivor) has no bonus pool view.
+  const views = picksPlayers(pool.game)
+    ? NFL_VIEWS
+    : hasBonusPool(pool.game)
+      ? TEAM_VIEWS
+      : TEAM_VIEWS.filter((option) => option.value !== 'bonus');
+  const sorts = pool.game === 'nfl' ? SORTS.filter((option) => option.value !== 'bonus') : SORTS;
   const [view, setView] = useState<StandingsView>(views[0].value);
   const [sort, setSort] = useState<StandingsSort>('lives');
   const [page, setPage] = useState(1);
@@ -101,7 +107,7 @@ export function StandingsTab({
             />
             <Select
               label="Sort By"
-              data={SORTS}
+              data={sorts}
               value={sortLocked ? 'lives' : sort}
               disabled={sortLocked}
               allowDeselect={false}

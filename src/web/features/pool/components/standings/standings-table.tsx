@@ -6,6 +6,7 @@ import type {
   StandingsStatus,
   WeekResult,
 } from '../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../core/games';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../../components/responsive-table';
 import { formatDollars } from '../../../../lib/format';
 
@@ -179,12 +180,12 @@ export function WeekCell({
     <Stack gap={2}>
       {picks.length === 0 ? (
         <Text size="xs" c="dark.4">
-          {game === 'nfl-td' ? 'No pick' : '—'}
+          {picksPlayers(game) ? 'No pick' : '—'}
         </Text>
       ) : (
         picks.map((pick) => (
           <Text key={pick.pick_id} size="sm" lh={1.2}>
-            {game === 'nfl-td' ? `${pick.name} (${pick.position ?? pick.team_abb})` : pick.team_abb}
+            {picksPlayers(game) ? `${pick.name} (${pick.position ?? pick.team_abb})` : pick.team_abb}
             {pick.by_insurance ? ' (ins.)' : ''}
           </Text>
         ))

@@ -9,6 +9,7 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../../core/games';
 import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
 import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
@@ -40,7 +41,7 @@ export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer 
   ];
   const more = picks.data ? picks.data.total - found.length : 0;
 
-  if (pool.game === 'nfl-td') {
+  if (picksPlayers(pool.game)) {
     return (
       <Alert color="blue" title="Edit Picks">
         {EDIT_PICKS_MESSAGES.nflUnavailable}

@@ -23,7 +23,7 @@ function Insurance({ insured }: { insured: boolean }) {
   );
 }
 
-/** The picks an nfl-td entry made of those its week asks: never which. */
+/** The picks an entry made of those its week asks (NFL TD's players, an NFL Survivor multi-pick week's teams): never which. */
 function PicksMade({ row, picksPerWeek }: { row: MissingPickRow; picksPerWeek: number }) {
   return <>{`${row.picks_made} of ${picksPerWeek} picks made`}</>;
 }
