@@ -12,7 +12,7 @@ import {
 import { DEFAULT_NFL_LOCK_TIME, NflLockTimeSchema } from '../calendar/locks';
 import { hasBonusPool, type PlayableGame, PlayableGameSchema, picksPlayers } from '../games';
 import { CrowningSchema, WipeoutSchema } from '../season/end-rule';
-import { TieRuleSchema } from '../season/scenario.schema';
+import { TieRuleSchema } from '../season/tie-rule';
 
 /** Limits of spec 2 section 5. */
 export const POOL_LIMITS = {

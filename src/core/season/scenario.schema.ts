@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlayableGameSchema } from '../games';
 import { EndRuleSchema } from './end-rule';
+import { TieRuleSchema } from './tie-rule';
 
 // The JSON contract of `npm run simulate` (docs/SIMULATE.md).
 // zod objects strip unknown keys by default, which is how "fields not listed here are ignored" is met.
@@ -10,9 +11,7 @@ const count = z.number().int().nonnegative();
 const weekNumber = z.number().int().positive();
 const weekKey = z.string().regex(/^[1-9][0-9]*$/, 'week keys are positive integers');
 
-/** nfl: whether a tied game advances the teams picked in it (ESPN, DraftKings) or costs a life (Circa, Yahoo). */
-export const TieRuleSchema = z.enum(['loss', 'win']);
-export type TieRule = z.infer<typeof TieRuleSchema>;
+export { type TieRule, TieRuleSchema } from './tie-rule';
 
 /** The games a scenario plays: the pool games, and the classic NFL team game (spec 4, part 1). */
 export const ScenarioGameSchema = z.enum([...PlayableGameSchema.options, 'nfl']);

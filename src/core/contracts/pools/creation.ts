@@ -4,7 +4,7 @@ import { NflLockTimeSchema } from '../../calendar/locks';
 import { PlayableGameSchema } from '../../games';
 import { PoolSettingsSchema } from '../../pool/settings';
 import { CrowningSchema, WipeoutSchema } from '../../season/end-rule';
-import { TieRuleSchema } from '../../season/scenario.schema';
+import { TieRuleSchema } from '../../season/tie-rule';
 import { idSchema } from '../common';
 
 /** The pool-creation messages of spec 2 section 8, shown as they are. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BonusOptionsMapSchema } from '../../bonus/option-setting';
 import { CrowningSchema, WipeoutSchema } from '../../season/end-rule';
-import { TieRuleSchema } from '../../season/scenario.schema';
+import { TieRuleSchema } from '../../season/tie-rule';
 import { MyEntrySchema } from './picks';
 
 export const PoolStateSchema = z.enum(['open', 'in_progress', 'concluded']);

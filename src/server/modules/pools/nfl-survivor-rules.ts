@@ -1,4 +1,4 @@
-import { type TieRule, TieRuleSchema } from '../../../core/season/scenario.schema';
+import { type TieRule, TieRuleSchema } from '../../../core/season/tie-rule';
 import type { PoolRecord } from '../../db/schema';
 
 /** The NFL Survivor rules of a pool as the API shows them (other games hold the defaults). */

@@ -1,4 +1,4 @@
-import type { TieRule } from '../../../core/season/scenario.schema';
+import type { TieRule } from '../../../core/season/tie-rule';
 
 /** Each tie rule in words, for the form and the Review. */
 export const TIE_RULE_LABELS: Record<TieRule, string> = {

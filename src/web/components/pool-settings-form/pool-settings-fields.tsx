@@ -12,7 +12,7 @@ import type { NflLockTime } from '../../../core/calendar/locks';
 import { hasBonusPool, picksPlayers } from '../../../core/games';
 import { lowerDependentValue, POOL_LIMITS } from '../../../core/pool/settings';
 import type { Crowning, Wipeout } from '../../../core/season/end-rule';
-import type { TieRule } from '../../../core/season/scenario.schema';
+import type { TieRule } from '../../../core/season/tie-rule';
 import {
   BonusOptionControl,
   BonusOptionFields,

@@ -4,7 +4,7 @@ import type { BonusCadence, BonusOptionsMap, InsuranceOption } from '../../../co
 import type { NflLockTime } from '../../../core/calendar/locks';
 import type { PlayableGame } from '../../../core/games';
 import type { Crowning, Wipeout } from '../../../core/season/end-rule';
-import type { TieRule } from '../../../core/season/scenario.schema';
+import type { TieRule } from '../../../core/season/tie-rule';
 
 /** A whole number as its field holds it: empty while it is cleared, so the schema says what is wrong. */
 export type Whole = number | '';

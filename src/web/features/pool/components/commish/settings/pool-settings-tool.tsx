@@ -158,11 +158,15 @@ function SettingsForm({
           form={form}
           layout="table"
           defaultName={view.default_name}
+          weekCount={view.week_count}
+          // A locked week's picks asked can no longer change (the server refuses it too).
+          lockedWeeks={view.locked_weeks}
           locked={{
             ...(view.started
               ? {
                   rebuys: `Locked: the pool started on ${formatDate(view.start, 'MMMM D, YYYY')}.`,
                   end_rule: `Locked: the pool started on ${formatDate(view.start, 'MMMM D, YYYY')}.`,
+                  nfl_rules: `Locked: the pool started on ${formatDate(view.start, 'MMMM D, YYYY')}.`,
                 }
               : {}),
             // NFL TD pools keep their picks per week (the server refuses a change).
