@@ -181,6 +181,11 @@ export const ScoreboardResponseSchema = PageInfoSchema.extend({
   days: z.array(z.string()),
   /** nfl-td pass TD threshold (0 ignores passing TDs). */
   nfl_pass_tds: z.number(),
+  /**
+   * nfl: once the week has locked, how many picks each team drew (a multi-pick week counts each of an
+   * entry's teams), counted in the database; null before the lock and for the other games.
+   */
+  pick_counts: z.record(z.string(), z.number()).nullable(),
   entries: z.array(ScoreboardEntrySchema),
   mine: z.array(ScoreboardEntrySchema),
 });

@@ -161,8 +161,13 @@ describe('NFL Survivor settlement', () => {
     await buildPick(t.ctx, { entryId: both.id, week: 2, pickId: 'NYJ' });
     await buildPick(t.ctx, { entryId: both.id, week: 2, pickId: 'GB' });
 
+    const board = async (poolId: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/scoreboard/${poolId}/2` })).json().pick_counts;
+    // Before the week's lock nobody sees how the pool picked.
+    expect(await board(tiesWin.id)).toBeNull();
     t.clock.set(AFTER_WEEK_2);
     await settleDueWeeks(t.ctx);
+    expect(await board(tiesWin.id)).toEqual({ SF: 1, KC: 1, NYJ: 1, GB: 1 });
     await finishWeek(t.ctx, 2, SCORES);
     const run = await settleDueWeeks(t.ctx);
     expect(run.failed).toEqual([]);

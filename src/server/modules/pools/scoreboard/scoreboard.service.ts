@@ -22,6 +22,7 @@ import { keptForBigPool, readEntryPage, readOwnEntries } from '../entry-pages';
 import { requirePoolAccess } from '../pool-access';
 import { entryLabel, listPicks, type NamedEntry } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';
+import { readDistribution } from '../pools.service';
 import { describeMatchup, toCellStatus, toTeamGameCell } from './game-cells';
 import {
   isWeekSettled,
@@ -149,6 +150,15 @@ export async function getScoreboard(
     final: pool.final,
     days,
     nfl_pass_tds: pool.nflPassTds,
+    pick_counts:
+      pool.game === 'nfl' && isPublic
+        ? Object.fromEntries(
+            (await readDistribution(ctx, pool.id, pool.game, week)).rows.map((row) => [
+              row.pick_id,
+              row.count,
+            ]),
+          )
+        : null,
     entries: page.rows.map(toEntry),
     mine: own.map(toEntry),
     page: query.page,
