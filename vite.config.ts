@@ -50,13 +50,21 @@ const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
       'features/pool/components/make-picks/nfl-picks.tsx',
     ],
   },
-  // NFL Survivor's games grid likewise.
+  // NFL Survivor's games grid likewise, and its scoreboard's week of games.
   {
     pattern: '^/nfl/[^/]+/[^/]+/[^/]+/[^/]+/makepicks(/|$)',
     modules: [
       'routes/pool.tsx',
       'features/pool/components/make-picks/make-picks-tab.tsx',
       'features/pool/components/make-picks/nfl-survivor-picks.tsx',
+    ],
+  },
+  {
+    pattern: '^/nfl/[^/]+/[^/]+/[^/]+/[^/]+/scoreboard(/|$)',
+    modules: [
+      'routes/pool.tsx',
+      'features/pool/components/scoreboard/scoreboard-tab.tsx',
+      'features/pool/components/scoreboard/nfl-week-games.tsx',
     ],
   },
   ...(

@@ -13,6 +13,7 @@ dayjs.extend(utc);
 const MLB_GLOBAL = '/mlb/ala/2023/reg/0/scoreboard';
 const NFL_GLOBAL = '/nfl-td/ala/2023/reg/0/scoreboard';
 const SQUAD_MLB = '/mlb/SQUAD/2023/reg/0/scoreboard';
+const NFL_SURVIVOR = '/nfl/ala/2023/reg/0/scoreboard';
 
 /** An entry's line: a table row from tablet width up, a card named by the entry on a phone. */
 function entryLine(page: Page, label: string, phone: boolean): Locator {
@@ -307,4 +308,82 @@ describe('an NFL player without stats', () => {
       await context.close();
     },
   );
+});
+
+describe.each([
+  ['1366 px', { width: 1366, height: 900 }],
+  ['phone', PHONE],
+])('the NFL Survivor Scoreboard’s games (%s)', (label, viewport) => {
+  const phone = viewport.width <= PHONE.width;
+
+  it('shows a locked week’s games with their scores and pick counts, and an open week without them', async () => {
+    const { context, page } = await newPage(viewport);
+    // The demo's scoreboard goes up to its live week (2): the next one, still open, is asked for too.
+    await rewriteScoreboard(page, (body) => {
+      body.last_week = Math.max(Number(body.last_week), 3);
+    });
+    const pool = (await (await page.request.get('/api/loadPool/nfl/ala/2023/0/reg')).json()).pool;
+    const board = await (await page.request.get(`/api/scoreboard/${pool.id}/2`)).json();
+    const games = await (await page.request.get('/api/weekSchedules/nfl/2023/reg/2')).json();
+    const teams = await (await page.request.get('/api/teams/details/nfl')).json();
+    expect(board.public).toBe(true);
+    const counts = board.pick_counts as Record<string, number>;
+    // The team most picked, and its game.
+    const [top, picks] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const game = (games as { home: string; away: string; score_home: number; score_away: number }[]).find(
+      (candidate) => candidate.home === top || candidate.away === top,
+    );
+    expect(game, `a Week 2 game of ${top}`).toBeDefined();
+    const name = (abb: string) => {
+      const team = teams.data[abb] as { c: string; n: string };
+      return team.n.startsWith(`${team.c} `) ? team.n : `${team.c} ${team.n}`;
+    };
+
+    await page.goto(NFL_SURVIVOR);
+    const week = page.getByRole('textbox', { name: 'Week' }).or(page.getByRole('combobox', { name: 'Week' }));
+    await week.first().waitFor();
+    if ((await week.first().inputValue()) !== 'Week 2') {
+      await page.getByRole('button', { name: 'Previous week' }).click();
+    }
+    const section = page.getByRole('region', { name: 'Week 2 games' });
+    await section.getByRole('heading', { name: 'Week 2 Games' }).waitFor();
+    const gameCards = section.getByRole('group', { name: / at / });
+    const showAll = section.getByRole('button', { name: `Show all ${games.length} games` });
+    if (phone) {
+      // A phone shows the first games, and the rest on a tap: the entries stay a short scroll away.
+      await gameCards.first().waitFor();
+      expect(await gameCards.count()).toBe(4);
+      await showAll.click();
+      await section.getByRole('button', { name: 'Show fewer games' }).waitFor();
+    } else {
+      await gameCards.first().waitFor();
+      expect(await showAll.count()).toBe(0);
+    }
+    const card = section.getByRole('group', {
+      name: `${name(game?.away ?? '')} at ${name(game?.home ?? '')}`,
+      exact: true,
+    });
+    await card.getByText('FINAL', { exact: true }).waitFor();
+    const side = card.getByRole('group', { name: name(top), exact: true });
+    await side.getByText(`${picks} ${picks === 1 ? 'pick' : 'picks'}`, { exact: true }).waitFor();
+    const score = top === game?.home ? game?.score_home : game?.score_away;
+    expect(await side.innerText()).toContain(String(score));
+    // Every game of the week is there, each side with its count.
+    expect(await gameCards.count()).toBe(games.length);
+    expect(await section.getByText(/^\d+ picks?$/).count()).toBe(games.length * 2);
+    expect(await page.getByText('Pick counts show once the week locks.').count()).toBe(0);
+    expect(await overflowsSideways(page)).toBe(false);
+    await expectNoAxeViolations(page, `nfl survivor scoreboard ${label}`);
+    await screenshot(page, `scoreboard-nfl-survivor-${label.replace(' ', '-')}`);
+
+    // The open week: its games, but nobody's picks counted yet.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    const open = page.getByRole('region', { name: 'Week 3 games' });
+    await open.getByText('Pick counts show once the week locks.').waitFor();
+    await open.getByRole('group', { name: / at / }).first().waitFor();
+    expect(await open.getByText(/^\d+ picks?$/).count()).toBe(0);
+    expect(await overflowsSideways(page)).toBe(false);
+    await screenshot(page, `scoreboard-nfl-survivor-open-${label.replace(' ', '-')}`);
+    await context.close();
+  }, 120_000);
 });

@@ -50,6 +50,9 @@ const TAB_PARTS = {
     ['nfl-td', 'features/pool/components/make-picks/nfl-picks.tsx'],
     ['nfl', 'features/pool/components/make-picks/nfl-survivor-picks.tsx'],
   ],
+  'features/pool/components/scoreboard/scoreboard-tab.tsx': [
+    ['nfl', 'features/pool/components/scoreboard/nfl-week-games.tsx'],
+  ],
 };
 
 /**

@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { TeamDetailsResponse } from '../../../../../core/contracts/sports';
 import type { PickButton } from '../../../../../core/picks';
 import { displayZone, zoned } from '../../../../lib/zone';
 import { useWeekOdds } from '../../api/odds';
 import { nflLockText } from '../pool-labels';
+import { MatchupCard, type MatchupSide } from './matchup-card';
 import {
   describeDeadlineLines,
   describeSurvivorRuleLines,
@@ -227,88 +217,37 @@ function GameCard({
   handlers: (abb: string, name: string) => PickButtonHandlers;
 }) {
   return (
-    <Card withBorder padding="xs" role="group" aria-label={`${away.name} at ${home.name}`}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-        <Group gap={6} wrap="nowrap">
-          <Text size="xs" fw={700} c="dark.5">
-            {game.status === 'postponed' ? 'Postponed' : zoned(game.kickoff).format('h:mm A')}
-          </Text>
-          {game.status === 'in_progress' && (
-            <Badge size="xs" color="red.8">
-              LIVE
-            </Badge>
-          )}
-          {game.status === 'final' && (
-            <Badge size="xs" color="gray.7">
-              FINAL
-            </Badge>
-          )}
-        </Group>
-        {odds && (
-          <Text size="xs" c="dark.4">
-            Win chance
-          </Text>
-        )}
-      </Group>
-      <Stack gap={2}>
-        <SideLine side={postponed(game, away)} handlers={handlers} />
-        <Text size="xs" c="dark.4" pl={8}>
-          at
-        </Text>
-        <SideLine side={postponed(game, home)} handlers={handlers} />
-      </Stack>
-    </Card>
+    <MatchupCard
+      game={game}
+      away={matchupSide(postponed(game, away), handlers)}
+      home={matchupSide(postponed(game, home), handlers)}
+      caption={odds ? 'Win chance' : undefined}
+    />
   );
 }
 
-function SideLine({
-  side,
-  handlers,
-}: {
-  side: Side;
-  handlers: (abb: string, name: string) => PickButtonHandlers;
-}) {
+/** A side's line: green when picked, grey when it cannot be; its win chance and pick button at the right. */
+function matchupSide(side: Side, handlers: (abb: string, name: string) => PickButtonHandlers): MatchupSide {
   const greyed = !side.button.selected && GREYED.has(side.button.state);
-  return (
-    <Group
-      role="group"
-      aria-label={side.name}
-      justify="space-between"
-      wrap="nowrap"
-      gap="xs"
-      px={8}
-      py={4}
-      bg={
-        side.button.selected
-          ? 'var(--mantine-color-green-1)'
-          : greyed
-            ? 'var(--mantine-color-gray-1)'
-            : undefined
-      }
-      style={{ borderRadius: 4 }}
-    >
-      {/* City over nickname: a phone's line keeps "Jacksonville Jaguars" whole beside the button. */}
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        {side.city && (
-          <Text size="xs" c="dark.4" lh={1.2} truncate>
-            {side.city}
+  return {
+    name: side.name,
+    city: side.city,
+    nickname: side.nickname,
+    tone: side.button.selected ? 'selected' : greyed ? 'greyed' : undefined,
+    aside: (
+      <>
+        {side.chance !== null && (
+          <Text size="sm" fw={700} c={greyed ? 'dark.4' : undefined} ta="right" style={{ flexShrink: 0 }}>
+            {formatChance(side.chance)}
+            <VisuallyHidden> chance to win</VisuallyHidden>
           </Text>
         )}
-        <Text size="sm" fw={700} lh={1.25} c={greyed ? 'dark.4' : undefined} truncate>
-          {side.nickname}
-        </Text>
-      </Stack>
-      {side.chance !== null && (
-        <Text size="sm" fw={700} c={greyed ? 'dark.4' : undefined} ta="right" style={{ flexShrink: 0 }}>
-          {formatChance(side.chance)}
-          <VisuallyHidden> chance to win</VisuallyHidden>
-        </Text>
-      )}
-      <div style={{ flexShrink: 0 }}>
-        <PickButtonView button={side.button} handlers={handlers(side.abb, side.shortName)} compact />
-      </div>
-    </Group>
-  );
+        <div style={{ flexShrink: 0 }}>
+          <PickButtonView button={side.button} handlers={handlers(side.abb, side.shortName)} compact />
+        </div>
+      </>
+    ),
+  };
 }
 
 /** A postponed game's sides have no game this week: that is not their bye. */

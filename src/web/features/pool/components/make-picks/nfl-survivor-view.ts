@@ -1,20 +1,15 @@
 import type { PoolDetails } from '../../../../../core/contracts/pools';
 import type { TeamSchedulesResponse } from '../../../../../core/contracts/sports';
 import { formatLockedMessage, formatWeekMaxedNotice } from '../../../../../core/picks';
+import type { WeekGame } from './nfl-games';
 
 /*
  * NFL Survivor's Make Picks (spec 4, part 1): the week's games as "away at home", read from each team's
  * week in the team schedules, the pool's rule lines and what the entry's picks of the week lock at.
  */
 
-/** One game of the week, both sides named. */
-export interface WeekGame {
-  gid: string;
-  away: string;
-  home: string;
-  kickoff: Date;
-  status: 'scheduled' | 'in_progress' | 'final' | 'postponed';
-}
+// The games' shape and the teams' names live apart, shared with the Scoreboard (which loads none of this).
+export { groupGamesByDay, teamFullName, teamNameParts, type WeekGame } from './nfl-games';
 
 // "vs. KC" is a home game against KC, "@ KC" an away one.
 const MATCHUP = /^(vs\.|@)\s*(.+)$/;
@@ -55,21 +50,6 @@ export function listByeTeams(
   return abbs.filter((abb) => (schedules?.[abb]?.[String(week)] ?? []).length === 0);
 }
 
-/** Games grouped by the day `dayOf` gives each kickoff (the viewer's date), in kickoff order. */
-export function groupGamesByDay(
-  games: readonly WeekGame[],
-  dayOf: (kickoff: Date) => string,
-): { day: string; games: WeekGame[] }[] {
-  const days: { day: string; games: WeekGame[] }[] = [];
-  for (const game of games) {
-    const day = dayOf(game.kickoff);
-    const last = days.at(-1);
-    if (last?.day === day) last.games.push(game);
-    else days.push({ day, games: [game] });
-  }
-  return days;
-}
-
 /** When a pick stops changing: its game's kickoff, or the week lock if that comes first. */
 export function getPickLockAt(kickoff: Date | null, weekLockAt: Date | null): Date | null {
   if (kickoff === null) return weekLockAt;
@@ -95,22 +75,6 @@ export function describeDeadlineLines(deadline: string | null, modeLabel: string
   if (deadline === null) return [];
   const mode = modeLabel.replace(/\s*\(.*\)$/, '').toUpperCase();
   return [`DEADLINE ${deadline} (${mode})`, "EACH PICK ALSO LOCKS AT ITS OWN GAME'S KICKOFF"];
-}
-
-/** A team's name as the games show it: "Kansas City Chiefs" (a name that holds its city is kept whole). */
-export function teamFullName(detail: { c: string; n: string } | undefined, abb: string): string {
-  const { city, nickname } = teamNameParts(detail, abb);
-  return city ? `${city} ${nickname}` : nickname;
-}
-
-/** A team's city and nickname apart ("Kansas City", "Chiefs"): a phone's game card puts them on two lines. */
-export function teamNameParts(
-  detail: { c: string; n: string } | undefined,
-  abb: string,
-): { city: string; nickname: string } {
-  if (!detail) return { city: '', nickname: abb };
-  const nickname = detail.n.startsWith(`${detail.c} `) ? detail.n.slice(detail.c.length + 1) : detail.n;
-  return { city: detail.c, nickname };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEyeOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   type MyEntry,
   type PoolDetails,
@@ -16,6 +16,10 @@ import { EntryPagination, EntrySearch } from '../entry-paging';
 import { NflBoard } from './nfl-board';
 import { WeekSelector } from './scoreboard-parts';
 import { TeamBoard } from './team-board';
+
+// NFL Survivor's games are a chunk of their own: the other games' scoreboards never load them.
+const loadWeekGames = () => import('./nfl-week-games');
+const NflWeekGames = lazy(() => loadWeekGames().then((module) => ({ default: module.NflWeekGames })));
 
 /** Entries a page of the scoreboard holds. */
 const PAGE_SIZE = 50;
@@ -44,6 +48,15 @@ export function ScoreboardTab({
   const board = useScoreboard(pool.id, week, !pool.final, { page, pageSize: PAGE_SIZE, q });
   const data = board.data;
   const searchable = data !== undefined && (q !== '' || search !== '' || data.total > data.pageSize);
+  const weekGames = data?.game === 'nfl' && (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading the week's games" />}>
+      <NflWeekGames pool={pool} board={data} />
+    </Suspense>
+  );
+  // The games' chunk loads beside the scoreboard's first answer, not after it.
+  useEffect(() => {
+    if (pool.game === 'nfl') void loadWeekGames();
+  }, [pool.game]);
 
   let body: React.ReactNode;
   if (board.isPending) {
@@ -65,11 +78,17 @@ export function ScoreboardTab({
     );
   } else if (data.total === 0 && data.mine.length === 0 && q === '') {
     // Only a week without entries is empty: a page past the last (entries left since) keeps its pager.
-    body = <Text c="dark.4">{SCOREBOARD_MESSAGES.empty}</Text>;
+    body = (
+      <Stack gap="sm">
+        {weekGames}
+        <Text c="dark.4">{SCOREBOARD_MESSAGES.empty}</Text>
+      </Stack>
+    );
   } else {
     const shown = ownFirst(data);
     body = (
       <Stack gap="sm">
+        {weekGames}
         {!data.public && (
           <Alert color="blue" variant="light" icon={<IconEyeOff size={18} aria-hidden />}>
             {SCOREBOARD_MESSAGES.hidden}
