@@ -194,18 +194,16 @@ export function buildNflPool(ctx: AppContext, leagueId: number, values: object =
 /** The NFL clubs of the test season (and NE, on a bye in week 2), stored with the NFL schedule. */
 export async function seedNflTeams(ctx: AppContext): Promise<void> {
   const clubs = ['KC', 'BAL', 'GB', 'ATL', 'SF', 'DAL', 'NYJ', 'MIA', 'NE'];
-  await ctx.db
-    .insert(teams)
-    .values(
-      clubs.map((abb) => ({
-        game: 'nfl-td',
-        abb,
-        name: `${abb} club`,
-        city: abb,
-        colorOne: '#000',
-        colorTwo: '#fff',
-      })),
-    );
+  await ctx.db.insert(teams).values(
+    clubs.map((abb) => ({
+      game: 'nfl-td',
+      abb,
+      name: `${abb} club`,
+      city: abb,
+      colorOne: '#000',
+      colorTwo: '#fff',
+    })),
+  );
 }
 
 /**
