@@ -127,7 +127,8 @@ export function AllPools({
               </Group>
               <Text size="xs" c="dark.4">
                 {pool.game_name} ·{' '}
-                <Anchor component={Link} to={`/league/${pool.league_abb}`} size="xs">
+                {/* Within a line of text a link is told apart by more than its colour (WCAG 1.4.1). */}
+                <Anchor component={Link} to={`/league/${pool.league_abb}`} size="xs" underline="always">
                   {pool.league_name}
                 </Anchor>
               </Text>
