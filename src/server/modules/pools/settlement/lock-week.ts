@@ -1,8 +1,7 @@
 import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import { isBonusShutDown } from '../../../../core/bonus';
 import { getDeadlineCutoff } from '../../../../core/calendar';
-import type { PlayableGame } from '../../../../core/games';
-import { picksPlayers } from '../../../../core/games';
+import { type PlayableGame, picksPlayers } from '../../../../core/games';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import {
   createWeekRandom,
@@ -256,7 +255,7 @@ async function assignAutoPicks(
       select entry_id, ${week}, 'auto_pick', pick_id, null, ${now.toISOString()}::timestamptz from inserted
     )
     insert into pool_events (pool_id, entry_id, user_id, type, "desc", summary, link, created_at)
-    select ${pool.id}, c.entry_id, c.user_id, ${SETTLEMENT_EVENT_TYPES.insurancePick}, 
+    select ${pool.id}, c.entry_id, c.user_id, ${SETTLEMENT_EVENT_TYPES.insurancePick},
       u.username || ' had no pick for Week ${sql.raw(String(week))}: auto-pick picked '
         || string_agg(c.team, ' and ' order by c.rank) || '.',
       'Auto-pick', null, ${postedAt.toISOString()}::timestamptz
