@@ -3,7 +3,7 @@
 // settlement will judge. What the server computes once per pool week when results change.
 import { filterWeekGames, type InstantInput, toInstant } from '../calendar/weeks';
 import type { PlayerStats } from '../season/scenario.schema';
-import { type EloParams, homeWinProbability, replayElo } from './elo';
+import { type EloParams, homeWinProbability, type Ratings, replayElo } from './elo';
 import type { PlayerSeasonToDate } from './nfl-td-odds';
 import { survivalOf, teamWeekOdds, type WeekOdds } from './week-odds';
 
@@ -52,8 +52,10 @@ export function poolSeasonOdds(input: {
    * deadlines' spans (`filterWeekGames`).
    */
   byGameWeek?: boolean;
+  /** The ratings the first of `games` starts from (an NFL season's history, `ratingsAtSeasonStart`); level without. */
+  initial?: Ratings;
 }): PoolWeekOdds[] {
-  const { params, games, season, deadlines, seasonEnd, now, shootMoon, byGameWeek } = input;
+  const { params, games, season, deadlines, seasonEnd, now, shootMoon, byGameWeek, initial } = input;
   const eloGames = games.map((g) => ({
     home: g.home,
     away: g.away,
@@ -64,7 +66,10 @@ export function poolSeasonOdds(input: {
     awayScore: g.postponed ? null : g.awayScore,
   }));
   const asOf = deadlines.map((deadline) => Math.min(toInstant(deadline).getTime(), now.getTime()));
-  const { ratingsAt } = replayElo(params, eloGames, { checkpoints: asOf.map((at) => ({ at, season })) });
+  const { ratingsAt } = replayElo(params, eloGames, {
+    initial,
+    checkpoints: asOf.map((at) => ({ at, season })),
+  });
   const seasonGames = games.filter((g) => g.season === season);
   return deadlines.map((_, i) => {
     const week = i + 1;

@@ -20,6 +20,7 @@ import {
   startPoolWorld,
 } from '../../test/pool-test-world';
 import { enterResult } from '../sports/sports-admin.service';
+import { computePoolOdds } from './odds/odds.service';
 import { settleDueWeeks } from './settlement/settle-due-weeks';
 import { isWeekComplete, recordWeekTeams } from './settlement/week-facts.repo';
 
@@ -131,6 +132,19 @@ describe('NFL Survivor picks', () => {
     expect(plan).toMatchObject({ kind: 'teams', from_week: 2, picks_per_week: 1 });
     const week2 = plan.best.weeks.find((week: { week: number }) => week.week === 2);
     expect(week2.picks.map((p: { pick_id: string }) => p.pick_id)).toEqual(['KC']);
+  });
+});
+
+describe('NFL Survivor odds', () => {
+  it("starts the season's ratings from the bundled history, not level", async () => {
+    const pool = await buildNflSurvivorPool(t.ctx, world.leagueId);
+    const { value } = await computePoolOdds(t.ctx, pool, t.ctx.clock.now());
+    const week2 = must(value.weeks[1]);
+    const homes = await t.ctx.db.select({ home: games.home }).from(games).where(eq(games.week, 2));
+    // Level ratings give every home side the same odds (the home advantage alone).
+    const homeOdds = new Set(homes.map(({ home }) => must(week2.get(home)).advance.toFixed(6)));
+    expect(homes.length).toBeGreaterThan(1);
+    expect(homeOdds.size).toBe(homes.length);
   });
 });
 

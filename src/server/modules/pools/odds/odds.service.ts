@@ -25,13 +25,16 @@ import {
   playersSeasonToDate,
   playerWeekOdds,
   poolSeasonOdds,
+  type Ratings,
   RESULT_KNOWN_AFTER_MS,
+  ratingsAtSeasonStart,
 } from '../../../../core/odds';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
 import type { PoolRecord, UserRow } from '../../../db/schema';
 import { entries, picks } from '../../../db/schema';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
+import { loadNflEloHistory } from '../../../sports/replay/replay-data';
 import { requireEntryPoolAccess, requirePoolAccess } from '../pool-access';
 import { loadPoolWeeks, PoolWeeks } from '../pool-weeks';
 import { readDistribution } from '../pools.service';
@@ -86,6 +89,7 @@ export async function computePoolOdds(
   const season = poolSeasonOdds({
     params: ELO_PARAMS[sport],
     games,
+    initial: sport === 'nfl' ? nflRatingsBefore(games, pool.season) : undefined,
     season: pool.season,
     deadlines: pool.deadlines,
     seasonEnd: now,
@@ -124,6 +128,23 @@ export async function computePoolOdds(
     value: { kind: 'teams', weeks, ranked: rankOf(weeks), rows: [], labels, calendar },
     validUntil: nextResultKnown(games, now),
   };
+}
+
+/** Ratings at the start of a season from the bundled NFL history, by season: the file is read once. */
+const nflSeasonStarts = new Map<number, Ratings>();
+
+/**
+ * The ratings an NFL pool's games start from (issue 43: not level): every bundled game of the seasons
+ * before the first one the pool's games hold, carried into it as `npm run calibrate` scores them.
+ */
+function nflRatingsBefore(games: readonly { season: number }[], season: number): Ratings {
+  const first = games.reduce((earliest, game) => Math.min(earliest, game.season), season);
+  let ratings = nflSeasonStarts.get(first);
+  if (!ratings) {
+    ratings = ratingsAtSeasonStart(ELO_PARAMS.nfl, loadNflEloHistory(), first);
+    nflSeasonStarts.set(first, ratings);
+  }
+  return ratings;
 }
 
 function rankOf(weeks: readonly Map<string, OptionOdds>[]): [string, number][][] {
