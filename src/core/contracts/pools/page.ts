@@ -41,6 +41,11 @@ export const PoolDetailsSchema = z.object({
   bonus_options: BonusOptionsMapSchema,
   /** Week n locks at deadlines[n-1] (ISO instants). */
   deadlines: z.array(z.string()),
+  /**
+   * Week n's picks lock for everyone at week_locks[n-1]: its deadline (nba, mlb), the pool's NFL lock mode over
+   * the week's kickoffs (nfl, nfl-td; a week without games at its deadline's cutoff).
+   */
+  week_locks: z.array(z.string()),
   entry_deadline: z.string(),
   start: z.string(),
   start_week: z.number(),

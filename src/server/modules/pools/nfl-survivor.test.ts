@@ -135,6 +135,23 @@ describe('NFL Survivor picks', () => {
   });
 });
 
+describe('NFL Survivor pool page', () => {
+  it("tells each week's lock by the pool's lock mode, not its deadline", async () => {
+    const pool = await buildNflSurvivorPool(t.ctx, world.leagueId);
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/loadPool/nfl/SQUAD/${pool.season}/${pool.poolIdx}/${pool.seasonType}`,
+      headers: { cookie: ann.cookie },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const week2 = await t.ctx.db.select({ at: games.startTime }).from(games).where(eq(games.week, 2));
+    const lastKickoff = Math.max(...week2.map((game) => game.at.getTime()));
+    const { week_locks, deadlines } = answer.json().pool;
+    expect(Date.parse(week_locks[1])).toBe(lastKickoff);
+    expect(week_locks[1]).not.toBe(deadlines[1]);
+  });
+});
+
 describe('NFL Survivor odds', () => {
   it("starts the season's ratings from the bundled history, not level", async () => {
     const pool = await buildNflSurvivorPool(t.ctx, world.leagueId);

@@ -79,6 +79,15 @@ export class PoolWeeks {
     return lock.getTime() <= now.getTime();
   }
 
+  /** Each week's lock for everyone (an ISO instant): `weekLockAt`, or its deadline's cutoff for a week without games. */
+  weekLocks(): string[] {
+    return this.pool.deadlines.map((deadline, index) =>
+      (
+        this.weekLockAt(index + 1) ?? getDeadlineCutoff(deadline, this.pool.game as PlayableGame)
+      ).toISOString(),
+    );
+  }
+
   /** The weeks whose picks are public now. */
   publicWeeks(now: Date): number[] {
     const weeks: number[] = [];

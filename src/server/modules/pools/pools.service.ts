@@ -13,7 +13,7 @@ import type {
   SelectionsEntry,
   SelectionsQuery,
 } from '../../../core/contracts/pools';
-import { type Game, type PlayableGame, scheduleOfKey } from '../../../core/games';
+import { type Game, type PlayableGame, playsNflWeeks, scheduleOfKey } from '../../../core/games';
 import { countSiblings, poolDisplayName } from '../../../core/pool/identity';
 import { poolPrizePool } from '../../../core/season';
 import type { AppContext } from '../../context';
@@ -117,6 +117,10 @@ async function describePool(
     .orderBy(desc(pools.season))
     .limit(1);
   const end = await readPoolEnd(ctx.db, pool.id);
+  // An NFL week locks by the pool's lock mode over its kickoffs, not at its deadline.
+  const weekLocks = playsNflWeeks(pool.game)
+    ? (await loadPoolWeeks(ctx.db, pool)).weekLocks()
+    : pool.deadlines;
   return {
     id: pool.id,
     game: pool.game,
@@ -145,6 +149,7 @@ async function describePool(
     bonus_entry_weeks: pool.bonusEntryWeeks,
     bonus_options: resolveBonusOptions(pool.game, pool.bonusOptions),
     deadlines: pool.deadlines,
+    week_locks: weekLocks,
     entry_deadline: pool.entryDeadline.toISOString(),
     start: pool.start.toISOString(),
     start_week: pool.startWeek,

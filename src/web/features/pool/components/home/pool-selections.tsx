@@ -94,8 +94,8 @@ export function PoolSelections({ pool, address }: { pool: PoolDetails; address: 
           </Group>
           <Text size="sm" ta="center">
             Picks will become visible once selections lock for Week {week.week}
-            {pool.deadlines[week.week - 1]
-              ? ` (${formatDate(pool.deadlines[week.week - 1], 'M/D/YY h:mm A')})`
+            {pool.week_locks[week.week - 1]
+              ? ` (${formatDate(pool.week_locks[week.week - 1], 'M/D/YY h:mm A')})`
               : ''}
             .
           </Text>

@@ -42,7 +42,8 @@ export function YourSelections({ pool, entry }: { pool: PoolDetails; entry: MyEn
         <Table.Tbody>
           {weeks.map((week) => {
             const picks = byWeek.get(week) ?? [];
-            const deadline = pool.deadlines[week - 1];
+            // The instant the week locks for everyone (an NFL pool's lock mode, not its deadline).
+            const lockAt = pool.week_locks[week - 1] ?? pool.deadlines[week - 1];
             const locked = week <= pool.live_week;
             return (
               <Table.Tr key={week}>
@@ -73,7 +74,7 @@ export function YourSelections({ pool, entry }: { pool: PoolDetails; entry: MyEn
                   <Group gap={4} wrap="nowrap">
                     {locked && <IconLock size={12} aria-label="Locked" />}
                     <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
-                      {deadline ? formatDate(deadline, 'M/D h:mm A') : '—'}
+                      {lockAt ? formatDate(lockAt, 'M/D h:mm A') : '—'}
                     </Text>
                   </Group>
                 </Table.Td>

@@ -54,6 +54,7 @@ const pool: PoolDetails = {
   auto_pick: false,
   ended: null,
   deadlines: ['2023-10-24T23:00:00Z', '2023-10-30T23:00:00Z', '2023-11-06T23:00:00Z'],
+  week_locks: ['2023-10-24T23:00:00Z', '2023-10-30T23:00:00Z', '2023-11-06T23:00:00Z'],
   entry_deadline: '2023-10-24T23:00:00Z',
   final: false,
   players_per_week: 1,
