@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, settle } from './support/axe';
-import { closeBrowser, PHONE, screenshot } from './support/browser';
+import { expectNoAxeViolations, logInByApi, settle } from './support/axe';
+import { closeBrowser, newPage, PHONE, screenshot } from './support/browser';
 import {
   type CommishWorld,
   choose,
@@ -150,6 +150,46 @@ describe('Commish tools: Edit Picks', () => {
       )
       .waitFor();
     await page.unroute('**/admin/updateUserPicks');
+  });
+
+  it('shows a select per pick of an NFL Survivor 2-pick week and saves both', async () => {
+    // The Sunday Squad's NFL Survivor pool, where weeks 4 and 12 ask two teams; commish runs the league. On a
+    // phone: the wider labels of a multi-pick week still fit.
+    const { context, page } = await newPage(PHONE);
+    await logInByApi(page, 'commish');
+    await page.goto('/nfl/SQUAD/2023/reg/0/commishtools/editpicks');
+    await page.getByRole('combobox', { name: 'Entrant', exact: true }).fill('riley');
+    await page.getByRole('option', { name: /^riley/ }).click();
+    const list = page.getByRole('list', { name: 'Picks of riley' });
+    const first = list.getByRole('combobox', { name: 'Week 4 pick 1 of 2', exact: true });
+    const second = list.getByRole('combobox', { name: 'Week 4 pick 2 of 2', exact: true });
+    await list.getByText('Week 4, pick 2 of 2', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Two teams the week does not hold (a week's picks fill its first slots, so both are set).
+    const held = [await first.inputValue(), await second.inputValue()];
+    const [one, two] = ['ARI', 'ATL', 'BAL', 'BUF'].filter(
+      (abb) => !held.some((label) => label.startsWith(`${abb} `)),
+    );
+    for (const [select, team] of [
+      [first, one],
+      [second, two],
+    ] as const) {
+      await select.click();
+      await page.getByRole('option', { name: new RegExp(`^${team} \\(`) }).click();
+    }
+    const saved = page.waitForRequest('**/admin/updateUserPicks');
+    await page.getByRole('button', { name: 'Save User Picks' }).click();
+    await page.getByText('You have successfully updated picks for riley').waitFor();
+    await expect.poll(() => second.inputValue()).toMatch(new RegExp(`^${two} `));
+    expect(await first.inputValue()).toMatch(new RegExp(`^${one} `));
+    await screenshot(page, 'commish-edit-picks-multi-pick-phone');
+    // The demo leagues' pools are read by other tests: the picks are put back as they were.
+    const body = (await saved).postDataJSON();
+    const back = await page.request.post('/admin/updateUserPicks', {
+      data: { ...body, oldSelections: body.newSelections, newSelections: body.oldSelections },
+    });
+    expect(back.status()).toBe(200);
+    await context.close();
   });
 });
 

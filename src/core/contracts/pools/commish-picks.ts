@@ -9,6 +9,9 @@ export const EDIT_PICKS_MESSAGES = {
   nflUnavailable: 'This feature is not currently available for NFL TD Survivor',
   badSelections: 'Send one selection per week of the pool, each a team or no pick.',
   unknownWeek: (week: number) => `Week ${week} is not a week of this pool.`,
+  unknownSlot: (week: number, slot: number) => `Week ${week} has no pick ${slot + 1}.`,
+  sameTeamTwice: (team: string, week: number) =>
+    `${team} is picked twice in Week ${week}: a week's picks must be different teams.`,
   unknownTeam: (team: string) => `${team} is not a team of this game.`,
   stale: "This entry's picks changed since you loaded them. Reload the entry and make your changes again.",
   nothingChanged: 'The new picks are the same as the current ones.',
@@ -44,9 +47,18 @@ export const EditPicksEntrySchema = z.object({
 });
 export type EditPicksEntry = z.infer<typeof EditPicksEntrySchema>;
 
-/** One week of an entry: its pick (a team abbreviation) or null. */
+/**
+ * One pick of an entry: a week's slot and its team (an abbreviation) or null. A week asking k picks (an NFL
+ * Survivor multi-pick week) has slots 0..k-1, every other week slot 0 alone; the week's held picks fill its slots
+ * in the order they were made.
+ */
 export const WeekSelectionSchema = z.object({
   week: z.number().int(),
+  /**
+   * 0 for the week's first pick. Sent only in a week of several slots: a week of one pick reads as it did
+   * before multi-pick weeks (slot 0).
+   */
+  slot: z.number().int().min(0).optional(),
   team: z.string().nullable(),
 });
 export type WeekSelection = z.infer<typeof WeekSelectionSchema>;
@@ -66,7 +78,10 @@ export const EditPicksResponseSchema = PageInfoSchema.extend({
   entries: z.array(EditPicksEntrySchema),
   /** Every team of the game, by abbreviation. */
   teams: z.array(z.object({ abb: z.string(), name: z.string() })),
-  /** The chosen entry's weeks, from the pool's start week to its last deadline; null without an entry. */
+  /**
+   * The chosen entry's weeks, from the pool's start week to its last deadline, one row per slot (more than the
+   * week asks when the entry holds more picks, so none is hidden); null without an entry.
+   */
   entry: EditPicksEntrySchema.extend({ weeks: z.array(EditPicksWeekSchema) }).nullable(),
 });
 export type EditPicksResponse = z.infer<typeof EditPicksResponseSchema>;
@@ -76,6 +91,12 @@ const selectionsSchema = z.array(
     week: z
       .number({ error: EDIT_PICKS_MESSAGES.badSelections })
       .int({ error: EDIT_PICKS_MESSAGES.badSelections }),
+    /** The week's slot; left out by a client that knows one pick a week. */
+    slot: z
+      .number({ error: EDIT_PICKS_MESSAGES.badSelections })
+      .int({ error: EDIT_PICKS_MESSAGES.badSelections })
+      .min(0, { error: EDIT_PICKS_MESSAGES.badSelections })
+      .default(0),
     team: z
       .string({ error: EDIT_PICKS_MESSAGES.badSelections })
       .trim()
@@ -89,7 +110,8 @@ const selectionsSchema = z.array(
 
 /**
  * POST /admin/updateUserPicks: a commissioner's new picks of one entry, compared and set: `oldSelections`
- * is what the tool loaded; when the entry's picks differ from it nothing changes (409).
+ * is what the tool loaded; when the entry's picks differ from it nothing changes (409). Both lists name the
+ * same (week, slot) pairs, each once; a changed week's picks are set anew in slot order.
  */
 export const UpdateUserPicksRequestSchema = withCodeName(
   z.object({
@@ -105,7 +127,7 @@ export type UpdateUserPicksBody = z.output<typeof UpdateUserPicksRequestSchema>;
 
 export const UpdateUserPicksResponseSchema = z.object({
   message: z.string(),
-  /** The weeks whose pick changed. */
+  /** The weeks whose picks changed, each once. */
   changed: z.array(z.number()),
   entry: EditPicksEntrySchema.extend({ weeks: z.array(EditPicksWeekSchema) }),
 });

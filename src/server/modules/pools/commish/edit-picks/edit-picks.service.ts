@@ -7,17 +7,17 @@ import {
   EDIT_PICKS_MESSAGES as M,
   type UpdateUserPicksBody,
   type UpdateUserPicksResponse,
-  type WeekSelection,
 } from '../../../../../core/contracts/pools';
 import { picksPlayers, scheduleOfKey } from '../../../../../core/games';
 import type { AppContext } from '../../../../context';
 import type { DbOrTx } from '../../../../db/client';
-import type { EntryRecord, PoolRecord, UserRow } from '../../../../db/schema';
+import type { EntryRecord, PickRecord, PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, pickAudits, picks, teams, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { readEntryPage } from '../../entry-pages';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
+import { picksAsked } from '../../owed-picks';
 import { bumpEntryVersion } from '../../picks/picks.repo';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { entryLabel } from '../../pool-entries.repo';
@@ -40,28 +40,63 @@ function toEditEntry(entry: EntryRecord, username: string): EditPicksEntry {
   };
 }
 
-/** The entry's pick per week (one a week for nba and mlb), as team abbreviations. */
-async function loadWeekPicks(db: DbOrTx, entryId: number): Promise<Map<number, string>> {
+/** A pick the entry holds, with what a save keeps of it when it stays in its week. */
+type HeldPick = Pick<
+  PickRecord,
+  'pickId' | 'teamAbb' | 'byInsurance' | 'byCommish' | 'createdBy' | 'createdAt'
+>;
+type HeldPicks = Map<number, HeldPick[]>;
+
+/**
+ * The entry's picks per week in the order they were made (their ids): the order of the week's slots, so a
+ * save that sets them anew in slot order reads back in the same order (a slot left empty before a team moves
+ * that team up: the picks hold no slot of their own).
+ */
+async function loadWeekPicks(db: DbOrTx, entryId: number): Promise<HeldPicks> {
   const rows = await db
-    .select({ week: picks.week, pickId: picks.pickId })
+    .select({
+      week: picks.week,
+      pickId: picks.pickId,
+      teamAbb: picks.teamAbb,
+      byInsurance: picks.byInsurance,
+      byCommish: picks.byCommish,
+      createdBy: picks.createdBy,
+      createdAt: picks.createdAt,
+    })
     .from(picks)
     .where(eq(picks.entryId, entryId))
     .orderBy(asc(picks.week), asc(picks.id));
-  const byWeek = new Map<number, string>();
-  for (const row of rows) if (!byWeek.has(row.week)) byWeek.set(row.week, row.pickId);
+  const byWeek: HeldPicks = new Map();
+  for (const { week, ...pick } of rows) byWeek.set(week, [...(byWeek.get(week) ?? []), pick]);
   return byWeek;
 }
 
-/** The entry's weeks as the tool shows them; a commissioner sees the picks of open weeks too. */
+/** A week's slots: the picks it asks (one but in an NFL Survivor multi-pick week), or the picks held when more. */
+function slotCount(pool: PoolRecord, held: HeldPicks, week: number): number {
+  return Math.max(picksAsked(pool, week), held.get(week)?.length ?? 0);
+}
+
+/** The team held in a week's slot, or null. */
+const heldAt = (held: HeldPicks, week: number, slot: number) => held.get(week)?.[slot]?.pickId ?? null;
+
+/**
+ * The entry's weeks as the tool shows them, a row per slot; a commissioner sees the picks of open weeks too.
+ * Only a week of several slots names them: a one-pick week's row is what it was before multi-pick weeks.
+ */
 async function describeWeeks(ctx: AppContext, db: DbOrTx, pool: PoolRecord, entryId: number) {
   const held = await loadWeekPicks(db, entryId);
   const calendar = await loadPoolWeeks(db, pool);
   const now = ctx.clock.now();
-  return poolWeekNumbers(pool).map((week) => ({
-    week,
-    team: held.get(week) ?? null,
-    locked: calendar.isWeekPublic(week, now),
-  }));
+  return poolWeekNumbers(pool).flatMap((week) => {
+    const slots = slotCount(pool, held, week);
+    const locked = calendar.isWeekPublic(week, now);
+    return Array.from({ length: slots }, (_, slot) => ({
+      week,
+      ...(slots > 1 ? { slot } : {}),
+      team: heldAt(held, week, slot),
+      locked,
+    }));
+  });
 }
 
 /**
@@ -114,22 +149,54 @@ export async function getEditPicks(
   };
 }
 
-/** Both lists name the same weeks of the pool, each once. */
-function checkSelections(pool: PoolRecord, old: WeekSelection[], next: WeekSelection[]): void {
+type Selection = UpdateUserPicksBody['newSelections'][number];
+
+/** Both lists name the same (week, slot) pairs of the pool's weeks, each once, each a slot the week has. */
+function checkSelections(pool: PoolRecord, held: HeldPicks, old: Selection[], next: Selection[]): void {
   const weeks = new Set(poolWeekNumbers(pool));
-  const weeksOf = (list: WeekSelection[]) => {
-    const seen = new Set<number>();
-    for (const { week } of list) {
+  const pairsOf = (list: Selection[]) => {
+    const seen = new Set<string>();
+    for (const { week, slot } of list) {
       if (!weeks.has(week)) throw badRequest(M.unknownWeek(week));
-      if (seen.has(week)) throw badRequest(M.badSelections);
-      seen.add(week);
+      if (slot >= slotCount(pool, held, week)) throw badRequest(M.unknownSlot(week, slot));
+      const pair = `${week}:${slot}`;
+      if (seen.has(pair)) throw badRequest(M.badSelections);
+      seen.add(pair);
     }
     return seen;
   };
-  const oldWeeks = weeksOf(old);
-  const newWeeks = weeksOf(next);
-  if (oldWeeks.size !== newWeeks.size || [...newWeeks].some((week) => !oldWeeks.has(week)))
+  const oldPairs = pairsOf(old);
+  const newPairs = pairsOf(next);
+  if (oldPairs.size !== newPairs.size || [...newPairs].some((pair) => !oldPairs.has(pair)))
     throw badRequest(M.badSelections);
+}
+
+/**
+ * A changed week's picks in slot order: what it holds, with the slots the commissioner set. A team the week
+ * held stays the pick it was (the entrant's own, say, or the insurance's); a new one is the commissioner's.
+ */
+function weekPicks(
+  pool: PoolRecord,
+  held: HeldPicks,
+  week: number,
+  next: Selection[],
+  commish: Pick<HeldPick, 'createdBy' | 'createdAt'>,
+): HeldPick[] {
+  const teams = Array.from({ length: slotCount(pool, held, week) }, (_, slot) => heldAt(held, week, slot));
+  for (const selection of next) if (selection.week === week) teams[selection.slot] = selection.team;
+  const placed = teams.filter((team): team is string => team !== null);
+  const twice = placed.find((team, i) => placed.indexOf(team) !== i);
+  if (twice !== undefined) throw badRequest(M.sameTeamTwice(twice, week));
+  return placed.map(
+    (team) =>
+      held.get(week)?.find((pick) => pick.pickId === team) ?? {
+        pickId: team,
+        teamAbb: team,
+        byInsurance: false,
+        byCommish: true,
+        ...commish,
+      },
+  );
 }
 
 const show = (team: string | null) => team ?? 'no pick';
@@ -137,10 +204,11 @@ const show = (team: string | null) => team ?? 'no pick';
 /**
  * POST /admin/updateUserPicks (league admins): sets an entry's picks as the commissioner chose, in one
  * transaction. The game rules are bypassed (any team of the game, a team already used, an eliminated or
- * inactive entry) and lives and status stay as they are. Compare-and-set: the entry row is locked and its
- * picks must still be `oldSelections`, otherwise nothing changes (409). Each changed week gets a pick audit
- * row, a pool audit row, and the feed tells that the commissioner edited the entry's picks, naming the
- * teams of locked weeks only.
+ * inactive entry) but a week's picks are different teams; lives and status stay as they are. Compare-and-set
+ * per (week, slot): the entry row is locked and its picks must still be `oldSelections`, otherwise nothing
+ * changes (409). A changed week's picks are replaced by its non-null teams in slot order. Each changed slot
+ * gets a pick audit row and a pool audit row, and the feed tells that the commissioner edited the entry's
+ * picks, naming the teams of locked weeks only.
  */
 export async function updateUserPicks(
   ctx: AppContext,
@@ -160,7 +228,8 @@ export async function updateUserPicks(
     // Locked once the viewer is known to run the pool: its picks are then read and changed one save at a time.
     await tx.select({ id: entries.id }).from(entries).where(eq(entries.id, entry.id)).for('update');
     if (picksPlayers(pool.game)) throw badRequest(M.nflUnavailable);
-    checkSelections(pool, body.oldSelections, body.newSelections);
+    const held = await loadWeekPicks(tx, entry.id);
+    checkSelections(pool, held, body.oldSelections, body.newSelections);
 
     const wanted = [...new Set(body.newSelections.flatMap((s) => (s.team === null ? [] : [s.team])))];
     if (wanted.length > 0) {
@@ -173,32 +242,31 @@ export async function updateUserPicks(
       if (unknown !== undefined) throw badRequest(M.unknownTeam(unknown));
     }
 
-    const held = await loadWeekPicks(tx, entry.id);
     for (const old of body.oldSelections) {
-      if ((held.get(old.week) ?? null) !== old.team) throw conflict(M.stale);
+      if (heldAt(held, old.week, old.slot) !== old.team) throw conflict(M.stale);
     }
     const changes = body.newSelections
-      .filter((next) => (held.get(next.week) ?? null) !== next.team)
-      .map((next) => ({ week: next.week, from: held.get(next.week) ?? null, to: next.team }))
-      .sort((a, b) => a.week - b.week);
+      .filter((next) => heldAt(held, next.week, next.slot) !== next.team)
+      .map((next) => ({
+        week: next.week,
+        slot: next.slot,
+        from: heldAt(held, next.week, next.slot),
+        to: next.team,
+        // A week of several slots names the changed one.
+        multi: slotCount(pool, held, next.week) > 1,
+      }))
+      .sort((a, b) => a.week - b.week || a.slot - b.slot);
     if (changes.length === 0) throw badRequest(M.nothingChanged);
 
-    const changedWeeks = changes.map((change) => change.week);
+    const changedWeeks = [...new Set(changes.map((change) => change.week))];
+    const placed = changedWeeks.flatMap((week) =>
+      weekPicks(pool, held, week, body.newSelections, { createdBy: viewer.id, createdAt: now }).map(
+        (pick) => ({ ...pick, entryId: entry.id, week }),
+      ),
+    );
     await tx.delete(picks).where(and(eq(picks.entryId, entry.id), inArray(picks.week, changedWeeks)));
-    const placed = changes.filter((change) => change.to !== null);
-    if (placed.length > 0) {
-      await tx.insert(picks).values(
-        placed.map((change) => ({
-          entryId: entry.id,
-          week: change.week,
-          pickId: change.to as string,
-          teamAbb: change.to as string,
-          byCommish: true,
-          createdBy: viewer.id,
-          createdAt: now,
-        })),
-      );
-    }
+    // One insert in slot order: the new ids keep that order for the next read.
+    if (placed.length > 0) await tx.insert(picks).values(placed);
     await tx.insert(pickAudits).values(
       changes.map((change) => ({
         entryId: entry.id,
@@ -218,22 +286,26 @@ export async function updateUserPicks(
       tx,
       pool.id,
       viewer,
-      changes.map((change) => ({
+      changes.map(({ week, slot, from, to, multi }) => ({
         action: 'picks',
-        summary: `Week ${change.week} pick of ${label}: ${show(change.from)} to ${show(change.to)}`,
+        summary: `Week ${week} pick${multi ? ` ${slot + 1}` : ''} of ${label}: ${show(from)} to ${show(to)}`,
         entryId: entry.id,
-        oldValue: { week: change.week, team: change.from },
-        newValue: { week: change.week, team: change.to },
+        oldValue: multi ? { week, slot, team: from } : { week, team: from },
+        newValue: multi ? { week, slot, team: to } : { week, team: to },
       })),
       now,
     );
     // The feed is public: a week that has not locked is named, never its teams.
     const calendar = await loadPoolWeeks(tx, pool);
-    const parts = changes.map((change) =>
-      calendar.isWeekPublic(change.week, now)
-        ? `Week ${change.week} (${show(change.from)} to ${show(change.to)})`
-        : `Week ${change.week}`,
-    );
+    const parts = changedWeeks.map((week) => {
+      if (!calendar.isWeekPublic(week, now)) return `Week ${week}`;
+      const shown = changes
+        .filter((change) => change.week === week)
+        .map(
+          ({ slot, from, to, multi }) => `${multi ? `pick ${slot + 1}: ` : ''}${show(from)} to ${show(to)}`,
+        );
+      return `Week ${week} (${shown.join('; ')})`;
+    });
     await postPoolEvent(
       tx,
       {

@@ -9,8 +9,11 @@ import { registerNamed, type TestUser } from '../../../../test/league-test-world
 import {
   buildMlbPool,
   buildNflPool,
+  buildNflSurvivorPool,
   enter,
   type PoolWorld,
+  seedNflSeason,
+  seedNflTeams,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
 import { judgeWeek, readWeekPicks } from '../../settlement/judge-week';
@@ -424,5 +427,193 @@ describe('settling a week with commissioner picks', () => {
       .from(picks)
       .where(and(eq(picks.entryId, entry.id), eq(picks.week, 3)));
     expect(row.byCommish).toBe(true);
+  });
+});
+
+describe('Edit Picks of an NFL Survivor pool with a multi-pick week', () => {
+  beforeEach(async () => {
+    await seedNflSeason(t.ctx);
+    await seedNflTeams(t.ctx);
+  });
+
+  /** Alice's entry of a pool whose week 3 asks 2 picks: KC in week 2, SF (her own) in week 3. */
+  async function doubleWeekEntry() {
+    const pool = await buildNflSurvivorPool(t.ctx, world.leagueId, { picksPerWeek: { '3': 2 } });
+    const entry = await enter(t.ctx, pool.id, alice);
+    await buildPick(t.ctx, { entryId: entry.id, week: 2, pickId: 'KC' });
+    await buildPick(t.ctx, { entryId: entry.id, week: 3, pickId: 'SF' });
+    return { pool, entry };
+  }
+
+  const held = [
+    { week: 2, team: 'KC' },
+    { week: 3, slot: 0, team: 'SF' },
+    { week: 3, slot: 1, team: null },
+  ];
+
+  /** The entry's picks in the order they were made: the order of a week's slots. */
+  const picksInOrder = async (entryId: number) =>
+    (
+      await t.ctx.db
+        .select({ week: picks.week, pickId: picks.pickId, byCommish: picks.byCommish })
+        .from(picks)
+        .where(eq(picks.entryId, entryId))
+        .orderBy(asc(picks.id))
+    ).map((row) => [row.week, row.pickId, row.byCommish]);
+
+  it('shows a row per pick of the 2-pick week and sets both, keeping an entrant pick it leaves alone', async () => {
+    const { pool, entry } = await doubleWeekEntry();
+    const read = await get(`/api/pools/${pool.id}/commish/picks?entry=${entry.id}`, world.owner);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().entry.weeks).toEqual([
+      { week: 2, team: 'KC', locked: false },
+      { week: 3, slot: 0, team: 'SF', locked: false },
+      { week: 3, slot: 1, team: null, locked: false },
+    ]);
+
+    const second = await update({
+      user_season_id: entry.id,
+      oldSelections: held,
+      newSelections: [held[0], held[1], { week: 3, slot: 1, team: 'MIA' }],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().changed).toEqual([3]);
+    expect(await picksInOrder(entry.id)).toEqual([
+      [2, 'KC', false],
+      [3, 'SF', false],
+      [3, 'MIA', true],
+    ]);
+
+    // Week 3 has locked: the feed names its teams, pick by pick.
+    t.clock.set(new Date('2026-12-01T12:00:00Z'));
+    const both = await update({
+      user_season_id: entry.id,
+      oldSelections: [
+        { week: 3, slot: 0, team: 'SF' },
+        { week: 3, slot: 1, team: 'MIA' },
+      ],
+      newSelections: [
+        { week: 3, slot: 0, team: 'GB' },
+        { week: 3, slot: 1, team: 'ATL' },
+      ],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({
+      changed: [3],
+      entry: {
+        weeks: [
+          { week: 2, team: 'KC' },
+          { week: 3, slot: 0, team: 'GB', locked: true },
+          { week: 3, slot: 1, team: 'ATL', locked: true },
+        ],
+      },
+    });
+    expect(await picksInOrder(entry.id)).toEqual([
+      [2, 'KC', false],
+      [3, 'GB', true],
+      [3, 'ATL', true],
+    ]);
+    const audits = await t.ctx.db
+      .select()
+      .from(pickAudits)
+      .where(eq(pickAudits.entryId, entry.id))
+      .orderBy(asc(pickAudits.id));
+    expect(audits.map((a) => [a.week, a.oldPickId, a.newPickId])).toEqual([
+      [3, null, 'MIA'],
+      [3, 'SF', 'GB'],
+      [3, 'MIA', 'ATL'],
+    ]);
+    const logged = await t.ctx.db
+      .select()
+      .from(poolAudits)
+      .where(eq(poolAudits.poolId, pool.id))
+      .orderBy(asc(poolAudits.id));
+    expect(logged.map((a) => [a.summary, a.oldValue, a.newValue])).toEqual([
+      [
+        'Week 3 pick 2 of alice: no pick to MIA',
+        { week: 3, slot: 1, team: null },
+        { week: 3, slot: 1, team: 'MIA' },
+      ],
+      [
+        'Week 3 pick 1 of alice: SF to GB',
+        { week: 3, slot: 0, team: 'SF' },
+        { week: 3, slot: 0, team: 'GB' },
+      ],
+      [
+        'Week 3 pick 2 of alice: MIA to ATL',
+        { week: 3, slot: 1, team: 'MIA' },
+        { week: 3, slot: 1, team: 'ATL' },
+      ],
+    ]);
+    const feed = await t.ctx.db.select().from(poolEvents).where(eq(poolEvents.poolId, pool.id));
+    expect(feed.map((e) => e.desc)).toEqual([
+      "The commissioner edited alice's picks: Week 3.",
+      "The commissioner edited alice's picks: Week 3 (pick 1: SF to GB; pick 2: MIA to ATL).",
+    ]);
+  });
+
+  it('refuses the same team twice in a week, a slot the week lacks, and a stale pick, changing nothing', async () => {
+    const { pool, entry } = await doubleWeekEntry();
+    const cases: Array<[object[], object[], number, string]> = [
+      [held, [held[0], held[1], { week: 3, slot: 1, team: 'sf' }], 400, M.sameTeamTwice('SF', 3)],
+      [[{ week: 3, slot: 2, team: null }], [{ week: 3, slot: 2, team: 'MIA' }], 400, M.unknownSlot(3, 2)],
+      [[{ week: 2, slot: 1, team: null }], [{ week: 2, slot: 1, team: 'MIA' }], 400, M.unknownSlot(2, 1)],
+      [[held[1], held[1]], [held[1], { week: 3, slot: 0, team: 'GB' }], 400, M.badSelections],
+      [[{ week: 3, slot: 1, team: 'MIA' }], [{ week: 3, slot: 1, team: 'GB' }], 409, M.stale],
+    ];
+    for (const [oldSelections, newSelections, status, message] of cases) {
+      const answer = await update({ user_season_id: entry.id, oldSelections, newSelections });
+      expect(answer.statusCode, JSON.stringify(newSelections)).toBe(status);
+      expect(answer.json().message).toBe(message);
+    }
+    expect(await picksInOrder(entry.id)).toEqual([
+      [2, 'KC', false],
+      [3, 'SF', false],
+    ]);
+    expect(await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id))).toEqual([]);
+  });
+
+  it('sets a one-pick week as before, its row without a slot', async () => {
+    const { pool, entry } = await doubleWeekEntry();
+    const answer = await update({
+      user_season_id: entry.id,
+      oldSelections: held,
+      newSelections: [{ week: 2, team: 'GB' }, held[1], held[2]],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().changed).toEqual([2]);
+    expect(answer.json().entry.weeks[0]).toEqual({ week: 2, team: 'GB', locked: false });
+    expect(await picksInOrder(entry.id)).toEqual([
+      [3, 'SF', false],
+      [2, 'GB', true],
+    ]);
+    const logged = await t.ctx.db.select().from(poolAudits).where(eq(poolAudits.poolId, pool.id));
+    expect(logged.map((a) => [a.summary, a.oldValue, a.newValue])).toEqual([
+      ['Week 2 pick of alice: KC to GB', { week: 2, team: 'KC' }, { week: 2, team: 'GB' }],
+    ]);
+  });
+
+  it('shows every pick the entry holds in a week, past the picks it asks', async () => {
+    const { pool, entry } = await doubleWeekEntry();
+    await buildPick(t.ctx, { entryId: entry.id, week: 3, pickId: 'MIA' });
+    await buildPick(t.ctx, { entryId: entry.id, week: 3, pickId: 'DAL', byCommish: true });
+    const read = await get(`/api/pools/${pool.id}/commish/picks?entry=${entry.id}`, world.owner);
+    expect(read.json().entry.weeks.map((w: { slot?: number; team: string }) => [w.slot, w.team])).toEqual([
+      [undefined, 'KC'],
+      [0, 'SF'],
+      [1, 'MIA'],
+      [2, 'DAL'],
+    ]);
+    const cleared = await update({
+      user_season_id: entry.id,
+      oldSelections: [{ week: 3, slot: 2, team: 'DAL' }],
+      newSelections: [{ week: 3, slot: 2, team: null }],
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await picksInOrder(entry.id)).toEqual([
+      [2, 'KC', false],
+      [3, 'SF', false],
+      [3, 'MIA', false],
+    ]);
   });
 });

@@ -20,10 +20,14 @@ import { useEditPicks, useUpdateUserPicks } from '../../../api/commish-picks';
 const NONE = 'none';
 
 type ChosenEntry = NonNullable<EditPicksResponse['entry']>;
+type WeekRow = ChosenEntry['weeks'][number];
+
+/** A row's key: its week and slot (a week of one pick leaves the slot out, and it is 0). */
+const rowKey = (row: WeekRow) => `${row.week}:${row.slot ?? 0}`;
 
 /**
  * The Commish tools' Edit Picks: a searchable entrant select, then a 'Week N' row per week with a team select
- * ('- no pick -' first). Saving sends the loaded picks with the new ones, so a change made meanwhile is refused.
+ * ('- no pick -' first); a multi-pick week has a row per pick, 'Week N, pick 1 of 2'. Saving sends the loaded picks with the new ones, so a change made meanwhile is refused.
  * Game rules do not apply here (any team, a used one, an eliminated entrant); lives and status stay as they are.
  */
 export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {
@@ -113,11 +117,15 @@ export function EditPicksTool({ pool }: { pool: PoolDetails; viewer: PoolViewer 
 
 /** One entry's weeks with their team selects; its state starts from the loaded picks (the key resets it). */
 function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResponse['teams'] }) {
-  const [chosen, setChosen] = useState<Record<number, string | null>>(() =>
-    Object.fromEntries(entry.weeks.map((week) => [week.week, week.team])),
+  const [chosen, setChosen] = useState<Record<string, string | null>>(() =>
+    Object.fromEntries(entry.weeks.map((row) => [rowKey(row), row.team])),
   );
   const update = useUpdateUserPicks();
-  const dirty = entry.weeks.some((week) => (chosen[week.week] ?? null) !== week.team);
+  const dirty = entry.weeks.some((row) => (chosen[rowKey(row)] ?? null) !== row.team);
+  const rowsOfWeek = new Map<number, number>();
+  for (const row of entry.weeks) rowsOfWeek.set(row.week, (rowsOfWeek.get(row.week) ?? 0) + 1);
+  // 'Week 4, pick 1 of 2' needs a wider label than 'Week 4'.
+  const labelWidth = [...rowsOfWeek.values()].some((rows) => rows > 1) ? 104 : 88;
   const options = [
     { value: NONE, label: NO_PICK_LABEL },
     ...teams.map((team) => ({ value: team.abb, label: `${team.abb} (${team.name})` })),
@@ -132,8 +140,12 @@ function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResp
     update
       .mutateAsync({
         user_season_id: entry.id,
-        oldSelections: entry.weeks.map((week) => ({ week: week.week, team: week.team })),
-        newSelections: entry.weeks.map((week) => ({ week: week.week, team: chosen[week.week] ?? null })),
+        oldSelections: entry.weeks.map((row) => ({ week: row.week, slot: row.slot ?? 0, team: row.team })),
+        newSelections: entry.weeks.map((row) => ({
+          week: row.week,
+          slot: row.slot ?? 0,
+          team: chosen[rowKey(row)] ?? null,
+        })),
       })
       .then(
         (answer) => notify({ title: 'Picks updated', message: answer.message }),
@@ -166,14 +178,25 @@ function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResp
         aria-label={`Picks of ${entry.label}`}
       >
         {entry.weeks.map((week) => {
-          const value = chosen[week.week] ?? null;
+          const key = rowKey(week);
+          const value = chosen[key] ?? null;
           const changed = value !== week.team;
+          const rows = rowsOfWeek.get(week.week) ?? 1;
+          const pick = rows > 1 ? `pick ${(week.slot ?? 0) + 1} of ${rows}` : null;
           return (
-            <Paper key={week.week} component="li" withBorder p="xs" radius="md">
+            <Paper key={key} component="li" withBorder p="xs" radius="md">
               <Group gap="sm" wrap="nowrap" align="center">
-                <Stack gap={0} w={88} style={{ flexShrink: 0 }}>
-                  <Text fw={600} id={`edit-week-${week.week}`}>
+                <Stack gap={0} w={labelWidth} style={{ flexShrink: 0 }}>
+                  <Text fw={600}>
                     Week {week.week}
+                    {pick !== null && (
+                      <>
+                        ,{' '}
+                        <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+                          {pick}
+                        </Text>
+                      </>
+                    )}
                   </Text>
                   {week.locked && (
                     <Text size="xs" c="dark.4">
@@ -182,13 +205,13 @@ function EntryPicks({ entry, teams }: { entry: ChosenEntry; teams: EditPicksResp
                   )}
                 </Stack>
                 <Select
-                  aria-label={`Week ${week.week} pick`}
+                  aria-label={`Week ${week.week} ${pick ?? 'pick'}`}
                   data={withHeld(week.team)}
                   value={value ?? NONE}
                   onChange={(next) =>
                     setChosen((current) => ({
                       ...current,
-                      [week.week]: next === null || next === NONE ? null : next,
+                      [key]: next === null || next === NONE ? null : next,
                     }))
                   }
                   allowDeselect={false}
