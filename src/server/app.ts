@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PREFIXES } from '../core/contracts/api-paths';
 import type { AppContext } from './context';
 import { handleError } from './lib/error-handler';
 import { badRequest } from './lib/errors';
@@ -20,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { leaguesRoutes } from './modules/leagues/leagues.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { poolsRoutes } from './modules/pools/pools.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -37,9 +39,6 @@ declare module 'fastify' {
     warmFirstViews(views: readonly FirstView[]): Promise<void>;
   }
 }
-
-/** Paths answered by the API; everything else is the single-page web app. */
-export const API_PREFIXES = ['/api/', '/auth/', '/user/', '/leagueRoutes/', '/admin/', '/pools/'];
 
 /** True for a URL the API answers (as opposed to the web app and its files). */
 export function isApiPath(url: string): boolean {
@@ -142,6 +141,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       directives: {
         'img-src': ["'self'", 'data:', 'https:', 'http:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // The web app's service worker (/sw.js) and manifest, said outright rather than left to default-src.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         'upgrade-insecure-requests': null,
       },
     },
@@ -182,6 +184,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(meRoutes);
   await app.register(calendarRoutes);
   await app.register(remindersRoutes);
+  await app.register(pushRoutes);
 
   app.get('/nba19/offline', async (_request, reply) => reply.redirect(ctx.config.nba19OfflineUrl));
 

@@ -27,6 +27,13 @@ export interface Config {
    * database, shared by every instance. Set it to rotate the key (old links then stop working).
    */
   unsubscribeSecret: string | undefined;
+  /** Web push's VAPID key pair (base64url); unset, the server makes one and keeps it in the database. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** Who the push services may contact about our pushes: a mailto: or https: address. */
+  vapidSubject: string;
+  /** The hosts a push subscription may point at (a suffix match): the browsers' push services. */
+  pushServiceHosts: string[];
   /**
    * Public address of the site, used in links sent by e-mail. When PUBLIC_URL is unset this is only the
    * fallback (`http://localhost:PORT`): links follow the address the request came to, when that names
@@ -161,6 +168,27 @@ const ENV = z.object({
   UNSUBSCRIBE_SECRET: setting(
     z.string().min(32, 'must be at least 32 characters long (a random string)').optional(),
   ),
+  VAPID_PUBLIC_KEY: setting(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: setting(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+      .optional(),
+  ),
+  VAPID_SUBJECT: setting(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
+      .optional(),
+  ),
+  PUSH_SERVICE_HOSTS: text(
+    'fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,web.push.apple.com,notify.windows.com,push.apple.com',
+  ),
   PUBLIC_URL: baseUrl,
   TRUST_PROXY: setting(
     z
@@ -212,7 +240,12 @@ const ENV = z.object({
 
 type Env = z.infer<typeof ENV>;
 
-const SECRETS: ReadonlySet<string> = new Set(['UNSUBSCRIBE_SECRET', 'METRICS_TOKEN', 'GOOGLE_CLIENT_SECRET']);
+const SECRETS: ReadonlySet<string> = new Set([
+  'UNSUBSCRIBE_SECRET',
+  'METRICS_TOKEN',
+  'GOOGLE_CLIENT_SECRET',
+  'VAPID_PRIVATE_KEY',
+]);
 
 /** Reads the configuration from the environment; the defaults give the zero-setup embedded mode. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -242,6 +275,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     publicUrlFixed: e.PUBLIC_URL !== undefined,
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { type PushRun, runPushPass } from '../modules/push/push.service';
 import { type ReminderRun, runReminderPass } from '../modules/reminders/reminders.service';
 import { type JobLogger, startLeaderLoop } from './leader-loop';
 
@@ -6,11 +7,12 @@ export interface ReminderJobOptions {
   /** Real-time wait between two passes. */
   intervalMs?: number;
   /** Called after each pass (tests). */
-  onRun?: (run: ReminderRun) => void | Promise<void>;
+  onRun?: (run: ReminderRun & { push: PushRun }) => void | Promise<void>;
 }
 
 /**
- * E-mails pick reminders before each lock until stopped (runReminderPass). Only the polling leader
+ * E-mails pick reminders before each lock until stopped (runReminderPass), then sends the web pushes
+ * queued (reminders, nudges) and those of weeks settled and pools ended since (runPushPass). Only the polling leader
  * runs it, as it settles; every reminder is enqueued once by a key in the database, so a pass can
  * always be re-run and an instance taking over goes on where the last one stopped. A pool that fails
  * is logged and tried again at the next pass while the others go on. Stopping ends a pass between two
@@ -27,7 +29,10 @@ export function startReminderJob(
     name: 'reminder pass',
     log,
     database: ctx.database,
-    pass: () => runReminderPass(ctx, { signal: stopping.signal }),
+    pass: async () => {
+      const reminders = await runReminderPass(ctx, { signal: stopping.signal });
+      return { ...reminders, push: await runPushPass(ctx, { signal: stopping.signal }) };
+    },
     intervalMs: options.intervalMs ?? 60_000,
     onRun: async (result) => {
       for (const failure of result.failed) {
@@ -41,6 +46,13 @@ export function startReminderJob(
           },
           'pick reminders sent',
         );
+      }
+      const { push } = result;
+      for (const failure of push.failedPools) {
+        log.warn({ poolId: failure.poolId, error: failure.error }, 'pool pushes failed');
+      }
+      if (push.sent + push.failed + push.gone > 0) {
+        log.info({ sent: push.sent, failed: push.failed, gone: push.gone }, 'web pushes sent');
       }
       await options.onRun?.(result);
     },

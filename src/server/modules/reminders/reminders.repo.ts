@@ -72,6 +72,18 @@ export async function enqueueNextSlots(
           returning 1)
         select count(*)::int as n from added`),
     );
+    // The same entries' web pushes, by the same mark (once per entry, week and kind): for players with a
+    // device that wants this kind; a push needs no confirmed address (docs/decisions/042).
+    await tx.execute(sql`
+      insert into push_queue (user_id, kind, pool_id, week, entry_id, lock_at, created_at)
+      select e.user_id, ${`reminder-${kind}`}, e.pool_id, ${week}, e.id, ${target.lockAt.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz
+      from entries e
+      where e.pool_id = ${poolId} and e.slot >= ${lo} and e.slot < ${hi}
+        and exists (select 1 from push_subscriptions s where s.user_id = e.user_id and s.reminders in ('both', ${kind}))
+        and not exists (select 1 from reminder_mutes m where m.user_id = e.user_id and m.pool_id = ${poolId})
+        and ${owesPickCondition(week, target.need, 'e')}
+      on conflict do nothing`);
     await tx.execute(sql`
       update reminder_passes set next_slot = ${hi}, updated_at = ${now.toISOString()}::timestamptz
       where pool_id = ${poolId} and week = ${week} and kind = ${kind}`);

@@ -206,7 +206,7 @@ interface PoolName {
 }
 
 /** Pool names and paths as the site shows them, read once per pool for a whole pass. */
-class PoolNames {
+export class PoolNames {
   private readonly byId = new Map<number, PoolName>();
   constructor(private readonly ctx: AppContext) {}
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pageOffset } from '../../../../../core/contracts/paging';
 import {
   MISSING_PICKS_MESSAGES as M,
@@ -14,7 +15,7 @@ import type { AppContext } from '../../../../context';
 import type { UserRow } from '../../../../db/schema';
 import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
-import { findPoolOpenWeek, owesPickCondition, picksAsked } from '../../owed-picks';
+import { findPoolOpenWeek, owesPickCondition, owesPickOfPool, picksAsked } from '../../owed-picks';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
@@ -196,6 +197,15 @@ export async function nudgeMissingPicks(
     return null;
   });
   if (claimed) return claimed;
+  // The players' devices that take nudges get a push too, sent by the next push pass (decision 042).
+  await ctx.db.execute(sql`
+    insert into push_queue (user_id, kind, pool_id, week, entry_id, detail, lock_at, created_at)
+    select e.user_id, 'nudge', e.pool_id, ${open.week}, e.id, ${viewer.username}, ${open.lockAt.toISOString()}::timestamptz,
+      ${now.toISOString()}::timestamptz
+    from entries e
+    where e.pool_id = ${pool.id} and ${owesPickOfPool(pool.id, open.week, needed, 'e')}
+      and exists (select 1 from push_subscriptions s where s.user_id = e.user_id and s.nudges)
+    on conflict do nothing`);
 
   const mail: NudgeMailContext = {
     poolName: pool.customName?.trim() || `${pool.gameName} ${pool.season}`,
