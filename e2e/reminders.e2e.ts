@@ -1,7 +1,9 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUnsubscribeToken } from '../src/server/modules/reminders/unsubscribe-token';
 import { registerConfirmed } from './support/accounts';
-import { expectNoAxeViolations, settle } from './support/axe';
+import { expectNoAxeViolations, logInByApi, settle } from './support/axe';
 import { closeBrowser, newPage, PHONE, screenshot, uniqueName } from './support/browser';
 
 afterAll(closeBrowser);
@@ -104,6 +106,143 @@ describe.each([
       .waitFor();
     await screenshot(page, `reminders-bad-link-${label}`);
     await expectNoAxeViolations(page, `bad unsubscribe link ${label}`);
+    await context.close();
+  });
+});
+
+interface PushStub {
+  permission: NotificationPermission;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/**
+ * Stands in, before the app loads, for what headless Chromium lacks: the permission prompt (granted when
+ * asked) and a push service. The subscription lives in sessionStorage, so that it outlasts a reload as a
+ * real one does.
+ */
+async function stubPush(page: Page, stub: PushStub): Promise<void> {
+  await page.addInitScript((stub: PushStub) => {
+    const stored = 'e2e-push-subscription-key';
+    let permission = stub.permission;
+    Object.defineProperty(Notification, 'permission', { configurable: true, get: () => permission });
+    Notification.requestPermission = async () => {
+      if (permission === 'default') permission = 'granted';
+      return permission;
+    };
+    const subscription = (key: number[]) => ({
+      endpoint: stub.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(key).buffer },
+      toJSON: () => ({
+        endpoint: stub.endpoint,
+        expirationTime: null,
+        keys: { p256dh: stub.p256dh, auth: stub.auth },
+      }),
+      unsubscribe: async () => {
+        sessionStorage.removeItem(stored);
+        return true;
+      },
+    });
+    const pushManager = {
+      getSubscription: async () => {
+        const key = sessionStorage.getItem(stored);
+        return key ? subscription(JSON.parse(key)) : null;
+      },
+      subscribe: async (options: { applicationServerKey: Uint8Array }) => {
+        const key = Array.from(options.applicationServerKey);
+        sessionStorage.setItem(stored, JSON.stringify(key));
+        return subscription(key);
+      },
+    };
+    const registration = { pushManager };
+    Object.defineProperty(ServiceWorkerRegistration.prototype, 'pushManager', {
+      configurable: true,
+      get: () => pushManager,
+    });
+    Object.defineProperty(ServiceWorkerContainer.prototype, 'ready', {
+      configurable: true,
+      get: () => Promise.resolve(registration),
+    });
+    ServiceWorkerContainer.prototype.getRegistration = async () =>
+      registration as unknown as ServiceWorkerRegistration;
+  }, stub);
+}
+
+describe('notifications on this device', () => {
+  const cardOf = (page: Page) => page.getByRole('region', { name: 'Notifications on this device' });
+
+  it('turns on with the default choices, saves a change, and turns off', async () => {
+    const { context, page } = await newPage(PHONE);
+    await registerConfirmed(page, {
+      username: uniqueName('push'),
+      nameFirst: 'Pia',
+      nameLast: 'Shaw',
+      password: 'push-password',
+    });
+    await stubPush(page, {
+      permission: 'default',
+      endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${randomBytes(12).toString('hex')}`,
+      // A real P-256 public key: the server checks it as a push service would.
+      p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    });
+    await page.goto('/profile');
+    const card = cardOf(page);
+    const saved = () =>
+      page.waitForResponse(
+        (r) => r.url().endsWith('/api/push/subscription') && r.request().method() === 'PUT',
+      );
+
+    const on = saved();
+    await card.getByRole('button', { name: 'Turn on notifications' }).click();
+    expect((await on).status()).toBe(200);
+    const results = card.getByRole('switch', { name: 'Results' });
+    await results.waitFor();
+    expect(await results.isChecked()).toBe(true);
+    expect(await card.getByRole('switch', { name: 'Commissioner nudges' }).isChecked()).toBe(true);
+    expect(await card.getByRole('combobox', { name: 'Pick reminders' }).inputValue()).toBe('both');
+
+    const change = saved();
+    await results.click();
+    expect((await change).status()).toBe(200);
+    await settle(page);
+    await screenshot(page, 'push-card-on-phone');
+    await expectNoAxeViolations(page, 'profile notifications on');
+
+    await page.reload();
+    await results.waitFor();
+    expect(await results.isChecked()).toBe(false);
+    expect(await card.getByRole('switch', { name: 'Champions' }).isChecked()).toBe(true);
+
+    const off = page.waitForResponse(
+      (r) => r.url().endsWith('/api/push/subscription') && r.request().method() === 'DELETE',
+    );
+    await card.getByRole('button', { name: 'Turn off on this device' }).click();
+    expect((await off).status()).toBe(200);
+    await card.getByRole('button', { name: 'Turn on notifications' }).waitFor();
+    await context.close();
+  });
+
+  it('explains how to allow notifications the user blocked, with no button', async () => {
+    const { context, page } = await newPage(PHONE);
+    await logInByApi(page, 'taylor');
+    await stubPush(page, { permission: 'denied', endpoint: '', p256dh: '', auth: '' });
+    await page.goto('/profile');
+    await cardOf(page).getByText('Notifications are blocked for this site').waitFor();
+    expect(await cardOf(page).getByRole('button').count()).toBe(0);
+    await context.close();
+  });
+
+  it('says so where the browser has no push', async () => {
+    const { context, page } = await newPage();
+    await logInByApi(page, 'taylor');
+    await page.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    await page.goto('/profile');
+    await cardOf(page).getByText('This browser cannot get notifications from ALA Survivor.').waitFor();
     await context.close();
   });
 });

@@ -82,7 +82,7 @@ export const leagueKeys = {
   },
 };
 
-/** A user's profile, transactions and activity, and the signed-in user's reminder and calendar settings. */
+/** A user's profile, transactions and activity, and the signed-in user's reminder, calendar and push settings. */
 export const profileKeys = {
   all: ['userProfile'] as const,
   of: (username: string | undefined) => ['userProfile', username] as const,
@@ -96,6 +96,7 @@ export const profileKeys = {
   },
   reminders: ['reminderSettings'] as const,
   calendar: ['calendarAddress'] as const,
+  push: ['pushSettings'] as const,
 };
 
 export const picksDueKeys = {

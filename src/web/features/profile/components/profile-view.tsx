@@ -9,6 +9,7 @@ import { formatDate, formatDollars } from '../../../lib/format';
 import { useTransactions, useUserProfile } from '../api/profile';
 import { ActivityFeed } from './activity-feed';
 import { CalendarCard } from './calendar-card';
+import { PushSettingsCard } from './push-settings-card';
 import { ReminderSettingsCard } from './reminder-settings-card';
 
 /** The signed-in user's own profile: leagues and requests, activity, payments and prizes. */
@@ -47,6 +48,7 @@ export function ProfileView({ user }: { user: CurrentUser }) {
         <Text size="sm">{user.email}</Text>
       </Card>
       <ReminderSettingsCard />
+      <PushSettingsCard />
       <CalendarCard />
       <Card withBorder>
         <Title order={2} fz="lg" mb="sm">
