@@ -1,9 +1,12 @@
+import http from 'node:http';
+import https from 'node:https';
 import { eq } from 'drizzle-orm';
 import webPush from 'web-push';
 import type { PushPayload } from '../../../core/contracts/push';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { serverSecrets } from '../../db/schema';
+import { encryptPool, type SealedPush } from './encrypt-pool';
 
 /** A device as the push protocol needs it. */
 export interface PushTarget {
@@ -65,6 +68,12 @@ export function isPushServiceAddress(endpoint: string, hosts: readonly string[])
   return known && (url.protocol === 'https:' || (url.protocol === 'http:' && host === '127.0.0.1'));
 }
 
+/** Pushes sealed per hand-over to the encrypting threads. */
+const SEAL_SLICE = 250;
+// Connections to the push services are kept open between pushes: a big pool's results are many posts.
+const HTTP_AGENT = new http.Agent({ keepAlive: true, maxSockets: 128 });
+const HTTPS_AGENT = new https.Agent({ keepAlive: true, maxSockets: 128 });
+
 /** A VAPID token lasts 12 hours at most; one is signed per push service and reused for most of that. */
 const TOKEN_LIFE_S = 12 * 60 * 60;
 const TOKEN_REUSE_MS = 11 * 60 * 60 * 1000;
@@ -90,20 +99,76 @@ export class PushSender {
     );
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value);
-    headers.Authorization = this.authorization(new URL(target.endpoint).origin);
-    try {
-      const answer = await fetch(details.endpoint, {
-        method: 'POST',
-        headers,
-        body: new Uint8Array(details.body),
-        signal: AbortSignal.timeout(15_000),
-      });
-      await answer.arrayBuffer().catch(() => undefined);
-      if (answer.status === 404 || answer.status === 410) return 'gone';
-      return answer.ok ? 'sent' : 'failed';
-    } catch {
-      return 'failed';
+    return this.post(details.endpoint, headers, details.body);
+  }
+
+  /**
+   * Sends many pushes: encrypted on the worker threads, then posted `concurrency` at a time (a window,
+   * not rounds: one slow answer holds one slot). The outcomes are in the order of `sends`.
+   */
+  async sendMany(
+    sends: readonly { target: PushTarget; payload: PushPayload; ttlSeconds: number }[],
+    concurrency: number,
+  ): Promise<PushOutcome[]> {
+    const outcomes: PushOutcome[] = new Array(sends.length).fill('failed');
+    // Sealed in slices, each posted as soon as it is ready: the threads seal the next while this one posts.
+    const slices: Promise<(SealedPush | null)[]>[] = [];
+    for (let at = 0; at < sends.length; at += SEAL_SLICE) {
+      slices.push(
+        encryptPool().seal(
+          sends.slice(at, at + SEAL_SLICE).map(({ target, payload, ttlSeconds }) => ({
+            ...target,
+            payload: JSON.stringify(payload),
+            ttl: Math.max(0, Math.round(ttlSeconds)),
+            topic: topicOf(payload.tag),
+          })),
+        ),
+      );
     }
+    for (let slice = 0; slice < slices.length; slice++) {
+      const sealed = await slices[slice];
+      const base = slice * SEAL_SLICE;
+      let next = 0;
+      const lane = async () => {
+        while (next < sealed.length) {
+          const i = next++;
+          const push = sealed[i];
+          if (push)
+            outcomes[base + i] = await this.post(sends[base + i].target.endpoint, push.headers, push.body);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, sealed.length) }, lane));
+    }
+    return outcomes;
+  }
+
+  private post(endpoint: string, sealed: Record<string, string>, body: Uint8Array): Promise<PushOutcome> {
+    const url = new URL(endpoint);
+    const headers = {
+      ...sealed,
+      Authorization: this.authorization(url.origin),
+      'Content-Length': String(body.byteLength),
+    };
+    const secure = url.protocol === 'https:';
+    return new Promise<PushOutcome>((resolve) => {
+      const request = (secure ? https : http).request(
+        url,
+        { method: 'POST', headers, agent: secure ? HTTPS_AGENT : HTTP_AGENT, timeout: 15_000 },
+        (answer) => {
+          answer.resume();
+          const status = answer.statusCode ?? 0;
+          answer.on('end', () =>
+            resolve(
+              status === 404 || status === 410 ? 'gone' : status >= 200 && status < 300 ? 'sent' : 'failed',
+            ),
+          );
+          answer.on('error', () => resolve('failed'));
+        },
+      );
+      request.on('timeout', () => request.destroy());
+      request.on('error', () => resolve('failed'));
+      request.end(body);
+    });
   }
 
   private authorization(audience: string): string {

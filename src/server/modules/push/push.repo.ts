@@ -69,10 +69,13 @@ export function wantsPush(choice: 'results' | 'champions' | 'nudges', alias = 'e
  * 'status:result' (pool_weeks.entry_kinds read for that slot range only: a few kilobytes a batch).
  */
 export function resultRows(poolId: number, week: number) {
+  // The slice is read once (materialized): inlined, it was read again for every byte of every entry.
   return (lo: number, hi: number) => sql`
+    with w as materialized (
+      select substring(entry_kinds from ${lo * KIND_BYTES + 1} for ${(hi - lo) * KIND_BYTES}) as b
+      from pool_weeks where pool_id = ${poolId} and week = ${week})
     select e.id as entry_id, e.user_id, k.status || ':' || k.result as detail
-    from (select substring(entry_kinds from ${lo * KIND_BYTES + 1} for ${(hi - lo) * KIND_BYTES}) as b
-          from pool_weeks where pool_id = ${poolId} and week = ${week}) w
+    from w
     join entries e on e.pool_id = ${poolId} and e.slot >= ${lo} and e.slot < ${hi}
       and (e.slot - ${lo}) * ${KIND_BYTES} + ${KIND_BYTES} <= length(w.b)
     join entry_week_kinds k on k.pool_id = ${poolId} and k.week = ${week}
@@ -105,7 +108,8 @@ export interface TakenPush {
 }
 
 /**
- * Leases the queued pushes of the next `users` users after `afterUserId` that no sender holds (as
+ * Leases the queued pushes of about the next `users` users after `afterUserId` (the users of their next
+ * `users` x 4 rows, every row of each) that no sender holds (as
  * leaseQueuedReminders does): two senders never share a row, and a sender that dies leaves its rows to
  * be taken again once the lease ran out.
  */
@@ -116,15 +120,17 @@ export async function leaseQueuedPushes(
   token: string,
   leaseMs: number,
 ): Promise<{ rows: TakenPush[]; first: number; last: number | null }> {
-  const batch = rowsOf<{ user_id: number }>(
+  // The next rows in the key's order, not the next users: an index range that stops at its limit, where a
+  // group by users read the whole queue (a big pool's million rows) for every batch.
+  const [batch] = rowsOf<{ first: number | null; last: number | null }>(
     await db.execute(sql`
-      select user_id from push_queue
-      where user_id > ${afterUserId} and (leased_until is null or leased_until < clock_timestamp())
-      group by user_id order by user_id limit ${users}`),
+      select min(user_id) as first, max(user_id) as last from (
+        select user_id from push_queue
+        where user_id > ${afterUserId} and (leased_until is null or leased_until < clock_timestamp())
+        order by user_id limit ${users * 4}) next`),
   );
-  if (batch.length === 0) return { rows: [], first: 0, last: null };
-  const first = batch[0].user_id;
-  const last = batch[batch.length - 1].user_id;
+  if (!batch || batch.first === null || batch.last === null) return { rows: [], first: 0, last: null };
+  const { first, last } = batch;
   const rows = rowsOf<TakenPush>(
     await db.execute(sql`
       with taken as (

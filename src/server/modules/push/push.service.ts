@@ -137,6 +137,8 @@ export interface PushPassOptions {
   concurrency?: number;
   leaseMs?: number;
   signal?: AbortSignal;
+  /** Called once the pool passes have enqueued, before the sending (a benchmark's split). */
+  onEnqueued?: () => void;
 }
 
 export interface PushRun {
@@ -204,6 +206,7 @@ export async function runPushPass(ctx: AppContext, options: PushPassOptions = {}
       run.failedPools.push({ poolId, error: String(error) });
     }
   }
+  options.onEnqueued?.();
   const sending = await sendQueuedPushes(ctx, options);
   run.sent = sending.sent;
   run.failed = sending.failed;
@@ -244,17 +247,15 @@ export async function sendQueuedPushes(
       const now = ctx.clock.now().getTime();
       const sends = composePushes(rows, devices, names, now);
       const gone: string[] = [];
-      for (let i = 0; i < sends.length; i += concurrency) {
-        const chunk = sends.slice(i, i + concurrency);
-        const outcomes = await Promise.all(
-          chunk.map((send) => sender.send(send.device, send.payload, send.ttlSeconds)),
-        );
-        outcomes.forEach((outcome, k) => {
-          if (outcome === 'sent') result.sent += 1;
-          else if (outcome === 'gone') gone.push(chunk[k].device.endpoint);
-          else result.failed += 1;
-        });
-      }
+      const outcomes = await sender.sendMany(
+        sends.map((send) => ({ target: send.device, payload: send.payload, ttlSeconds: send.ttlSeconds })),
+        concurrency,
+      );
+      outcomes.forEach((outcome, k) => {
+        if (outcome === 'sent') result.sent += 1;
+        else if (outcome === 'gone') gone.push(sends[k].device.endpoint);
+        else result.failed += 1;
+      });
       result.gone += gone.length;
       await deleteGoneDevices(ctx.db, gone);
       // Sent, or refused for good: a failed push is not tried again (a notification hours late is noise).

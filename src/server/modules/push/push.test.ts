@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../core/contracts/push';
-import { pushQueue, pushSubscriptions } from '../../db/schema';
+import { entries, poolEnds, pushQueue, pushSubscriptions } from '../../db/schema';
 import { buildPick } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import type { TestUser } from '../../test/league-test-world';
@@ -200,6 +200,43 @@ describe('pushes of the jobs', () => {
 
     await runPushPass(t.ctx);
     expect(service.pushesOf(annDevice)).toHaveLength(1);
+  });
+
+  it('tells each player of a crowned pool whether they won, once, and sends nudges', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, { customName: 'Office MLB' });
+    const annDevice = await turnOn(ann);
+    const bobDevice = await turnOn(bob, { champions: false });
+    const annEntry = await enter(t.ctx, pool.id, ann);
+    await enter(t.ctx, pool.id, bob);
+    await t.ctx.db.update(entries).set({ finalRank: 1 }).where(eq(entries.id, annEntry.id));
+    await t.ctx.db.insert(poolEnds).values({
+      poolId: pool.id,
+      week: 1,
+      kind: 'last-survivor',
+      reason: 'last survivor after week 1',
+      champions: 1,
+      championSlots: Buffer.from([1, 0]),
+      decidedAt: t.clock.now(),
+      crownedAt: t.clock.now(),
+    });
+    await runPushPass(t.ctx);
+    await runPushPass(t.ctx);
+    expect(service.pushesOf(annDevice).map((push) => push.payload)).toEqual([
+      {
+        title: 'Office MLB is over',
+        body: 'Congratulations: ann is a champion!',
+        url: '/mlb/SQUAD/2023/reg/0/standings',
+        tag: `champion:${pool.id}:0`,
+      },
+    ]);
+    expect(service.pushesOf(bobDevice)).toEqual([]);
+
+    const nudge = await api(world.owner, 'POST', `/api/pools/${pool.id}/commish/nudge`, {});
+    expect(nudge.statusCode, nudge.body).toBe(200);
+    await runPushPass(t.ctx);
+    const nudged = service.pushesOf(bobDevice).map((push) => push.payload);
+    expect(nudged).toEqual([expect.objectContaining({ tag: `nudge:${pool.id}:2` })]);
+    expect(nudged[0].title).toContain('nudges you');
   });
 
   it('sends again, with the same tag, what a sender killed mid-batch had taken', async () => {
