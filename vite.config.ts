@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // @ts-expect-error: a plain ES module script, without type declarations
 import { precompress } from './scripts/precompress.mjs';
 // @ts-expect-error: a plain ES module script, without type declarations
@@ -15,8 +16,13 @@ function precompressPlugin(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      precompress(outDir);
+    // Last, after the service worker is written (vite-plugin-pwa's own closeBundle).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        precompress(outDir);
+      },
     },
   };
 }
@@ -133,12 +139,35 @@ function routePreloadPlugin(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/web/sw.ts, built to /sw.js) with the list of files it keeps: the hashed code and
+ * styles, the icons and the offline page, never index.html (docs/decisions/041-installable-app.md). The
+ * manifest is a file of public/ and the app registers the worker itself (shell/app-updates.tsx).
+ */
+function serviceWorkerPlugin(ssr: boolean) {
+  return VitePWA({
+    disable: ssr,
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'sw.ts',
+    manifest: false,
+    injectRegister: false,
+    injectManifest: {
+      globPatterns: ['assets/*.{js,css}', 'icons/*.png', 'offline.{html,js}'],
+      // The hashed files are named by their content: kept under their name, no revision needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      // A classic script, which every browser runs as a service worker.
+      rollupFormat: 'iife',
+    },
+  });
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   // The server render runs React's production build whatever the server's NODE_ENV: the development one
   // renders several times slower.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
-  plugins: [react(), routePreloadPlugin(), precompressPlugin()],
+  plugins: [react(), routePreloadPlugin(), serviceWorkerPlugin(isSsrBuild === true), precompressPlugin()],
   // The server render's bundle (src/web/entry-server.tsx, built by scripts/processes.mjs beside the web app)
   // carries its packages: it is loaded from wherever the build went, where no node_modules may be found.
   ssr: { noExternal: true },

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newPage, PHONE } from './support/browser';
+import { mayKeep } from '../src/web/lib/service-worker-rules';
+import { BASE_URL, closeBrowser, newPage, PHONE } from './support/browser';
 
 afterAll(closeBrowser);
 
@@ -94,6 +95,90 @@ describe('the Pool Health chart on a phone', () => {
     await card.scrollIntoViewIfNeeded();
     await card.locator('.recharts-surface').first().waitFor();
     expect(chartRequests.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+/** A phone with the app's service worker, on a pool page the worker has taken over. */
+async function controlledPage() {
+  const opened = await newPage(PHONE, { serviceWorkers: 'allow' });
+  await opened.page.goto(POOL);
+  // The first worker takes over the page that installed it, once it has kept the app's files.
+  await opened.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 60_000,
+  });
+  return opened;
+}
+
+describe('the installable app (decision 041)', () => {
+  it('is installable: its manifest reads without errors, on server-rendered pages too', async () => {
+    const { context, page } = await newPage(PHONE);
+    await page.goto(POOL);
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'ALA Survivor', display: 'standalone' });
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+
+    // A visitor without the test's cookie gets the server's render, with the same head.
+    const rendered = await (await fetch(`${BASE_URL}${POOL}`)).text();
+    expect(rendered).toContain('data-server-rendered');
+    for (const tag of ['rel="manifest"', 'name="theme-color"', 'rel="apple-touch-icon"']) {
+      expect(rendered).toContain(tag);
+    }
+    const worker = await fetch(`${BASE_URL}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifestFile = await fetch(`${BASE_URL}/manifest.webmanifest`);
+    expect(manifestFile.headers.get('content-type')).toBe('application/manifest+json');
+    await context.close();
+  });
+
+  it('answers a page the network cannot bring with the offline page, and no API call from its cache', async () => {
+    const { context, page } = await controlledPage();
+    const kept = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys())
+          paths.push(new URL(request.url).pathname);
+      }
+      return paths;
+    });
+    expect(kept).toContain('/offline.html');
+    expect(kept.filter((path) => !mayKeep(path))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto(`${POOL}/standings`);
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    // The pool's answer was fetched a moment ago: still none comes from the worker.
+    const api = await page.evaluate(() =>
+      fetch('/api/loadPool/mlb/ala/2023/0/reg').then(
+        (answer) => answer.status,
+        () => 'failed',
+      ),
+    );
+    expect(api).toBe('failed');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('tab', { name: 'Standings' }).waitFor();
+    await context.close();
+  });
+
+  it('offers a new version, and takes it only when the player reloads', async () => {
+    const { context, page } = await controlledPage();
+    // A new worker for the app's registration, as a deploy brings: its address differs, so it installs
+    // and waits whatever its content.
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?version=next'));
+    const prompt = page.getByRole('status', { name: 'App update' });
+    await prompt.getByText('New version available').waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+      /\/sw\.js\?version=next$/,
+    );
     await context.close();
   });
 });

@@ -54,10 +54,18 @@ export async function askForPlainApp(context: BrowserContext, baseUrl = BASE_URL
   await context.addCookies([{ name: 'ala.ssr', value: 'off', url: baseUrl }]);
 }
 
-/** A fresh browser context (own cookies and storage) and its page. */
-export async function newPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh browser context (own cookies and storage) and its page. The app's service worker is refused
+ * unless asked for (`serviceWorkers: 'allow'`): a page it controlled would take the kept files from it,
+ * past the test's routes, and each context would download them all again (decision 041).
+ */
+export async function newPage(
+  viewport = DESKTOP,
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await (await getBrowser()).newContext({
     viewport,
+    serviceWorkers,
     baseURL: BASE_URL,
     isMobile: viewport.width <= PHONE.width,
     hasTouch: viewport.width <= PHONE.width,

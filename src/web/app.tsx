@@ -6,6 +6,7 @@ import { LoginModalProvider } from './features/auth/components/login-modal';
 import { type FirstRender, FirstRenderContext } from './lib/first-render';
 import { LazyNotifications } from './lib/notify';
 import { routes } from './routes';
+import { AppUpdates } from './shell/app-updates';
 import { cssVariablesResolver, theme } from './theme';
 
 /** The query defaults of the browser and of the server render, which must agree for hydration. */
@@ -38,6 +39,7 @@ export function App({
             <Suspense fallback={null}>
               <LazyNotifications position="top-right" autoClose={3000} />
             </Suspense>
+            <AppUpdates />
             <LoginModalProvider>
               <Router>
                 <AppRoutes />
