@@ -225,27 +225,34 @@ export async function sendQueuedPushes(
   options: PushPassOptions = {},
 ): Promise<{ sent: number; failed: number; gone: number }> {
   const result = { sent: 0, failed: 0, gone: 0 };
-  const token = randomUUID();
   const sender = await pushSender(ctx);
   const names = new PoolNames(ctx);
   const concurrency = options.concurrency ?? 64;
-  let after = 0;
+  // Each batch leases under a token of its own: the next batch is leased (and its devices read) while
+  // this one is sent, and finishing one deletes only its own rows.
+  const tokens: string[] = [];
+  const take = async (after: number) => {
+    const token = randomUUID();
+    tokens.push(token);
+    const leased = await leaseQueuedPushes(
+      ctx.db,
+      after,
+      options.userBatch ?? 1_000,
+      token,
+      options.leaseMs ?? PUSH_LEASE_MS,
+    );
+    const devices = leased.last === null ? [] : await devicesOfUsers(ctx.db, leased.first, leased.last);
+    return { ...leased, devices, token };
+  };
+  let next: ReturnType<typeof take> | null = null;
   try {
+    next = take(0);
     for (;;) {
-      if (options.signal?.aborted) return result;
-      const { rows, first, last } = await leaseQueuedPushes(
-        ctx.db,
-        after,
-        options.userBatch ?? 1_000,
-        token,
-        options.leaseMs ?? PUSH_LEASE_MS,
-      );
-      if (last === null) return result;
-      after = last;
-      const devices = await devicesOfUsers(ctx.db, first, last);
+      const { rows, last, devices, token } = await next;
+      if (last === null || options.signal?.aborted) return result;
+      next = take(last);
       await names.load([...new Set(rows.map((row) => row.pool_id))]);
-      const now = ctx.clock.now().getTime();
-      const sends = composePushes(rows, devices, names, now);
+      const sends = composePushes(rows, devices, names, ctx.clock.now().getTime());
       const gone: string[] = [];
       const outcomes = await sender.sendMany(
         sends.map((send) => ({ target: send.device, payload: send.payload, ttlSeconds: send.ttlSeconds })),
@@ -262,7 +269,10 @@ export async function sendQueuedPushes(
       await finishPushes(ctx.db, token);
     }
   } finally {
-    await releasePushLease(ctx.db, token).catch(() => undefined);
+    // Stopped (or failed) mid-way: what was leased and not sent goes back to the queue for the next pass,
+    // the batch being leased ahead too once its lease is written.
+    await next?.catch(() => undefined);
+    for (const token of tokens) await releasePushLease(ctx.db, token).catch(() => undefined);
   }
 }
 
