@@ -6,7 +6,7 @@ import type { PushPayload } from '../../../core/contracts/push';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { serverSecrets } from '../../db/schema';
-import { encryptPool, type SealedPush } from './encrypt-pool';
+import { pushWorkers } from './push-workers';
 
 /** A device as the push protocol needs it. */
 export interface PushTarget {
@@ -68,8 +68,6 @@ export function isPushServiceAddress(endpoint: string, hosts: readonly string[])
   return known && (url.protocol === 'https:' || (url.protocol === 'http:' && host === '127.0.0.1'));
 }
 
-/** Pushes sealed per hand-over to the encrypting threads. */
-const SEAL_SLICE = 250;
 // Connections to the push services are kept open between pushes: a big pool's results are many posts.
 const HTTP_AGENT = new http.Agent({ keepAlive: true, maxSockets: 128 });
 const HTTPS_AGENT = new https.Agent({ keepAlive: true, maxSockets: 128 });
@@ -103,43 +101,25 @@ export class PushSender {
   }
 
   /**
-   * Sends many pushes: encrypted on the worker threads, then posted `concurrency` at a time (a window,
-   * not rounds: one slow answer holds one slot). The outcomes are in the order of `sends`.
+   * Sends many pushes: sealed and posted by the worker threads (push-workers.ts), `concurrency` in flight
+   * in all; this thread only signs the VAPID token of each push service. Outcomes in the order of `sends`.
    */
   async sendMany(
     sends: readonly { target: PushTarget; payload: PushPayload; ttlSeconds: number }[],
     concurrency: number,
   ): Promise<PushOutcome[]> {
-    const outcomes: PushOutcome[] = new Array(sends.length).fill('failed');
-    // Sealed in slices, each posted as soon as it is ready: the threads seal the next while this one posts.
-    const slices: Promise<(SealedPush | null)[]>[] = [];
-    for (let at = 0; at < sends.length; at += SEAL_SLICE) {
-      slices.push(
-        encryptPool().seal(
-          sends.slice(at, at + SEAL_SLICE).map(({ target, payload, ttlSeconds }) => ({
-            ...target,
-            payload: JSON.stringify(payload),
-            ttl: Math.max(0, Math.round(ttlSeconds)),
-            topic: topicOf(payload.tag),
-          })),
-        ),
-      );
-    }
-    for (let slice = 0; slice < slices.length; slice++) {
-      const sealed = await slices[slice];
-      const base = slice * SEAL_SLICE;
-      let next = 0;
-      const lane = async () => {
-        while (next < sealed.length) {
-          const i = next++;
-          const push = sealed[i];
-          if (push)
-            outcomes[base + i] = await this.post(sends[base + i].target.endpoint, push.headers, push.body);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, sealed.length) }, lane));
-    }
-    return outcomes;
+    return pushWorkers().send(
+      sends.map(({ target, payload, ttlSeconds }) => ({
+        endpoint: target.endpoint,
+        p256dh: target.p256dh,
+        auth: target.auth,
+        payload: JSON.stringify(payload),
+        ttl: Math.max(0, Math.round(ttlSeconds)),
+        topic: topicOf(payload.tag),
+        authorization: this.authorization(new URL(target.endpoint).origin),
+      })),
+      concurrency,
+    );
   }
 
   private post(endpoint: string, sealed: Record<string, string>, body: Uint8Array): Promise<PushOutcome> {

@@ -175,15 +175,21 @@ export async function devicesOfUsers(db: DbOrTx, first: number, last: number): P
   );
 }
 
-/** Deletes what the sender holds under `token` (sent, or no longer to send). */
-export async function finishPushes(db: DbOrTx, token: string): Promise<void> {
-  await db.execute(sql`delete from push_queue where lease_token = ${token}`);
+/**
+ * Deletes what the sender holds under `token` (sent, or no longer to send), in the user range it leased:
+ * the key's index finds the rows (the token alone would read the whole queue for every batch).
+ */
+export async function finishPushes(db: DbOrTx, token: string, first: number, last: number): Promise<void> {
+  await db.execute(sql`
+    delete from push_queue where user_id >= ${first} and user_id <= ${last} and lease_token = ${token}`);
 }
 
-/** Gives back what the sender holds unsent (it was asked to stop), for the next pass. */
-export async function releasePushLease(db: DbOrTx, token: string): Promise<void> {
+/** Gives back what the sender holds unsent under its tokens (it was asked to stop), for the next pass. */
+export async function releasePushLease(db: DbOrTx, tokens: readonly string[]): Promise<void> {
+  if (tokens.length === 0) return;
   await db.execute(sql`
-    update push_queue set lease_token = null, leased_until = null where lease_token = ${token}`);
+    update push_queue set lease_token = null, leased_until = null
+    where lease_token = any(${sql.param([...tokens])}::text[])`);
 }
 
 /** Deletes devices the push service said are gone for good (404, 410). */

@@ -248,7 +248,7 @@ export async function sendQueuedPushes(
   try {
     next = take(0);
     for (;;) {
-      const { rows, last, devices, token } = await next;
+      const { rows, first, last, devices, token } = await next;
       if (last === null || options.signal?.aborted) return result;
       next = take(last);
       await names.load([...new Set(rows.map((row) => row.pool_id))]);
@@ -266,13 +266,13 @@ export async function sendQueuedPushes(
       result.gone += gone.length;
       await deleteGoneDevices(ctx.db, gone);
       // Sent, or refused for good: a failed push is not tried again (a notification hours late is noise).
-      await finishPushes(ctx.db, token);
+      await finishPushes(ctx.db, token, first, last);
     }
   } finally {
     // Stopped (or failed) mid-way: what was leased and not sent goes back to the queue for the next pass,
     // the batch being leased ahead too once its lease is written.
     await next?.catch(() => undefined);
-    for (const token of tokens) await releasePushLease(ctx.db, token).catch(() => undefined);
+    await releasePushLease(ctx.db, tokens).catch(() => undefined);
   }
 }
 
