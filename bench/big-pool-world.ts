@@ -51,6 +51,47 @@ export function mlbWeekGames(prefix: string, season: number, week: number, lock:
   return weekGames('mlb', prefix, season, week, lock, final);
 }
 
+/**
+ * A two-week MLB season of the bench's teams (bench:season-end, bench:push): the teams, the season's
+ * calendar and both weeks' games, week 1 final. Returns week 1's deadlines and games, and the teams
+ * by their week 1 record (worst first).
+ */
+export async function seedTwoWeekMlbSeason(db: Database['db'], prefix: string, season: number, lock: string) {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const weekOne = mlbWeekGames(prefix, season, 1, lock, true);
+  const record = new Map<string, number>();
+  for (const row of weekOne) {
+    const homeWon = Number(row.homeScore) > Number(row.awayScore);
+    record.set(row.home, (record.get(row.home) ?? 0) + (homeWon ? 1 : -1));
+    record.set(row.away, (record.get(row.away) ?? 0) + (homeWon ? -1 : 1));
+  }
+  const deadlines = [lock, new Date(Date.parse(lock) + 7 * DAY_MS).toISOString()];
+  await db
+    .insert(teams)
+    .values(
+      TEAMS.map((abb) => ({ game: 'mlb', abb, name: abb, city: abb, colorOne: '#123456', colorTwo: '#fff' })),
+    );
+  await db.insert(seasonParams).values({
+    game: 'mlb',
+    season,
+    seasonType: 'reg',
+    start: new Date(lock),
+    end: new Date(Date.parse(lock) + 14 * DAY_MS),
+    deadlines,
+    dashedDateArrays: [
+      [],
+      ...deadlines.map((at) =>
+        Array.from({ length: 6 }, (_, day) =>
+          new Date(Date.parse(at) + day * DAY_MS).toISOString().slice(0, 10),
+        ),
+      ),
+    ],
+  });
+  await db.insert(games).values([...weekOne, ...mlbWeekGames(prefix, season, 2, deadlines[1], false)]);
+  const byRecord = [...record].sort((a, b) => a[1] - b[1]).map(([team]) => team);
+  return { deadlines, weekOne, byRecord };
+}
+
 /** The games the pools play: MLB's six days a week, or the NFL's one (a pool of game nfl plays the nfl-td schedule). */
 export type BenchGame = 'mlb' | 'nfl';
 

@@ -7,7 +7,7 @@
 // only, the bonus pool tool's out list). Before the server starts it times the pool's stored rankings
 // computed again (decision 013: what each settle or money change costs). Prints per route and role the status, p50, p99
 // and bytes against the targets (p99 under 500 ms, under 500 KB), the season export (streamed, under
-// 60 s), the server's peak memory (RSS, under 1 GB during the reads and apart during the export, with
+// 60 s), the CSV exports (time to first byte under 500 ms, all under 60 s), the server's peak memory (RSS, under 1 GB during the reads and apart during the export, with
 // the route being read when the reads' peak was first reached) and a line of failures; exits 1 when any
 // failed.
 // PostgreSQL: DATABASE_URL, default postgres://root@127.0.0.1:5432/ala_bench_big (its own: built once,
@@ -20,6 +20,7 @@
 // The server's memory is its process's VmRSS (Linux /proc), sampled every 100 ms.
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
+import { exportPaths } from '../src/core/contracts/pools';
 import { openDatabase } from '../src/server/db/client';
 import { pools } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
@@ -94,6 +95,8 @@ function readsOf(w: BigPoolWorld, bonusId: number): Read[] {
     { route: 'GET /api/standings/:poolId', url: `/api/standings/${p}?view=all`, paged: true },
     { route: 'GET /api/standings/:poolId', url: `/api/standings/${p}?view=standings`, paged: true },
     { route: 'GET /api/poolHealth/:poolId', url: `/api/poolHealth/${p}` },
+    // The printable week grid: its first page of 500 entries.
+    { route: 'GET /api/pools/:poolId/export/week/:week', url: exportPaths.week(p, w.settledWeeks) },
     { route: 'GET /api/scoreboard/:poolId/:week', url: `/api/scoreboard/${p}/default`, paged: true },
     {
       route: 'GET /api/scoreboard/:poolId/:week',
@@ -220,15 +223,18 @@ async function timedRead(base: string, url: string, cookie: string | undefined) 
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),
     });
     let bytes = 0;
+    let firstByteMs = 0;
     const reader = response.body?.getReader();
     while (reader) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (bytes === 0) firstByteMs = performance.now() - started;
       bytes += value.byteLength;
     }
-    return { status: response.status, ms: performance.now() - started, bytes };
+    return { status: response.status, ms: performance.now() - started, firstByteMs, bytes };
   } catch (error) {
-    return { status: 0, ms: performance.now() - started, bytes: 0, error: String(error) };
+    const ms = performance.now() - started;
+    return { status: 0, ms, firstByteMs: ms, bytes: 0, error: String(error) };
   }
 }
 
@@ -401,6 +407,21 @@ try {
   console.log(
     `\nseason export (GET /api/pools/${w.poolId}/scenario, commissioner): ${exported.status}, ${(exported.ms / 1000).toFixed(1)} s, ${size(exported.bytes)} (target: under ${TARGET_EXPORT_S} s) ${exportOk ? 'PASS' : 'FAIL'}${'error' in exported ? ` (${exported.error})` : ''}`,
   );
+  // The CSV exports (issue 45): streamed, each timed to its first byte and its last.
+  for (const [name, url, role] of [
+    ['standings', exportPaths.standings(w.poolId), 'visitor'],
+    ['picks', exportPaths.picks(w.poolId), 'commish'],
+    ['ledger', exportPaths.ledger(w.poolId), 'commish'],
+    ['finances', exportPaths.finances(w.poolId), 'commish'],
+    ['missing picks', exportPaths.missingPicks(w.poolId), 'commish'],
+  ] as const) {
+    const file = await timedRead(base, url, cookies[role]);
+    const ok = file.status === 200 && file.firstByteMs < TARGET_P99_MS && file.ms < TARGET_EXPORT_S * 1000;
+    if (!ok) failures.push(`${name} export`);
+    console.log(
+      `${name} export (GET ${url}, ${role}): ${file.status}, first byte ${file.firstByteMs.toFixed(0)} ms, ${(file.ms / 1000).toFixed(1)} s, ${size(file.bytes)} (target: first byte under ${TARGET_P99_MS} ms, all under ${TARGET_EXPORT_S} s) ${ok ? 'PASS' : 'FAIL'}${'error' in file ? ` (${file.error})` : ''}`,
+    );
+  }
 } finally {
   clearInterval(sampler);
   await stopServer();

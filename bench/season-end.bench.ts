@@ -8,12 +8,12 @@
 // Knobs: BENCH_ENTRIES (1000000). Usage: npm run bench:season-end
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
-import { games, leagues, poolEnds, pools, seasonParams, teams, users } from '../src/server/db/schema';
+import { leagues, poolEnds, pools, users } from '../src/server/db/schema';
 import type { ManualClock } from '../src/server/lib/clock';
 import { settlePoolWeek } from '../src/server/modules/pools/settlement/judge-week';
 import { crownPoolEnd } from '../src/server/modules/pools/settlement/season-end';
 import { settleDueWeeks } from '../src/server/modules/pools/settlement/settle-due-weeks';
-import { benchContext, mlbWeekGames, settleTables, TEAMS } from './big-pool-world';
+import { benchContext, seedTwoWeekMlbSeason, settleTables } from './big-pool-world';
 import { recreateDatabase } from './support';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -27,41 +27,11 @@ const database = await openDatabase({ databaseUrl });
 const db = database.db;
 const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
 
-// The week's loser: the team with the worst record in the bench's week of games.
-const record = new Map<string, number>();
 const lock = new Date(Date.UTC(2098, 3, 1, 16)).toISOString();
-const weekGames = mlbWeekGames('bench-end', SEASON, 1, lock, true);
-for (const row of weekGames) {
-  const homeWon = Number(row.homeScore) > Number(row.awayScore);
-  record.set(row.home, (record.get(row.home) ?? 0) + (homeWon ? 1 : -1));
-  record.set(row.away, (record.get(row.away) ?? 0) + (homeWon ? -1 : 1));
-}
-const loser = [...record].sort((a, b) => a[1] - b[1])[0][0];
-const deadlines = [lock, new Date(Date.parse(lock) + 7 * DAY_MS).toISOString()];
-
 const built = performance.now();
-await db
-  .insert(teams)
-  .values(
-    TEAMS.map((abb) => ({ game: 'mlb', abb, name: abb, city: abb, colorOne: '#123456', colorTwo: '#fff' })),
-  );
-await db.insert(seasonParams).values({
-  game: 'mlb',
-  season: SEASON,
-  seasonType: 'reg',
-  start: new Date(lock),
-  end: new Date(Date.parse(lock) + 14 * DAY_MS),
-  deadlines,
-  dashedDateArrays: [
-    [],
-    ...deadlines.map((at) =>
-      Array.from({ length: 6 }, (_, day) =>
-        new Date(Date.parse(at) + day * DAY_MS).toISOString().slice(0, 10),
-      ),
-    ),
-  ],
-});
-await db.insert(games).values([...weekGames, ...mlbWeekGames('bench-end', SEASON, 2, deadlines[1], false)]);
+// The week's loser: the team with the worst record in the bench's week of games.
+const { deadlines, byRecord } = await seedTwoWeekMlbSeason(db, 'bench-end', SEASON, lock);
+const loser = byRecord[0];
 const [commish] = await db
   .insert(users)
   .values({
