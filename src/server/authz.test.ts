@@ -328,6 +328,43 @@ const MATRIX: Cell[] = [
     expected: { visitor: 401, nonMember: 404, member: 200, admin: 404, siteAdmin: 404 },
   },
   {
+    name: 'push state (each user their own devices)',
+    method: 'GET',
+    route: 'GET /api/push',
+    url: () => '/api/push',
+    expected: { visitor: 401, nonMember: 200, member: 200, admin: 200, siteAdmin: 200 },
+  },
+  {
+    name: 'turn push on for a device (each user their own)',
+    method: 'PUT',
+    route: 'PUT /api/push/subscription',
+    url: () => '/api/push/subscription',
+    payload: () => ({
+      subscription: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/authz-device',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+      choices: { reminders: 'both', results: true, champions: true, nudges: true },
+    }),
+    expected: { visitor: 401, nonMember: 200, member: 200, admin: 200, siteAdmin: 200 },
+  },
+  {
+    name: 'turn push off for a device (already off: success)',
+    method: 'DELETE',
+    route: 'DELETE /api/push/subscription',
+    url: () => '/api/push/subscription',
+    payload: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/authz-device' }),
+    expected: { visitor: 401, nonMember: 200, member: 200, admin: 200, siteAdmin: 200 },
+  },
+  {
+    name: "a test push to a device that is not the user's",
+    method: 'POST',
+    route: 'POST /api/push/test',
+    url: () => '/api/push/test',
+    payload: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/authz-nobody' }),
+    expected: { visitor: 401, nonMember: 400, member: 400, admin: 400, siteAdmin: 400 },
+  },
+  {
     name: 'unsubscribe page with a made-up token',
     method: 'GET',
     route: 'GET /user/reminders/unsubscribe',

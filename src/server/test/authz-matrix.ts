@@ -19,7 +19,7 @@ export interface World {
 
 export interface Cell {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The registered route this row exercises, as `METHOD /url/:param`. */
   route: string;
   url: (w: World) => string;

@@ -9,6 +9,7 @@ export * from './commish-settings';
 export * from './creation';
 export * from './entrants';
 export * from './entry-actions';
+export * from './exports';
 export * from './feed';
 export * from './finances';
 export * from './live';

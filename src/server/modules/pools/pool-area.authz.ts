@@ -3,6 +3,7 @@ import { BONUSES_CELLS } from './bonuses/bonuses.authz';
 import { COMMISH_CELLS } from './commish/commish.authz';
 import { CREATION_CELLS } from './creation/creation.authz';
 import { ENTRY_ACTIONS_CELLS } from './entry-actions/entry-actions.authz';
+import { EXPORTS_CELLS } from './exports/exports.authz';
 import { FEED_CELLS } from './feed/feed.authz';
 import { FINANCES_CELLS } from './finances/finances.authz';
 import { LIVE_CELLS } from './live/live.authz';
@@ -17,6 +18,7 @@ export const POOL_AREA_CELLS: Cell[] = [
   ...COMMISH_CELLS,
   ...CREATION_CELLS,
   ...ENTRY_ACTIONS_CELLS,
+  ...EXPORTS_CELLS,
   ...FEED_CELLS,
   ...FINANCES_CELLS,
   ...LIVE_CELLS,

@@ -22,6 +22,7 @@ import { commishRoutes } from './commish/commish.routes';
 import { creationRoutes } from './creation/creation.routes';
 import { registerEntry } from './entries.service';
 import { entryActionsRoutes } from './entry-actions/entry-actions.routes';
+import { exportsRoutes } from './exports/exports.routes';
 import { feedRoutes } from './feed/feed.routes';
 import { listFeed } from './feed/feed.service';
 import { financesRoutes } from './finances/finances.routes';
@@ -48,6 +49,7 @@ export const poolsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(commishRoutes);
   await app.register(creationRoutes);
   await app.register(entryActionsRoutes);
+  await app.register(exportsRoutes);
   await app.register(feedRoutes);
   await app.register(financesRoutes);
   await app.register(liveRoutes);
