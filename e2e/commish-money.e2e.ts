@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from './support/accounts';
 import { expectNoAxeViolations, settle } from './support/axe';
 import { closeBrowser, PHONE, screenshot } from './support/browser';
+import { newCachedPage } from './support/cached-assets';
 import {
   type CommishWorld,
   choose,
@@ -9,6 +10,8 @@ import {
   enterPool,
   leagueMember,
   type OwnPool,
+  postAs,
+  WORLD_PASSWORD,
 } from './support/commish-world';
 
 afterAll(closeBrowser);
@@ -307,6 +310,37 @@ describe('Commish tools: Email Pool', () => {
     await page.goto(`${pool.path}/commishtools/audit`);
     await page.getByText(`E-mail to the pool's entrants: "${subject}" (2 recipients)`).waitFor();
     await page.getByText(`Payment from ${player}: $12.34 (Venmo)`).waitFor();
+  });
+});
+
+describe('Commish tools: Exports', () => {
+  it('offers the commissioner the CSV files, and a member neither the links nor the files', async () => {
+    const page = commish.page;
+    await page.goto(`${pool.path}/commishtools/exports`);
+    const files = page.getByRole('list', { name: 'CSV files' });
+    await files.waitFor();
+    const kinds = {
+      'Picks grid': 'picks',
+      Ledger: 'ledger',
+      Finances: 'finances',
+      'Missing picks': 'missing-picks',
+    };
+    for (const [label, kind] of Object.entries(kinds)) {
+      const link = files.getByRole('link', { name: `Download ${label} CSV` });
+      expect(await link.getAttribute('href')).toBe(`/api/pools/${pool.poolId}/commish/export/${kind}.csv`);
+    }
+    const ledger = await page.request.get(`/api/pools/${pool.poolId}/commish/export/ledger.csv`);
+    expect(ledger.status()).toBe(200);
+    expect((await ledger.text()).replace(/^\uFEFF/, '')).toMatch(/^Date,Entry,Kind,Amount/);
+
+    const member = await newCachedPage();
+    await postAs(member.page, '/auth/login', { username: player, password: WORLD_PASSWORD }, 200);
+    await member.page.goto(`${pool.path}/commishtools/exports`);
+    await member.page.getByRole('alert').filter({ hasText: 'Commish tools are for commissioners' }).waitFor();
+    expect(await member.page.getByRole('list', { name: 'CSV files' }).count()).toBe(0);
+    const refused = await member.page.request.get(`/api/pools/${pool.poolId}/commish/export/picks.csv`);
+    expect(refused.status()).toBe(403);
+    await member.context.close();
   });
 });
 

@@ -254,3 +254,55 @@ describe('the Pool Health Report on Home', () => {
     await context.close();
   });
 });
+
+describe('the Standings exports and the printable week', () => {
+  /** A pool's id and latest locked week, from its answer (`address`: game/league/season/index/type). */
+  async function poolOf(page: Page, address: string): Promise<{ id: number; liveWeek: number }> {
+    const { pool } = await (await page.request.get(`/api/loadPool/${address}`)).json();
+    return { id: pool.id, liveWeek: pool.live_week };
+  }
+
+  it('links the standings CSV, whose file starts with the header row', async () => {
+    const { context, page } = await newPage();
+    await page.goto(NBA_GLOBAL);
+    await waitForStandings(page);
+    const { id } = await poolOf(page, 'nba/ala/2023/0/reg');
+    const link = page.getByRole('link', { name: 'Download CSV' });
+    expect(await link.getAttribute('href')).toBe(`/api/pools/${id}/export/standings.csv`);
+    expect(await link.getAttribute('download')).not.toBeNull();
+    const file = await page.request.get(`/api/pools/${id}/export/standings.csv`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('text/csv');
+    const [header] = (await file.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(header).toMatch(/^Entry,Lives,Status,Weeks alive,Rebuys,Week \d+,/);
+    await context.close();
+  });
+
+  it("prints a locked week's rows on a phone without the app's header, and hides an open week", async () => {
+    const { context, page } = await newPage(PHONE);
+    await logInByApi(page, 'sam');
+    await page.goto(SQUAD_MLB);
+    await waitForStandings(page);
+    const { liveWeek } = await poolOf(page, 'mlb/SQUAD/2023/0/reg');
+    await page.getByRole('link', { name: 'Print week' }).click();
+    await page.waitForURL(`**/standings/print/${liveWeek}`);
+    const table = page.getByRole('table', { name: `Week ${liveWeek} picks` });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'standings-print-week-phone');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header').first().isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByRole('tab', { name: 'Standings' }).isVisible()).toBe(false);
+    expect(await table.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The open week after it: nobody's picks yet.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.getByText(`Week ${liveWeek + 1}'s picks are hidden until the week locks.`).waitFor();
+    expect(await page.getByRole('table', { name: `Week ${liveWeek + 1} picks` }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -28,6 +28,9 @@ export const poolKeys = {
   selections: (address: PoolAddress, request: object = {}) =>
     ['pool', 'selections', addressKey(address), request] as const,
   standings: (poolId: number, params: object) => ['pool', 'standings', poolId, params] as const,
+  /** A page of a week's printable grid (the print view). */
+  exportWeek: (poolId: number, week: number, page: number) =>
+    ['pool', 'exportWeek', poolId, week, page] as const,
   health: (poolId: number) => ['pool', 'poolHealth', poolId] as const,
   feed: (poolId: number, filter: string) => ['pool', 'feed', poolId, filter] as const,
   commishPosts: (poolId: number) => ['pool', 'commishPosts', poolId] as const,

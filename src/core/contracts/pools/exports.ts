@@ -12,16 +12,7 @@ import { POOL_MESSAGES } from './sign-up';
 export const EXPORT_KINDS = ['standings', 'picks', 'ledger', 'finances', 'missing-picks'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** The routes, by pool id. Standings and the week grid are for any visitor of the pool, the rest commissioner only. */
-export const exportPaths = {
-  standings: (poolId: number) => `/api/pools/${poolId}/export/standings.csv`,
-  picks: (poolId: number) => `/api/pools/${poolId}/commish/export/picks.csv`,
-  ledger: (poolId: number) => `/api/pools/${poolId}/commish/export/ledger.csv`,
-  finances: (poolId: number) => `/api/pools/${poolId}/commish/export/finances.csv`,
-  missingPicks: (poolId: number) => `/api/pools/${poolId}/commish/export/missing-picks.csv`,
-  /** The printable grid of one week (JSON, paged): `?page=&pageSize=`. */
-  week: (poolId: number, week: number) => `/api/pools/${poolId}/export/week/${week}`,
-} as const;
+export { exportPaths } from './export-paths';
 
 /** The largest page of the printable week grid. */
 export const EXPORT_WEEK_MAX_PAGE_SIZE = 500;

@@ -36,11 +36,12 @@ const EmailPoolTool = lazy(() =>
 const MissingPicksTool = lazy(() =>
   import('./missing-picks/missing-picks-tool').then((m) => ({ default: m.MissingPicksTool })),
 );
+const ExportsTool = lazy(() => import('./exports/exports-tool').then((m) => ({ default: m.ExportsTool })));
 const AuditLogTool = lazy(() => import('./audit/audit-log-tool').then((m) => ({ default: m.AuditLogTool })));
 
 type Tool = { key: string; label: string; Tool: React.ComponentType<ToolProps>; bonusOnly?: boolean };
 
-/** The pool-scope tools of spec 2 in its order, then the audit log; the key is the tool's sub-path. */
+/** The pool-scope tools of spec 2 in its order, then the exports (issue 45) and the audit log; the key is the tool's sub-path. */
 const TOOLS: Tool[] = [
   { key: 'settings', label: 'Pool Settings', Tool: PoolSettingsTool },
   { key: 'entrants', label: 'Manage Entrants', Tool: ManageEntrantsTool },
@@ -51,6 +52,7 @@ const TOOLS: Tool[] = [
   { key: 'split', label: 'Split Prizes', Tool: SplitPrizesTool },
   { key: 'email', label: 'Email Pool', Tool: EmailPoolTool },
   { key: 'missingpicks', label: 'Missing Picks', Tool: MissingPicksTool },
+  { key: 'exports', label: 'Exports', Tool: ExportsTool },
   { key: 'audit', label: 'Audit Log', Tool: AuditLogTool },
 ];
 

@@ -1,18 +1,35 @@
-import { Alert, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import type {
-  MyEntry,
-  PoolDetails,
-  PoolViewer,
-  StandingsSort,
-  StandingsTiles,
-  StandingsView,
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { lazy, useState } from 'react';
+import { Link, useRoutes } from 'react-router';
+import {
+  exportPaths,
+  type MyEntry,
+  type PoolDetails,
+  type PoolViewer,
+  type StandingsSort,
+  type StandingsTiles,
+  type StandingsView,
 } from '../../../../../core/contracts/pools';
 import { hasBonusPool, picksPlayers } from '../../../../../core/games';
+import { loadBoundary } from '../../../../components/load-state';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
 import { useStandings } from '../../api/standings';
 import { Pager } from '../home/pager';
+import { poolPath } from '../pool-labels';
 import { StandingsDayTable } from './standings-day-table';
 import { StandingsTable } from './standings-table';
 
@@ -37,18 +54,32 @@ const SORTS: { value: StandingsSort; label: string }[] = [
   { value: 'bonus', label: 'Bonus $' },
 ];
 
+// The printable week grid loads only when opened: the Standings' own first paint does not carry it.
+const PrintWeek = lazy(() => import('../print/print-week').then((m) => ({ default: m.PrintWeek })));
+
+type StandingsProps = { pool: PoolDetails; viewer: PoolViewer; activeEntry: MyEntry | null };
+
+/** The Standings, and beneath them at /standings/print/{week} one week's printable picks grid. */
+export function StandingsTab(props: StandingsProps) {
+  return useRoutes([
+    {
+      path: 'print/:week',
+      element: loadBoundary({
+        key: 'print',
+        loading: 'Loading the week',
+        failed: 'Could not show this week',
+        children: <PrintWeek pool={props.pool} />,
+      }),
+    },
+    { path: '*', element: <Standings {...props} /> },
+  ]);
+}
+
 /**
  * The pool's Standings tab: the stat tiles, View By / Sort By, and 50 entries a page (a table from 768 px,
  * cards on a phone). Others' picks show only for locked weeks; the server never sends the rest.
  */
-export function StandingsTab({
-  pool,
-  activeEntry,
-}: {
-  pool: PoolDetails;
-  viewer: PoolViewer;
-  activeEntry: MyEntry | null;
-}) {
+function Standings({ pool, activeEntry }: StandingsProps) {
   // NFL TD's player views; a team game without a bonus pool (NFL Survivor) has no bonus pool view.
   const views = picksPlayers(pool.game)
     ? NFL_VIEWS
@@ -166,7 +197,38 @@ export function StandingsTab({
           </>
         )}
       </Card>
+      <StandingsLinks pool={pool} week={shownWeek} />
     </Stack>
+  );
+}
+
+/**
+ * The standings as a CSV file (a plain link: the server names the file) and the printable grid of the week shown,
+ * or else of the latest locked week.
+ */
+function StandingsLinks({ pool, week }: { pool: PoolDetails; week: number | undefined }) {
+  const printWeek = Math.min(Math.max(1, week ?? pool.live_week), Math.max(1, pool.week_count));
+  return (
+    <Group gap="xs" justify="flex-end">
+      <Button
+        component="a"
+        href={exportPaths.standings(pool.id)}
+        download
+        variant="light"
+        size="xs"
+        leftSection={<IconDownload size={14} aria-hidden />}
+      >
+        Download CSV
+      </Button>
+      <Button
+        component={Link}
+        to={`${poolPath(pool)}/standings/print/${printWeek}`}
+        variant="default"
+        size="xs"
+      >
+        Print week
+      </Button>
+    </Group>
   );
 }
 

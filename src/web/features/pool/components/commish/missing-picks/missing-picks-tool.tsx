@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconMail, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
+  exportPaths,
   MISSING_PICKS_MAX_OFFSET,
   type MissingPicksResponse,
   NUDGE_INTERVAL_MINUTES,
@@ -14,6 +15,7 @@ import { errorMessage } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useMissingPicks, useNudge } from '../../../api/commish-missing-picks';
+import { ExportButton } from '../exports/export-button';
 import { ListPager } from '../list-pager';
 import { MissingPicksList } from './missing-picks-list';
 import { NudgeModal } from './nudge-modal';
@@ -121,17 +123,22 @@ export function MissingPicksTool({ pool }: { pool: PoolDetails; viewer: PoolView
                     : `NUDGE e-mails each of their players once, listing their entries. At most once every ${NUDGE_INTERVAL_MINUTES} minutes.`}
                 </Text>
               </Stack>
-              <Button
-                leftSection={<IconMail size={18} aria-hidden />}
-                disabled={waiting || nudge.isPending}
-                loading={nudge.isPending}
-                onClick={() => {
-                  setRefusal(null);
-                  setConfirming(true);
-                }}
-              >
-                NUDGE
-              </Button>
+              <Group gap="xs">
+                <ExportButton href={exportPaths.missingPicks(pool.id)} fileName="missing-picks.csv" size="sm">
+                  Download CSV
+                </ExportButton>
+                <Button
+                  leftSection={<IconMail size={18} aria-hidden />}
+                  disabled={waiting || nudge.isPending}
+                  loading={nudge.isPending}
+                  onClick={() => {
+                    setRefusal(null);
+                    setConfirming(true);
+                  }}
+                >
+                  NUDGE
+                </Button>
+              </Group>
             </Group>
             {refusal && (
               <Alert

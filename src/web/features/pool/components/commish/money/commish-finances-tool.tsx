@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import {
   AddPaymentRequestSchema,
+  exportPaths,
   MONEY_MESSAGES,
   PAYMENT_NOTES_MAX,
   PAYMENT_TYPE_LABELS,
@@ -31,6 +32,7 @@ import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useAddPayment } from '../../../api/commish-money';
 import { paymentsPath, useFinances, usePayments } from '../../../api/finances';
+import { ExportButton } from '../exports/export-button';
 
 const MESSAGE_MS = 3000;
 /** How many entrants the picker offers at a time: typing searches the pool's entrants on the server. */
@@ -192,7 +194,17 @@ export function CommishFinancesTool({ pool }: { pool: PoolDetails; viewer: PoolV
   return (
     <Stack gap="md">
       <div>
-        <Title order={3}>Finances</Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={3}>Finances</Title>
+          <Group gap="xs">
+            <ExportButton href={exportPaths.finances(pool.id)} fileName="finances.csv">
+              Finances CSV
+            </ExportButton>
+            <ExportButton href={exportPaths.ledger(pool.id)} fileName="ledger.csv">
+              Ledger CSV
+            </ExportButton>
+          </Group>
+        </Group>
         <Text size="sm" c="dark.4">
           Record money an entrant paid you, or a prize you paid out to an entrant. The Finances tab adds them
           up in its Paid and Prizes Paid To columns.
