@@ -146,9 +146,15 @@ async function entryGrid(
         limit: batchSize,
       });
     for await (const batch of batches(read, (row) => Number(row.slot), batchSize)) {
-      const slots = batch.map((row) => Number(row.slot));
+      // A batch comes in slot order (its keyset): its first and last rows bound its slots.
       const kindOf = withResults
-        ? await readSlotKinds(ctx.db, pool.id, publicWeeks, Math.min(...slots), Math.max(...slots))
+        ? await readSlotKinds(
+            ctx.db,
+            pool.id,
+            publicWeeks,
+            Number(batch[0].slot),
+            Number(batch[batch.length - 1].slot),
+          )
         : () => 0;
       for (const row of batch) {
         const picksOf = (week: number) => picksCell((row.picks ?? []).filter((pick) => pick.week === week));
@@ -324,11 +330,17 @@ export async function getWeekGrid(
   const page = await pagePoolEntries(ctx.db, pool.id, options, total);
   const ids = page.map((row) => row.entry.id);
   const picks = locked ? await readWeekPicks(ctx.db, pool.game, ids, week) : new Map<number, ExportPick[]>();
-  const slots = page.map((row) => row.entry.slot);
+  // The page's slot range, without spreading its rows into a call.
+  let low = Number.POSITIVE_INFINITY;
+  let high = -1;
+  for (const row of page) {
+    low = Math.min(low, row.entry.slot);
+    high = Math.max(high, row.entry.slot);
+  }
   const weeks = locked ? [week] : [];
   const [results, kindOf] = await Promise.all([
     readWeekResults(ctx.db, pool.id, weeks),
-    readSlotKinds(ctx.db, pool.id, weeks, Math.min(...slots), Math.max(...slots, -1)),
+    readSlotKinds(ctx.db, pool.id, weeks, low, high),
   ]);
   return {
     pool_name: pool.customName ?? pool.gameName,
