@@ -5,6 +5,7 @@ afterAll(closeBrowser);
 
 /** A failing pool as GET /admin/settlement answers it, for showing the section when a pool fails. */
 const FAILING = {
+  queue: { waiting: 0, running: 0, retrying: 1, dead: 0, last_done_at: '2026-11-27T03:10:00.000Z' },
   failures: [
     {
       pool_id: 999,
@@ -16,9 +17,10 @@ const FAILING = {
       week: 3,
       what: 'Judging Week 3',
       error: 'Expected a kind 7 of week 3 of pool 999, found undefined',
+      state: 'retrying',
       failures: 4,
-      first_failed_at: '2026-11-27T03:00:00.000Z',
-      last_failed_at: '2026-11-27T03:07:30.000Z',
+      queued_at: '2026-11-27T03:00:00.000Z',
+      failed_at: '2026-11-27T03:07:30.000Z',
       next_retry_at: '2026-11-27T03:11:30.000Z',
     },
   ],

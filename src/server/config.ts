@@ -18,6 +18,8 @@ export interface Config {
    * looked at beside the live site, which would otherwise send the reminders again).
    */
   jobs: boolean;
+  /** Pools' settlement jobs this instance runs at once (SETTLE_WORKERS). */
+  settleWorkers: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientId: string | undefined;
@@ -160,6 +162,8 @@ const ENV = z.object({
   DATA_DIR: text('./data'),
   DEMO: setting(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   JOBS: setting(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
+  // Pools' settlement jobs one instance runs at once (decision 043): each mostly waits on the database.
+  SETTLE_WORKERS: wholeNumber(4, 1, 'jobs'),
   SMTP_URL: optionalText,
   MAIL_FROM: text('ALA Survivor <no-reply@ala-survivor.local>'),
   GOOGLE_CLIENT_ID: optionalText,
@@ -270,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     demo,
     jobs: e.JOBS === 'on',
+    settleWorkers: e.SETTLE_WORKERS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     googleClientId: e.GOOGLE_CLIENT_ID,

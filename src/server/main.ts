@@ -9,7 +9,9 @@ import { startReminderJob } from './jobs/reminder-job';
 import { resumeSharedReplayClock, startReplayClockSync } from './jobs/replay-clock-sync';
 import { replayPollDelayMs, startReplayIngest } from './jobs/replay-ingest';
 import { startSettlementJob } from './jobs/settlement-job';
+import { startSettlementQueue } from './jobs/settlement-queue';
 import { type Clock, systemClock } from './lib/clock';
+import { openJobQueue } from './lib/job-queue';
 import { createOutboxMailer, createSmtpMailer, formatForConsole } from './mail/mailer';
 import { firstViewsToWarm } from './plugins/first-views';
 import { createFeedProviders, replayedGames } from './sports/feeds';
@@ -137,14 +139,49 @@ if (feedProviders.length > 0 && jobs) {
   feedJob = startFeedIngest(ctx, feedProviders, app.log);
   app.log.info({ feeds: feedProviders.map((p) => `${p.game}: ${p.name}`) }, 'polling the sports feeds');
 }
-// Weeks lock and settle on the application's clock; the demo's entrants pick and rebuy before each lock.
+// Weeks lock and settle on the application's clock. A site settles each pool as a job of the queue,
+// taken by any instance with jobs (decision 043); the demo's replay settles in one pass on its leader,
+// its entrants picking and rebuying before each lock in every pool.
 const startSettlement = () => {
   if (!jobs || closing || settlementJob) return;
-  settlementJob = startSettlementJob(ctx, app.log, {
-    settle: replaying ? settleDemoWeeks : undefined,
-    intervalMs: replayClock ? Math.min(30_000, replayPollDelayMs(replayClock.speed)) : 30_000,
-  });
+  settlementJob = replaying
+    ? startSettlementJob(ctx, app.log, {
+        settle: settleDemoWeeks,
+        intervalMs: replayClock ? Math.min(30_000, replayPollDelayMs(replayClock.speed)) : 30_000,
+      })
+    : startQueuedSettlement();
 };
+
+/** Opens the job queue and its settlement workers, trying again while the database cannot be reached. */
+function startQueuedSettlement(): () => Promise<void> {
+  let stop: (() => Promise<void>) | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let opening: Promise<void> = Promise.resolve();
+  const open = async (): Promise<void> => {
+    if (closing) return;
+    try {
+      const queue = await openJobQueue(database, app.log);
+      const stopWorkers = await startSettlementQueue(ctx, app.log, queue, { workers: config.settleWorkers });
+      stop = async () => {
+        await stopWorkers();
+        await queue.stop();
+      };
+      app.log.info('settling the pools on the job queue');
+    } catch (error) {
+      app.log.warn({ error: String(error) }, 'the job queue did not open; trying again');
+      retry = setTimeout(() => {
+        opening = open();
+      }, 10_000);
+    }
+  };
+  opening = open();
+  return async () => {
+    if (retry) clearTimeout(retry);
+    await opening;
+    await stop?.();
+  };
+}
+
 if (jobs) {
   // Pick reminders before each lock, on the same clock (in the demo they land in the outbox at replayed times).
   reminderJob = startReminderJob(ctx, app.log, {

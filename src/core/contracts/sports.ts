@@ -194,22 +194,42 @@ export const SettlementJobFailureSchema = z.object({
   game: z.string(),
   /** The pool page's path. */
   path: z.string(),
-  /** lock, settle or rejudge. */
+  /** lock, settle, rejudge or crown. */
   step: z.string(),
   week: z.number().nullable(),
   /** What failed, in words ("Judging Week 3"). */
   what: z.string(),
   /** The error in words. */
   error: z.string(),
-  /** Failures in a row since the pool last went through. */
+  /** retrying: the queue tries it again at next_retry_at; dead: its retries are spent (tried again later). */
+  state: z.enum(['retrying', 'dead']),
+  /** Failures of the job so far. */
   failures: z.number(),
-  first_failed_at: z.string(),
-  last_failed_at: z.string(),
-  next_retry_at: z.string(),
+  /** When the job was queued. */
+  queued_at: z.string(),
+  /** When it last failed. */
+  failed_at: z.string().nullable(),
+  /** When the queue tries it again; null once dead-lettered. */
+  next_retry_at: z.string().nullable(),
 });
 export type SettlementJobFailure = z.infer<typeof SettlementJobFailureSchema>;
-/** GET /admin/settlement: a page of the failing pools (the paging contract), the one failing longest first. */
+/** The settlement queue's jobs now, by state. */
+export const SettlementQueueStateSchema = z.object({
+  /** Pools' jobs waiting for a worker. */
+  waiting: z.number(),
+  /** Being run by an instance now. */
+  running: z.number(),
+  /** Failed, waiting for their retry. */
+  retrying: z.number(),
+  /** Retries spent in the last day (dead-lettered). */
+  dead: z.number(),
+  /** The last pool job finished, on any instance (null: none yet). */
+  last_done_at: z.string().nullable(),
+});
+export type SettlementQueueState = z.infer<typeof SettlementQueueStateSchema>;
+/** GET /admin/settlement: the queue's state, and a page of the failing pools (the paging contract), the oldest first. */
 export const SettlementJobsResponseSchema = PageInfoSchema.extend({
+  queue: SettlementQueueStateSchema,
   failures: z.array(SettlementJobFailureSchema),
 });
 export type SettlementJobsResponse = z.infer<typeof SettlementJobsResponseSchema>;

@@ -42,7 +42,17 @@ export interface Database {
   holdsLeadership(key: number): boolean;
   /** PostgreSQL: the request pool's connections now (for the metrics); null for embedded PGlite. */
   poolStats(): { max: number; total: number; idle: number; waiting: number } | null;
+  /**
+   * Where the job queue keeps its tables (decision 043): PostgreSQL's URL, on which it opens connections
+   * of its own; or embedded PGlite's one connection, through which it runs its statements.
+   */
+  jobQueue: JobQueueConnection;
 }
+
+/** The job queue's way to the database: a URL to connect to, or a function that runs its SQL. */
+export type JobQueueConnection =
+  | { connectionString: string }
+  | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 /** The generated migrations (drizzle/ at the package's root, from the sources or the compiled server). */
 export const MIGRATIONS_DIR = packagePath(import.meta.url, 'drizzle');
@@ -137,6 +147,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
+      jobQueue: { connectionString: options.databaseUrl },
     };
   }
   const dataDir = options.dataDir ?? 'memory';
@@ -173,6 +184,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     otherJobRunners: async () => 0,
     holdsLeadership: (key) => held.has(key),
     poolStats: () => null,
+    jobQueue: {
+      // A statement with parameters goes alone; the queue's locked commands are several statements
+      // (BEGIN ... COMMIT) without parameters, which PGlite runs as one script.
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    },
   };
 }
 

@@ -12,11 +12,11 @@ export interface SettlementJobOptions {
 }
 
 /**
- * Locks and settles due pool weeks until stopped. Only the polling leader (the instance that runs the
- * ingest, holding the same advisory lock) settles. Each pool goes on its own: a pool's failure is logged
- * with the pool and its error, recorded for site admins and retried after a backoff, while the others
- * settle (settleDueWeeks); a pass that fails as a whole is logged and retried at the next one. Since
- * every week is locked and settled once, in its own transaction, a pass can always be re-run.
+ * Locks and settles due pool weeks in one process until stopped: the demo's replay, whose entrants act
+ * before each lock in every pool (a site settles on the job queue, settlement-queue.ts). Only the leader
+ * settles. Each pool goes on its own: a pool's failure is logged with the pool and its error and tried
+ * again by the next pass, while the others settle (settleDueWeeks). Since every week is locked and
+ * settled once, in its own transaction, a pass can always be re-run.
  */
 export function startSettlementJob(
   ctx: AppContext,
@@ -32,18 +32,10 @@ export function startSettlementJob(
     metrics: { job: 'settlement', registry: ctx.metrics },
     onRun: async (result) => {
       countSettlement(ctx, result);
-      // A pool that failed was recorded (site admins see it) and is retried after a backoff; the
-      // other pools went on in the same pass.
+      // A pool that failed is tried again by the next pass; the other pools went on in this one.
       for (const failure of result.failed) {
         log.warn(
-          {
-            poolId: failure.poolId,
-            step: failure.step,
-            week: failure.week,
-            error: failure.error,
-            failures: failure.failures,
-            nextRetryAt: failure.nextRetryAt.toISOString(),
-          },
+          { poolId: failure.poolId, step: failure.step, week: failure.week, error: failure.error },
           'pool settlement failed',
         );
       }
@@ -63,7 +55,7 @@ export function startSettlementJob(
 }
 
 /** A pass's weeks by step, and each failing pool's failure under its id. */
-function countSettlement(ctx: AppContext, result: SettlementRun): void {
+export function countSettlement(ctx: AppContext, result: SettlementRun): void {
   const metrics = ctx.metrics;
   if (!metrics) return;
   if (result.locked.length > 0) metrics.poolWeeks.inc({ step: 'lock' }, result.locked.length);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { count } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { type Database, type Db, LEADER_LOCK_KEY } from '../db/client';
-import { poolJobFailures } from '../db/schema';
+import { type Database, type Db, LEADER_LOCK_KEY, rowsOf } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import { QUEUE_SCHEMA } from './job-queue';
 import { packagePath } from './package-dir';
 
 /** The commit the compiled server was built from (scripts/processes.mjs defines it); unset from the sources. */
@@ -224,13 +224,22 @@ export function createMetrics(options: MetricsOptions): AppMetrics {
     },
   });
   new Gauge({
-    name: 'ala_settlement_pools_failing',
-    help: 'Pools whose settlement fails now (waiting for their retry), from the database.',
+    name: 'ala_job_queue_jobs',
+    help: "The job queue's jobs by queue and state (waiting, retrying, running; failed: dead-lettered in the last day).",
+    labelNames: ['queue', 'state'],
     registers,
     async collect() {
-      // One row per failing pool: a handful, whatever the size of the pools.
-      const [row] = await options.db.select({ n: count() }).from(poolJobFailures);
-      this.set(Number(row?.n ?? 0));
+      this.reset();
+      // The jobs not done yet and the day's failures: a count by state over the queue's state index.
+      const result = await options.db
+        .execute(sql`
+        select name, state::text as state, count(*)::int as n from ${sql.raw(`${QUEUE_SCHEMA}.job`)}
+        where state < 'completed' or (state = 'failed' and completed_on > now() - interval '1 day')
+        group by 1, 2`)
+        .catch(() => ({ rows: [] }));
+      for (const row of rowsOf<{ name: string; state: string; n: number }>(result)) {
+        this.set({ queue: row.name, state: row.state }, Number(row.n));
+      }
     },
   });
   return metrics;

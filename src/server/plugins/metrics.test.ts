@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { must } from '../../core/must';
-import { LEADER_LOCK_KEY, rowsOf } from '../db/client';
+import { LEADER_LOCK_KEY } from '../db/client';
 import { ingestOnce } from '../jobs/ingest';
 import { startSettlementJob } from '../jobs/settlement-job';
+import { openJobQueue, QUEUE_SCHEMA, SETTLE_POOL } from '../lib/job-queue';
 import { createMetrics } from '../lib/metrics';
 import { createSmtpMailer } from '../mail/mailer';
 import { startTestSmtpServer } from '../mail/smtp-test-server';
@@ -167,11 +168,17 @@ describe('job metrics', () => {
     expect(sample(text, `ala_settlement_pool_failures_total{pool_id="${broken.id}",step="settle"}`)).toBe(1);
     // Only the failing pool has a series of its own.
     expect(text).not.toContain(`pool_id="${healthy.id}"`);
-    expect(sample(text, 'ala_settlement_pools_failing')).toBe(1);
-    const [failing] = rowsOf<{ n: number }>(
-      await ctx.db.execute(sql`select count(*)::int as n from pool_job_failures`),
-    );
-    expect(failing.n).toBe(1);
+
+    // The job queue's jobs by queue and state, from its tables (a pool's job waiting here).
+    await ctx.db.execute(sql.raw(`drop schema if exists ${QUEUE_SCHEMA} cascade`));
+    const queue = await openJobQueue(ctx.database, { warn: () => {} });
+    try {
+      await queue.boss.send(SETTLE_POOL, { poolId: broken.id }, { singletonKey: String(broken.id) });
+      const queued = await scrape(t.app);
+      expect(sample(queued, 'ala_job_queue_jobs{queue="settle-pool",state="created"}')).toBe(1);
+    } finally {
+      await queue.stop(1_000);
+    }
   });
 
   it('says each feed’s last success age, its rejected games and its polls', async () => {

@@ -448,27 +448,6 @@ export const poolAudits = pgTable(
 );
 
 /**
- * A pool whose settlement job fails (locking, judging or re-judging one of its weeks): one row per pool
- * while it fails, cleared by its next success. The job skips the pool until `next_retry_at` (backoff from
- * 30 s, doubling, up to 30 min, on the wall clock) while every other pool goes on; site admins read it.
- */
-export const poolJobFailures = pgTable('pool_job_failures', {
-  poolId: integer('pool_id')
-    .primaryKey()
-    .references(() => pools.id, { onDelete: 'cascade' }),
-  /** What failed: lock, settle or rejudge. */
-  step: text('step').notNull(),
-  /** The week it failed on; null when the failure came before a week was known. */
-  week: integer('week'),
-  error: text('error').notNull(),
-  /** Failures in a row since the pool last went through. */
-  failures: integer('failures').notNull(),
-  firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
-  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
-  nextRetryAt: timestamp('next_retry_at', { withTimezone: true }).notNull(),
-});
-
-/**
  * A pool's rank version: bumped (by triggers, and once by a bulk write of every entry) in every transaction
  * that changes what the stored rankings are computed from: its ledger, its entries, their lives, status or
  * bonus pool. A stored ranking is current while its version equals this one (decision 013).

@@ -24,17 +24,18 @@ export interface WeekGame {
  * by their week as the schedule calls (weekSchedules) show them.
  */
 export class PoolWeeks {
-  private readonly byWeek = new Map<number, WeekGame[]>();
+  private readonly byWeek: Map<number, WeekGame[]>;
 
+  /** From the season's games, or from them already grouped by week (shared by the pools of one season). */
   constructor(
     readonly pool: PoolRecord,
-    rows: readonly WeekGame[],
+    rows: readonly WeekGame[] | ReadonlyMap<number, WeekGame[]>,
   ) {
-    for (const row of rows) {
-      const list = this.byWeek.get(row.week) ?? [];
-      list.push(row);
-      this.byWeek.set(row.week, list);
+    if (rows instanceof Map) {
+      this.byWeek = rows;
+      return;
     }
+    this.byWeek = groupByWeek(rows as readonly WeekGame[]);
   }
 
   get weekCount(): number {
@@ -99,6 +100,17 @@ export class PoolWeeks {
     const parsed = NflLockTimeSchema.safeParse(this.pool.nflLockTime);
     return parsed.success ? parsed.data : 'first_game';
   }
+}
+
+/** A season's games by their week. */
+export function groupByWeek(rows: readonly WeekGame[]): Map<number, WeekGame[]> {
+  const byWeek = new Map<number, WeekGame[]>();
+  for (const row of rows) {
+    const list = byWeek.get(row.week) ?? [];
+    list.push(row);
+    byWeek.set(row.week, list);
+  }
+  return byWeek;
 }
 
 /** Loads the pool's season games (one week, or all of them). */

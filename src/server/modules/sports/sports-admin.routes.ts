@@ -7,7 +7,7 @@ import {
   SettlementJobsResponseSchema,
 } from '../../../core/contracts/sports';
 import { siteAdminRoutes, withUser } from '../../plugins/auth-guard';
-import { listPoolJobFailures } from '../pools/settlement/job-failures';
+import { listSettlementJobs } from '../pools/settlement/settlement-jobs';
 import { enterResult, getFeedsHealth, returnGameToFeed } from './sports-admin.service';
 
 /**
@@ -22,7 +22,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod = siteAdminRoutes(async (a
   app.get(
     '/admin/settlement',
     { schema: { querystring: PageQuerySchema, response: { 200: SettlementJobsResponseSchema } } },
-    async (request) => listPoolJobFailures(app.ctx, request.query),
+    async (request) => listSettlementJobs(app.ctx, request.query),
   );
 
   app.post(

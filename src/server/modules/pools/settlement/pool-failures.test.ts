@@ -1,9 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettlementJobsResponse } from '../../../../core/contracts/sports';
 import { rowsOf } from '../../../db/client';
-import { entries, poolJobFailures, pools } from '../../../db/schema';
-import { startSettlementJob } from '../../../jobs/settlement-job';
+import { entries, pools, poolWeeks } from '../../../db/schema';
+import { startSettlementQueue } from '../../../jobs/settlement-queue';
+import {
+  type JobQueue,
+  keepJobAlive,
+  openJobQueue,
+  QUEUE_SCHEMA,
+  type QueueTimings,
+  queueSql,
+  SETTLE_POOL,
+} from '../../../lib/job-queue';
 import { buildPick, registerUser } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../../test/league-test-world';
@@ -15,20 +24,51 @@ import {
   startPoolWorld,
 } from '../../../test/pool-test-world';
 import { grantSiteAdmin } from '../../admin/site-admins.service';
-import { errorInWords, retryDelayMs } from './job-failures';
+import { findDuePools } from './due-pools';
+import { errorInWords } from './job-steps';
 import { settleDueWeeks } from './settle-due-weeks';
 
 let t: TestApp;
 let world: PoolWorld;
 let players: TestUser[];
 let admin: TestUser;
+let queue: JobQueue | undefined;
+let stopWorkers: (() => Promise<void>) | undefined;
 const EARLY = new Date('2026-11-10T00:00:00Z');
+const FINALS: Record<string, [number, number]> = { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] };
+/** The queue's timings made short, so a test sees retries, expiry and dead letters within seconds. */
+const FAST: QueueTimings = {
+  expireSeconds: 2,
+  heartbeatSeconds: 0.5,
+  maintenanceSeconds: 1,
+  retryDelaySeconds: 1,
+  retryLimit: 1,
+  pollingSeconds: 0.5,
+  scanSeconds: 1,
+  deadRestMinutes: 60,
+};
+const silent = { info: () => {}, warn: () => {} };
 
 beforeEach(async () => {
   ({ t, world, members: players } = await startPoolWorld({ seasons: ['mlb'], members: ['ann', 'bob'] }));
   admin = await registerUser(t.app, { username: 'siteboss', email: 'siteboss@example.com' });
   await grantSiteAdmin(t.ctx.db, 'siteboss');
+  // A worker's database outlives its tests: the queue starts empty in each.
+  await t.ctx.db.execute(sql.raw(`drop schema if exists ${QUEUE_SCHEMA} cascade`));
 });
+
+afterEach(async () => {
+  await stopWorkers?.();
+  await queue?.stop(1_000);
+  stopWorkers = undefined;
+  queue = undefined;
+});
+
+async function startQueue(log: Parameters<typeof startSettlementQueue>[1] = silent) {
+  queue = await openJobQueue(t.ctx.database, silent, FAST);
+  stopWorkers = await startSettlementQueue(t.ctx, log, queue, { workers: 2 });
+  return queue;
+}
 
 /** A pool of the league with ann on NYY and bob on BOS in week 1. */
 async function poolWithPicks(poolIdx: number, customName: string) {
@@ -53,44 +93,47 @@ async function breakLockedWeek(poolId: number): Promise<() => Promise<void>> {
   };
 }
 
-async function failingPools(viewer: TestUser = admin) {
-  const response = await t.app.inject({ url: '/admin/settlement', headers: { cookie: viewer.cookie } });
-  return response;
+async function settlementJobs(viewer: TestUser = admin) {
+  return t.app.inject({ url: '/admin/settlement', headers: { cookie: viewer.cookie } });
+}
+
+async function isSettled(poolId: number, week: number): Promise<boolean> {
+  const [row] = await t.ctx.db
+    .select({ settledAt: poolWeeks.settledAt })
+    .from(poolWeeks)
+    .where(sql`${poolWeeks.poolId} = ${poolId} and ${poolWeeks.week} = ${week}`);
+  return Boolean(row?.settledAt);
 }
 
 describe('one pool never stops another', () => {
-  it('records a failing pool, settles the others in the same pass, retries it with backoff and clears it once it settles', async () => {
+  it('settles the other pools while a failing one is retried, then dead-lettered, and says so in words', async () => {
     const broken = await poolWithPicks(0, 'Broken Pool');
     expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: broken.pool.id, week: 1 }]);
     const repair = await breakLockedWeek(broken.pool.id);
     // Another pool, whose week 1 has not locked yet.
     const other = await poolWithPicks(1, 'Healthy Pool');
-    // Week 1 finals: NYY 1-1 advances, BOS 0-1 loses.
-    await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+    await finishWeek(t.ctx, 1, FINALS);
 
-    const failedAt = t.wallClock.now();
-    const run = await settleDueWeeks(t.ctx);
-    // The other pool locks and settles in the same pass.
-    expect(run.locked).toEqual([{ poolId: other.pool.id, week: 1 }]);
-    expect(run.settled).toEqual([{ poolId: other.pool.id, week: 1 }]);
+    const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
+    await startQueue({
+      info: () => {},
+      warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }),
+    });
+    // The other pool locks and settles on its own job.
+    await expect.poll(() => isSettled(other.pool.id, 1), { timeout: 15_000 }).toBe(true);
     const [bob] = await t.ctx.db.select().from(entries).where(eq(entries.id, other.b.id));
     expect({ lives: bob.lives, needsRebuy: bob.needsRebuy }).toEqual({ lives: 2, needsRebuy: true });
-    // The broken one is recorded with what failed and its error, to be tried again in 30 s.
-    expect(run.failed).toEqual([
-      {
-        poolId: broken.pool.id,
-        step: 'settle',
-        week: 1,
-        error: expect.stringContaining(`Expected a kind 1 of week 1 of pool ${broken.pool.id}`),
-        failures: 1,
-        nextRetryAt: new Date(failedAt.getTime() + 30_000),
-      },
-    ]);
 
-    // Site admins read it in words; nobody else may.
-    const listed = await failingPools();
-    expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json<SettlementJobsResponse>()).toEqual({
+    // The broken one fails, is retried once after its backoff, then dead-lettered: site admins read
+    // it in words, with the queue's state; nobody else may.
+    await expect
+      .poll(async () => (await settlementJobs()).json<SettlementJobsResponse>().failures[0]?.state, {
+        timeout: 20_000,
+      })
+      .toBe('dead');
+    const listed = (await settlementJobs()).json<SettlementJobsResponse>();
+    expect(listed).toMatchObject({
+      queue: { waiting: 0, running: 0, retrying: 0, dead: 1 },
       failures: [
         {
           pool_id: broken.pool.id,
@@ -101,51 +144,92 @@ describe('one pool never stops another', () => {
           step: 'settle',
           week: 1,
           what: 'Judging Week 1',
-          error: expect.stringContaining('Expected a kind 1 of week 1'),
-          failures: 1,
-          first_failed_at: failedAt.toISOString(),
-          last_failed_at: failedAt.toISOString(),
-          next_retry_at: new Date(failedAt.getTime() + 30_000).toISOString(),
+          error: expect.stringContaining(`Expected a kind 1 of week 1 of pool ${broken.pool.id}`),
+          state: 'dead',
+          failures: 2,
+          next_retry_at: null,
         },
       ],
-      page: 1,
-      pageSize: 50,
       total: 1,
     });
-    expect((await failingPools(players[0])).statusCode).toBe(403);
+    expect(listed.queue.last_done_at).not.toBeNull();
+    expect((await settlementJobs(players[0])).statusCode).toBe(403);
     expect(
       (await t.app.inject({ url: '/admin/settlement?pageSize=101', headers: { cookie: admin.cookie } }))
         .statusCode,
     ).toBe(400);
+    // Each failure was logged with the pool and its error.
+    expect(warnings[0]).toMatchObject({
+      msg: 'pool settlement failed',
+      obj: {
+        poolId: broken.pool.id,
+        step: 'settle',
+        week: 1,
+        error: expect.stringContaining('Expected a kind'),
+      },
+    });
 
-    // Before its retry the pool is left alone; after it, it fails again and waits twice as long.
-    expect((await settleDueWeeks(t.ctx)).failed).toEqual([]);
-    t.wallClock.advance(30_000);
-    expect((await settleDueWeeks(t.ctx)).failed).toMatchObject([{ poolId: broken.pool.id, failures: 2 }]);
-    const [second] = await t.ctx.db.select().from(poolJobFailures);
-    expect(second.nextRetryAt.getTime() - t.wallClock.now().getTime()).toBe(60_000);
-    expect(second.firstFailedAt).toEqual(failedAt);
-
-    // Repaired, the pool settles once its retry comes, and the record goes.
+    // Dead-lettered, the pool rests before a new round; repaired and given a new job, it settles.
     await repair();
-    t.wallClock.advance(59_000);
-    expect((await settleDueWeeks(t.ctx)).settled).toEqual([]);
-    t.wallClock.advance(1_000);
-    const healed = await settleDueWeeks(t.ctx);
-    expect(healed.settled).toEqual([{ poolId: broken.pool.id, week: 1 }]);
-    expect(healed.failed).toEqual([]);
-    expect((await failingPools()).json<SettlementJobsResponse>()).toMatchObject({ failures: [], total: 0 });
+    await queue?.boss.send(SETTLE_POOL, { poolId: broken.pool.id }, { singletonKey: String(broken.pool.id) });
+    await expect.poll(() => isSettled(broken.pool.id, 1), { timeout: 15_000 }).toBe(true);
+    expect((await settlementJobs()).json<SettlementJobsResponse>()).toMatchObject({ failures: [], total: 0 });
   });
 
-  it('forgets the failure of a pool that has ended since', async () => {
-    const broken = await poolWithPicks(0, 'Broken Pool');
+  it("takes up a job whose instance died, and keeps a long job's alive", async () => {
+    const { pool } = await poolWithPicks(0, 'Orphaned Pool');
+    await finishWeek(t.ctx, 1, FINALS);
+    // An instance took the pool's job and died with it: the job stays active, nobody beats for it.
+    const held = await openJobQueue(t.ctx.database, silent, FAST);
+    try {
+      await held.boss.send(SETTLE_POOL, { poolId: pool.id }, { singletonKey: String(pool.id) });
+      const [orphan] = await held.boss.fetch<{ poolId: number }>(SETTLE_POOL);
+      expect(orphan.data.poolId).toBe(pool.id);
+      // Another job, kept alive by its beat, outlives its expiry.
+      await held.boss.send(SETTLE_POOL, { poolId: 999_999 }, { singletonKey: '999999' });
+      const [alive] = await held.boss.fetch<{ poolId: number }>(SETTLE_POOL);
+      const stopBeat = keepJobAlive(held, alive.id);
+
+      await startQueue();
+      // Another instance's worker takes the orphan up once it expired, and settles the pool once.
+      await expect.poll(() => isSettled(pool.id, 1), { timeout: 15_000 }).toBe(true);
+      const [state] = rowsOf<{ state: string }>(
+        await queueSql(held, `select state from ${QUEUE_SCHEMA}.job where id = $1`, [alive.id]),
+      );
+      expect(state.state).toBe('active');
+      stopBeat();
+    } finally {
+      await held.stop(1_000);
+    }
+    const judged = await t.ctx.db.select().from(poolWeeks).where(eq(poolWeeks.poolId, pool.id));
+    expect(judged.map((row) => [row.week, row.settledAt !== null])).toEqual([[1, true]]);
+  });
+
+  it('lists the pools with settlement due: a lock passed, results in, a correction', async () => {
+    const { pool } = await poolWithPicks(0, 'Due Pool');
+    const now = t.clock.now();
+    const day = (n: number) => new Date(now.getTime() + n * 24 * 3_600_000).toISOString();
+    const later = await buildMlbPool(t.ctx, world.leagueId, {
+      poolIdx: 1,
+      customName: 'Later Pool',
+      deadlines: [day(1), day(8), day(15)],
+    });
+    // Week 1's lock has passed for the first pool; the other starts later.
+    expect(await findDuePools(t.ctx, now)).toEqual([pool.id]);
     await settleDueWeeks(t.ctx);
-    await breakLockedWeek(broken.pool.id);
-    await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
-    expect((await settleDueWeeks(t.ctx)).failed).toHaveLength(1);
-    await t.ctx.db.update(pools).set({ final: true }).where(eq(pools.id, broken.pool.id));
+    // Locked and waiting for its games: nothing to do.
+    expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
+    await finishWeek(t.ctx, 1, FINALS);
+    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
     await settleDueWeeks(t.ctx);
-    expect(await t.ctx.db.select().from(poolJobFailures)).toEqual([]);
+    expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
+    // A corrected score makes a judged week due again.
+    await finishWeek(t.ctx, 1, { ...FINALS, 'NYY-BOS': [3, 5] });
+    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    // A pool that is over is never due.
+    await t.ctx.db.update(pools).set({ final: true }).where(eq(pools.id, pool.id));
+    expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
+    expect(await findDuePools(t.ctx, now)).not.toContain(later.id);
   });
 
   it('says what went wrong in words: the message, what the database refused first, never the parameters', () => {
@@ -159,36 +243,5 @@ describe('one pool never stops another', () => {
       'bind message has 70000 parameter formats but 0 parameters (Failed query: select * from entries where id in ($1, $2))',
     );
     expect(errorInWords(new Error('x'.repeat(5000)))).toHaveLength(2003);
-  });
-
-  it('waits 30 s after a first failure, twice as long after each next one, at most 30 minutes', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((n) => retryDelayMs(n) / 1000)).toEqual([
-      30, 60, 120, 240, 480, 960, 1800, 1800, 1800,
-    ]);
-  });
-
-  it('logs a failing pool with its id and error while the job goes on', async () => {
-    const broken = await poolWithPicks(0, 'Broken Pool');
-    await settleDueWeeks(t.ctx);
-    await breakLockedWeek(broken.pool.id);
-    await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
-    const warnings: Array<{ obj: Record<string, unknown>; msg: string }> = [];
-    const stop = startSettlementJob(
-      t.ctx,
-      { info: () => {}, warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }) },
-      { intervalMs: 60_000 },
-    );
-    await expect.poll(() => warnings.length).toBeGreaterThan(0);
-    await stop();
-    expect(warnings[0]).toMatchObject({
-      msg: 'pool settlement failed',
-      obj: {
-        poolId: broken.pool.id,
-        step: 'settle',
-        week: 1,
-        error: expect.stringContaining('Expected a kind'),
-        failures: 1,
-      },
-    });
   });
 });

@@ -9,13 +9,7 @@ import { keepOwingCount } from '../commish/missing-picks/owing-count';
 import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
 import { refreshAfterSettlement } from '../standings/pool-rankings';
-import {
-  clearPoolJobFailure,
-  type PoolJobProgress,
-  type PoolJobStep,
-  readPoolJobFailures,
-  recordPoolJobFailure,
-} from './job-failures';
+import { describeStep, errorInWords, type PoolJobProgress, type PoolJobStep } from './job-steps';
 import { settlePoolWeek } from './judge-week';
 import { lockPoolWeek } from './lock-week';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge';
@@ -30,18 +24,16 @@ export interface SettlementRun {
   settled: Array<{ poolId: number; week: number }>;
   /** Settled weeks judged again after a result correction. */
   rejudged: Array<{ poolId: number; week: number }>;
-  /** Pools that failed in this pass (recorded, retried after a backoff; the other pools went on). */
+  /** Pools that failed in this pass (the other pools went on). */
   failed: Array<PoolJobFailureReport>;
 }
 
-/** One pool's failure in a pass: where, the error in words, failures in a row and the next try. */
+/** One pool's failure in a pass: where, and the error in words. */
 export interface PoolJobFailureReport {
   poolId: number;
   step: PoolJobStep;
   week: number | null;
   error: string;
-  failures: number;
-  nextRetryAt: Date;
 }
 
 /** A pass that did nothing yet. */
@@ -59,13 +51,12 @@ export interface SettlementOptions {
 }
 
 /**
- * Locks and settles every week that is due in every pool still playing: a week locks once its lock
- * instant has passed, and is judged once it is locked, the week before it is settled and all its games
- * are final. Weeks go in order; a week waiting for results holds the weeks after it.
- *
- * Each pool goes on its own: a pool that fails (re-judging, locking or judging one of its weeks) is
- * recorded with what failed and its error, skipped until its retry (30 s, then twice as long after each
- * failure in a row, up to 30 min), and every other pool's weeks lock and settle in the same pass.
+ * Locks and settles every week that is due in every pool still playing, in one process (the demo's
+ * replay, the tools and the tests; a site settles each pool as a job of the queue, settlement-queue.ts):
+ * a week locks once its lock instant has passed, and is judged once it is locked, the week before it is
+ * settled and all its games are final. Weeks go in order; a week waiting for results holds the weeks
+ * after it. Each pool goes on its own: one that fails is reported with what failed and its error, and
+ * every other pool's weeks lock and settle in the same pass; the next pass tries it again.
  */
 export async function settleDueWeeks(
   ctx: AppContext,
@@ -75,38 +66,72 @@ export async function settleDueWeeks(
   const now = ctx.clock.now();
   // Pools not started yet too: their first week may be picked ahead (the demo's entrants do).
   const open = await ctx.db.select().from(pools).where(eq(pools.final, false)).orderBy(asc(pools.id));
-  const failing = await readPoolJobFailures(ctx.db);
-  const wallNow = ctx.wallClock.now().getTime();
   for (const pool of open) {
     if (pool.game === 'world-cup') continue;
-    const failure = failing.get(pool.id);
-    if (failure && failure.nextRetryAt.getTime() > wallNow) continue;
-    const before = run.locked.length + run.settled.length + run.rejudged.length;
-    const at: PoolJobProgress = { step: 'rejudge', week: null };
-    let corrected: number | null = null;
     try {
-      corrected = await findCorrectedWeek(ctx.db, pool);
-      if (corrected !== null) {
-        at.week = corrected;
-        for (const week of await rejudgeFromWeek(ctx, pool, corrected))
-          run.rejudged.push({ poolId: pool.id, week });
-      }
-      await settlePoolDueWeeks(ctx, pool, now, run, options, at);
-      if (failure) await clearPoolJobFailure(ctx.db, pool.id);
+      await settlePool(ctx, pool, now, run, options);
     } catch (error) {
-      const recorded = await recordPoolJobFailure(ctx, pool.id, at, error);
-      run.failed.push({
-        poolId: pool.id,
-        step: at.step,
-        week: at.week,
-        error: recorded.error,
-        failures: recorded.failures,
-        nextRetryAt: recorded.nextRetryAt,
-      });
+      if (!(error instanceof PoolJobError)) throw error;
+      run.failed.push({ poolId: pool.id, step: error.step, week: error.week, error: error.words });
     }
+  }
+  await markCrownedCorrections(ctx);
+  return run;
+}
+
+/** A crowned pool is not re-judged: a correction after its crowning is only told to its commissioner. */
+export async function markCrownedCorrections(ctx: AppContext): Promise<void> {
+  await markCorrectionsAfterCrowning(
+    ctx,
+    async (pool) => (await findCorrectedWeek(ctx.db, pool)) !== null,
+  ).catch(() => undefined);
+}
+
+/** A pool's settlement failed: at which step and week, and the error in words. */
+export class PoolJobError extends Error {
+  readonly words: string;
+  constructor(
+    readonly poolId: number,
+    readonly step: PoolJobStep,
+    readonly week: number | null,
+    cause: unknown,
+  ) {
+    const words = errorInWords(cause);
+    super(`${describeStep(step, week)}: ${words}`, { cause });
+    this.name = 'PoolJobError';
+    this.words = words;
+  }
+}
+
+/**
+ * One pool's settlement: its corrected weeks re-judged, then its due weeks locked and judged (and its end
+ * crowned), each step in its own transaction, so it can always be run again. A failure is thrown as a
+ * PoolJobError saying what failed. Open pages are told afterwards.
+ */
+export async function settlePool(
+  ctx: AppContext,
+  pool: PoolRecord,
+  now: Date,
+  run: SettlementRun = emptyRun(),
+  options: SettlementOptions = {},
+): Promise<SettlementRun> {
+  const before = run.locked.length + run.settled.length + run.rejudged.length;
+  const at: PoolJobProgress = { step: 'rejudge', week: null };
+  let corrected: number | null = null;
+  try {
+    corrected = await findCorrectedWeek(ctx.db, pool);
+    if (corrected !== null) {
+      at.week = corrected;
+      for (const week of await rejudgeFromWeek(ctx, pool, corrected))
+        run.rejudged.push({ poolId: pool.id, week });
+    }
+    await settlePoolDueWeeks(ctx, pool, now, run, options, at);
+  } catch (error) {
+    throw new PoolJobError(pool.id, at.step, at.week, error);
+  } finally {
     // Open pages refetch once the pool's weeks moved (after the transactions committed), and the pool's
-    // rankings are computed once for them (decision 013; a big pool's in the background). Should that fail,
-    // reads compute them as before.
+    // rankings are computed once for them (decision 013; a big pool's in the background). Should that
+    // fail, reads compute them as before.
     if (run.locked.length + run.settled.length + run.rejudged.length > before || corrected !== null) {
       await refreshAfterSettlement(ctx, pool.id).catch(() => undefined);
       // Missing Picks' count of a big pool's open week, kept for its reads (in the background, as above).
@@ -114,14 +139,6 @@ export async function settleDueWeeks(
       notifyPoolChanged(ctx, pool.id, 'standings');
     }
   }
-  // A crowned pool is not re-judged: a correction after its crowning is only told to its commissioner.
-  await markCorrectionsAfterCrowning(
-    ctx,
-    async (pool) => (await findCorrectedWeek(ctx.db, pool)) !== null,
-  ).catch(() => undefined);
-  // A pool that failed and has since ended (or is not settled here) has nothing left to retry.
-  const settling = new Set(open.filter((pool) => pool.game !== 'world-cup').map((pool) => pool.id));
-  for (const poolId of failing.keys()) if (!settling.has(poolId)) await clearPoolJobFailure(ctx.db, poolId);
   return run;
 }
 

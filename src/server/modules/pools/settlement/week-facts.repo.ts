@@ -58,7 +58,9 @@ export async function loadWeekGames(db: DbOrTx, pool: PoolRecord, week: number):
  * Whether a week can be judged: it has games and every game that is not postponed is final. A late
  * or failing feed leaves a week waiting, so nobody is judged on partial results.
  */
-export function isWeekComplete(weekGames: readonly SettlementGame[]): boolean {
+export function isWeekComplete(
+  weekGames: readonly Pick<SettlementGame, 'final' | 'postponed' | 'homeScore' | 'awayScore'>[],
+): boolean {
   const played = weekGames.filter((game) => !game.postponed);
   return (
     played.length > 0 &&

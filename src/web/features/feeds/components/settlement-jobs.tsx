@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { SettlementJobFailure } from '../../../../core/contracts/sports';
+import type { SettlementJobFailure, SettlementQueueState } from '../../../../core/contracts/sports';
 import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/format';
@@ -9,15 +9,29 @@ import { useSettlementJobs } from '../api/feeds';
 
 const when = (value: string) => formatDate(value, 'M/D/YY, h:mm:ss A');
 
-/** Failures in a row, and since when, in words. */
+/** The job's failures, and what comes next, in words. */
 function failuresOf(job: SettlementJobFailure): string {
-  const times = job.failures === 1 ? 'Failed once' : `Failed ${job.failures} times in a row`;
-  return `${times} since ${when(job.first_failed_at)}`;
+  const times = job.failures === 1 ? 'Failed once' : `Failed ${job.failures} times`;
+  return `${times} · ${nextTry(job)}`;
+}
+
+/** When the queue tries the job again, in words. */
+function nextTry(job: SettlementJobFailure): string {
+  return job.next_retry_at
+    ? `retried at ${when(job.next_retry_at)}`
+    : 'retries spent: tried again within the hour';
+}
+
+/** The queue's jobs now, in words: "2 waiting, 1 running, 0 retrying; last done 3:02:10 PM". */
+function queueInWords(queue: SettlementQueueState): string {
+  const counts = `${queue.waiting} waiting, ${queue.running} running, ${queue.retrying} retrying, ${queue.dead} failed`;
+  return queue.last_done_at ? `${counts}; a pool's job last done ${when(queue.last_done_at)}` : counts;
 }
 
 /**
- * The pools whose settlement job fails (locking, judging or re-judging a week): each one is retried
- * on its own after a backoff while every other pool's weeks lock and settle on time.
+ * The settlement queue's state in words, and the pools whose settlement job fails (locking, judging or
+ * re-judging a week): each one is retried on its own after a backoff while every other pool's weeks
+ * lock and settle on time.
  */
 export function SettlementJobs() {
   const [page, setPage] = useState(1);
@@ -32,14 +46,22 @@ export function SettlementJobs() {
     );
   }
   const data = jobs.data;
+  const queue = data && (
+    <Text size="sm" c="dimmed">
+      Queue: {queueInWords(data.queue)}
+    </Text>
+  );
   if (!data || data.total === 0) {
     return (
-      <Group gap="xs" wrap="nowrap">
-        <Badge color="green.8" style={{ flexShrink: 0 }}>
-          OK
-        </Badge>
-        <Text size="sm">Every pool's weeks lock and settle: no settlement job is failing.</Text>
-      </Group>
+      <Stack gap={4}>
+        <Group gap="xs" wrap="nowrap">
+          <Badge color="green.8" style={{ flexShrink: 0 }}>
+            OK
+          </Badge>
+          <Text size="sm">Every pool's weeks lock and settle: no settlement job is failing.</Text>
+        </Group>
+        {queue}
+      </Stack>
     );
   }
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
@@ -54,6 +76,7 @@ export function SettlementJobs() {
         {data.total === 1 ? '1 pool is failing' : `${data.total} pools are failing`}: each is tried again on
         its own, the other pools lock and settle on time.
       </Text>
+      {queue}
       <ResponsiveTable
         rows={data.failures}
         rowKey={(job) => job.pool_id}
@@ -86,17 +109,21 @@ export function SettlementJobs() {
           },
           {
             key: 'failures',
-            header: 'Failures in a row',
+            header: 'Failures',
             cell: (job) => (
               <>
                 {job.failures}
                 <Text size="xs" c="dimmed">
-                  since {when(job.first_failed_at)}
+                  queued {when(job.queued_at)}
                 </Text>
               </>
             ),
           },
-          { key: 'retry', header: 'Next retry', cell: (job) => when(job.next_retry_at) },
+          {
+            key: 'retry',
+            header: 'Next retry',
+            cell: (job) => (job.next_retry_at ? when(job.next_retry_at) : 'Retries spent'),
+          },
         ]}
         card={(job) => (
           <Paper withBorder p="sm">
@@ -108,7 +135,7 @@ export function SettlementJobs() {
                 </Text>
               </Box>
               <Badge color="red.8" style={{ flexShrink: 0 }}>
-                FAILING
+                {job.state === 'dead' ? 'FAILED' : 'RETRYING'}
               </Badge>
             </Group>
             <Text size="sm" fw={600}>
@@ -118,7 +145,7 @@ export function SettlementJobs() {
               {job.error}
             </Text>
             <Text size="xs" c="dimmed">
-              {failuresOf(job)} · next try {when(job.next_retry_at)}
+              {failuresOf(job)}
             </Text>
           </Paper>
         )}

@@ -1,0 +1,1 @@
+DROP TABLE "pool_job_failures" CASCADE;

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { rowsOf } from '../db/client';
+import { pools } from '../db/schema';
+import {
+  type JobQueue,
+  keepJobAlive,
+  QUEUE_SCHEMA,
+  queueSql,
+  SETTLE_POOL,
+  SETTLE_SCAN,
+} from '../lib/job-queue';
+import { recordJobRun } from '../lib/metrics';
+import { findDuePools } from '../modules/pools/settlement/due-pools';
+import {
+  emptyRun,
+  markCrownedCorrections,
+  PoolJobError,
+  type SettlementRun,
+  settlePool,
+} from '../modules/pools/settlement/settle-due-weeks';
+import type { JobLogger } from './leader-loop';
+import { countSettlement } from './settlement-job';
+
+/** A pool's settlement job: which pool. */
+interface PoolJobData {
+  poolId: number;
+}
+
+export interface SettlementQueueOptions {
+  /** Pool jobs this instance runs at once. */
+  workers?: number;
+  /** After a pool's job locked, judged or re-judged something (live updates, tests). */
+  onRun?: (run: SettlementRun) => void | Promise<void>;
+}
+
+/**
+ * Settles the site's pools on the job queue (decision 043), on every instance with jobs: a scan, one
+ * at a time on the whole site every few seconds, lists the pools with settlement due and adds a job for
+ * each one without a job already; any instance's workers take them, one pool's job at a time. A pool's
+ * job that fails is retried with backoff by the queue and then dead-lettered; one whose instance died
+ * is taken up by another. Each step of a pool's settlement is idempotent, so a job run twice is harmless.
+ */
+export async function startSettlementQueue(
+  ctx: AppContext,
+  log: JobLogger,
+  queue: JobQueue,
+  options: SettlementQueueOptions = {},
+): Promise<() => Promise<void>> {
+  const { boss, timings } = queue;
+  const polling = { batchSize: 1, pollingIntervalSeconds: timings.pollingSeconds };
+  const runPoolJob = async (jobId: string, poolId: number) => {
+    const started = performance.now();
+    const stopBeat = keepJobAlive(queue, jobId);
+    try {
+      const [pool] = await ctx.db.select().from(pools).where(eq(pools.id, poolId));
+      if (!pool || pool.final || pool.game === 'world-cup') return;
+      const run = await settlePool(ctx, pool, ctx.clock.now(), emptyRun());
+      countSettlement(ctx, run);
+      recordJobRun(ctx.metrics, 'settlement', 'ok', started);
+      if (run.locked.length + run.settled.length + run.rejudged.length > 0) await options.onRun?.(run);
+    } catch (error) {
+      recordJobRun(ctx.metrics, 'settlement', 'failed', started);
+      if (error instanceof PoolJobError) {
+        ctx.metrics?.poolFailures.inc({ pool_id: String(poolId), step: error.step });
+        log.warn(
+          { poolId, step: error.step, week: error.week, error: error.words },
+          'pool settlement failed',
+        );
+      }
+      // The queue records the error and retries the pool after its backoff.
+      throw error;
+    } finally {
+      stopBeat();
+    }
+  };
+  const scan = async () => {
+    const due = await findDuePools(ctx, ctx.clock.now());
+    if (due.length > 0) {
+      const busy = await poolsWithJobs(queue);
+      const fresh = due.filter((poolId) => !busy.has(poolId));
+      if (fresh.length > 0) {
+        await boss.insert(
+          fresh.map((poolId) => ({
+            name: SETTLE_POOL,
+            data: { poolId } satisfies PoolJobData,
+            singletonKey: String(poolId),
+          })),
+        );
+      }
+    }
+    await markCrownedCorrections(ctx);
+  };
+
+  const workers = Math.max(1, options.workers ?? 4);
+  for (let i = 0; i < workers; i++) {
+    await boss.work<PoolJobData>(SETTLE_POOL, polling, async ([job]) => runPoolJob(job.id, job.data.poolId));
+  }
+  await boss.work(SETTLE_SCAN, polling, async () => scan());
+  // Every instance asks for a scan; the queue keeps one per interval (its singleton slot) and one waiting.
+  const askForScan = () =>
+    boss
+      .send(SETTLE_SCAN, {}, { singletonKey: 'scan', singletonSeconds: timings.scanSeconds })
+      .catch((error: unknown) => log.warn({ error: String(error) }, 'asking for a settlement scan failed'));
+  void askForScan();
+  const timer = setInterval(askForScan, timings.scanSeconds * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await boss.offWork(SETTLE_SCAN);
+    await boss.offWork(SETTLE_POOL);
+  };
+}
+
+/**
+ * The pools that have a settlement job waiting, retrying or running, or one dead-lettered lately (it
+ * rests before a new round of retries).
+ */
+async function poolsWithJobs(queue: JobQueue): Promise<Set<number>> {
+  const result = await queueSql(
+    queue,
+    `select distinct singleton_key as key from ${QUEUE_SCHEMA}.job
+      where name = $1 and (state < 'completed'
+        or (state = 'failed' and completed_on > now() - $2 * interval '1 minute'))`,
+    [SETTLE_POOL, queue.timings.deadRestMinutes],
+  );
+  return new Set(rowsOf<{ key: string }>(result).map((row) => Number(row.key)));
+}

@@ -1,0 +1,132 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+// The site's jobs on a queue in the database (pg-boss, decision 043): any instance takes a job, one at a
+// time per pool and kind, retried with backoff, and taken up by another instance when its own dies.
+
+/** The schema of the queue's tables. */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/** A pool's settlement: its corrected weeks re-judged, its due weeks locked and judged, its end crowned. */
+export const SETTLE_POOL = 'settle-pool';
+/** A look for pools with settlement due: one at a time on the whole site, at most one per `SCAN_SECONDS`. */
+export const SETTLE_SCAN = 'settle-scan';
+/** Where a pool's settlement goes once its retries are spent (site admins see it, the scan tries again later). */
+export const SETTLE_DEAD = 'settle-pool-dead';
+
+/** How the queue's timings are set: the defaults in production, shorter in the tests. */
+export interface QueueTimings {
+  /** A running job not heard from for this long (its instance died or hangs) is given to another. */
+  expireSeconds: number;
+  /** How often a running job says it is alive. */
+  heartbeatSeconds: number;
+  /** How often the queue's maintenance looks for such jobs (one instance at a time). */
+  maintenanceSeconds: number;
+  /** The first retry's delay; each next one about twice as long (with jitter). */
+  retryDelaySeconds: number;
+  /** Retries before a job is dead-lettered. */
+  retryLimit: number;
+  /** How often an idle worker asks for jobs. */
+  pollingSeconds: number;
+  /** How often the site looks for pools with settlement due. */
+  scanSeconds: number;
+  /** How long a pool whose retries are spent rests before the scan gives it a new job. */
+  deadRestMinutes: number;
+}
+
+// A job dead with its instance: 15 s without a beat, then maintenance within 3 s, the first retry after
+// 3 to 6 s and a worker's next ask within 1 s: taken up within 25 s. A failing pool is retried after
+// about 3 s, 6, 12 ... 25 min, then dead-lettered (about an hour and a half of retries).
+export const QUEUE_TIMINGS: QueueTimings = {
+  expireSeconds: 15,
+  heartbeatSeconds: 3,
+  maintenanceSeconds: 3,
+  retryDelaySeconds: 3,
+  retryLimit: 10,
+  pollingSeconds: 1,
+  scanSeconds: 2,
+  deadRestMinutes: 60,
+};
+
+/** The queue as this instance holds it. */
+export interface JobQueue {
+  boss: PgBoss;
+  timings: QueueTimings;
+  /** Stops taking jobs; the ones running finish first (at most `waitMs`), then the connections close. */
+  stop(waitMs?: number): Promise<void>;
+}
+
+/**
+ * Opens the queue on the site's database: its tables made or migrated (by one instance at a time), its
+ * queues declared. Every instance opens it; any instance may then take any job.
+ */
+export async function openJobQueue(
+  database: Pick<Database, 'jobQueue'>,
+  log: { warn(obj: object, msg: string): void },
+  timings: QueueTimings = QUEUE_TIMINGS,
+): Promise<JobQueue> {
+  const connection =
+    'connectionString' in database.jobQueue
+      ? { connectionString: database.jobQueue.connectionString, max: 4 }
+      : { db: database.jobQueue as PgBoss.Db };
+  const boss = new PgBoss({
+    ...connection,
+    schema: QUEUE_SCHEMA,
+    application_name: 'ala-jobs',
+    maintenanceIntervalSeconds: timings.maintenanceSeconds,
+    monitorStateIntervalSeconds: 60,
+    // Completed jobs are kept a day (the admin page's "ran at"), failed ones a week.
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error: Error) => log.warn({ error: String(error) }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(SETTLE_DEAD, { name: SETTLE_DEAD, retryLimit: 0 });
+  // `short`: at most one job of a pool waiting; the scan adds none for a pool whose job runs (decision 043).
+  await boss.createQueue(SETTLE_POOL, {
+    name: SETTLE_POOL,
+    policy: 'short',
+    retryLimit: timings.retryLimit,
+    retryDelay: timings.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: timings.expireSeconds,
+    deadLetter: SETTLE_DEAD,
+  });
+  await boss.createQueue(SETTLE_SCAN, {
+    name: SETTLE_SCAN,
+    policy: 'short',
+    retryLimit: 0,
+    expireInSeconds: Math.max(timings.expireSeconds, 60),
+  });
+  return {
+    boss,
+    timings,
+    stop: async (waitMs = 30_000) => {
+      await boss.stop({ graceful: true, wait: true, timeout: waitMs });
+    },
+  };
+}
+
+/**
+ * Keeps a running job alive: its expiry pushed `expireSeconds` past now every `heartbeatSeconds`, so a
+ * long job (a big pool's week) runs as long as it needs and one whose instance died is found within
+ * `expireSeconds`. pg-boss 10 has no heartbeat of its own; this is the one write to its table.
+ */
+export function keepJobAlive(queue: JobQueue, jobId: string): () => void {
+  const beat = () =>
+    queueSql(
+      queue,
+      `update ${QUEUE_SCHEMA}.job set expire_in = (now() - started_on) + $2 * interval '1 second'
+        where id = $1 and state = 'active'`,
+      [jobId, queue.timings.expireSeconds],
+    ).catch(() => undefined);
+  const timer = setInterval(beat, queue.timings.heartbeatSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Runs a statement on the queue's own connections (its tables, read by the admin page and the scan). */
+export function queueSql(queue: JobQueue, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  return queue.boss.getDb().executeSql(text, values);
+}

@@ -1,0 +1,165 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { getDeadlineCutoff } from '../../../../core/calendar';
+import { type PlayableGame, scheduleOfKey } from '../../../../core/games';
+import type { AppContext } from '../../../context';
+import { rowsOf } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
+import { games, poolEnds, pools } from '../../../db/schema';
+import { groupByWeek, PoolWeeks, type WeekGame } from '../pool-weeks';
+import { storedEndRule } from './season-end';
+import { digestWeekResults, isWeekComplete } from './week-facts.repo';
+
+// Which pools have settlement to do now (the queue's scan, decision 043): read for all the pools of a
+// season at once, a handful of statements whatever the number of pools, so that the scan stays cheap
+// with ten thousand pools and each pool's job runs only when it has something to do.
+
+/** What a pool's weeks stand at: its last locked week, its first not judged, and whether a judged one changed. */
+interface WeeksStatus {
+  lastLocked: number;
+  firstUnsettled: number | null;
+  corrected: boolean;
+}
+
+/**
+ * The pools still playing with settlement due now: a week whose lock has passed and is not locked yet
+ * (the weeks before it settled), a locked week whose games are all final (nfl-td: with its players'
+ * lines), a judged week whose results were corrected, or an automatic crowning not made yet. What
+ * settlePoolDueWeeks and the re-judging would do; a pool listed by mistake only costs a job that does
+ * nothing.
+ */
+export async function findDuePools(ctx: AppContext, now: Date): Promise<number[]> {
+  const open = await ctx.db
+    .select()
+    .from(pools)
+    .where(and(eq(pools.final, false), ne(pools.game, 'world-cup')));
+  const seasons = new Map<string, PoolRecord[]>();
+  for (const pool of open) {
+    const key = `${pool.game}|${pool.season}|${pool.seasonType}`;
+    const list = seasons.get(key) ?? [];
+    list.push(pool);
+    seasons.set(key, list);
+  }
+  const decided = new Set(
+    (
+      await ctx.db
+        .select({ poolId: poolEnds.poolId })
+        .from(poolEnds)
+        .innerJoin(pools, eq(pools.id, poolEnds.poolId))
+        .where(eq(pools.final, false))
+    ).map((row) => row.poolId),
+  );
+  const due: number[] = [];
+  for (const seasonPools of seasons.values()) {
+    const season = await readSeason(ctx, seasonPools[0]);
+    const status = await readWeeksStatus(ctx, seasonPools[0], season.digests);
+    for (const pool of seasonPools) {
+      if (decided.has(pool.id)) {
+        if (storedEndRule(pool).end_crowning === 'automatic') due.push(pool.id);
+        continue;
+      }
+      if (isDue(pool, status.get(pool.id), season, now)) due.push(pool.id);
+    }
+  }
+  return due;
+}
+
+/** A season's facts as the scan needs them: its games by week, the weeks ready to judge, their digests. */
+interface SeasonFacts {
+  byWeek: Map<number, WeekGame[]>;
+  complete: Set<number>;
+  digests: Map<number, string>;
+}
+
+async function readSeason(ctx: AppContext, pool: PoolRecord): Promise<SeasonFacts> {
+  const rows = await ctx.db
+    .select({
+      week: games.week,
+      home: games.home,
+      away: games.away,
+      startTime: games.startTime,
+      final: games.final,
+      postponed: games.postponed,
+      homeScore: games.homeScore,
+      awayScore: games.awayScore,
+    })
+    .from(games)
+    .where(
+      and(
+        eq(games.game, scheduleOfKey(pool.game)),
+        eq(games.season, pool.season),
+        eq(games.seasonType, pool.seasonType),
+      ),
+    );
+  const weeks = new Map<number, typeof rows>();
+  for (const row of rows) {
+    if (row.week === null) continue;
+    const list = weeks.get(row.week) ?? [];
+    list.push(row);
+    weeks.set(row.week, list);
+  }
+  const withStats =
+    pool.game === 'nfl-td'
+      ? new Set(
+          rowsOf<{ week: number }>(
+            await ctx.db.execute(
+              sql`select distinct week from nfl_player_week_stats where season = ${pool.season}`,
+            ),
+          ).map((row) => Number(row.week)),
+        )
+      : null;
+  const complete = new Set<number>();
+  for (const [week, list] of weeks) {
+    if (isWeekComplete(list) && (withStats === null || withStats.has(week))) complete.add(week);
+  }
+  const scheduled = rows.filter(
+    (row): row is (typeof rows)[number] & WeekGame => row.week !== null && !row.postponed,
+  );
+  return { byWeek: groupByWeek(scheduled), complete, digests: await digestWeekResults(ctx.db, pool) };
+}
+
+/** Each pool of the season's weeks as they stand: one statement for all of them. */
+async function readWeeksStatus(
+  ctx: AppContext,
+  pool: PoolRecord,
+  digests: Map<number, string>,
+): Promise<Map<number, WeeksStatus>> {
+  const current = JSON.stringify(Object.fromEntries(digests));
+  const rows = rowsOf<{
+    pool_id: number;
+    last_locked: number;
+    first_unsettled: number | null;
+    corrected: boolean;
+  }>(
+    await ctx.db.execute(sql`
+      select pw.pool_id, max(pw.week) as last_locked,
+        min(pw.week) filter (where pw.settled_at is null) as first_unsettled,
+        coalesce(bool_or(pw.settled_at is not null and pw.results_digest is not null
+          and pw.results_digest is distinct from (${current}::jsonb ->> pw.week::text)), false) as corrected
+      from pool_weeks pw join pools p on p.id = pw.pool_id
+      where p.final = false and p.game = ${pool.game} and p.season = ${pool.season}
+        and p.season_type = ${pool.seasonType}
+      group by pw.pool_id`),
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.pool_id),
+      {
+        lastLocked: Number(row.last_locked),
+        firstUnsettled: row.first_unsettled === null ? null : Number(row.first_unsettled),
+        corrected: row.corrected === true,
+      },
+    ]),
+  );
+}
+
+function isDue(pool: PoolRecord, status: WeeksStatus | undefined, season: SeasonFacts, now: Date): boolean {
+  if (status?.corrected) return true;
+  // A locked week waits for its games; the weeks after it wait for it (settlePoolDueWeeks).
+  if (status && status.firstUnsettled !== null) return season.complete.has(status.firstUnsettled);
+  const next = Math.max(status?.lastLocked ?? 0, Math.max(1, pool.startWeek) - 1) + 1;
+  if (next > pool.deadlines.length) return false;
+  const calendar = new PoolWeeks(pool, season.byWeek);
+  const lockAt =
+    calendar.weekLockAt(next) ?? getDeadlineCutoff(pool.deadlines[next - 1], pool.game as PlayableGame);
+  return lockAt.getTime() <= now.getTime();
+}
