@@ -5,6 +5,7 @@ import { LEADER_LOCK_KEY, type LeadershipChange, openDatabase } from './db/clien
 import { settleDemoWeeks } from './demo/demo-entrants';
 import { seedDemoWorld } from './demo/seed';
 import { startFeedIngest } from './jobs/feed-ingest';
+import { FOLLOWER_DELAY_MS, startLeaderLoop } from './jobs/leader-loop';
 import { startReminderJob } from './jobs/reminder-job';
 import { resumeSharedReplayClock, startReplayClockSync } from './jobs/replay-clock-sync';
 import { replayPollDelayMs, startReplayIngest } from './jobs/replay-ingest';
@@ -68,6 +69,7 @@ let clockSync: (() => Promise<void>) | undefined;
 let feedJob: (() => Promise<void>) | undefined;
 let settlementJob: (() => Promise<void>) | undefined;
 let reminderJob: (() => Promise<void>) | undefined;
+let leadershipWatch: (() => Promise<void>) | undefined;
 let closing = false;
 /** While shutting down behind a proxy: each answer closes its connection (see shutdown). */
 let draining = false;
@@ -86,7 +88,13 @@ async function shutdown(signal: string) {
     // so a survivor takes the jobs over on its next ask rather than when this process is gone.
     const handOver = (async () => {
       const stopReplay = await replayJob?.catch(() => undefined);
-      await Promise.all([stopReplay?.(), feedJob?.(), settlementJob?.(), reminderJob?.()]);
+      await Promise.all([
+        stopReplay?.(),
+        feedJob?.(),
+        settlementJob?.(),
+        reminderJob?.(),
+        leadershipWatch?.(),
+      ]);
       // After the jobs: the leader's last beat of the replay clock, where a cluster stopped whole resumes.
       await clockSync?.();
       await database.releaseLeadership();
@@ -183,6 +191,15 @@ function startQueuedSettlement(): () => Promise<void> {
 }
 
 if (jobs) {
+  // The leadership is asked for every few seconds, not only at the leader jobs' passes (a minute apart):
+  // once a leader is gone, or its lock with its session, another instance leads within that wait.
+  leadershipWatch = startLeaderLoop({
+    name: 'leadership',
+    log: app.log,
+    database,
+    pass: async () => undefined,
+    intervalMs: FOLLOWER_DELAY_MS,
+  });
   // Pick reminders before each lock, on the same clock (in the demo they land in the outbox at replayed times).
   reminderJob = startReminderJob(ctx, app.log, {
     intervalMs: replayClock ? Math.min(60_000, replayPollDelayMs(replayClock.speed)) : 60_000,

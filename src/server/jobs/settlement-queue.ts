@@ -94,7 +94,16 @@ export async function startSettlementQueue(
 
   const workers = Math.max(1, options.workers ?? 4);
   for (let i = 0; i < workers; i++) {
-    await boss.work<PoolJobData>(SETTLE_POOL, polling, async ([job]) => runPoolJob(job.id, job.data.poolId));
+    let workerId = '';
+    workerId = await boss.work<PoolJobData>(SETTLE_POOL, polling, async ([job]) => {
+      try {
+        await runPoolJob(job.id, job.data.poolId);
+      } finally {
+        // A worker that found a job asks again at once (ten thousand pools due at one lock), rather than
+        // after its polling interval; one that finds none waits the interval.
+        boss.notifyWorker(workerId);
+      }
+    });
   }
   await boss.work(SETTLE_SCAN, polling, async () => scan());
   // Every instance asks for a scan; the queue keeps one per interval (its singleton slot) and one waiting.

@@ -34,14 +34,14 @@ export interface QueueTimings {
   deadRestMinutes: number;
 }
 
-// A job dead with its instance: 15 s without a beat, then maintenance within 3 s, the first retry after
-// 3 to 6 s and a worker's next ask within 1 s: taken up within 25 s. A failing pool is retried after
-// about 3 s, 6, 12 ... 25 min, then dead-lettered (about an hour and a half of retries).
+// A job dead with its instance: 12 s without a beat, then maintenance within 2 s, the first retry after
+// 2 to 4 s and a worker's next ask within 1 s: taken up within 20 s. A failing pool is retried after
+// about 2 s, 4, 8 ... 17 min, then dead-lettered (about an hour of retries).
 export const QUEUE_TIMINGS: QueueTimings = {
-  expireSeconds: 15,
-  heartbeatSeconds: 3,
-  maintenanceSeconds: 3,
-  retryDelaySeconds: 3,
+  expireSeconds: 12,
+  heartbeatSeconds: 2,
+  maintenanceSeconds: 2,
+  retryDelaySeconds: 2,
   retryLimit: 10,
   pollingSeconds: 1,
   scanSeconds: 2,
@@ -67,12 +67,17 @@ export async function openJobQueue(
 ): Promise<JobQueue> {
   const connection =
     'connectionString' in database.jobQueue
-      ? { connectionString: database.jobQueue.connectionString, max: 4 }
+      ? {
+          connectionString: database.jobQueue.connectionString,
+          max: 4,
+          // The instance's name in PostgreSQL's views, as its other sessions have it (from the URL).
+          application_name:
+            new URL(database.jobQueue.connectionString).searchParams.get('application_name') ?? 'ala-jobs',
+        }
       : { db: database.jobQueue as PgBoss.Db };
   const boss = new PgBoss({
     ...connection,
     schema: QUEUE_SCHEMA,
-    application_name: 'ala-jobs',
     maintenanceIntervalSeconds: timings.maintenanceSeconds,
     monitorStateIntervalSeconds: 60,
     // Completed jobs are kept a day (the admin page's "ran at"), failed ones a week.
