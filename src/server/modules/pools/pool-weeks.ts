@@ -23,12 +23,15 @@ export interface WeekGame {
  * Games are those of the pool's game, season and season type (postponed ones never count), grouped
  * by their week as the schedule calls (weekSchedules) show them.
  */
+/** What of a pool its calendar reads. */
+export type CalendarPool = Pick<PoolRecord, 'game' | 'deadlines' | 'nflLockTime' | 'final' | 'startWeek'>;
+
 export class PoolWeeks {
   private readonly byWeek: Map<number, WeekGame[]>;
 
   /** From the season's games, or from them already grouped by week (shared by the pools of one season). */
   constructor(
-    readonly pool: PoolRecord,
+    readonly pool: CalendarPool,
     rows: readonly WeekGame[] | ReadonlyMap<number, WeekGame[]>,
   ) {
     if (rows instanceof Map) {

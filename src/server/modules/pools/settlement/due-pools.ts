@@ -5,13 +5,17 @@ import type { AppContext } from '../../../context';
 import { rowsOf } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { games, poolEnds, pools } from '../../../db/schema';
-import { groupByWeek, PoolWeeks, type WeekGame } from '../pool-weeks';
+import { type CalendarPool, groupByWeek, PoolWeeks, type WeekGame } from '../pool-weeks';
 import { storedEndRule } from './season-end';
 import { digestWeekResults, isWeekComplete } from './week-facts.repo';
 
 // Which pools have settlement to do now (the queue's scan, decision 043): read for all the pools of a
 // season at once, a handful of statements whatever the number of pools, so that the scan stays cheap
 // with ten thousand pools and each pool's job runs only when it has something to do.
+
+/** What the scan reads of a pool. */
+type ScanPool = CalendarPool &
+  Pick<PoolRecord, 'id' | 'season' | 'seasonType' | 'startWeek' | 'endWipeout' | 'endCrowning'>;
 
 /** What a pool's weeks stand at: its last locked week, its first not judged, and whether a judged one changed. */
 interface WeeksStatus {
@@ -28,11 +32,23 @@ interface WeeksStatus {
  * nothing.
  */
 export async function findDuePools(ctx: AppContext, now: Date): Promise<number[]> {
+  // Only what the scan reads of each pool: ten thousand of them every few seconds.
   const open = await ctx.db
-    .select()
+    .select({
+      id: pools.id,
+      game: pools.game,
+      season: pools.season,
+      seasonType: pools.seasonType,
+      deadlines: pools.deadlines,
+      startWeek: pools.startWeek,
+      nflLockTime: pools.nflLockTime,
+      final: pools.final,
+      endWipeout: pools.endWipeout,
+      endCrowning: pools.endCrowning,
+    })
     .from(pools)
     .where(and(eq(pools.final, false), ne(pools.game, 'world-cup')));
-  const seasons = new Map<string, PoolRecord[]>();
+  const seasons = new Map<string, ScanPool[]>();
   for (const pool of open) {
     const key = `${pool.game}|${pool.season}|${pool.seasonType}`;
     const list = seasons.get(key) ?? [];
@@ -70,7 +86,7 @@ interface SeasonFacts {
   digests: Map<number, string>;
 }
 
-async function readSeason(ctx: AppContext, pool: PoolRecord): Promise<SeasonFacts> {
+async function readSeason(ctx: AppContext, pool: ScanPool): Promise<SeasonFacts> {
   const rows = await ctx.db
     .select({
       week: games.week,
@@ -120,7 +136,7 @@ async function readSeason(ctx: AppContext, pool: PoolRecord): Promise<SeasonFact
 /** Each pool of the season's weeks as they stand: one statement for all of them. */
 async function readWeeksStatus(
   ctx: AppContext,
-  pool: PoolRecord,
+  pool: ScanPool,
   digests: Map<number, string>,
 ): Promise<Map<number, WeeksStatus>> {
   const current = JSON.stringify(Object.fromEntries(digests));
@@ -152,7 +168,7 @@ async function readWeeksStatus(
   );
 }
 
-function isDue(pool: PoolRecord, status: WeeksStatus | undefined, season: SeasonFacts, now: Date): boolean {
+function isDue(pool: ScanPool, status: WeeksStatus | undefined, season: SeasonFacts, now: Date): boolean {
   if (status?.corrected) return true;
   // A locked week waits for its games; the weeks after it wait for it (settlePoolDueWeeks).
   if (status && status.firstUnsettled !== null) return season.complete.has(status.firstUnsettled);

@@ -205,7 +205,7 @@ export async function detectPoolWeekBonuses(
  */
 export async function digestWeekResults(
   db: DbOrTx,
-  pool: PoolRecord,
+  pool: Pick<PoolRecord, 'game' | 'season' | 'seasonType'>,
   weeks?: readonly number[],
 ): Promise<Map<number, string>> {
   const weekFilter = weeks ? sql`and g.week = any(${sql.param([...weeks])}::int[])` : sql``;
