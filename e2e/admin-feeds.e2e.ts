@@ -47,6 +47,8 @@ describe('sports feeds admin page', () => {
     await failing.getByRole('cell', { name: 'Judging Week 3' }).waitFor();
     await failing.getByText('Expected a kind 7 of week 3').waitFor();
     await page.getByText('1 pool is failing').waitFor();
+    // The queue's state in words.
+    await page.getByText(/Queue: 0 waiting, 0 running, 1 retrying, 0 failed; a pool's job last done/).waitFor();
     await screenshot(page, 'admin-feeds-settlement-failing');
     await page.unroute('**/admin/settlement?*');
 
