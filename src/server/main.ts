@@ -6,7 +6,7 @@ import { settleDemoWeeks } from './demo/demo-entrants';
 import { seedDemoWorld } from './demo/seed';
 import { startFeedIngest } from './jobs/feed-ingest';
 import { FOLLOWER_DELAY_MS, startLeaderLoop } from './jobs/leader-loop';
-import { startReminderJob } from './jobs/reminder-job';
+import { startQueuedReminderJob, startReminderJob } from './jobs/reminder-job';
 import { resumeSharedReplayClock, startReplayClockSync } from './jobs/replay-clock-sync';
 import { replayPollDelayMs, startReplayIngest } from './jobs/replay-ingest';
 import { startSettlementJob } from './jobs/settlement-job';
@@ -157,11 +157,14 @@ const startSettlement = () => {
         settle: settleDemoWeeks,
         intervalMs: replayClock ? Math.min(30_000, replayPollDelayMs(replayClock.speed)) : 30_000,
       })
-    : startQueuedSettlement();
+    : startQueueJobs();
 };
 
-/** Opens the job queue and its settlement workers, trying again while the database cannot be reached. */
-function startQueuedSettlement(): () => Promise<void> {
+/**
+ * Opens the job queue with its settlement workers and the reminders' periodic job, trying again while the
+ * database cannot be reached.
+ */
+function startQueueJobs(): () => Promise<void> {
   let stop: (() => Promise<void>) | undefined;
   let retry: NodeJS.Timeout | undefined;
   let opening: Promise<void> = Promise.resolve();
@@ -170,11 +173,13 @@ function startQueuedSettlement(): () => Promise<void> {
     try {
       const queue = await openJobQueue(database, app.log);
       const stopWorkers = await startSettlementQueue(ctx, app.log, queue, { workers: config.settleWorkers });
+      // Pick reminders before each lock (and the web pushes after them), once a minute on the site.
+      const stopReminders = await startQueuedReminderJob(ctx, app.log, queue);
       stop = async () => {
-        await stopWorkers();
+        await Promise.all([stopWorkers(), stopReminders()]);
         await queue.stop();
       };
-      app.log.info('settling the pools on the job queue');
+      app.log.info('settling the pools and sending reminders on the job queue');
     } catch (error) {
       app.log.warn({ error: String(error) }, 'the job queue did not open; trying again');
       retry = setTimeout(() => {
@@ -200,10 +205,13 @@ if (jobs) {
     pass: async () => undefined,
     intervalMs: FOLLOWER_DELAY_MS,
   });
-  // Pick reminders before each lock, on the same clock (in the demo they land in the outbox at replayed times).
-  reminderJob = startReminderJob(ctx, app.log, {
-    intervalMs: replayClock ? Math.min(60_000, replayPollDelayMs(replayClock.speed)) : 60_000,
-  });
+  // The demo's pick reminders, on its replayed clock (they land in the outbox at replayed times); a site
+  // sends them on the job queue (startQueueJobs).
+  if (replaying) {
+    reminderJob = startReminderJob(ctx, app.log, {
+      intervalMs: replayClock ? Math.min(60_000, replayPollDelayMs(replayClock.speed)) : 60_000,
+    });
+  }
 }
 const replayed = replayedGames(config.feeds);
 if (replaying && replayed.length > 0 && jobs) {

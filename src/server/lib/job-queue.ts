@@ -14,6 +14,9 @@ export const SETTLE_SCAN = 'settle-scan';
 /** Where a pool's settlement goes once its retries are spent (site admins see it, the scan tries again later). */
 export const SETTLE_DEAD = 'settle-pool-dead';
 
+/** The pick reminders' pass and the web pushes after it, once a minute on the whole site. */
+export const REMINDERS = 'reminders';
+
 /** How the queue's timings are set: the defaults in production, shorter in the tests. */
 export interface QueueTimings {
   /** A running job not heard from for this long (its instance died or hangs) is given to another. */
