@@ -69,8 +69,9 @@ export async function findDuePools(ctx: AppContext, now: Date): Promise<number[]
     const season = await readSeason(ctx, seasonPools[0]);
     const status = await readWeeksStatus(ctx, seasonPools[0], season.digests);
     for (const pool of seasonPools) {
-      if (decided.has(pool.id)) {
-        if (storedEndRule(pool).end_crowning === 'automatic') due.push(pool.id);
+      // A pool its end rule decided crowns itself at once; one waiting for its commissioner plays on.
+      if (decided.has(pool.id) && storedEndRule(pool).end_crowning === 'automatic') {
+        due.push(pool.id);
         continue;
       }
       if (isDue(pool, status.get(pool.id), season, now)) due.push(pool.id);

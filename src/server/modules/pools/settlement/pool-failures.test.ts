@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettlementJobsResponse } from '../../../../core/contracts/sports';
 import { rowsOf } from '../../../db/client';
-import { entries, pools, poolWeeks } from '../../../db/schema';
+import { entries, poolEnds, pools, poolWeeks } from '../../../db/schema';
 import { startSettlementQueue } from '../../../jobs/settlement-queue';
 import {
   type JobQueue,
@@ -221,8 +221,31 @@ describe('one pool never stops another', () => {
     expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
     await finishWeek(t.ctx, 1, FINALS);
     expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    // Decided by its end rule: crowned by the pass at once when automatic; waiting for its commissioner,
+    // it plays on (due only when a week is).
+    const decided = {
+      poolId: pool.id,
+      week: 1,
+      kind: 'last-survivor',
+      reason: 'last survivor after week 1',
+      champions: 1,
+      championSlots: Buffer.from([1, 0]),
+      decidedAt: now,
+    };
+    await t.ctx.db.insert(poolEnds).values(decided);
+    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    await t.ctx.db.update(pools).set({ endCrowning: 'automatic' }).where(eq(pools.id, pool.id));
+    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    await t.ctx.db.delete(poolEnds).where(eq(poolEnds.poolId, pool.id));
+    await t.ctx.db.update(pools).set({ endCrowning: 'commissioner' }).where(eq(pools.id, pool.id));
     await settleDueWeeks(t.ctx);
     expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
+    // Nothing else due, a decided pool that crowns automatically is (its crowning).
+    await t.ctx.db.insert(poolEnds).values(decided);
+    await t.ctx.db.update(pools).set({ endCrowning: 'automatic' }).where(eq(pools.id, pool.id));
+    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    await t.ctx.db.delete(poolEnds).where(eq(poolEnds.poolId, pool.id));
+    await t.ctx.db.update(pools).set({ endCrowning: 'commissioner' }).where(eq(pools.id, pool.id));
     // A corrected score makes a judged week due again.
     await finishWeek(t.ctx, 1, { ...FINALS, 'NYY-BOS': [3, 5] });
     expect(await findDuePools(t.ctx, now)).toContain(pool.id);
