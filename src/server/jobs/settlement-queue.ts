@@ -22,9 +22,10 @@ import {
 import type { JobLogger } from './leader-loop';
 import { countSettlement } from './settlement-job';
 
-/** A pool's settlement job: which pool. */
+/** A pool's settlement job: which pool, and whether the scan found a judged week of it corrected. */
 interface PoolJobData {
   poolId: number;
+  corrected?: boolean;
 }
 
 export interface SettlementQueueOptions {
@@ -49,13 +50,17 @@ export async function startSettlementQueue(
 ): Promise<() => Promise<void>> {
   const { boss, timings } = queue;
   const polling = { batchSize: 1, pollingIntervalSeconds: timings.pollingSeconds };
-  const runPoolJob = async (jobId: string, poolId: number) => {
+  const runPoolJob = async (jobId: string, { poolId, corrected }: PoolJobData) => {
     const started = performance.now();
     const stopBeat = keepJobAlive(queue, jobId);
     try {
       const [pool] = await ctx.db.select().from(pools).where(eq(pools.id, poolId));
       if (!pool || pool.final || pool.game === 'world-cup') return;
-      const run = await settlePool(ctx, pool, ctx.clock.now(), emptyRun());
+      // The scan read whether the pool's results were corrected a moment ago: one that has been since is
+      // due again at the next scan. A job added otherwise (no word) looks for itself.
+      const run = await settlePool(ctx, pool, ctx.clock.now(), emptyRun(), {
+        lookForCorrections: corrected !== false,
+      });
       countSettlement(ctx, run);
       recordJobRun(ctx.metrics, 'settlement', 'ok', started);
       if (run.locked.length + run.settled.length + run.rejudged.length > 0) await options.onRun?.(run);
@@ -78,12 +83,12 @@ export async function startSettlementQueue(
     const due = await findDuePools(ctx, ctx.clock.now());
     if (due.length > 0) {
       const busy = await poolsWithJobs(queue);
-      const fresh = due.filter((poolId) => !busy.has(poolId));
+      const fresh = due.filter((pool) => !busy.has(pool.poolId));
       if (fresh.length > 0) {
         await boss.insert(
-          fresh.map((poolId) => ({
+          fresh.map(({ poolId, corrected }) => ({
             name: SETTLE_POOL,
-            data: { poolId } satisfies PoolJobData,
+            data: { poolId, corrected } satisfies PoolJobData,
             singletonKey: String(poolId),
           })),
         );
@@ -97,7 +102,7 @@ export async function startSettlementQueue(
     let workerId = '';
     workerId = await boss.work<PoolJobData>(SETTLE_POOL, polling, async ([job]) => {
       try {
-        await runPoolJob(job.id, job.data.poolId);
+        await runPoolJob(job.id, job.data);
       } finally {
         // A worker that found a job asks again at once (ten thousand pools due at one lock), rather than
         // after its polling interval; one that finds none waits the interval.

@@ -31,7 +31,13 @@ interface WeeksStatus {
  * settlePoolDueWeeks and the re-judging would do; a pool listed by mistake only costs a job that does
  * nothing.
  */
-export async function findDuePools(ctx: AppContext, now: Date): Promise<number[]> {
+/** A pool with settlement due, and whether a judged week of it was corrected (to re-judge first). */
+export interface DuePool {
+  poolId: number;
+  corrected: boolean;
+}
+
+export async function findDuePools(ctx: AppContext, now: Date): Promise<DuePool[]> {
   // Only what the scan reads of each pool: ten thousand of them every few seconds.
   const open = await ctx.db
     .select({
@@ -64,17 +70,19 @@ export async function findDuePools(ctx: AppContext, now: Date): Promise<number[]
         .where(eq(pools.final, false))
     ).map((row) => row.poolId),
   );
-  const due: number[] = [];
+  const due: DuePool[] = [];
   for (const seasonPools of seasons.values()) {
     const season = await readSeason(ctx, seasonPools[0]);
     const status = await readWeeksStatus(ctx, seasonPools[0], season.digests);
     for (const pool of seasonPools) {
       // A pool its end rule decided crowns itself at once; one waiting for its commissioner plays on.
+      const weeks = status.get(pool.id);
+      const corrected = weeks?.corrected ?? false;
       if (decided.has(pool.id) && storedEndRule(pool).end_crowning === 'automatic') {
-        due.push(pool.id);
+        due.push({ poolId: pool.id, corrected });
         continue;
       }
-      if (isDue(pool, status.get(pool.id), season, now)) due.push(pool.id);
+      if (isDue(pool, weeks, season, now)) due.push({ poolId: pool.id, corrected });
     }
   }
   return due;

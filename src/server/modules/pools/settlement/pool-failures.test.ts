@@ -93,6 +93,11 @@ async function breakLockedWeek(poolId: number): Promise<() => Promise<void>> {
   };
 }
 
+/** The ids of the pools with settlement due. */
+async function dueIds(now: Date): Promise<number[]> {
+  return (await findDuePools(t.ctx, now)).map((due) => due.poolId);
+}
+
 async function settlementJobs(viewer: TestUser = admin) {
   return t.app.inject({ url: '/admin/settlement', headers: { cookie: viewer.cookie } });
 }
@@ -215,12 +220,12 @@ describe('one pool never stops another', () => {
       deadlines: [day(1), day(8), day(15)],
     });
     // Week 1's lock has passed for the first pool; the other starts later.
-    expect(await findDuePools(t.ctx, now)).toEqual([pool.id]);
+    expect(await dueIds(now)).toEqual([pool.id]);
     await settleDueWeeks(t.ctx);
     // Locked and waiting for its games: nothing to do.
-    expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
+    expect(await dueIds(now)).not.toContain(pool.id);
     await finishWeek(t.ctx, 1, FINALS);
-    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    expect(await dueIds(now)).toContain(pool.id);
     // Decided by its end rule: crowned by the pass at once when automatic; waiting for its commissioner,
     // it plays on (due only when a week is).
     const decided = {
@@ -233,26 +238,26 @@ describe('one pool never stops another', () => {
       decidedAt: now,
     };
     await t.ctx.db.insert(poolEnds).values(decided);
-    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    expect(await dueIds(now)).toContain(pool.id);
     await t.ctx.db.update(pools).set({ endCrowning: 'automatic' }).where(eq(pools.id, pool.id));
-    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    expect(await dueIds(now)).toContain(pool.id);
     await t.ctx.db.delete(poolEnds).where(eq(poolEnds.poolId, pool.id));
     await t.ctx.db.update(pools).set({ endCrowning: 'commissioner' }).where(eq(pools.id, pool.id));
     await settleDueWeeks(t.ctx);
-    expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
+    expect(await dueIds(now)).not.toContain(pool.id);
     // Nothing else due, a decided pool that crowns automatically is (its crowning).
     await t.ctx.db.insert(poolEnds).values(decided);
     await t.ctx.db.update(pools).set({ endCrowning: 'automatic' }).where(eq(pools.id, pool.id));
-    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    expect(await dueIds(now)).toContain(pool.id);
     await t.ctx.db.delete(poolEnds).where(eq(poolEnds.poolId, pool.id));
     await t.ctx.db.update(pools).set({ endCrowning: 'commissioner' }).where(eq(pools.id, pool.id));
-    // A corrected score makes a judged week due again.
+    // A corrected score makes a judged week due again, to be re-judged.
     await finishWeek(t.ctx, 1, { ...FINALS, 'NYY-BOS': [3, 5] });
-    expect(await findDuePools(t.ctx, now)).toContain(pool.id);
+    expect(await findDuePools(t.ctx, now)).toContainEqual({ poolId: pool.id, corrected: true });
     // A pool that is over is never due.
     await t.ctx.db.update(pools).set({ final: true }).where(eq(pools.id, pool.id));
-    expect(await findDuePools(t.ctx, now)).not.toContain(pool.id);
-    expect(await findDuePools(t.ctx, now)).not.toContain(later.id);
+    expect(await dueIds(now)).not.toContain(pool.id);
+    expect(await dueIds(now)).not.toContain(later.id);
   });
 
   it('says what went wrong in words: the message, what the database refused first, never the parameters', () => {

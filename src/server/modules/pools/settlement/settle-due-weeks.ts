@@ -113,13 +113,16 @@ export async function settlePool(
   pool: PoolRecord,
   now: Date,
   run: SettlementRun = emptyRun(),
-  options: SettlementOptions = {},
+  options: SettlementOptions & {
+    /** Whether to look for corrected results first (the queue's scan already did, and says so). */
+    lookForCorrections?: boolean;
+  } = {},
 ): Promise<SettlementRun> {
   const before = run.locked.length + run.settled.length + run.rejudged.length;
   const at: PoolJobProgress = { step: 'rejudge', week: null };
   let corrected: number | null = null;
   try {
-    corrected = await findCorrectedWeek(ctx.db, pool);
+    corrected = options.lookForCorrections === false ? null : await findCorrectedWeek(ctx.db, pool);
     if (corrected !== null) {
       at.week = corrected;
       for (const week of await rejudgeFromWeek(ctx, pool, corrected))
