@@ -60,6 +60,7 @@ export async function startSettlementQueue(
       // due again at the next scan. A job added otherwise (no word) looks for itself.
       const run = await settlePool(ctx, pool, ctx.clock.now(), emptyRun(), {
         lookForCorrections: corrected !== false,
+        keptCalendar: true,
       });
       countSettlement(ctx, run);
       recordJobRun(ctx.metrics, 'settlement', 'ok', started);

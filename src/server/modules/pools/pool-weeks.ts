@@ -45,6 +45,11 @@ export class PoolWeeks {
     return this.pool.deadlines.length;
   }
 
+  /** The season's games by week (shared: never changed). */
+  byWeekOfSeason(): Map<number, WeekGame[]> {
+    return this.byWeek;
+  }
+
   /** The week's games. */
   games(week: number): WeekGame[] {
     return this.byWeek.get(week) ?? [];
@@ -133,4 +138,34 @@ export async function loadPoolWeeks(db: DbOrTx, pool: PoolRecord, week?: number)
     pool,
     rows.filter((row): row is WeekGame => row.week !== null),
   );
+}
+
+/** Seasons' games by week, kept for a moment per database: the settlement's jobs of one lock all read them. */
+const keptSeasons = new WeakMap<
+  object,
+  Map<string, { until: number; byWeek: Promise<Map<number, WeekGame[]>> }>
+>();
+
+/**
+ * The pool's calendar from its season's games as read at most `maxAgeMs` ago by this instance: ten thousand
+ * pools' settlement jobs at one lock read the same season once a moment, not once each. For the settlement's
+ * lock instants and week teams only; a schedule change is seen that moment later (a week's results are
+ * always read afresh by the judging).
+ */
+export async function loadPoolWeeksKept(db: DbOrTx, pool: PoolRecord, maxAgeMs = 2_000): Promise<PoolWeeks> {
+  let kept = keptSeasons.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptSeasons.set(db, kept);
+  }
+  const key = `${scheduleOfKey(pool.game)}|${pool.season}|${pool.seasonType}`;
+  const now = Date.now();
+  let season = kept.get(key);
+  if (!season || season.until < now) {
+    const byWeek = loadPoolWeeks(db, pool).then((calendar) => calendar.byWeekOfSeason());
+    season = { until: now + maxAgeMs, byWeek };
+    kept.set(key, season);
+    byWeek.catch(() => kept.delete(key));
+  }
+  return new PoolWeeks(pool, await season.byWeek);
 }

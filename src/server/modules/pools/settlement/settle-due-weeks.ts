@@ -7,7 +7,7 @@ import { pools, poolWeeks } from '../../../db/schema';
 import { inBackground } from '../../../lib/background';
 import { keepOwingCount } from '../commish/missing-picks/owing-count';
 import { notifyPoolChanged } from '../live/notify';
-import { loadPoolWeeks, type PoolWeeks } from '../pool-weeks';
+import { loadPoolWeeks, loadPoolWeeksKept, type PoolWeeks } from '../pool-weeks';
 import { refreshAfterSettlement } from '../standings/pool-rankings';
 import { describeStep, errorInWords, type PoolJobProgress, type PoolJobStep } from './job-steps';
 import { settlePoolWeek } from './judge-week';
@@ -48,6 +48,11 @@ export interface SettlementOptions {
    * it is about to be locked. The demo's entrants pick and rebuy here.
    */
   beforeLock?: (pool: PoolRecord, week: number, lockAt: Date) => Promise<void>;
+  /**
+   * The season's calendar as this instance read it a moment ago (loadPoolWeeksKept): the queue's jobs,
+   * thousands of pools of one season at one lock. Without it, read afresh.
+   */
+  keptCalendar?: boolean;
 }
 
 /**
@@ -164,7 +169,9 @@ export async function settlePoolDueWeeks(
     await crownPoolEnd(ctx, pool.id, null);
     return run;
   }
-  const calendar = await loadPoolWeeks(ctx.db, pool);
+  const calendar = options.keptCalendar
+    ? await loadPoolWeeksKept(ctx.db, pool)
+    : await loadPoolWeeks(ctx.db, pool);
   const done = await ctx.db
     .select({ week: poolWeeks.week, settledAt: poolWeeks.settledAt })
     .from(poolWeeks)

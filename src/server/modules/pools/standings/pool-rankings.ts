@@ -17,6 +17,8 @@ import { paidInSql } from '../ledger';
 
 /** From this many entries a pool's rankings are refreshed after a change besides the settlement's. */
 export const RANKED_POOL_MIN_ENTRIES = 10_000;
+/** From this many entries a pool's rankings are stored after each settle and re-judge. */
+export const SETTLED_RANKINGS_MIN_ENTRIES = 1_000;
 /** A pool's background refreshes start at least this far apart: a sign-up rush refreshes twice a minute. */
 const REFRESH_GAP_MS = 30_000;
 
@@ -350,12 +352,16 @@ export async function rankingsCurrent(db: DbOrTx, poolId: number): Promise<boole
 }
 
 /**
- * The settlement's refresh after it changed the pool: a small pool's at once (a few ms), a big pool's in the
- * background (refreshRankingsLater), so that its seconds never hold the other pools' weeks in the same pass.
+ * The settlement's refresh after it changed the pool: a pool of some thousand entries at once (a few ms), a
+ * big pool's in the background (refreshRankingsLater), so that its seconds never hold the other pools' weeks;
+ * an office pool's none.
  */
 export async function refreshAfterSettlement(ctx: AppContext, poolId: number): Promise<void> {
-  if ((await poolSize(ctx.db, poolId)) >= RANKED_POOL_MIN_ENTRIES) refreshRankingsLater(ctx, poolId);
-  else await refreshPoolRankings(ctx.db, poolId);
+  const size = await poolSize(ctx.db, poolId);
+  if (size >= RANKED_POOL_MIN_ENTRIES) refreshRankingsLater(ctx, poolId);
+  else if (size >= SETTLED_RANKINGS_MIN_ENTRIES) await refreshPoolRankings(ctx.db, poolId);
+  // A smaller pool's reads compute its rankings about as fast as they read stored ones, and storing them
+  // was most of the work of settling each of ten thousand office pools (bench:many-pools): none are kept.
 }
 
 /** How many entries the pool has: its highest slot and one (slots are gapless, entries never deleted). */
