@@ -28,6 +28,9 @@ interface PoolJobData {
   corrected?: boolean;
 }
 
+/** From this many entries in play a pool's job is taken before the others of a scan. */
+const BIG_POOL_IN_PLAY = 10_000;
+
 export interface SettlementQueueOptions {
   /** Pool jobs this instance runs at once. */
   workers?: number;
@@ -87,10 +90,13 @@ export async function startSettlementQueue(
       const fresh = due.filter((pool) => !busy.has(pool.poolId));
       if (fresh.length > 0) {
         await boss.insert(
-          fresh.map(({ poolId, corrected }) => ({
+          fresh.map(({ poolId, corrected, inPlay }) => ({
             name: SETTLE_POOL,
             data: { poolId, corrected } satisfies PoolJobData,
             singletonKey: String(poolId),
+            // A big pool's job first: its seconds run on one worker beside the small pools' jobs on the
+            // others, rather than after ten thousand of them.
+            priority: inPlay >= BIG_POOL_IN_PLAY ? 1 : 0,
           })),
         );
       }

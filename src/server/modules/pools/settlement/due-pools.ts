@@ -20,6 +20,8 @@ type ScanPool = CalendarPool &
 /** What a pool's weeks stand at: its last locked week, its first not judged, and whether a judged one changed. */
 interface WeeksStatus {
   lastLocked: number;
+  /** Entries in play at its last lock. */
+  inPlay: number;
   firstUnsettled: number | null;
   corrected: boolean;
 }
@@ -31,10 +33,12 @@ interface WeeksStatus {
  * settlePoolDueWeeks and the re-judging would do; a pool listed by mistake only costs a job that does
  * nothing.
  */
-/** A pool with settlement due, and whether a judged week of it was corrected (to re-judge first). */
+/** A pool with settlement due, whether a judged week of it was corrected (to re-judge first), and its size. */
 export interface DuePool {
   poolId: number;
   corrected: boolean;
+  /** Entries in play at its last lock (0 before its first). */
+  inPlay: number;
 }
 
 export async function findDuePools(ctx: AppContext, now: Date): Promise<DuePool[]> {
@@ -77,12 +81,12 @@ export async function findDuePools(ctx: AppContext, now: Date): Promise<DuePool[
     for (const pool of seasonPools) {
       // A pool its end rule decided crowns itself at once; one waiting for its commissioner plays on.
       const weeks = status.get(pool.id);
-      const corrected = weeks?.corrected ?? false;
+      const found = { poolId: pool.id, corrected: weeks?.corrected ?? false, inPlay: weeks?.inPlay ?? 0 };
       if (decided.has(pool.id) && storedEndRule(pool).end_crowning === 'automatic') {
-        due.push({ poolId: pool.id, corrected });
+        due.push(found);
         continue;
       }
-      if (isDue(pool, weeks, season, now)) due.push({ poolId: pool.id, corrected });
+      if (isDue(pool, weeks, season, now)) due.push(found);
     }
   }
   return due;
@@ -152,11 +156,13 @@ async function readWeeksStatus(
   const rows = rowsOf<{
     pool_id: number;
     last_locked: number;
+    in_play: number;
     first_unsettled: number | null;
     corrected: boolean;
   }>(
     await ctx.db.execute(sql`
       select pw.pool_id, max(pw.week) as last_locked,
+        (array_agg(pw.alive_at_lock order by pw.week desc))[1] as in_play,
         min(pw.week) filter (where pw.settled_at is null) as first_unsettled,
         coalesce(bool_or(pw.settled_at is not null and pw.results_digest is not null
           and pw.results_digest is distinct from (${current}::jsonb ->> pw.week::text)), false) as corrected
@@ -170,6 +176,7 @@ async function readWeeksStatus(
       Number(row.pool_id),
       {
         lastLocked: Number(row.last_locked),
+        inPlay: Number(row.in_play ?? 0),
         firstUnsettled: row.first_unsettled === null ? null : Number(row.first_unsettled),
         corrected: row.corrected === true,
       },

@@ -253,7 +253,7 @@ describe('one pool never stops another', () => {
     await t.ctx.db.update(pools).set({ endCrowning: 'commissioner' }).where(eq(pools.id, pool.id));
     // A corrected score makes a judged week due again, to be re-judged.
     await finishWeek(t.ctx, 1, { ...FINALS, 'NYY-BOS': [3, 5] });
-    expect(await findDuePools(t.ctx, now)).toContainEqual({ poolId: pool.id, corrected: true });
+    expect(await findDuePools(t.ctx, now)).toContainEqual({ poolId: pool.id, corrected: true, inPlay: 2 });
     // A pool that is over is never due.
     await t.ctx.db.update(pools).set({ final: true }).where(eq(pools.id, pool.id));
     expect(await dueIds(now)).not.toContain(pool.id);
