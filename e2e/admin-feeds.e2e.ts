@@ -48,7 +48,9 @@ describe('sports feeds admin page', () => {
     await failing.getByText('Expected a kind 7 of week 3').waitFor();
     await page.getByText('1 pool is failing').waitFor();
     // The queue's state in words.
-    await page.getByText(/Queue: 0 waiting, 0 running, 1 retrying, 0 failed; a pool's job last done/).waitFor();
+    await page
+      .getByText(/Queue: 0 waiting, 0 running, 1 retrying, 0 failed; a pool's job last done/)
+      .waitFor();
     await screenshot(page, 'admin-feeds-settlement-failing');
     await page.unroute('**/admin/settlement?*');
 
