@@ -231,6 +231,12 @@ describe('pushes of the jobs', () => {
     ]);
     expect(service.pushesOf(bobDevice)).toEqual([]);
 
+    // The pushes are queued with the nudge's claim: when they cannot be, nothing is claimed, and the
+    // commissioner may nudge again at once (rather than an hour later, with no push sent).
+    await t.ctx.db.execute(sql`alter table push_queue rename to push_queue_away`);
+    const refused = await api(world.owner, 'POST', `/api/pools/${pool.id}/commish/nudge`, {});
+    await t.ctx.db.execute(sql`alter table push_queue_away rename to push_queue`);
+    expect(refused.statusCode).toBe(500);
     const nudge = await api(world.owner, 'POST', `/api/pools/${pool.id}/commish/nudge`, {});
     expect(nudge.statusCode, nudge.body).toBe(200);
     await runPushPass(t.ctx);

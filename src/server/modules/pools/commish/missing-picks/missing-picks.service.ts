@@ -126,8 +126,8 @@ export async function getMissingPicks(
 /**
  * POST /api/pools/{poolId}/commish/nudge (league admins): e-mails the owner of every entry that owes a pick for
  * the open week, one mail per player listing their entries (outbox without SMTP). At most once an hour per pool
- * on the wall clock: the claim (the pool's row locked, the last nudge read, this one's audit row written) is its
- * own short transaction, so racing nudges send once; the mails go after it, the pool walked in batches.
+ * on the wall clock: the claim (the pool's row locked, the last nudge read, this one's audit row and its pushes
+ * written) is its own transaction, so racing nudges send once; the mails go after it, the pool walked in batches.
  * A repeat of the same request (its `request_key`) within the hour answers the first one's result and sends
  * nothing; any other nudge within the hour is refused (429) with the wait. Players' reminder settings do not
  * apply: this is the commissioner's own message.
@@ -194,18 +194,20 @@ export async function nudgeMissingPicks(
       ],
       now,
     );
+    // The players' devices that take nudges get a push too, sent by the next push pass (decision 042):
+    // queued with the claim, so a nudge claimed is never without its pushes (an instance dying after the
+    // claim would otherwise leave them unsent, and the hour's claim would refuse a second nudge).
+    await tx.execute(sql`
+      insert into push_queue (user_id, kind, pool_id, week, entry_id, detail, lock_at, created_at)
+      select e.user_id, 'nudge', e.pool_id, ${open.week}, e.id, ${viewer.username}, ${open.lockAt.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz
+      from entries e
+      where e.pool_id = ${pool.id} and ${owesPickOfPool(pool.id, open.week, needed, 'e')}
+        and exists (select 1 from push_subscriptions s where s.user_id = e.user_id and s.nudges)
+      on conflict do nothing`);
     return null;
   });
   if (claimed) return claimed;
-  // The players' devices that take nudges get a push too, sent by the next push pass (decision 042).
-  await ctx.db.execute(sql`
-    insert into push_queue (user_id, kind, pool_id, week, entry_id, detail, lock_at, created_at)
-    select e.user_id, 'nudge', e.pool_id, ${open.week}, e.id, ${viewer.username}, ${open.lockAt.toISOString()}::timestamptz,
-      ${now.toISOString()}::timestamptz
-    from entries e
-    where e.pool_id = ${pool.id} and ${owesPickOfPool(pool.id, open.week, needed, 'e')}
-      and exists (select 1 from push_subscriptions s where s.user_id = e.user_id and s.nudges)
-    on conflict do nothing`);
 
   const mail: NudgeMailContext = {
     poolName: pool.customName?.trim() || `${pool.gameName} ${pool.season}`,
