@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { pools } from '../db/schema';
 import {
+  CROWNED_CORRECTIONS,
   type JobQueue,
   keepJobAlive,
   QUEUE_SCHEMA,
@@ -20,6 +21,7 @@ import {
   settlePool,
 } from '../modules/pools/settlement/settle-due-weeks';
 import type { JobLogger } from './leader-loop';
+import { startPeriodicJob } from './periodic-job';
 import { countSettlement } from './settlement-job';
 
 /** A pool's settlement job: which pool, and whether the scan found a judged week of it corrected. */
@@ -101,7 +103,6 @@ export async function startSettlementQueue(
         );
       }
     }
-    await markCrownedCorrections(ctx);
   };
 
   const workers = Math.max(1, options.workers ?? 4);
@@ -126,8 +127,17 @@ export async function startSettlementQueue(
   void askForScan();
   const timer = setInterval(askForScan, timings.scanSeconds * 1000);
   timer.unref();
+  // A correction after a pool's crowning is only told to its commissioner: looked for every few minutes
+  // over the pools crowned in the last 30 days, not at every scan.
+  const stopCorrections = await startPeriodicJob(queue, {
+    name: CROWNED_CORRECTIONS,
+    log,
+    everySeconds: 300,
+    run: () => markCrownedCorrections(ctx),
+  });
   return async () => {
     clearInterval(timer);
+    await stopCorrections();
     await boss.offWork(SETTLE_SCAN);
     await boss.offWork(SETTLE_POOL);
   };

@@ -14,6 +14,9 @@ export const SETTLE_SCAN = 'settle-scan';
 /** Where a pool's settlement goes once its retries are spent (site admins see it, the scan tries again later). */
 export const SETTLE_DEAD = 'settle-pool-dead';
 
+/** Corrections after a pool's crowning looked for (told to its commissioner), every few minutes. */
+export const CROWNED_CORRECTIONS = 'crowned-corrections';
+
 /** The pick reminders' pass and the web pushes after it, once a minute on the whole site. */
 export const REMINDERS = 'reminders';
 

@@ -35,15 +35,22 @@ import {
   writeEntryStates,
 } from './week-players.repo';
 
-/** The first settled week of a pool whose results or facts changed after it was judged, or null. */
-export async function findCorrectedWeek(db: DbOrTx, pool: PoolRecord): Promise<number | null> {
+/**
+ * The first settled week of a pool whose results or facts changed after it was judged, or null. `digests`:
+ * its season's current ones, when the caller read them for many pools at once.
+ */
+export async function findCorrectedWeek(
+  db: DbOrTx,
+  pool: PoolRecord,
+  digests?: Promise<Map<number, string>>,
+): Promise<number | null> {
   const settled = await db
     .select({ week: poolWeeks.week, digest: poolWeeks.resultsDigest })
     .from(poolWeeks)
     .where(and(eq(poolWeeks.poolId, pool.id), isNotNull(poolWeeks.settledAt)))
     .orderBy(asc(poolWeeks.week));
   if (settled.length === 0) return null;
-  const current = await digestWeekResults(db, pool);
+  const current = await (digests ?? digestWeekResults(db, pool));
   const changed = settled.find((row) => row.digest !== null && current.get(row.week) !== row.digest);
   return changed?.week ?? null;
 }

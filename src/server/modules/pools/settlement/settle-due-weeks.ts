@@ -14,6 +14,7 @@ import { settlePoolWeek } from './judge-week';
 import { lockPoolWeek } from './lock-week';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge';
 import { crownPoolEnd, markCorrectionsAfterCrowning, readPoolEnd, storedEndRule } from './season-end';
+import { digestWeekResults } from './week-facts.repo';
 
 // The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged
 // (rejudge.ts), then its due weeks locked (lock-week.ts) and judged (judge-week.ts), in order.
@@ -84,11 +85,24 @@ export async function settleDueWeeks(
   return run;
 }
 
-/** A crowned pool is not re-judged: a correction after its crowning is only told to its commissioner. */
+/**
+ * A crowned pool is not re-judged: a correction after its crowning is only told to its commissioner. Each
+ * season's results are digested once for all of its crowned pools.
+ */
 export async function markCrownedCorrections(ctx: AppContext): Promise<void> {
+  const seasons = new Map<string, Promise<Map<number, string>>>();
+  const digestsOf = (pool: PoolRecord) => {
+    const key = `${pool.game}|${pool.season}|${pool.seasonType}`;
+    let digests = seasons.get(key);
+    if (!digests) {
+      digests = digestWeekResults(ctx.db, pool);
+      seasons.set(key, digests);
+    }
+    return digests;
+  };
   await markCorrectionsAfterCrowning(
     ctx,
-    async (pool) => (await findCorrectedWeek(ctx.db, pool)) !== null,
+    async (pool) => (await findCorrectedWeek(ctx.db, pool, digestsOf(pool))) !== null,
   ).catch(() => undefined);
 }
 
