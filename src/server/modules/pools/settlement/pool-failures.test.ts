@@ -37,8 +37,10 @@ let stopWorkers: (() => Promise<void>) | undefined;
 const EARLY = new Date('2026-11-10T00:00:00Z');
 const FINALS: Record<string, [number, number]> = { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] };
 /** The queue's timings made short, so a test sees retries, expiry and dead letters within seconds. */
+// The beat every 0.5 s gets 4 s to land: on embedded PGlite it waits for the one connection, which a
+// busy machine's settlement may hold for a second or two.
 const FAST: QueueTimings = {
-  expireSeconds: 2,
+  expireSeconds: 4,
   heartbeatSeconds: 0.5,
   maintenanceSeconds: 1,
   retryDelaySeconds: 1,
