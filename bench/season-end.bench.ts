@@ -10,9 +10,9 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { leagues, poolEnds, pools, users } from '../src/server/db/schema';
 import type { ManualClock } from '../src/server/lib/clock';
-import { settlePoolWeek } from '../src/server/modules/pools/settlement/judge-week';
 import { crownPoolEnd } from '../src/server/modules/pools/settlement/season-end';
 import { settleDueWeeks } from '../src/server/modules/pools/settlement/settle-due-weeks';
+import { settlePoolWeek } from '../src/server/modules/pools/settlement/settle-week.command';
 import { benchContext, seedTwoWeekMlbSeason, settleTables } from './big-pool-world';
 import { recreateDatabase } from './support';
 

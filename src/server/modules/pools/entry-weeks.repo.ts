@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { entryWeekKinds } from '../../db/schema';
-import { asBuffer, entryWeekKindOf, intArray, KIND_BYTES, kindAt, withKindAt } from './week-encoding';
+import { asBuffer, DID_NOT_PLAY, entryWeekKindOf, intArray, kindAt, SlotKinds } from './week-encoding';
 
 // An entry's week (the bonus pool and auto-rebuy in force, the state it locked with, and once judged its
 // result and state after) is kept per pool week, not per entry (docs/decisions/009): the week's different
@@ -103,11 +103,9 @@ export async function storeWeekKinds(
   poolId: number,
   week: number,
   kinds: readonly EntryWeekKind[],
-  bytes: Buffer,
+  slots: SlotKinds,
 ): Promise<void> {
-  const used = new Uint8Array(kinds.length + 1);
-  for (let at = 0; at + KIND_BYTES <= bytes.length; at += KIND_BYTES)
-    used[bytes.readUIntBE(at, KIND_BYTES)] = 1;
+  const used = slots.usedKinds(kinds.length);
   await tx.execute(sql`delete from entry_week_kinds where pool_id = ${poolId} and week = ${week}`);
   const rows = kinds
     .map((kind, i) => ({ ...kind, poolId, week, kind: i + 1 }))
@@ -116,7 +114,7 @@ export async function storeWeekKinds(
     await tx.insert(entryWeekKinds).values(rows.slice(start, start + 2000));
   }
   await tx.execute(
-    sql`update pool_weeks set entry_kinds = ${sql.param(bytes)}::bytea where pool_id = ${poolId} and week = ${week}`,
+    sql`update pool_weeks set entry_kinds = ${sql.param(slots.bytes)}::bytea where pool_id = ${poolId} and week = ${week}`,
   );
 }
 
@@ -155,13 +153,19 @@ function kindOfRow(row: KindRow): EntryWeekKind {
 const KIND_COLUMNS = sql.raw(`k.week, k.kind, k.in_bonus, k.auto_rebuy, k.lives_before, k.rebuys_before,
   k.needs_rebuy_before, k.weeks_alive_before, k.result, k.lives, k.status, k.rebuys_bought, k.bonus_net`);
 
-/** A locked week's kinds by number and its byte string; null when the week has not locked. */
+/** A stored week's kinds by number and which kind each slot is. */
+export interface StoredWeekKinds {
+  kinds: ReadonlyMap<number, EntryWeekKind>;
+  slots: SlotKinds;
+}
+
+/** A locked week's kinds by number and its slots' kinds; null when the week has not locked. */
 export async function readWeekKinds(
   db: DbOrTx,
   poolId: number,
   week: number,
   options: { forUpdate?: boolean } = {},
-): Promise<{ kinds: Map<number, EntryWeekKind>; bytes: Buffer } | null> {
+): Promise<StoredWeekKinds | null> {
   const [row] = rowsOf<{ entry_kinds: Uint8Array | null }>(
     await db.execute(sql`
       select entry_kinds from pool_weeks where pool_id = ${poolId} and week = ${week}
@@ -174,7 +178,7 @@ export async function readWeekKinds(
   );
   return {
     kinds: new Map(kinds.map((kind) => [Number(kind.kind), kindOfRow(kind)])),
-    bytes: asBuffer(row.entry_kinds),
+    slots: SlotKinds.read(row.entry_kinds),
   };
 }
 
@@ -263,11 +267,11 @@ export async function rewriteEntryWeeks(
     ).map((row) => [Number(row.id), Number(row.slot)]),
   );
   const kinds = WeekKinds.of(stored.kinds);
-  let bytes: Buffer = Buffer.from(stored.bytes);
+  const changed = stored.slots.copy();
   for (const { entryId, kind } of changes) {
     const slot = slots.get(entryId);
     if (slot === undefined) throw new Error(`Entry ${entryId} is not in pool ${poolId}.`);
-    bytes = withKindAt(bytes, slot, kind === null ? 0 : kinds.numberOf(kind));
+    changed.set(slot, kind === null ? DID_NOT_PLAY : kinds.numberOf(kind));
   }
-  await storeWeekKinds(tx, poolId, week, kinds.list, bytes);
+  await storeWeekKinds(tx, poolId, week, kinds.list, changed);
 }

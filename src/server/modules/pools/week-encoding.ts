@@ -67,6 +67,74 @@ export function withKindAt(bytes: Buffer, slot: number, kind: number): Buffer {
 }
 
 /**
+ * Which kind each slot's week is: a week's byte string behind the words of a week (a slot played or
+ * not, as which kind). Settling and re-judging speak only these; the bytes are the store's.
+ */
+export class SlotKinds {
+  private constructor(private stored: Buffer) {}
+
+  /** As stored (either driver's byte string). */
+  static read(value: Uint8Array | null | undefined): SlotKinds {
+    return new SlotKinds(asBuffer(value));
+  }
+
+  /** Slots 0 to `slotCount` - 1, every entry out of play. */
+  static empty(slotCount: number): SlotKinds {
+    return new SlotKinds(emptyKindBytes(slotCount));
+  }
+
+  /** A copy to change (the week as it was stays as it was). */
+  copy(): SlotKinds {
+    return new SlotKinds(Buffer.from(this.stored));
+  }
+
+  /** The slots the week covers (an entry signed up after it is past its end: it did not play). */
+  get slotCount(): number {
+    return slotCountOf(this.stored);
+  }
+
+  /** The kind of a slot's week, or DID_NOT_PLAY. */
+  kindAt(slot: number): number {
+    return kindAt(this.stored, slot);
+  }
+
+  /** Sets a slot's kind; the week grows when the slot is past its end. */
+  set(slot: number, kind: number): void {
+    if ((slot + 1) * KIND_BYTES <= this.stored.length) setKindAt(this.stored, slot, kind);
+    else this.stored = withKindAt(this.stored, slot, kind);
+  }
+
+  /** The kinds some slot names, as a set of their numbers' flags (index n: kind n is used). */
+  usedKinds(kindCount: number): Uint8Array {
+    const used = new Uint8Array(kindCount + 1);
+    for (let at = 0; at + KIND_BYTES <= this.stored.length; at += KIND_BYTES)
+      used[this.stored.readUIntBE(at, KIND_BYTES)] = 1;
+    return used;
+  }
+
+  /** How many slots are of one of some kinds. */
+  countOfKinds(kinds: ReadonlySet<number>): number {
+    let count = 0;
+    for (let at = 0; at + KIND_BYTES <= this.stored.length; at += KIND_BYTES)
+      if (kinds.has(this.stored.readUIntBE(at, KIND_BYTES))) count++;
+    return count;
+  }
+
+  /** The byte string to store (the store's alone: entry-weeks.repo.ts). */
+  get bytes(): Buffer {
+    return this.stored;
+  }
+}
+
+/**
+ * A number naming a pair of a week's kinds (a kind and the kind it was before), for a map keyed by both:
+ * kinds fit in KIND_BYTES bytes, so the pair is exact.
+ */
+export function kindPair(kind: number, other: number): number {
+  return kind * 2 ** (8 * KIND_BYTES) + other;
+}
+
+/**
  * SQL: the kind of the entry at `slot` in a week's stored byte string, read in place (one entry's bytes
  * of an uncompressed value, not the whole of it); 0 when it did not play (migration 0025).
  */

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { EntryRecord, PoolRecord } from '../../../db/schema';
-import { entries, pools, users } from '../../../db/schema';
+import { entries, picks, pools, users } from '../../../db/schema';
 import type { PickView } from '../pool-entries.repo';
 import type { WeekGame } from '../pool-weeks';
 
@@ -258,4 +258,38 @@ interface WriteRow extends Record<string, unknown> {
 function withParams(text: string, values: readonly unknown[]) {
   const parts = text.split(/\$(\d+)/);
   return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+}
+
+/** Each entry's picks of a week, and the picks of its earlier weeks (used, so not pickable again). */
+export async function readWeekPicks(
+  tx: DbOrTx,
+  poolId: number,
+  week: number,
+): Promise<{ weekPicks: Map<number, string[]>; used: Map<number, string[]> }> {
+  const weekPicks = new Map<number, string[]>();
+  const used = new Map<number, string[]>();
+  // By pool, not by a list of entry ids: a big pool's ids would pass the parameter limit.
+  const rows = await tx
+    .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId, byCommish: picks.byCommish })
+    .from(picks)
+    .innerJoin(entries, eq(entries.id, picks.entryId))
+    .where(and(eq(entries.poolId, poolId), lte(picks.week, week)))
+    .orderBy(asc(picks.id));
+  const commishWeekPicks: Array<{ entryId: number; pickId: string }> = [];
+  for (const pick of rows) {
+    if (pick.week === week) {
+      weekPicks.set(pick.entryId, [...(weekPicks.get(pick.entryId) ?? []), pick.pickId]);
+      if (pick.byCommish) commishWeekPicks.push(pick);
+    } else if (!pick.byCommish) {
+      used.set(pick.entryId, [...(used.get(pick.entryId) ?? []), pick.pickId]);
+    }
+  }
+  // A commissioner's Edit Picks bypasses the once-per-season rule: its picks are not held against the entry.
+  for (const { entryId, pickId } of commishWeekPicks) {
+    used.set(
+      entryId,
+      (used.get(entryId) ?? []).filter((id) => id !== pickId),
+    );
+  }
+  return { weekPicks, used };
 }

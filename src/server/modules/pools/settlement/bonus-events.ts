@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { must } from '../../../../core/must';
 import type { WeekBonusSettlement } from '../../../../core/season';
 import type { DbOrTx } from '../../../db/client';
@@ -161,4 +161,61 @@ export async function voidBonusEvent(
   for (const row of rows)
     if (row.entryId !== null) net.set(row.entryId, (net.get(row.entryId) ?? 0) - row.amount);
   return net;
+}
+
+/**
+ * Stores a judged week's paid bonuses (`settlements[b]` pays `bonuses[b]`), players read by their place
+ * in the week's `slots`; news dated `postedAt`.
+ */
+export async function recordWeekBonuses(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  week: number,
+  bonuses: readonly PoolWeekBonus[],
+  settlements: readonly WeekBonusSettlement[],
+  slots: readonly number[],
+  now: Date,
+  postedAt: Date,
+): Promise<void> {
+  if (settlements.length === 0) return;
+  const players = await readBonusPlayers(tx, pool.id, settlements, slots);
+  for (let b = 0; b < settlements.length; b++)
+    await recordBonusEvent(tx, pool, week, bonuses[b], settlements[b], players, now, postedAt);
+}
+
+/**
+ * Keeps the bonuses of a re-judged week that still stand as they are; voids the others (reversing
+ * their ledger rows) and records the new ones. Always run: a bonus no longer detected is voided.
+ */
+export async function replaceWeekBonuses(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  week: number,
+  bonuses: readonly PoolWeekBonus[],
+  settlements: readonly WeekBonusSettlement[],
+  slots: readonly number[],
+  now: Date,
+): Promise<void> {
+  const players = await readBonusPlayers(tx, pool.id, settlements, slots);
+  const standing = await tx
+    .select()
+    .from(bonusEvents)
+    .where(and(eq(bonusEvents.poolId, pool.id), eq(bonusEvents.week, week), isNull(bonusEvents.voidedAt)));
+  const fresh = new Map(
+    bonuses.map((bonus, i) => [
+      bonus.detected.key,
+      { bonus, money: settlements[i], winners: settlements[i].winners.map((w) => players[w].entry.id) },
+    ]),
+  );
+  for (const event of standing) {
+    const again = fresh.get(event.key);
+    if (again && isSameBonus(event, again.money, again.winners)) {
+      fresh.delete(event.key);
+      continue;
+    }
+    await voidBonusEvent(tx, event, `${event.bonusName} voided: a corrected result`, null, now);
+  }
+  for (const { bonus, money } of fresh.values()) {
+    await recordBonusEvent(tx, pool, week, bonus, money, players, now);
+  }
 }

@@ -1,135 +1,143 @@
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type PlayableGame, picksPlayers } from '../../../../core/games';
 import {
+  type EntryState,
   judgeWeekEnd,
   type SettleWeekOutput,
   settleWeek,
+  type WeekEnd,
   type WeekEntryInput,
   type WeekEntryOutcome,
   type WeekFacts,
 } from '../../../../core/season';
-import type { AppContext } from '../../../context';
-import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
-import { entries, picks, poolWeeks } from '../../../db/schema';
 import type { LedgerRowInput } from '../ledger';
 import { storedNflRules } from '../nfl-survivor-rules';
 import { picksAsked } from '../owed-picks';
-import { readBonusPlayers, recordBonusEvent } from './bonus-events';
-import { endRuleOf, readPoolEnd, recordWeekEnd } from './season-end';
-import {
-  detectPoolWeekBonuses,
-  digestWeekResults,
-  isWeekComplete,
-  loadWeekGames,
-  loadWeekPlayerStats,
-  type PoolWeekBonus,
-  recordWeekTeams,
-} from './week-facts.repo';
-import { readWeekPlayers, storeWeekOutcomes, type WeekPlayer } from './week-players.repo';
+import { endRuleOf } from './season-end';
+import type { PoolWeekBonus } from './week-facts.repo';
+import type { WeekPlayer, WeekPlayers } from './week-players.repo';
 
-// Judging a locked week through the rules engine, for the pass and for re-judging (rejudge.ts).
+// The judging step of settling and re-judging a week (settle-week.command.ts, rejudge.command.ts): the
+// rules engine's input built from the week's players, the engine run, and the end rule's verdict. Pure:
+// it reads and writes nothing.
+
+/** How an entry starts a week judged again, when a corrected week before it changed its state. */
+export interface CorrectedStart {
+  /** Entries of one player alike in this too share an input: a small number telling starts apart. */
+  variant: number;
+  state: EntryState;
+  /** It paid a rebuy before this week's lock that its corrected state needs. */
+  rebuyBeforeLock: boolean;
+}
+
+/** The state a player locked the week with, as the rules engine reads it. */
+export function lockedState(player: WeekPlayer): EntryState {
+  const { lives } = player;
+  return {
+    lives,
+    rebuysMade: player.rebuysMade,
+    status: lives <= 0 ? 'eliminated' : player.needsRebuy ? 'needs-rebuy' : 'alive',
+    weeksAlive: player.weeksAlive,
+  };
+}
 
 /**
- * Judges a locked week, once, when its games are all final and the week before it is settled: lives,
- * rebuys (auto-rebuys charged), eliminations, weeks alive and the bonus pool's money, all in one
- * transaction through the rules engine. False when the week is not ready (or already settled).
+ * The rules engine's input, aligned with the week's players: entries alike share their player, and so
+ * their input (and outcome): the engine reads an input's fields and answers by position, and what it
+ * answers is matched to the entries by position too (`played.slots`). An input's id names its first
+ * entry's slot, only in an engine error. `startOf` says how an entry starts a week judged again (null:
+ * from the state it locked with).
  */
-export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: number): Promise<boolean> {
-  const now = ctx.clock.now();
-  const weekGames = await loadWeekGames(ctx.db, pool, week);
-  if (!isWeekComplete(weekGames)) return false;
-  const teams = recordWeekTeams(weekGames);
-  const stats = pool.game === 'nfl-td' ? await loadWeekPlayerStats(ctx.db, pool, week) : {};
-  // An nfl-td week is judged on its player lines: none yet means the stats feed is late, not no touchdowns.
-  if (pool.game === 'nfl-td' && Object.keys(stats).length === 0) return false;
-
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(poolWeeks)
-      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week), isNull(poolWeeks.settledAt)))
-      .for('update');
-    if (!row) return false;
-    const [earlier] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(poolWeeks)
-      .where(and(eq(poolWeeks.poolId, pool.id), lt(poolWeeks.week, week), isNull(poolWeeks.settledAt)));
-    if (earlier.count > 0) return false;
-    // A big pool's week is judged through hash joins and sorts of a million rows: memory for them, and no
-    // JIT compiling (a tenth of a second and more per big statement, and nothing won back).
-    await tx.execute(sql`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`);
-
-    const bonuses = row.bonusRunning ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams) : [];
-    const played = await readWeekPlayers(tx, pool.id, week);
-    const { slots, players } = played;
-    // Entries alike share their player, and so their rules-engine input (and outcome): the engine reads
-    // an input's fields and answers by position, and what it answers is matched to the entries by
-    // position too (`slots`). An input's id names its first entry's slot, only in an engine error.
-    const shared = new Map<WeekPlayer, WeekEntryInput>();
-    const inputs: WeekEntryInput[] = players.map((player, i) => {
+export function engineInputs(
+  pool: PoolRecord,
+  week: number,
+  played: WeekPlayers,
+  startOf?: (i: number) => CorrectedStart | null,
+): WeekEntryInput[] {
+  const { slots, players } = played;
+  const shared = new Map<WeekPlayer, WeekEntryInput>();
+  const corrected = new Map<WeekPlayer, Map<number, WeekEntryInput>>();
+  const inputs: WeekEntryInput[] = new Array(players.length);
+  for (let i = 0; i < players.length; i++) {
+    const player = players[i];
+    const start = startOf?.(i) ?? null;
+    if (start === null) {
       let input = shared.get(player);
       if (input === undefined) {
-        const { lives } = player;
-        input = {
-          id: `slot ${slots[i]}`,
-          state: {
-            lives,
-            rebuysMade: player.rebuysMade,
-            status: lives <= 0 ? 'eliminated' : player.needsRebuy ? 'needs-rebuy' : 'alive',
-            weeksAlive: player.weeksAlive,
-          },
-          autoRebuy: player.autoRebuy,
-          // Insurance picks were assigned when the week locked; they are the entry's picks now.
-          insured: false,
-          pick: weekPickOf(pool, week, player.picks),
-          // The once-per-season check is all `used` serves here, and the picks' unique index already
-          // refuses an entrant's pick of a team or player they used before (a commissioner's may repeat).
-          used: NOTHING_USED,
-          // A manual rebuy is applied to the entry when it is paid (POST /user/rebuy), before the lock.
-          rebuyBeforeLock: false,
-          inBonusPool: player.inBonus,
-        };
+        input = inputOf(pool, week, player, slots[i], lockedState(player), false);
         shared.set(player, input);
       }
-      return input;
-    });
-    const judged = judgeWeek(pool, week, teams, stats, bonuses, inputs);
-    // The end rule's verdict on the week (a revive's entries are stored alive with 1 life); a pool
-    // already decided (waiting for its commissioner's crowning) plays on without it.
-    const end = (await readPoolEnd(tx, pool.id))
-      ? null
-      : judgeWeekEnd(endRuleOf(pool), judged.entries, week >= pool.deadlines.length);
-    const outcome = end ? { ...judged, entries: end.outcomes } : judged;
-    const judgedAt = resultsInstant(weekGames, now);
-
-    // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
-    const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
-    await storeWeekOutcomes(tx, pool.id, week, played, outcome.entries, charge ?? null, now);
-
-    if (outcome.bonusEvents.length > 0) {
-      const bonusPlayers = await readBonusPlayers(tx, pool.id, outcome.bonusEvents, slots);
-      for (let b = 0; b < outcome.bonusEvents.length; b++) {
-        await recordBonusEvent(
-          tx,
-          pool,
-          week,
-          bonuses[b],
-          outcome.bonusEvents[b],
-          bonusPlayers,
-          now,
-          judgedAt,
-        );
-      }
+      inputs[i] = input;
+      continue;
     }
-    const [digest] = (await digestWeekResults(tx, pool, [week])).values();
-    await tx
-      .update(poolWeeks)
-      .set({ settledAt: judgedAt, resultsDigest: digest ?? null, health: countAliveByLives(outcome.entries) })
-      .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
-    if (end) await recordWeekEnd(tx, pool, week, end, slots, judgedAt);
-    return true;
-  });
+    let variants = corrected.get(player);
+    if (variants === undefined) {
+      variants = new Map();
+      corrected.set(player, variants);
+    }
+    let input = variants.get(start.variant);
+    if (input === undefined) {
+      input = inputOf(pool, week, player, slots[i], start.state, start.rebuyBeforeLock);
+      variants.set(start.variant, input);
+    }
+    inputs[i] = input;
+  }
+  return inputs;
+}
+
+function inputOf(
+  pool: PoolRecord,
+  week: number,
+  player: WeekPlayer,
+  slot: number,
+  state: EntryState,
+  rebuyBeforeLock: boolean,
+): WeekEntryInput {
+  return {
+    id: `slot ${slot}`,
+    state,
+    autoRebuy: player.autoRebuy,
+    // Insurance and auto-picks were assigned when the week locked; they are the entry's picks now.
+    insured: false,
+    pick: weekPickOf(pool, week, player.picks),
+    // The once-per-season check is all `used` serves here, and the picks' unique index already refuses
+    // an entrant's pick of a team or player they used before (a commissioner's may repeat).
+    used: NOTHING_USED,
+    // A manual rebuy is applied to the entry when it is paid (POST /user/rebuy), before the lock; one
+    // paid before a re-judged week's lock is the corrected start's.
+    rebuyBeforeLock,
+    inBonusPool: player.inBonus,
+  };
+}
+
+/** What the week's games and bonuses were, as the judging reads them. */
+export interface WeekVerdictFacts {
+  teams: WeekFacts['teams'];
+  stats: WeekFacts['stats'];
+  bonuses: readonly PoolWeekBonus[];
+}
+
+/** A week judged: the engine's outcome (with the end rule's, when it judged) and the end rule's verdict. */
+export interface WeekVerdict {
+  outcome: SettleWeekOutput;
+  /** The end rule's verdict on the week; null when it did not judge (a pool already decided). */
+  end: WeekEnd | null;
+}
+
+/**
+ * Judges a week: the rules engine on its inputs and, when `judgesEnd`, the end rule on what the engine
+ * answered (a revive's entries come back alive with 1 life).
+ */
+export function judgeWeekVerdict(
+  pool: PoolRecord,
+  week: number,
+  facts: WeekVerdictFacts,
+  inputs: WeekEntryInput[],
+  judgesEnd: boolean,
+): WeekVerdict {
+  const judged = judgeWeek(pool, week, facts.teams, facts.stats, facts.bonuses, inputs);
+  const end = judgesEnd ? judgeWeekEnd(endRuleOf(pool), judged.entries, week >= pool.deadlines.length) : null;
+  return { outcome: end ? { ...judged, entries: end.outcomes } : judged, end };
 }
 
 /** How long after its start a game's result is taken to be in (the longest of the games' usual lengths). */
@@ -160,40 +168,6 @@ export function countAliveByLives(outcomes: readonly WeekEntryOutcome[]): Record
     byLives.set(state.lives, (byLives.get(state.lives) ?? 0) + 1);
   }
   return Object.fromEntries([...byLives].sort(([a], [b]) => a - b));
-}
-
-/** Each entry's picks of a week, and the picks of its earlier weeks (used, so not pickable again). */
-export async function readWeekPicks(
-  tx: DbOrTx,
-  poolId: number,
-  week: number,
-): Promise<{ weekPicks: Map<number, string[]>; used: Map<number, string[]> }> {
-  const weekPicks = new Map<number, string[]>();
-  const used = new Map<number, string[]>();
-  // By pool, not by a list of entry ids: a big pool's ids would pass the parameter limit.
-  const rows = await tx
-    .select({ entryId: picks.entryId, week: picks.week, pickId: picks.pickId, byCommish: picks.byCommish })
-    .from(picks)
-    .innerJoin(entries, eq(entries.id, picks.entryId))
-    .where(and(eq(entries.poolId, poolId), lte(picks.week, week)))
-    .orderBy(asc(picks.id));
-  const commishWeekPicks: Array<{ entryId: number; pickId: string }> = [];
-  for (const pick of rows) {
-    if (pick.week === week) {
-      weekPicks.set(pick.entryId, [...(weekPicks.get(pick.entryId) ?? []), pick.pickId]);
-      if (pick.byCommish) commishWeekPicks.push(pick);
-    } else if (!pick.byCommish) {
-      used.set(pick.entryId, [...(used.get(pick.entryId) ?? []), pick.pickId]);
-    }
-  }
-  // A commissioner's Edit Picks bypasses the once-per-season rule: its picks are not held against the entry.
-  for (const { entryId, pickId } of commishWeekPicks) {
-    used.set(
-      entryId,
-      (used.get(entryId) ?? []).filter((id) => id !== pickId),
-    );
-  }
-  return { weekPicks, used };
 }
 
 /**

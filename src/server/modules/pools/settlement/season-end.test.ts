@@ -13,9 +13,9 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../test/pool-test-world';
-import { settlePoolWeek } from './judge-week';
 import { crownPoolEnd } from './season-end';
 import { settleDueWeeks } from './settle-due-weeks';
+import { settlePoolWeek } from './settle-week.command';
 
 // The season's end on the server (spec 4, part 2): the settlement pass that judges a deciding week
 // crowns an automatic pool once, whatever repeats, a second instance or a crash in between.

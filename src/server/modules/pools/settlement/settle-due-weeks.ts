@@ -10,10 +10,10 @@ import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, loadPoolWeeksKept, type PoolWeeks } from '../pool-weeks';
 import { refreshAfterSettlement } from '../standings/pool-rankings';
 import { describeStep, errorInWords, type PoolJobProgress, type PoolJobStep } from './job-steps';
-import { settlePoolWeek } from './judge-week';
 import { lockPoolWeek } from './lock-week';
-import { findCorrectedWeek, rejudgeFromWeek } from './rejudge';
+import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.command';
 import { crownPoolEnd, markCorrectionsAfterCrowning, readPoolEnd, storedEndRule } from './season-end';
+import { settlePoolWeek } from './settle-week.command';
 import { digestWeekResults } from './week-facts.repo';
 
 // The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged

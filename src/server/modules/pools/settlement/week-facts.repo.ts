@@ -13,7 +13,7 @@ import { scheduleOfKey } from '../../../../core/games';
 import type { PlayerStats, TeamRecord } from '../../../../core/season';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
-import { gameFacts, games, nflPlayerWeekStats } from '../../../db/schema';
+import { gameFacts, games, nflPlayerWeekStats, poolWeeks } from '../../../db/schema';
 
 /** One game of a pool week as settlement reads it. */
 export interface SettlementGame {
@@ -236,4 +236,42 @@ export async function digestWeekResults(
     }
   }
   return digests;
+}
+
+/** A week's results as judging reads them. */
+export interface WeekResults {
+  games: SettlementGame[];
+  teams: Record<string, TeamRecord>;
+  /** nfl-td's player lines of the week (none for the other games). */
+  stats: Record<string, PlayerStats>;
+}
+
+/** The results of a week, or null while any of its games is not final. */
+export async function readWeekResults(
+  db: DbOrTx,
+  pool: PoolRecord,
+  week: number,
+): Promise<WeekResults | null> {
+  const weekGames = await loadWeekGames(db, pool, week);
+  if (!isWeekComplete(weekGames)) return null;
+  const stats = pool.game === 'nfl-td' ? await loadWeekPlayerStats(db, pool, week) : {};
+  return { games: weekGames, teams: recordWeekTeams(weekGames), stats };
+}
+
+/**
+ * Marks a week judged: when (`at`), the digest of the results it was judged on (a different one later
+ * is a correction) and its point of the Pool Health Report (`health`).
+ */
+export async function stampWeekJudged(
+  tx: DbOrTx,
+  pool: PoolRecord,
+  week: number,
+  health: Record<string, number>,
+  at: Date,
+): Promise<void> {
+  const [digest] = (await digestWeekResults(tx, pool, [week])).values();
+  await tx
+    .update(poolWeeks)
+    .set({ settledAt: at, resultsDigest: digest ?? null, health })
+    .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
 }

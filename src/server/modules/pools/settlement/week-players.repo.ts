@@ -3,21 +3,18 @@ import { must } from '../../../../core/must';
 import type { EntryState, WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
-import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
+import { readWeekKinds, type StoredWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
 import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../ledger';
 import { rankChangeOfPool } from '../standings/pool-rankings';
 import {
   DID_NOT_PLAY,
-  emptyKindBytes,
   intArray,
-  kindAt,
   lockStandingSql,
   PICK_SEPARATOR,
   readPickCodes,
   readSlots,
+  SlotKinds,
   SlotList,
-  setKindAt,
-  slotCountOf,
   standingAt,
   standingKey,
   WeekOutcomeBytes,
@@ -54,10 +51,7 @@ export interface WeekPlayers {
 }
 
 /** A locked week's kinds by number and which kind each slot locked as. */
-export interface LockedWeek {
-  kinds: ReadonlyMap<number, EntryWeekKind>;
-  bytes: Buffer;
-}
+export type LockedWeek = StoredWeekKinds;
 
 /**
  * The entries in play when a week locks (counted, with lives, signed up by the lock), in no order, with
@@ -107,7 +101,7 @@ export async function storeLockedWeek(
   const byStanding = new Map<number, number>();
   let slotCount = 0;
   for (const slot of slots) slotCount = Math.max(slotCount, slot + 1);
-  const bytes = emptyKindBytes(slotCount);
+  const locked = SlotKinds.empty(slotCount);
   for (let i = 0; i < slots.length; i++) {
     const code = standingKey(standings, i);
     let kind = byStanding.get(code);
@@ -128,9 +122,9 @@ export async function storeLockedWeek(
       });
       byStanding.set(code, kind);
     }
-    setKindAt(bytes, slots[i], kind);
+    locked.set(slots[i], kind);
   }
-  await storeWeekKinds(tx, poolId, week, kinds.list, bytes);
+  await storeWeekKinds(tx, poolId, week, kinds.list, locked);
 }
 
 /** A slot without a pick in the week, as its number in the read's pick ids (the empty pick). */
@@ -142,10 +136,10 @@ const NO_PICK = 0;
  * the week is in play is written there as well (editUserLives).
  */
 export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number): Promise<WeekPlayers> {
-  const locked = (await readWeekKinds(tx, poolId, week)) ?? { kinds: new Map(), bytes: Buffer.alloc(0) };
+  const locked = (await readWeekKinds(tx, poolId, week)) ?? { kinds: new Map(), slots: SlotKinds.empty(0) };
   const slots: number[] = [];
   const players: WeekPlayer[] = [];
-  const slotCount = slotCountOf(locked.bytes);
+  const { slotCount } = locked.slots;
   if (slotCount === 0) return { slots, players, locked };
   // The week's picks with their entries' slots, each column as one string, in whatever order they come
   // (sorting a million rows cost most of a second), read by pool and week without the entries. An entry
@@ -171,7 +165,7 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
   // week's result). Nothing is made per entry but its slot.
   const alike = new Map<number | string, WeekPlayer>();
   for (let slot = 0; slot < slotCount; slot++) {
-    const kind = kindAt(locked.bytes, slot);
+    const kind = locked.slots.kindAt(slot);
     if (kind === DID_NOT_PLAY) continue;
     const first = firstPick[slot];
     const more = morePicks.get(slot);
@@ -232,7 +226,7 @@ export async function storeWeekOutcomes(
   rebuyCharge: LedgerRowInput | null,
   now: Date,
 ): Promise<void> {
-  const slotCount = slotCountOf(week.locked.bytes);
+  const { slotCount } = week.locked.slots;
   const judged = WeekKinds.of(week.locked.kinds);
   /** The judged kind of each different outcome played. */
   const kindOf = new Map<WeekEntryOutcome, number>();
@@ -270,13 +264,13 @@ export async function storeWeekOutcomes(
       [...kindOf.keys()].map(({ state }) => Math.max(state.lives, state.rebuysMade, state.weeksAlive)),
     ),
   );
-  const judgedBytes = Buffer.from(week.locked.bytes);
+  const judgedSlots = week.locked.slots.copy();
   for (let i = 0; i < outcomes.length; i++) {
     const outcome = outcomes[i];
     if (!outcome.played) continue;
     const slot = week.slots[i];
     states.set(slot, outcome);
-    setKindAt(judgedBytes, slot, must(kindOf.get(outcome)));
+    judgedSlots.set(slot, must(kindOf.get(outcome)));
   }
   if (kindOf.size > 0) {
     const update = sql`
@@ -307,7 +301,7 @@ export async function storeWeekOutcomes(
       );
     });
   }
-  await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedBytes);
+  await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedSlots);
 }
 
 /** Whether n is a whole number from 0 up to below limit. */

@@ -33,11 +33,11 @@ import { loadEntryLabels, loadPublicEvents, toBonusEvent } from '../../bonuses/b
 import { readEntryWeeks, readWeekKinds, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
+import { readWeekPicks } from '../../picks/picks.repo';
 import { requirePoolCommish } from '../../pool-access';
 import { entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events';
-import { readWeekPicks } from '../../settlement/judge-week';
 import {
   detectPoolWeekBonuses,
   isWeekComplete,
@@ -51,7 +51,7 @@ import {
   readRanking,
   type StoredTiles,
 } from '../../standings/pool-rankings';
-import { entryWeekKindOf, KIND_BYTES, kindAt } from '../../week-encoding';
+import { entryWeekKindOf } from '../../week-encoding';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsername } from '../entry-search';
 
@@ -168,10 +168,7 @@ async function countLockedMembers(db: DbOrTx, pool: PoolRecord, week: number): P
   if (!stored) return 0;
   const bonusKinds = new Set([...stored.kinds].filter(([, kind]) => kind.inBonus).map(([n]) => n));
   if (bonusKinds.size === 0) return 0;
-  let count = 0;
-  const slots = Math.floor(stored.bytes.length / KIND_BYTES);
-  for (let slot = 0; slot < slots; slot++) if (bonusKinds.has(kindAt(stored.bytes, slot))) count++;
-  return count;
+  return stored.slots.countOfKinds(bonusKinds);
 }
 
 const NO_COUNTS: BonusPoolCounts = { in: 0, out: 0, fixed: 0 };

@@ -16,7 +16,8 @@ import {
   seedNflTeams,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
-import { judgeWeek, readWeekPicks } from '../../settlement/judge-week';
+import { readWeekPicks } from '../../picks/picks.repo';
+import { judgeWeek } from '../../settlement/judge-week';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;

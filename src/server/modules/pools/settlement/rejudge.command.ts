@@ -1,39 +1,40 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
-import {
-  type EntryState,
-  judgeWeekEnd,
-  type WeekEnd,
-  type WeekEntryInput,
-  type WeekEntryOutcome,
-} from '../../../../core/season';
+import type { EntryState, WeekEnd, WeekEntryInput, WeekEntryOutcome } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
-import { bonusEvents, poolWeeks } from '../../../db/schema';
-import { type EntryWeekKind, readWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
+import { poolWeeks } from '../../../db/schema';
+import {
+  type EntryWeekKind,
+  readWeekKinds,
+  type StoredWeekKinds,
+  storeWeekKinds,
+  WeekKinds,
+} from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
-import { DID_NOT_PLAY, emptyKindBytes, kindAt, setKindAt, slotCountOf } from '../week-encoding';
-import { isSameBonus, readBonusPlayers, recordBonusEvent, voidBonusEvent } from './bonus-events';
-import { countAliveByLives, judgeWeek, NOTHING_USED, weekPickOf } from './judge-week';
-import { endRuleOf, readPoolEnd, rejudgeEnd } from './season-end';
+import { DID_NOT_PLAY, kindPair, SlotKinds } from '../week-encoding';
+import { replaceWeekBonuses } from './bonus-events';
+import { countAliveByLives, engineInputs, judgeWeekVerdict } from './judge-week';
+import { readPoolEnd, rejudgeEnd } from './season-end';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import {
   detectPoolWeekBonuses,
   digestWeekResults,
-  isWeekComplete,
-  loadWeekGames,
-  loadWeekPlayerStats,
-  recordWeekTeams,
+  readWeekResults,
+  stampWeekJudged,
 } from './week-facts.repo';
 import {
   appendRebuysBySlot,
   lockPaidRebuys,
   outcomeKey,
   readWeekPlayers,
-  type WeekPlayer,
   writeEntryStates,
 } from './week-players.repo';
+
+// Re-judging a pool's settled weeks after a result correction, as one command: each week read, judged
+// again by the pure engine from its corrected start (judge-week.ts) and written back with compensating
+// money; then the entries' states and the weeks locked since.
 
 /**
  * The first settled week of a pool whose results or facts changed after it was judged, or null. `digests`:
@@ -100,16 +101,10 @@ function stateCode({ lives, rebuysMade, weeksAlive, status }: EntryState): numbe
   return ((lives * 1024 + rebuysMade) * 1024 + weeksAlive) * 4 + s;
 }
 
-/** A judged week as it was before this re-judging: its kinds and which kind each slot had. */
-interface JudgedBefore {
-  kinds: ReadonlyMap<number, EntryWeekKind>;
-  bytes: Buffer;
-}
-
 /** Whether the entry at a slot needed a rebuy after a week as it was first judged. */
-function neededRebuy(week: JudgedBefore | null, slot: number): boolean {
+function neededRebuy(week: StoredWeekKinds | null, slot: number): boolean {
   if (week === null) return false;
-  const kind = kindAt(week.bytes, slot);
+  const kind = week.slots.kindAt(slot);
   return kind !== DID_NOT_PLAY && week.kinds.get(kind)?.status === 'needs-rebuy';
 }
 
@@ -132,7 +127,6 @@ export async function rejudgeFromWeek(
   fromWeek: number,
 ): Promise<number[]> {
   const now = ctx.clock.now();
-  const isNfl = pool.game === 'nfl-td';
   return ctx.db.transaction(async (tx) => {
     const settled = await tx
       .select()
@@ -149,7 +143,7 @@ export async function rejudgeFromWeek(
     /** The corrected states after the previous re-judged week, by slot. */
     let carried: SlotStates | null = null;
     /** The previous re-judged week as first judged (did the entry then need a rebuy?). */
-    let previous: JudgedBefore | null = null;
+    let previous: StoredWeekKinds | null = null;
     /** Which entries (by slot) the last re-judged week judged otherwise than it first did. */
     let changed = new Uint8Array(0);
     // The end rule judges the weeks again too: a decision already taken before the corrected week stands.
@@ -159,80 +153,50 @@ export async function rejudgeFromWeek(
 
     for (const settledWeek of settled) {
       const week = settledWeek.week;
-      const weekGames = await loadWeekGames(tx, pool, week);
-      if (!isWeekComplete(weekGames)) break;
-      const teams = recordWeekTeams(weekGames);
-      const stats = isNfl ? await loadWeekPlayerStats(tx, pool, week) : {};
+      // Read: the week's results and who played it, each from the state it locked with.
+      const results = await readWeekResults(tx, pool, week);
+      if (results === null) break;
       const bonuses = settledWeek.bonusRunning
-        ? await detectPoolWeekBonuses(tx, pool, week, weekGames, teams)
+        ? await detectPoolWeekBonuses(tx, pool, week, results.games, results.teams)
         : [];
-      // Who played the week, each from the state it locked with (the kind it was judged as).
       const played = await readWeekPlayers(tx, pool.id, week);
       const { slots, players, locked } = played;
-      const slotCount = slotCountOf(locked.bytes);
+      const { slotCount } = locked.slots;
       /** Rebuys paid before this week's lock that a corrected result made unneeded: their slots. */
       const refunded: number[] = [];
-      /** Entries alike (the same player, corrected state and rebuy before the lock) share one input. */
-      const playerNumbers = new Map<WeekPlayer, number>();
-      const shared = new Map<number, WeekEntryInput>();
-      const stateCount = (carried?.list.length ?? 0) + 1;
-      const inputs: WeekEntryInput[] = new Array(slots.length);
-      for (let i = 0; i < slots.length; i++) {
+
+      // Judge, each entry from its corrected state when the week before changed it.
+      const inputs = engineInputs(pool, week, played, (i) => {
         const slot = slots[i];
         const player = players[i];
+        const corrected = carried?.at(slot);
+        if (corrected === undefined) return null;
         // It paid a rebuy before this lock when it needed one after last week and locked without the need.
         const paid = neededRebuy(previous, slot) && !player.needsRebuy && player.lives > 0;
-        const corrected = carried?.at(slot);
-        let rebuyBeforeLock = false;
-        if (corrected?.status === 'needs-rebuy') rebuyBeforeLock = paid;
-        else if (corrected && paid) refunded.push(slot);
-        let playerNumber = playerNumbers.get(player);
-        if (playerNumber === undefined) {
-          playerNumber = playerNumbers.size;
-          playerNumbers.set(player, playerNumber);
-        }
-        const stateNumber = corrected === undefined ? 0 : (carried?.bySlot[slot] ?? 0);
-        const key = (playerNumber * stateCount + stateNumber) * 2 + (rebuyBeforeLock ? 1 : 0);
-        let input = shared.get(key);
-        if (input === undefined) {
-          input = {
-            id: `slot ${slot}`,
-            state: corrected ?? {
-              lives: player.lives,
-              rebuysMade: player.rebuysMade,
-              status: player.lives <= 0 ? 'eliminated' : player.needsRebuy ? 'needs-rebuy' : 'alive',
-              weeksAlive: player.weeksAlive,
-            },
-            autoRebuy: player.autoRebuy,
-            insured: false,
-            pick: weekPickOf(pool, week, player.picks),
-            // As when the week was first judged: the picks' unique index refuses a used team or player.
-            used: NOTHING_USED,
-            rebuyBeforeLock,
-            inBonusPool: player.inBonus,
-          };
-          shared.set(key, input);
-        }
-        inputs[i] = input;
-      }
-      const judgedWeek = judgeWeek(pool, week, teams, stats, bonuses, inputs);
-      const end: WeekEnd | null =
-        judgesEnd && decision === null
-          ? judgeWeekEnd(endRuleOf(pool), judgedWeek.entries, week >= pool.deadlines.length)
-          : null;
+        const rebuyBeforeLock = corrected.status === 'needs-rebuy' && paid;
+        if (corrected.status !== 'needs-rebuy' && paid) refunded.push(slot);
+        const stateNumber = carried?.bySlot[slot] ?? 0;
+        return { variant: stateNumber * 2 + (rebuyBeforeLock ? 1 : 0), state: corrected, rebuyBeforeLock };
+      });
+      const { outcome, end } = judgeWeekVerdict(
+        pool,
+        week,
+        { teams: results.teams, stats: results.stats, bonuses },
+        inputs,
+        judgesEnd && decision === null,
+      );
       if (end?.decided) decision = { week, end, slots };
-      const outcome = end ? { ...judgedWeek, entries: end.outcomes } : judgedWeek;
 
       // The judged week anew: each entry's kind (the kind it locked as, its corrected starting state and
       // its outcome), the auto-rebuys it bought against those first charged, and its state after.
       const judged = new WeekKinds();
-      const bytes = emptyKindBytes(slotCount);
+      const judgedSlots = SlotKinds.empty(slotCount);
       const charged: number[] = [];
       const chargedCounts: number[] = [];
       const next = new SlotStates(slotCount);
       /** The judged kind of each input's outcomes: by outcome object, then by what tells outcomes apart. */
       const kindOf = new Map<WeekEntryInput, Map<WeekEntryOutcome | number | string, number>>();
-      /** Whether a new kind judges its entry as its kind before did, by the two kinds' numbers. */
+      /** Whether a new kind judges its entry as its kind before did, by the two kinds' pair. */
       const sameAsBefore = new Map<number, boolean>();
       changed = new Uint8Array(slotCount);
       for (let i = 0; i < slots.length; i++) {
@@ -274,9 +238,9 @@ export async function rejudgeFromWeek(
           }
           byOutcome.set(result, kind);
         }
-        setKindAt(bytes, slot, kind);
+        judgedSlots.set(slot, kind);
         next.set(slot, result.state);
-        const pair = kind * 16_777_216 + lockedKind;
+        const pair = kindPair(kind, lockedKind);
         let same = sameAsBefore.get(pair);
         if (same === undefined) {
           same = judgesAlike(before, must(judged.list[kind - 1]));
@@ -284,6 +248,8 @@ export async function rejudgeFromWeek(
         }
         if (!same) changed[slot] = 1;
       }
+
+      // Write: the money (compensating rows, never edits), the verdicts, the bonuses, the week's stamp.
       await appendRebuysBySlot(tx, pool, {
         slots: refunded,
         counts: refunded.map(() => -1),
@@ -298,18 +264,12 @@ export async function rejudgeFromWeek(
         notes: `Auto-rebuy after Week ${week}: a corrected result`,
         now,
       });
-      await storeWeekKinds(tx, pool.id, week, judged.list, bytes);
-      // Always: a bonus no longer detected is voided.
-      const bonusPlayers = await readBonusPlayers(tx, pool.id, outcome.bonusEvents, slots);
-      await replaceBonusEvents(tx, pool, week, bonuses, outcome.bonusEvents, bonusPlayers, now);
+      await storeWeekKinds(tx, pool.id, week, judged.list, judgedSlots);
+      await replaceWeekBonuses(tx, pool, week, bonuses, outcome.bonusEvents, slots, now);
+      await stampWeekJudged(tx, pool, week, countAliveByLives(outcome.entries), now);
 
       previous = locked;
       carried = next;
-      const [digest] = (await digestWeekResults(tx, pool, [week])).values();
-      await tx
-        .update(poolWeeks)
-        .set({ settledAt: now, resultsDigest: digest ?? null, health: countAliveByLives(outcome.entries) })
-        .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
       weeksDone.push(week);
     }
     if (weeksDone.length === 0 || carried === null) return [];
@@ -410,14 +370,14 @@ async function restartLockedWeek(
   const stored = await readWeekKinds(tx, poolId, week, { forUpdate: true });
   if (!stored) return;
   const kinds = WeekKinds.of(stored.kinds);
-  const bytes = Buffer.from(stored.bytes);
-  const slotCount = slotCountOf(bytes);
+  const restarted = stored.slots.copy();
+  const { slotCount } = restarted;
   /** The new kind by the kind it was and the corrected state's number. */
   const renumbered = new Map<number, number>();
   const stateCount = states.list.length + 1;
   let changed = false;
   for (let slot = 0; slot < slotCount; slot++) {
-    const kind = kindAt(bytes, slot);
+    const kind = restarted.kindAt(slot);
     if (kind === DID_NOT_PLAY) continue;
     const state = states.at(slot);
     if (state === undefined) continue;
@@ -434,45 +394,9 @@ async function restartLockedWeek(
       renumbered.set(key, again);
     }
     if (again !== kind) {
-      setKindAt(bytes, slot, again);
+      restarted.set(slot, again);
       changed = true;
     }
   }
-  if (changed) await storeWeekKinds(tx, poolId, week, kinds.list, bytes);
-}
-
-/**
- * Keeps the bonuses of a re-judged week that still stand as they are; voids the others (reversing
- * their ledger rows) and records the new ones.
- */
-async function replaceBonusEvents(
-  tx: DbOrTx,
-  pool: PoolRecord,
-  week: number,
-  bonuses: Parameters<typeof recordBonusEvent>[3][],
-  settlements: Parameters<typeof recordBonusEvent>[4][],
-  players: ReadonlyArray<{ entry: { id: number }; username: string }>,
-  now: Date,
-): Promise<void> {
-  const standing = await tx
-    .select()
-    .from(bonusEvents)
-    .where(and(eq(bonusEvents.poolId, pool.id), eq(bonusEvents.week, week), isNull(bonusEvents.voidedAt)));
-  const fresh = new Map(
-    bonuses.map((bonus, i) => [
-      bonus.detected.key,
-      { bonus, money: settlements[i], winners: settlements[i].winners.map((w) => players[w].entry.id) },
-    ]),
-  );
-  for (const event of standing) {
-    const again = fresh.get(event.key);
-    if (again && isSameBonus(event, again.money, again.winners)) {
-      fresh.delete(event.key);
-      continue;
-    }
-    await voidBonusEvent(tx, event, `${event.bonusName} voided: a corrected result`, null, now);
-  }
-  for (const { bonus, money } of fresh.values()) {
-    await recordBonusEvent(tx, pool, week, bonus, money, players, now);
-  }
+  if (changed) await storeWeekKinds(tx, poolId, week, kinds.list, restarted);
 }
