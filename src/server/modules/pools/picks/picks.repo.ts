@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -15,8 +15,8 @@ import type { WeekGame } from '../pool-weeks';
  * the write applies only while the version is unchanged, moving it in the same statement. Every
  * change of an entry's picks goes through writePickChange, so two racing picks of one entry can
  * never both write on the same reading: the second finds a new version, writes nothing, and reads again.
- * Any other code that changes an entry's picks must move the entry's version in the same transaction
- * (bumpEntryVersion).
+ * A commissioner's change of an entry's picks moves the version too (replaceEntryWeekPicks); no other
+ * module writes a player's picks before the lock (picks-writers.test.ts pins it).
  */
 
 /** The team or NFL player a pick names, as stored. */
@@ -169,10 +169,18 @@ export interface PickChange {
 }
 
 /**
- * Moves an entry's version: a change of its picks made elsewhere than writePickChange (a commissioner's
- * Edit Picks), so that a player's pick decided before it is refused and decided again.
+ * Replaces an entry's picks of some weeks (a commissioner's Edit Picks), `placed` in slot order (one
+ * insert: the new ids keep that order for the next read), and moves the entry's version in the same
+ * transaction, so that a player's pick decided before it is refused and decided again.
  */
-export async function bumpEntryVersion(tx: DbOrTx, entryId: number): Promise<void> {
+export async function replaceEntryWeekPicks(
+  tx: DbOrTx,
+  entryId: number,
+  weeks: readonly number[],
+  placed: ReadonlyArray<typeof picks.$inferInsert>,
+): Promise<void> {
+  await tx.delete(picks).where(and(eq(picks.entryId, entryId), inArray(picks.week, [...weeks])));
+  if (placed.length > 0) await tx.insert(picks).values([...placed]);
   await tx.execute(sql`update entries set version = version + 1 where id = ${entryId}`);
 }
 

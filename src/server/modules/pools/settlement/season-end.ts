@@ -24,7 +24,7 @@ import { postPoolEvent } from '../feed/feed.service';
 import { appendLedgerOfOwnEntries } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
 import { entryLabel } from '../pool-entries.repo';
-import { rankChangeOfPool } from '../standings/pool-rankings';
+import { rankChangeOfPool } from '../store/rank-versions.repo';
 
 // The season's end on the server (spec 4, part 2; decision 039). The judging transaction of a week takes
 // the end rule's verdict on the week's outcomes (core/season/week-end.ts): a revive goes into the stored

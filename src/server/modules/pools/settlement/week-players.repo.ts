@@ -5,7 +5,7 @@ import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { readWeekKinds, type StoredWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
 import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../ledger';
-import { rankChangeOfPool } from '../standings/pool-rankings';
+import { rankChangeOfPool } from '../store/rank-versions.repo';
 import {
   DID_NOT_PLAY,
   intArray,

@@ -17,13 +17,13 @@ import { timeLimit } from '../../../test/time-limit';
 import { bulkPoolEntries } from '../commish/big-pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
 import { settleDueWeeks } from '../settlement/settle-due-weeks';
+import { rankChangeOfPool } from '../store/rank-versions.repo';
 import {
   financesBonusOrderSql,
   leaderboardSql,
   MARK_EVERY,
   MARK_FILTERS,
   type MarkFilter,
-  rankChangeOfPool,
   rankingsCurrent,
   rankingsSettled,
   readOrderIds,

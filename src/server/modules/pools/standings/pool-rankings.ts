@@ -5,13 +5,14 @@ import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { inBackground } from '../../../lib/background';
 import { paidInSql } from '../ledger';
+import { rankVersionSql } from '../store/rank-versions.repo';
 
 /*
  * A pool's stored rankings (decision 013): what a read of a big pool would otherwise compute from every entry
  * or every bonus ledger row, computed once, set-based, after each settle, re-judge or money change, and kept
  * in `pool_rankings` (small rows), stamped with the pool's rank version. Triggers move the version in every
  * transaction that changes the ledger, the entries, or their lives, status or bonus pool (migration 0034); a
- * statement that rewrites a whole pool bumps it once itself (rankChangeOfPool). A read uses a stored value
+ * statement that rewrites a whole pool bumps it once itself (rankChangeOfPool, store/rank-versions.repo.ts). A read uses a stored value
  * only while its version is the pool's; otherwise it computes as before. A restart finds them in place.
  */
 
@@ -43,23 +44,6 @@ export const MARK_FILTERS = {
 } as const satisfies Record<string, SQL>;
 export type MarkFilter = keyof typeof MARK_FILTERS;
 
-/** The pool's rank version, as SQL (0 before its first change). */
-function versionOf(poolId: number): SQL {
-  return sql`coalesce((select v.version from pool_rank_versions v where v.pool_id = ${poolId}), 0)`;
-}
-
-/**
- * Says, in a transaction about to rewrite many of a pool's entries, that the pool's rank version moved:
- * bumped once here, and the row trigger skips this pool's rows for the rest of the transaction (it would
- * itself bump once, at the first changed row, and skip the others as well: this spares that one run).
- */
-export async function rankChangeOfPool(tx: DbOrTx, poolId: number): Promise<void> {
-  await tx.execute(sql`select set_config('ala.rank_version_pool', ${String(poolId)}, true)`);
-  await tx.execute(sql`
-    insert into pool_rank_versions as v (pool_id, version) values (${poolId}, 1)
-    on conflict (pool_id) do update set version = v.version + 1`);
-}
-
 /** A stored value with its version checked: undefined when none is stored or it is stale. */
 export async function readRanking<T>(
   db: DbOrTx,
@@ -69,7 +53,7 @@ export async function readRanking<T>(
   const [row] = rowsOf<{ data: T; ids: number[] | null }>(
     await db.execute(sql`
       select r.data, r.ids from pool_rankings r
-      where r.pool_id = ${poolId} and r.view = ${view} and r.version = ${versionOf(poolId)}`),
+      where r.pool_id = ${poolId} and r.view = ${view} and r.version = ${rankVersionSql(poolId)}`),
   );
   return row ? { data: row.data, ids: (row.ids ?? []).map(Number) } : undefined;
 }
@@ -97,7 +81,7 @@ export async function readOrderIds(
   for (let chunk = first; chunk <= last; chunk++) views.push(`${order}:${chunk}`);
   const rows = rowsOf<{ view: string; ids: number[]; current: boolean }>(
     await db.execute(sql`
-      select r.view, r.ids, r.version = ${versionOf(poolId)} as current from pool_rankings r
+      select r.view, r.ids, r.version = ${rankVersionSql(poolId)} as current from pool_rankings r
       where r.pool_id = ${poolId} and r.view in (${order}, ${sql.join(
         views.map((view) => sql`${view}`),
         sql`, `,
@@ -241,7 +225,7 @@ const onConflict = sql`on conflict (pool_id, view) do update
 function store(poolId: number, view: string, data: SQL, ids: SQL): SQL {
   return sql`
     insert into pool_rankings as r (pool_id, view, version, data, ids, computed_at)
-    select ${poolId}, ${view}, ${versionOf(poolId)}, ${data}, ${ids}, now()
+    select ${poolId}, ${view}, ${rankVersionSql(poolId)}, ${data}, ${ids}, now()
     ${onConflict}`;
 }
 
@@ -335,7 +319,7 @@ async function storeOrder(tx: DbOrTx, poolId: number, order: StoredOrder, rows: 
   await tx.execute(sql`
     insert into pool_rankings (pool_id, view, version, ids, computed_at)
     select ${poolId}, ${order} || ':' || c.chunk, v.version, c.ids, now()
-    from (select ${versionOf(poolId)} as version) v,
+    from (select ${rankVersionSql(poolId)} as version) v,
       (select (o.n - 1) / ${ORDER_CHUNK} as chunk, array_agg(o.id order by o.n) as ids
         from (${rows}) o group by 1) c`);
   await tx.execute(store(poolId, order, sql`null`, sql`null`));
@@ -345,7 +329,7 @@ async function storeOrder(tx: DbOrTx, poolId: number, order: StoredOrder, rows: 
 export async function rankingsCurrent(db: DbOrTx, poolId: number): Promise<boolean> {
   const [row] = rowsOf<{ current: boolean | null }>(
     await db.execute(sql`
-      select bool_and(r.version = ${versionOf(poolId)}) as current from pool_rankings r
+      select bool_and(r.version = ${rankVersionSql(poolId)}) as current from pool_rankings r
       where r.pool_id = ${poolId} and r.view not like '%:%'`),
   );
   return row?.current === true;

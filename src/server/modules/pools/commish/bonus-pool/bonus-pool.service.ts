@@ -44,13 +44,8 @@ import {
   loadWeekGames,
   recordWeekTeams,
 } from '../../settlement/week-facts.repo';
-import {
-  type MarkFilter,
-  rankChangeOfPool,
-  readMark,
-  readRanking,
-  type StoredTiles,
-} from '../../standings/pool-rankings';
+import { type MarkFilter, readMark, readRanking, type StoredTiles } from '../../standings/pool-rankings';
+import { rankChangeOfPool } from '../../store/rank-versions.repo';
 import { entryWeekKindOf } from '../../week-encoding';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsername } from '../entry-search';

@@ -18,7 +18,7 @@ import { readEntryPage } from '../../entry-pages';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { picksAsked } from '../../owed-picks';
-import { bumpEntryVersion } from '../../picks/picks.repo';
+import { replaceEntryWeekPicks } from '../../picks/picks.repo';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
 import { entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
@@ -264,9 +264,7 @@ export async function updateUserPicks(
         (pick) => ({ ...pick, entryId: entry.id, week }),
       ),
     );
-    await tx.delete(picks).where(and(eq(picks.entryId, entry.id), inArray(picks.week, changedWeeks)));
-    // One insert in slot order: the new ids keep that order for the next read.
-    if (placed.length > 0) await tx.insert(picks).values(placed);
+    await replaceEntryWeekPicks(tx, entry.id, changedWeeks, placed);
     await tx.insert(pickAudits).values(
       changes.map((change) => ({
         entryId: entry.id,
@@ -278,8 +276,6 @@ export async function updateUserPicks(
         createdAt: now,
       })),
     );
-    // A player's pick is a compare-and-set on the entry row's version: a change here must move it.
-    await bumpEntryVersion(tx, entry.id);
 
     const label = entryLabel(username, entry.entryNum);
     await recordPoolAudits(

@@ -48,7 +48,7 @@ import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
 import { countPoolSiblings } from '../../pools.service';
 import { storedEndRule } from '../../settlement/season-end';
-import { rankChangeOfPool } from '../../standings/pool-rankings';
+import { rankChangeOfPool } from '../../store/rank-versions.repo';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 
 type UpdateInput = z.output<typeof UpdatePoolSettingsRequestSchema>;
