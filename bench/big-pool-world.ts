@@ -11,7 +11,7 @@ import { games, leagues, pools, seasonParams, teams, users } from '../src/server
 import { ManualClock } from '../src/server/lib/clock';
 import { createOutboxMailer } from '../src/server/mail/mailer';
 import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
-import { lockPoolWeek } from '../src/server/modules/pools/settlement/lock-week';
+import { lockPoolWeek } from '../src/server/modules/pools/settlement/lock-week.command';
 import { settlePoolWeek } from '../src/server/modules/pools/settlement/settle-week.command';
 
 /** The teams of the benches' MLB season: twelve, so a pick's team never repeats within eleven weeks. */

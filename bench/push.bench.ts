@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { leagues, pools, users } from '../src/server/db/schema';
 import type { ManualClock } from '../src/server/lib/clock';
-import { settleDueWeeks } from '../src/server/modules/pools/settlement/settle-due-weeks';
+import { settleDueWeeks } from '../src/server/modules/pools/settlement/settle-pool.job';
 import { settlePoolWeek } from '../src/server/modules/pools/settlement/settle-week.command';
 import { runPushPass } from '../src/server/modules/push/push.service';
 import { benchContext, seedTwoWeekMlbSeason, settleTables } from './big-pool-world';

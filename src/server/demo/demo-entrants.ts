@@ -9,7 +9,7 @@ import { entries, games, nflPlayers, pickAudits, picks, teams, users } from '../
 import { appendLedger } from '../modules/pools/ledger';
 import { picksAsked } from '../modules/pools/owed-picks';
 import { loadPoolWeeks } from '../modules/pools/pool-weeks';
-import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-due-weeks';
+import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-pool.job';
 import { DEMO_USERS } from './demo-users';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-due-weeks';
+import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-pool.job';
 import { type JobLogger, startLeaderLoop } from './leader-loop';
 
 export interface SettlementJobOptions {

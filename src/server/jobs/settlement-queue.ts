@@ -12,14 +12,14 @@ import {
   SETTLE_SCAN,
 } from '../lib/job-queue';
 import { recordJobRun } from '../lib/metrics';
-import { findDuePools } from '../modules/pools/settlement/due-pools';
+import { findDuePools } from '../modules/pools/settlement/due-pools.repo';
 import {
   emptyRun,
   markCrownedCorrections,
   PoolJobError,
   type SettlementRun,
   settlePool,
-} from '../modules/pools/settlement/settle-due-weeks';
+} from '../modules/pools/settlement/settle-pool.job';
 import type { JobLogger } from './leader-loop';
 import { startPeriodicJob } from './periodic-job';
 import { countSettlement } from './settlement-job';

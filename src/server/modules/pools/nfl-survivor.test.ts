@@ -21,7 +21,7 @@ import {
 } from '../../test/pool-test-world';
 import { enterResult } from '../sports/sports-admin.service';
 import { computePoolOdds } from './odds/odds.service';
-import { settleDueWeeks } from './settlement/settle-due-weeks';
+import { settleDueWeeks } from './settlement/settle-pool.job';
 import { isWeekComplete, recordWeekTeams } from './settlement/week-facts.repo';
 
 // NFL Survivor (spec 4, part 1) end to end on the API: picks of teams that lock at their own kickoffs,

@@ -35,7 +35,7 @@ import {
   toPickRow,
 } from './pool-entries.repo';
 import { loadPoolWeeks } from './pool-weeks';
-import { readPoolEnd, storedEndRule } from './settlement/season-end';
+import { readPoolEnd, storedEndRule } from './settlement/season-end.service';
 
 /** The platform's own league, whose pools are the global public pools. */
 export const GLOBAL_LEAGUE_ABB = 'ala';

@@ -15,7 +15,7 @@ import {
   startPoolWorld,
 } from '../../test/pool-test-world';
 import { type TestDevice, TestPushService } from '../../test/push-test-service';
-import { settleDueWeeks } from '../pools/settlement/settle-due-weeks';
+import { settleDueWeeks } from '../pools/settlement/settle-pool.job';
 import { runReminderPass } from '../reminders/reminders.service';
 import { leaseQueuedPushes } from './push.repo';
 import { runPushPass, sendQueuedPushes } from './push.service';

@@ -7,7 +7,7 @@ import {
   SettlementJobsResponseSchema,
 } from '../../../core/contracts/sports';
 import { siteAdminRoutes, withUser } from '../../plugins/auth-guard';
-import { listSettlementJobs } from '../pools/settlement/settlement-jobs';
+import { listSettlementJobs } from '../pools/settlement/settlement-jobs.service';
 import { enterResult, getFeedsHealth, returnGameToFeed } from './sports-admin.service';
 
 /**

@@ -39,7 +39,7 @@ import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
 import { recordPoolAudits } from '../commish/audit/audit.service';
 import { storedNflRules } from '../nfl-survivor-rules';
-import { storedEndRule } from '../settlement/season-end';
+import { storedEndRule } from '../settlement/season-end.service';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
 

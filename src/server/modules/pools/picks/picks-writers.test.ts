@@ -9,7 +9,8 @@ const SERVER = path.resolve(import.meta.dirname, '../../..');
 const WRITERS: Record<string, string> = {
   'modules/pools/picks/picks.repo.ts':
     "a player's pick and a commissioner's Edit Picks, each moving the version",
-  'modules/pools/settlement/lock-week.ts': "the lock's insurance and auto-picks: the week's picks are closed",
+  'modules/pools/settlement/lock-week.command.ts':
+    "the lock's insurance and auto-picks: the week's picks are closed",
   'demo/demo-pools.ts': "the demo's pools, built before anyone plays",
   'demo/demo-entrants.ts': "the demo's own entrants, who are no one's browser",
   'test/factories.ts': "the tests' fixtures",

@@ -13,7 +13,7 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../test/pool-test-world';
-import { settleDueWeeks } from './settle-due-weeks';
+import { settleDueWeeks } from './settle-pool.job';
 
 /*
  * Week 2's deadline passes while its lock is not written yet (the settlement job runs hours later:

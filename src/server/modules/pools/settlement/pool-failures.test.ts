@@ -24,9 +24,9 @@ import {
   startPoolWorld,
 } from '../../../test/pool-test-world';
 import { grantSiteAdmin } from '../../admin/site-admins.service';
-import { findDuePools } from './due-pools';
+import { findDuePools } from './due-pools.repo';
 import { errorInWords } from './job-steps';
-import { settleDueWeeks } from './settle-due-weeks';
+import { settleDueWeeks } from './settle-pool.job';
 
 let t: TestApp;
 let world: PoolWorld;

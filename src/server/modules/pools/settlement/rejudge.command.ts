@@ -14,9 +14,9 @@ import {
 } from '../entry-weeks.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { DID_NOT_PLAY, kindPair, SlotKinds } from '../week-encoding';
-import { replaceWeekBonuses } from './bonus-events';
-import { countAliveByLives, engineInputs, judgeWeekVerdict } from './judge-week';
-import { readPoolEnd, rejudgeEnd } from './season-end';
+import { replaceWeekBonuses } from './bonus-events.repo';
+import { countAliveByLives, engineInputs, judgeWeekVerdict } from './judge-week.engine';
+import { readPoolEnd, rejudgeEnd } from './season-end.service';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import {
   detectPoolWeekBonuses,
@@ -33,7 +33,7 @@ import {
 } from './week-players.repo';
 
 // Re-judging a pool's settled weeks after a result correction, as one command: each week read, judged
-// again by the pure engine from its corrected start (judge-week.ts) and written back with compensating
+// again by the pure engine from its corrected start (judge-week.engine.ts) and written back with compensating
 // money; then the entries' states and the weeks locked since.
 
 /**

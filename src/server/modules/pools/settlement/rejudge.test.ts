@@ -13,7 +13,7 @@ import {
   startPoolWorld,
 } from '../../../test/pool-test-world';
 import { timeLimit } from '../../../test/time-limit';
-import { settleDueWeeks } from './settle-due-weeks';
+import { settleDueWeeks } from './settle-pool.job';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -2,22 +2,22 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { PoolRecord } from '../../../db/schema';
 import { poolWeeks } from '../../../db/schema';
-import { recordWeekBonuses } from './bonus-events';
+import { recordWeekBonuses } from './bonus-events.repo';
 import {
   countAliveByLives,
   engineInputs,
   judgeWeekVerdict,
   rebuyCharges,
   resultsInstant,
-} from './judge-week';
-import { readPoolEnd, recordWeekEnd } from './season-end';
+} from './judge-week.engine';
+import { readPoolEnd, recordWeekEnd } from './season-end.service';
 import { detectPoolWeekBonuses, readWeekResults, stampWeekJudged } from './week-facts.repo';
 import { readWeekPlayers, storeWeekOutcomes } from './week-players.repo';
 
 // Settling a locked week, as one command of steps in order, each step's module visited once: read the
 // week (its results: week-facts.repo, its players: week-players.repo), judge it with the pure rules
-// engine (judge-week.ts), write the verdicts with the money they move (week-players.repo), then the news
-// (the bonuses: bonus-events.ts, the end rule's verdict: season-end.ts) and the week's stamp.
+// engine (judge-week.engine.ts), write the verdicts with the money they move (week-players.repo), then the news
+// (the bonuses: bonus-events.repo.ts, the end rule's verdict: season-end.service.ts) and the week's stamp.
 
 /**
  * Judges a locked week, once, when its games are all final and the week before it is settled: lives,

@@ -23,7 +23,7 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../test/pool-test-world';
-import { settleDueWeeks } from './settle-due-weeks';
+import { settleDueWeeks } from './settle-pool.job';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import {
 import { timeLimit } from '../../../test/time-limit';
 import { bulkPoolEntries } from '../commish/big-pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
-import { settleDueWeeks } from '../settlement/settle-due-weeks';
+import { settleDueWeeks } from '../settlement/settle-pool.job';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
 import {
   financesBonusOrderSql,

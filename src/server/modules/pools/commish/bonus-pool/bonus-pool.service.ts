@@ -37,7 +37,7 @@ import { readWeekPicks } from '../../picks/picks.repo';
 import { requirePoolCommish } from '../../pool-access';
 import { entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
-import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events';
+import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events.repo';
 import {
   detectPoolWeekBonuses,
   isWeekComplete,

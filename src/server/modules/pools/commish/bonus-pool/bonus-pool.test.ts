@@ -17,7 +17,7 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
-import { settleDueWeeks } from '../../settlement/settle-due-weeks';
+import { settleDueWeeks } from '../../settlement/settle-pool.job';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { badRequest } from '../../../../lib/errors';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
-import { crownPoolEnd, readPoolEnd } from '../../settlement/season-end';
+import { crownPoolEnd, readPoolEnd } from '../../settlement/season-end.service';
 import { recordPoolAudits } from '../audit/audit.service';
 
 /**

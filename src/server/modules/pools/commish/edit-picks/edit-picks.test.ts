@@ -17,7 +17,7 @@ import {
   startPoolWorld,
 } from '../../../../test/pool-test-world';
 import { readWeekPicks } from '../../picks/picks.repo';
-import { judgeWeek } from '../../settlement/judge-week';
+import { judgeWeek } from '../../settlement/judge-week.engine';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;

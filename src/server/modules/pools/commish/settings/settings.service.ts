@@ -47,7 +47,7 @@ import { storedNflRules } from '../../nfl-survivor-rules';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
 import { countPoolSiblings } from '../../pools.service';
-import { storedEndRule } from '../../settlement/season-end';
+import { storedEndRule } from '../../settlement/season-end.service';
 import { rankChangeOfPool } from '../../store/rank-versions.repo';
 import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 

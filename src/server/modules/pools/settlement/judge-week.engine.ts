@@ -13,7 +13,7 @@ import type { PoolRecord } from '../../../db/schema';
 import type { LedgerRowInput } from '../ledger';
 import { storedNflRules } from '../nfl-survivor-rules';
 import { picksAsked } from '../owed-picks';
-import { endRuleOf } from './season-end';
+import { endRuleOf } from './season-end.service';
 import type { PoolWeekBonus } from './week-facts.repo';
 import type { WeekPlayer, WeekPlayers } from './week-players.repo';
 

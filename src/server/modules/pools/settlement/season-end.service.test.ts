@@ -13,8 +13,8 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../test/pool-test-world';
-import { crownPoolEnd } from './season-end';
-import { settleDueWeeks } from './settle-due-weeks';
+import { crownPoolEnd } from './season-end.service';
+import { settleDueWeeks } from './settle-pool.job';
 import { settlePoolWeek } from './settle-week.command';
 
 // The season's end on the server (spec 4, part 2): the settlement pass that judges a deciding week

@@ -6,7 +6,7 @@ import { rowsOf } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { games, poolEnds, pools } from '../../../db/schema';
 import { type CalendarPool, groupByWeek, PoolWeeks, type WeekGame } from '../pool-weeks';
-import { storedEndRule } from './season-end';
+import { storedEndRule } from './season-end.service';
 import { digestWeekResults, isWeekComplete } from './week-facts.repo';
 
 // Which pools have settlement to do now (the queue's scan, decision 043): read for all the pools of a

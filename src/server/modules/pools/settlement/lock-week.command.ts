@@ -22,7 +22,7 @@ import type { PoolWeeks } from '../pool-weeks';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import { readEntriesInPlay, storeLockedWeek } from './week-players.repo';
 
-// Locking a week: who plays it and with what, fixed at the lock instant (the pass: settle-due-weeks.ts).
+// Locking a week: who plays it and with what, fixed at the lock instant (the pass: settle-pool.job.ts).
 
 /**
  * Locks a week, once: fixes who plays it with which bonus-pool membership and auto-rebuy setting, shuts

@@ -10,14 +10,14 @@ import { notifyPoolChanged } from '../live/notify';
 import { loadPoolWeeks, loadPoolWeeksKept, type PoolWeeks } from '../pool-weeks';
 import { refreshAfterSettlement } from '../standings/pool-rankings';
 import { describeStep, errorInWords, type PoolJobProgress, type PoolJobStep } from './job-steps';
-import { lockPoolWeek } from './lock-week';
+import { lockPoolWeek } from './lock-week.command';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.command';
-import { crownPoolEnd, markCorrectionsAfterCrowning, readPoolEnd, storedEndRule } from './season-end';
+import { crownPoolEnd, markCorrectionsAfterCrowning, readPoolEnd, storedEndRule } from './season-end.service';
 import { settlePoolWeek } from './settle-week.command';
 import { digestWeekResults } from './week-facts.repo';
 
 // The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged
-// (rejudge.ts), then its due weeks locked (lock-week.ts) and judged (judge-week.ts), in order.
+// (rejudge.command.ts), then its due weeks locked (lock-week.command.ts) and judged (judge-week.engine.ts), in order.
 
 /** What one pass of the settlement did. */
 export interface SettlementRun {
