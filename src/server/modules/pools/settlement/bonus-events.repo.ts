@@ -1,14 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
 import type { WeekBonusSettlement } from '../../../../core/season';
-import type { DbOrTx } from '../../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { bonusEvents, ledger } from '../../../db/schema';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedger, type LedgerRowInput } from '../ledger';
+import { intArray } from '../week-encoding';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import type { PoolWeekBonus } from './week-facts.repo';
-import { readEntryIds, readUsernames } from './week-players.repo';
 
 // A judged week's paid bonuses: their ledger rows and news, compared and voided when re-judged.
 
@@ -218,4 +218,27 @@ export async function replaceWeekBonuses(
   for (const { bonus, money } of fresh.values()) {
     await recordBonusEvent(tx, pool, week, bonus, money, players, now);
   }
+}
+
+/** The ids of the entries at some slots of a pool, aligned with `slots`. */
+export async function readEntryIds(tx: DbOrTx, poolId: number, slots: readonly number[]): Promise<number[]> {
+  if (slots.length === 0) return [];
+  const rows = rowsOf<{ slot: number; id: number }>(
+    await tx.execute(sql`
+      select e.slot, e.id from entries e
+      where e.pool_id = ${poolId} and e.slot = any(${intArray([...new Set(slots)])})`),
+  );
+  const idAt = new Map(rows.map((row) => [Number(row.slot), Number(row.id)]));
+  return slots.map((slot) => must(idAt.get(slot)));
+}
+
+/** The usernames of some entries, by entry id. */
+export async function readUsernames(tx: DbOrTx, entryIds: readonly number[]): Promise<Map<number, string>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: number; username: string }>(
+    await tx.execute(sql`
+      select e.id, u.username from entries e join users u on u.id = e.user_id
+      where e.id = any(${intArray(entryIds)})`),
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.username]));
 }

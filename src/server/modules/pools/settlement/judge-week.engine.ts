@@ -1,5 +1,6 @@
 import { type PlayableGame, picksPlayers } from '../../../../core/games';
 import {
+  type EndRule,
   type EntryState,
   judgeWeekEnd,
   type SettleWeekOutput,
@@ -13,7 +14,6 @@ import type { PoolRecord } from '../../../db/schema';
 import type { LedgerRowInput } from '../ledger';
 import { storedNflRules } from '../nfl-survivor-rules';
 import { picksAsked } from '../owed-picks';
-import { endRuleOf } from './season-end.service';
 import type { PoolWeekBonus } from './week-facts.repo';
 import type { WeekPlayer, WeekPlayers } from './week-players.repo';
 
@@ -125,7 +125,7 @@ export interface WeekVerdict {
 }
 
 /**
- * Judges a week: the rules engine on its inputs and, when `judgesEnd`, the end rule on what the engine
+ * Judges a week: the rules engine on its inputs and, with an `endRule`, the end rule on what the engine
  * answered (a revive's entries come back alive with 1 life).
  */
 export function judgeWeekVerdict(
@@ -133,10 +133,10 @@ export function judgeWeekVerdict(
   week: number,
   facts: WeekVerdictFacts,
   inputs: WeekEntryInput[],
-  judgesEnd: boolean,
+  endRule: EndRule | null,
 ): WeekVerdict {
   const judged = judgeWeek(pool, week, facts.teams, facts.stats, facts.bonuses, inputs);
-  const end = judgesEnd ? judgeWeekEnd(endRuleOf(pool), judged.entries, week >= pool.deadlines.length) : null;
+  const end = endRule ? judgeWeekEnd(endRule, judged.entries, week >= pool.deadlines.length) : null;
   return { outcome: end ? { ...judged, entries: end.outcomes } : judged, end };
 }
 

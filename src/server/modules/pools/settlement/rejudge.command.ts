@@ -16,21 +16,17 @@ import { postPoolEvent } from '../feed/feed.service';
 import { DID_NOT_PLAY, kindPair, SlotKinds } from '../week-encoding';
 import { replaceWeekBonuses } from './bonus-events.repo';
 import { countAliveByLives, engineInputs, judgeWeekVerdict } from './judge-week.engine';
-import { readPoolEnd, rejudgeEnd } from './season-end.service';
+import { endRuleOf, readPoolEnd, rejudgeEnd } from './season-end.service';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
-import {
-  detectPoolWeekBonuses,
-  digestWeekResults,
-  readWeekResults,
-  stampWeekJudged,
-} from './week-facts.repo';
+import { detectPoolWeekBonuses, digestWeekResults, readWeekResults } from './week-facts.repo';
+import { readWeekPlayers } from './week-players.repo';
 import {
   appendRebuysBySlot,
   lockPaidRebuys,
   outcomeKey,
-  readWeekPlayers,
+  stampWeekJudged,
   writeEntryStates,
-} from './week-players.repo';
+} from './week-verdicts.repo';
 
 // Re-judging a pool's settled weeks after a result correction, as one command: each week read, judged
 // again by the pure engine from its corrected start (judge-week.engine.ts) and written back with compensating
@@ -183,7 +179,7 @@ export async function rejudgeFromWeek(
         week,
         { teams: results.teams, stats: results.stats, bonuses },
         inputs,
-        judgesEnd && decision === null,
+        judgesEnd && decision === null ? endRuleOf(pool) : null,
       );
       if (end?.decided) decision = { week, end, slots };
 
@@ -266,7 +262,10 @@ export async function rejudgeFromWeek(
       });
       await storeWeekKinds(tx, pool.id, week, judged.list, judgedSlots);
       await replaceWeekBonuses(tx, pool, week, bonuses, outcome.bonusEvents, slots, now);
-      await stampWeekJudged(tx, pool, week, countAliveByLives(outcome.entries), now);
+      await stampWeekJudged(tx, pool.id, week, countAliveByLives(outcome.entries), {
+        at: now,
+        digest: results.digest,
+      });
 
       previous = locked;
       carried = next;

@@ -51,6 +51,14 @@ export function endRuleOf(pool: Pick<PoolRecord, 'endWipeout' | 'endCrowning'>):
   return { wipeout: storedEndRule(pool).end_wipeout };
 }
 
+/**
+ * The end rule that judges the pool's next week: none once it decided the pool (which plays on without it,
+ * waiting for its commissioner's crowning).
+ */
+export async function endRuleInForce(db: DbOrTx, pool: PoolRecord): Promise<EndRule | null> {
+  return (await readPoolEnd(db, pool.id)) ? null : endRuleOf(pool);
+}
+
 /** Whether the end rule already decided the pool (its verdict stands until it is crowned or re-judged). */
 export async function readPoolEnd(db: DbOrTx, poolId: number) {
   const [row] = await db.select().from(poolEnds).where(eq(poolEnds.poolId, poolId));

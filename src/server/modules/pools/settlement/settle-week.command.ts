@@ -3,21 +3,17 @@ import type { AppContext } from '../../../context';
 import type { PoolRecord } from '../../../db/schema';
 import { poolWeeks } from '../../../db/schema';
 import { recordWeekBonuses } from './bonus-events.repo';
-import {
-  countAliveByLives,
-  engineInputs,
-  judgeWeekVerdict,
-  rebuyCharges,
-  resultsInstant,
-} from './judge-week.engine';
-import { readPoolEnd, recordWeekEnd } from './season-end.service';
-import { detectPoolWeekBonuses, readWeekResults, stampWeekJudged } from './week-facts.repo';
-import { readWeekPlayers, storeWeekOutcomes } from './week-players.repo';
+import { engineInputs, judgeWeekVerdict, resultsInstant } from './judge-week.engine';
+import { endRuleInForce, recordWeekEnd } from './season-end.service';
+import { detectPoolWeekBonuses, readWeekResults } from './week-facts.repo';
+import { readWeekPlayers } from './week-players.repo';
+import { writeWeekVerdicts } from './week-verdicts.repo';
 
-// Settling a locked week, as one command of steps in order, each step's module visited once: read the
-// week (its results: week-facts.repo, its players: week-players.repo), judge it with the pure rules
-// engine (judge-week.engine.ts), write the verdicts with the money they move (week-players.repo), then the news
-// (the bonuses: bonus-events.repo.ts, the end rule's verdict: season-end.service.ts) and the week's stamp.
+// Settling a locked week, as one command of steps in order: read the week (its results and bonuses:
+// week-facts.repo, its players: week-players.repo, the end rule in force: season-end.service), judge it
+// with the pure rules engine (judge-week.engine.ts), write the verdicts with the money they move and the
+// week's stamp (week-verdicts.repo), then the news: the bonuses paid (bonus-events.repo) and the end
+// rule's verdict (season-end.service).
 
 /**
  * Judges a locked week, once, when its games are all final and the week before it is settled: lives,
@@ -51,8 +47,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       ? await detectPoolWeekBonuses(tx, pool, week, results.games, results.teams)
       : [];
     const played = await readWeekPlayers(tx, pool.id, week);
-    // A pool already decided (waiting for its commissioner's crowning) plays on without the end rule.
-    const decided = (await readPoolEnd(tx, pool.id)) !== null;
+    const endRule = await endRuleInForce(tx, pool);
 
     // Judge.
     const { outcome, end } = judgeWeekVerdict(
@@ -60,16 +55,17 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       week,
       { teams: results.teams, stats: results.stats, bonuses },
       engineInputs(pool, week, played),
-      !decided,
+      endRule,
     );
     const judgedAt = resultsInstant(results.games, now);
 
-    // Write: the verdicts with their auto-rebuy charges (one rebuy's charge, repeated per rebuy bought;
-    // none when rebuys are free), the bonus money and news, the end rule's verdict, the week's stamp.
-    const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
-    await storeWeekOutcomes(tx, pool.id, week, played, outcome.entries, charge ?? null, now);
+    // Write the verdicts and their money, then the news.
+    await writeWeekVerdicts(tx, pool, week, played, outcome.entries, {
+      now,
+      at: judgedAt,
+      digest: results.digest,
+    });
     await recordWeekBonuses(tx, pool, week, bonuses, outcome.bonusEvents, played.slots, now, judgedAt);
-    await stampWeekJudged(tx, pool, week, countAliveByLives(outcome.entries), judgedAt);
     if (end) await recordWeekEnd(tx, pool, week, end, played.slots, judgedAt);
     return true;
   });

@@ -13,7 +13,7 @@ import { scheduleOfKey } from '../../../../core/games';
 import type { PlayerStats, TeamRecord } from '../../../../core/season';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
-import { gameFacts, games, nflPlayerWeekStats, poolWeeks } from '../../../db/schema';
+import { gameFacts, games, nflPlayerWeekStats } from '../../../db/schema';
 
 /** One game of a pool week as settlement reads it. */
 export interface SettlementGame {
@@ -244,6 +244,8 @@ export interface WeekResults {
   teams: Record<string, TeamRecord>;
   /** nfl-td's player lines of the week (none for the other games). */
   stats: Record<string, PlayerStats>;
+  /** The digest of these results, stored with the judged week (a different one later is a correction). */
+  digest: string | null;
 }
 
 /** The results of a week, or null while any of its games is not final. */
@@ -255,23 +257,6 @@ export async function readWeekResults(
   const weekGames = await loadWeekGames(db, pool, week);
   if (!isWeekComplete(weekGames)) return null;
   const stats = pool.game === 'nfl-td' ? await loadWeekPlayerStats(db, pool, week) : {};
-  return { games: weekGames, teams: recordWeekTeams(weekGames), stats };
-}
-
-/**
- * Marks a week judged: when (`at`), the digest of the results it was judged on (a different one later
- * is a correction) and its point of the Pool Health Report (`health`).
- */
-export async function stampWeekJudged(
-  tx: DbOrTx,
-  pool: PoolRecord,
-  week: number,
-  health: Record<string, number>,
-  at: Date,
-): Promise<void> {
-  const [digest] = (await digestWeekResults(tx, pool, [week])).values();
-  await tx
-    .update(poolWeeks)
-    .set({ settledAt: at, resultsDigest: digest ?? null, health })
-    .where(and(eq(poolWeeks.poolId, pool.id), eq(poolWeeks.week, week)));
+  const [digest] = (await digestWeekResults(db, pool, [week])).values();
+  return { games: weekGames, teams: recordWeekTeams(weekGames), stats, digest: digest ?? null };
 }

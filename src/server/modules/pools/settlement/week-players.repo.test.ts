@@ -7,7 +7,9 @@ import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../../test/league-test-world';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
 import { appendLedger } from '../ledger';
-import { readEntryIds, readWeekPlayers, storeWeekOutcomes } from './week-players.repo';
+import { readEntryIds } from './bonus-events.repo';
+import { readWeekPlayers } from './week-players.repo';
+import { storeWeekOutcomes } from './week-verdicts.repo';
 
 let t: TestApp;
 let world: PoolWorld;
