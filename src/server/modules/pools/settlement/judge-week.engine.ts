@@ -9,9 +9,9 @@ import {
   type WeekEntryInput,
   type WeekEntryOutcome,
   type WeekFacts,
+  type WeekRules,
 } from '../../../../core/season';
 import type { PoolRecord } from '../../../db/schema';
-import type { LedgerRowInput } from '../ledger';
 import { storedNflRules } from '../nfl-survivor-rules';
 import { picksAsked } from '../owed-picks';
 import type { PoolWeekBonus } from './week-facts.repo';
@@ -41,16 +41,76 @@ export function lockedState(player: WeekPlayer): EntryState {
   };
 }
 
+/** A pool's rules for one week as the engine reads them, read from the pool once. */
+interface PoolWeekRules {
+  rules: WeekRules;
+  /** Whether a pick goes to the engine as a list (nfl-td's players, a multi-pick week's teams). */
+  picksAsList: boolean;
+}
+
+function poolWeekRules(pool: PoolRecord, week: number): PoolWeekRules {
+  const asked = picksAsked(pool, week);
+  const nfl = storedNflRules(pool);
+  return {
+    rules: {
+      game: pool.game as PlayableGame,
+      rebuys: pool.rebuys,
+      shootMoon: pool.shootMoon,
+      insuranceOption: 0,
+      nflPassTds: pool.nflPassTds,
+      tieRule: nfl.tie_rule,
+      picksAsked: asked,
+      // Insurance and auto-picks were assigned when the week locked; they are the entries' picks now.
+      autoPick: false,
+    },
+    picksAsList: picksPlayers(pool.game) || (pool.game === 'nfl' && asked > 1),
+  };
+}
+
+/** What the week's games and bonuses were, as the judging reads them. */
+export interface WeekVerdictFacts {
+  teams: WeekFacts['teams'];
+  stats: WeekFacts['stats'];
+  bonuses: readonly PoolWeekBonus[];
+}
+
+/** A week judged: the engine's input and outcome (with the end rule's, when it judged) and the end rule's verdict. */
+export interface WeekVerdict {
+  /** The engine's input, aligned with the week's players (entries alike share one). */
+  inputs: WeekEntryInput[];
+  outcome: SettleWeekOutput;
+  /** The end rule's verdict on the week; null when it did not judge (a pool already decided). */
+  end: WeekEnd | null;
+}
+
+/**
+ * Judges a week: the rules engine on its players and, with an `endRule`, the end rule on what the engine
+ * answered (a revive's entries come back alive with 1 life). `startOf` says how an entry starts a week
+ * judged again (null: from the state it locked with).
+ */
+export function judgeWeekVerdict(
+  pool: PoolRecord,
+  week: number,
+  facts: WeekVerdictFacts,
+  played: WeekPlayers,
+  endRule: EndRule | null,
+  startOf?: (i: number) => CorrectedStart | null,
+): WeekVerdict {
+  const rules = poolWeekRules(pool, week);
+  const inputs = engineInputs(rules, played, startOf);
+  const judged = runEngine(rules.rules, week, facts, inputs);
+  const end = endRule ? judgeWeekEnd(endRule, judged.entries, week >= pool.deadlines.length) : null;
+  return { inputs, outcome: end ? { ...judged, entries: end.outcomes } : judged, end };
+}
+
 /**
  * The rules engine's input, aligned with the week's players: entries alike share their player, and so
  * their input (and outcome): the engine reads an input's fields and answers by position, and what it
  * answers is matched to the entries by position too (`played.slots`). An input's id names its first
- * entry's slot, only in an engine error. `startOf` says how an entry starts a week judged again (null:
- * from the state it locked with).
+ * entry's slot, only in an engine error.
  */
-export function engineInputs(
-  pool: PoolRecord,
-  week: number,
+function engineInputs(
+  rules: PoolWeekRules,
   played: WeekPlayers,
   startOf?: (i: number) => CorrectedStart | null,
 ): WeekEntryInput[] {
@@ -64,7 +124,7 @@ export function engineInputs(
     if (start === null) {
       let input = shared.get(player);
       if (input === undefined) {
-        input = inputOf(pool, week, player, slots[i], lockedState(player), false);
+        input = inputOf(rules, player, slots[i], lockedState(player), false);
         shared.set(player, input);
       }
       inputs[i] = input;
@@ -77,7 +137,7 @@ export function engineInputs(
     }
     let input = variants.get(start.variant);
     if (input === undefined) {
-      input = inputOf(pool, week, player, slots[i], start.state, start.rebuyBeforeLock);
+      input = inputOf(rules, player, slots[i], start.state, start.rebuyBeforeLock);
       variants.set(start.variant, input);
     }
     inputs[i] = input;
@@ -86,8 +146,7 @@ export function engineInputs(
 }
 
 function inputOf(
-  pool: PoolRecord,
-  week: number,
+  rules: PoolWeekRules,
   player: WeekPlayer,
   slot: number,
   state: EntryState,
@@ -99,7 +158,7 @@ function inputOf(
     autoRebuy: player.autoRebuy,
     // Insurance and auto-picks were assigned when the week locked; they are the entry's picks now.
     insured: false,
-    pick: weekPickOf(pool, week, player.picks),
+    pick: rules.picksAsList ? player.picks : (player.picks[0] ?? null),
     // The once-per-season check is all `used` serves here, and the picks' unique index already refuses
     // an entrant's pick of a team or player they used before (a commissioner's may repeat).
     used: NOTHING_USED,
@@ -110,34 +169,30 @@ function inputOf(
   };
 }
 
-/** What the week's games and bonuses were, as the judging reads them. */
-export interface WeekVerdictFacts {
-  teams: WeekFacts['teams'];
-  stats: WeekFacts['stats'];
-  bonuses: readonly PoolWeekBonus[];
-}
-
-/** A week judged: the engine's outcome (with the end rule's, when it judged) and the end rule's verdict. */
-export interface WeekVerdict {
-  outcome: SettleWeekOutput;
-  /** The end rule's verdict on the week; null when it did not judge (a pool already decided). */
-  end: WeekEnd | null;
-}
-
-/**
- * Judges a week: the rules engine on its inputs and, with an `endRule`, the end rule on what the engine
- * answered (a revive's entries come back alive with 1 life).
- */
-export function judgeWeekVerdict(
-  pool: PoolRecord,
+/** The rules engine on one week (insurance picks were assigned at the lock, so none here). */
+function runEngine(
+  rules: WeekRules,
   week: number,
   facts: WeekVerdictFacts,
   inputs: WeekEntryInput[],
-  endRule: EndRule | null,
-): WeekVerdict {
-  const judged = judgeWeek(pool, week, facts.teams, facts.stats, facts.bonuses, inputs);
-  const end = endRule ? judgeWeekEnd(endRule, judged.entries, week >= pool.deadlines.length) : null;
-  return { outcome: end ? { ...judged, entries: end.outcomes } : judged, end };
+): SettleWeekOutput {
+  // A commissioner may pick a team without a game that week (Edit Picks bypasses the rules): it plays 0-0.
+  const weekTeams = { ...facts.teams };
+  const teamGame = rules.game !== 'nfl-td';
+  for (const input of inputs) {
+    if (typeof input.pick === 'string') weekTeams[input.pick] ??= [0, 0];
+    else if (teamGame && input.pick) for (const team of input.pick) weekTeams[team] ??= [0, 0];
+  }
+  return settleWeek({
+    rules,
+    facts: {
+      week,
+      teams: weekTeams,
+      stats: facts.stats,
+      bonusEvents: facts.bonuses.map((bonus) => ({ team: bonus.detected.team_abb, prize: bonus.prize })),
+    },
+    entries: inputs,
+  });
 }
 
 /** How long after its start a game's result is taken to be in (the longest of the games' usual lengths). */
@@ -170,19 +225,10 @@ export function countAliveByLives(outcomes: readonly WeekEntryOutcome[]): Record
   return Object.fromEntries([...byLives].sort(([a], [b]) => a - b));
 }
 
-/**
- * An entry's week pick as the rules engine takes it: nfl-td's players and an NFL Survivor multi-pick
- * week's teams as a list, every other pick as its one team (or none).
- */
-export function weekPickOf(pool: PoolRecord, week: number, held: readonly string[]): WeekEntryInput['pick'] {
-  const asList = picksPlayers(pool.game) || (pool.game === 'nfl' && picksAsked(pool, week) > 1);
-  return asList ? held : (held[0] ?? null);
-}
-
 /** No used picks: the picks' unique index refuses an entrant's reuse of a team or player already. */
-export const NOTHING_USED: readonly string[] = [];
+const NOTHING_USED: readonly string[] = [];
 
-/** The rules engine on one week of a pool (insurance picks were assigned at the lock, so none here). */
+/** The rules engine on one week of a pool, on inputs made elsewhere (a test's). */
 export function judgeWeek(
   pool: PoolRecord,
   week: number,
@@ -191,51 +237,5 @@ export function judgeWeek(
   bonuses: readonly PoolWeekBonus[],
   inputs: WeekEntryInput[],
 ): SettleWeekOutput {
-  // A commissioner may pick a team without a game that week (Edit Picks bypasses the rules): it plays 0-0.
-  const weekTeams = { ...teams };
-  const teamGame = pool.game !== 'nfl-td';
-  for (const input of inputs) {
-    if (typeof input.pick === 'string') weekTeams[input.pick] ??= [0, 0];
-    else if (teamGame && input.pick) for (const team of input.pick) weekTeams[team] ??= [0, 0];
-  }
-  const nfl = storedNflRules(pool);
-  return settleWeek({
-    rules: {
-      game: pool.game as PlayableGame,
-      rebuys: pool.rebuys,
-      shootMoon: pool.shootMoon,
-      insuranceOption: 0,
-      nflPassTds: pool.nflPassTds,
-      tieRule: nfl.tie_rule,
-      picksAsked: picksAsked(pool, week),
-      // Auto-picks were assigned when the week locked, as insurance picks were.
-      autoPick: false,
-    },
-    facts: {
-      week,
-      teams: weekTeams,
-      stats,
-      bonusEvents: bonuses.map((bonus) => ({ team: bonus.detected.team_abb, prize: bonus.prize })),
-    },
-    entries: inputs,
-  });
-}
-
-/** Ledger rows charging `count` rebuys (none when rebuys are free); a negative count refunds. */
-export function rebuyCharges(
-  pool: PoolRecord,
-  week: number,
-  entryId: number,
-  count: number,
-  notes: string,
-): LedgerRowInput[] {
-  if (count === 0 || pool.rebuyPrice === 0) return [];
-  return Array.from({ length: Math.abs(count) }, () => ({
-    poolId: pool.id,
-    entryId,
-    kind: 'rebuy' as const,
-    amount: count > 0 ? -pool.rebuyPrice : pool.rebuyPrice,
-    week,
-    notes,
-  }));
+  return runEngine(poolWeekRules(pool, week).rules, week, { teams, stats, bonuses }, inputs);
 }

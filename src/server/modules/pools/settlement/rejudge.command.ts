@@ -15,7 +15,7 @@ import {
 import { postPoolEvent } from '../feed/feed.service';
 import { DID_NOT_PLAY, kindPair, SlotKinds } from '../week-encoding';
 import { replaceWeekBonuses } from './bonus-events.repo';
-import { countAliveByLives, engineInputs, judgeWeekVerdict } from './judge-week.engine';
+import { type CorrectedStart, countAliveByLives, judgeWeekVerdict } from './judge-week.engine';
 import { endRuleOf, readPoolEnd, rejudgeEnd } from './season-end.service';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import { detectPoolWeekBonuses, digestWeekResults, readWeekResults } from './week-facts.repo';
@@ -162,7 +162,7 @@ export async function rejudgeFromWeek(
       const refunded: number[] = [];
 
       // Judge, each entry from its corrected state when the week before changed it.
-      const inputs = engineInputs(pool, week, played, (i) => {
+      const startOf = (i: number): CorrectedStart | null => {
         const slot = slots[i];
         const player = players[i];
         const corrected = carried?.at(slot);
@@ -173,13 +173,14 @@ export async function rejudgeFromWeek(
         if (corrected.status !== 'needs-rebuy' && paid) refunded.push(slot);
         const stateNumber = carried?.bySlot[slot] ?? 0;
         return { variant: stateNumber * 2 + (rebuyBeforeLock ? 1 : 0), state: corrected, rebuyBeforeLock };
-      });
-      const { outcome, end } = judgeWeekVerdict(
+      };
+      const { inputs, outcome, end } = judgeWeekVerdict(
         pool,
         week,
         { teams: results.teams, stats: results.stats, bonuses },
-        inputs,
+        played,
         judgesEnd && decision === null ? endRuleOf(pool) : null,
+        startOf,
       );
       if (end?.decided) decision = { week, end, slots };
 

@@ -79,6 +79,7 @@ export async function recordWeekEnd(
 ): Promise<boolean> {
   if (end.verdict.kind === 'play-on') return false;
   const reason = describeEnd(end.verdict, week, end.named);
+  const automatic = storedEndRule(pool).end_crowning === 'automatic';
   if (end.verdict.kind === 'wipeout-revive') {
     await postPoolEvent(
       tx,
@@ -111,7 +112,6 @@ export async function recordWeekEnd(
       decidedAt: at,
     })
     .onConflictDoNothing();
-  const automatic = storedEndRule(pool).end_crowning === 'automatic';
   await recordPoolAudits(
     tx,
     pool.id,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import type { PoolRecord } from '../../../db/schema';
 import { poolWeeks } from '../../../db/schema';
 import { recordWeekBonuses } from './bonus-events.repo';
-import { engineInputs, judgeWeekVerdict, resultsInstant } from './judge-week.engine';
+import { judgeWeekVerdict, resultsInstant } from './judge-week.engine';
 import { endRuleInForce, recordWeekEnd } from './season-end.service';
 import { detectPoolWeekBonuses, readWeekResults } from './week-facts.repo';
 import { readWeekPlayers } from './week-players.repo';
@@ -54,7 +54,7 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
       pool,
       week,
       { teams: results.teams, stats: results.stats, bonuses },
-      engineInputs(pool, week, played),
+      played,
       endRule,
     );
     const judgedAt = resultsInstant(results.games, now);

@@ -8,7 +8,7 @@ import { storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
 import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../ledger';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
 import { readSlots, SlotList, WeekOutcomeBytes } from '../week-encoding';
-import { countAliveByLives, rebuyCharges } from './judge-week.engine';
+import { countAliveByLives } from './judge-week.engine';
 import type { WeekPlayers } from './week-players.repo';
 
 // The verdicts' step of settling and re-judging: a judged week's entries' new states with the money they
@@ -16,8 +16,8 @@ import type { WeekPlayers } from './week-players.repo';
 // read of its players (week-players.repo.ts): byte strings indexed by slot, never a row per entry.
 
 /**
- * Writes a judged week: every played entry's new state with its auto-rebuy charges (storeWeekOutcomes),
- * then the week's stamp: judged `at`, on the results of `digest`, with its point of the Pool Health Report.
+ * Writes a judged week: the week's stamp (judged `at`, on the results of `digest`, with its point of the
+ * Pool Health Report), then every played entry's new state with its auto-rebuy charges (storeWeekOutcomes).
  */
 export async function writeWeekVerdicts(
   tx: DbOrTx,
@@ -27,10 +27,20 @@ export async function writeWeekVerdicts(
   outcomes: readonly WeekEntryOutcome[],
   judged: { now: Date; at: Date; digest: string | null },
 ): Promise<void> {
-  // One rebuy's charge as rebuyCharges makes it (none when rebuys are free), repeated per rebuy bought.
-  const [charge] = rebuyCharges(pool, week, 0, 1, `Auto-rebuy after Week ${week}`);
-  await storeWeekOutcomes(tx, pool.id, week, played, outcomes, charge ?? null, judged.now);
   await stampWeekJudged(tx, pool.id, week, countAliveByLives(outcomes), judged);
+  // One rebuy's charge, repeated per rebuy bought (none when rebuys are free).
+  const charge: LedgerRowInput | null =
+    pool.rebuyPrice === 0
+      ? null
+      : {
+          poolId: pool.id,
+          entryId: 0,
+          kind: 'rebuy',
+          amount: -pool.rebuyPrice,
+          week,
+          notes: `Auto-rebuy after Week ${week}`,
+        };
+  await storeWeekOutcomes(tx, pool.id, week, played, outcomes, charge, judged.now);
 }
 
 /**
