@@ -95,8 +95,10 @@ let t: TestApp;
 let providers: SportsProvider[];
 const provider = (game: string) => providers.find((p) => p.game === game) as SportsProvider;
 const quiet = { info: () => {}, warn: () => {} };
-// Short, so that the hanging feed's tests are quick; stretched with the other limits for a busy lane.
-const FEED_TIMEOUT_MS = timeLimit(300);
+// Short, so that the hanging feed's tests are quick, yet long enough for the healthy local feeds to answer
+// on a machine busy with other tests (at 300 ms one of them once timed out there); stretched with the other
+// limits for a busy lane.
+const FEED_TIMEOUT_MS = timeLimit(1_000);
 
 beforeAll(async () => {
   server = createServer(handle);
@@ -226,7 +228,7 @@ describe('real feeds over HTTP', () => {
     const started = Date.now();
     const results = await pollFeedsOnce(t.ctx, providers, quiet);
     const seasons = await pollSeasonsOnce(t.ctx, [provider('mlb')], quiet);
-    expect(Date.now() - started).toBeLessThan(timeLimit(5_000));
+    expect(Date.now() - started).toBeLessThan(timeLimit(8_000));
     const [mlb, nba, nfl] = results;
     expect(mlb).toMatchObject({ ok: false, wrote: false });
     expect(mlb.error).toMatch(words);
