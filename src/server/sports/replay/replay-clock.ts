@@ -48,10 +48,3 @@ export class ReplayClock implements Clock {
 function checkSpeed(speed: number): void {
   if (!Number.isFinite(speed) || speed < 0) throw new Error('The replay clock speed must be 0 or more.');
 }
-
-/** The demo's replay clock from DEMO_CLOCK_START (ISO instant) and DEMO_CLOCK_SPEED (default 1). */
-export function createReplayClockFromEnv(env: NodeJS.ProcessEnv = process.env): ReplayClock {
-  const start = new Date(env.DEMO_CLOCK_START || DEFAULT_DEMO_CLOCK_START);
-  const speed = env.DEMO_CLOCK_SPEED ? Number(env.DEMO_CLOCK_SPEED) : 1;
-  return new ReplayClock(start, speed);
-}
