@@ -34,6 +34,7 @@ import { readEntryWeeks, readWeekKinds, rewriteEntryWeeks } from '../../entry-we
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
+import { type PoolAuditInput, recordPoolAudits } from '../../pool-audits.repo';
 import { entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
 import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events';
@@ -52,7 +53,6 @@ import {
   type StoredTiles,
 } from '../../standings/pool-rankings';
 import { entryWeekKindOf, KIND_BYTES, kindAt } from '../../week-encoding';
-import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsername } from '../entry-search';
 
 const hasBonusPool = (pool: PoolRecord) => pool.game === 'nba' || pool.game === 'mlb';

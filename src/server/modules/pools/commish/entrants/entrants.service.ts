@@ -37,9 +37,9 @@ import {
   requireEntryPoolCommish,
   requirePoolCommish,
 } from '../../pool-access';
+import { recordPoolAudits } from '../../pool-audits.repo';
 import { entryLabel, intArray, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../../pool-entries.repo';
 import { readMark } from '../../standings/pool-rankings';
-import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
 import {
   awardPrizes,
