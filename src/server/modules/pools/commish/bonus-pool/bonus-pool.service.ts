@@ -30,7 +30,7 @@ import type { BonusEventRecord, EntryRecord, PoolRecord, UserRow } from '../../.
 import { bonusEvents, entries, ledger, poolWeeks, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { loadEntryLabels, loadPublicEvents, toBonusEvent } from '../../bonuses/bonuses.service';
-import { readEntryWeeks, readWeekKinds, rewriteEntryWeeks } from '../../entry-weeks.repo';
+import { countWeekEntries, poolWeekKindSql, readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { requirePoolCommish } from '../../pool-access';
@@ -52,7 +52,6 @@ import {
   readRanking,
   type StoredTiles,
 } from '../../standings/pool-rankings';
-import { entryWeekKindOf, KIND_BYTES, kindAt } from '../../week-encoding';
 import { entriesByUsername } from '../entry-search';
 
 const hasBonusPool = (pool: PoolRecord) => pool.game === 'nba' || pool.game === 'mlb';
@@ -114,8 +113,7 @@ async function inBonusSql(db: DbOrTx, pool: PoolRecord, week: BonusParamsWeek): 
       select kind from entry_week_kinds where pool_id = ${pool.id} and week = ${week.week} and in_bonus`),
   ).map((row) => Number(row.kind));
   if (kinds.length === 0) return sql`false`;
-  const bytes = sql`(select pw.entry_kinds from pool_weeks pw where pw.pool_id = ${pool.id} and pw.week = ${week.week})`;
-  return sql`(${entryWeekKindOf(bytes, sql`e.slot`)} = any(${sql.param(kinds)}::int[]))`;
+  return sql`(${poolWeekKindSql(pool.id, week.week, sql`e.slot`)} = any(${sql.param(kinds)}::int[]))`;
 }
 
 /** The lists of a week: who is in it, who could move in (the editable week only) and who cannot move. */
@@ -162,16 +160,9 @@ async function countLists(
   return { in: Number(row?.in ?? 0), out: Number(row?.out ?? 0), fixed: Number(row?.fixed ?? 0) };
 }
 
-/** How many entries a locked week's bonus pool held: its slots whose kind is one in the bonus pool. */
-async function countLockedMembers(db: DbOrTx, pool: PoolRecord, week: number): Promise<number> {
-  const stored = await readWeekKinds(db, pool.id, week);
-  if (!stored) return 0;
-  const bonusKinds = new Set([...stored.kinds].filter(([, kind]) => kind.inBonus).map(([n]) => n));
-  if (bonusKinds.size === 0) return 0;
-  let count = 0;
-  const slots = Math.floor(stored.bytes.length / KIND_BYTES);
-  for (let slot = 0; slot < slots; slot++) if (bonusKinds.has(kindAt(stored.bytes, slot))) count++;
-  return count;
+/** How many entries a locked week's bonus pool held: its entries whose week's kind is in the bonus pool. */
+function countLockedMembers(db: DbOrTx, pool: PoolRecord, week: number): Promise<number> {
+  return countWeekEntries(db, pool.id, week, (kind) => kind.inBonus);
 }
 
 const NO_COUNTS: BonusPoolCounts = { in: 0, out: 0, fixed: 0 };
