@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_DEMO_CLOCK_START } from './sports/replay/replay-clock';
+
+/** Where the demo's replayed time starts by default: late in MLB 2023, after NFL week 2. */
+export const DEFAULT_DEMO_CLOCK_START = '2023-09-20T16:00:00Z';
 
 /** How costly a password hash is: the OWASP baseline, or the cheapest argon2id, which test runs ask for. */
 export type PasswordHashCost = 'strong' | 'cheap-for-tests';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock';
 
-/** Where the demo's replayed time starts by default: late in MLB 2023, after NFL week 2. */
-export const DEFAULT_DEMO_CLOCK_START = '2023-09-20T16:00:00Z';
+// The default start is a setting's default, so config.ts holds it; the demo's tests start their clocks at it.
+export { DEFAULT_DEMO_CLOCK_START } from '../../config';
 
 /**
  * Historical time that runs from a start instant at a speed (1 = real time) from when it was made. On a
