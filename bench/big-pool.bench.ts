@@ -24,7 +24,7 @@ import { exportPaths } from '../src/core/contracts/pools';
 import { openDatabase } from '../src/server/db/client';
 import { pools } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
-import { keepOwingCount } from '../src/server/modules/pools/commish/missing-picks/owing-count';
+import { keepOwingCount } from '../src/server/modules/pools/owing-count';
 import { POOL_AREA_CELLS } from '../src/server/modules/pools/pool-area.authz';
 import { settleDueWeeks } from '../src/server/modules/pools/settlement/settle-pool.job';
 import {

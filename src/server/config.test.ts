@@ -16,6 +16,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
   });
 
+  it('starts the demo clock at its default instant at real speed, unless DEMO_CLOCK_* say otherwise', () => {
+    expect(loadConfig({}).demoClockStart.toISOString()).toBe('2023-09-20T16:00:00.000Z');
+    expect(loadConfig({}).demoClockSpeed).toBe(1);
+    const set = loadConfig({ DEMO_CLOCK_START: '2023-10-01T00:00:00Z', DEMO_CLOCK_SPEED: '3600' });
+    expect(set.demoClockStart.toISOString()).toBe('2023-10-01T00:00:00.000Z');
+    expect(set.demoClockSpeed).toBe(3600);
+  });
+
+  it('hashes passwords at the strong cost unless PASSWORD_HASH=cheap-for-tests', () => {
+    expect(loadConfig({}).passwordHash).toBe('strong');
+    expect(loadConfig({ PASSWORD_HASH: 'cheap' }).passwordHash).toBe('strong');
+    expect(loadConfig({ PASSWORD_HASH: 'cheap-for-tests' }).passwordHash).toBe('cheap-for-tests');
+  });
+
   it('runs the jobs unless JOBS=off', () => {
     expect(loadConfig({}).jobs).toBe(true);
     expect(loadConfig({ JOBS: 'on' }).jobs).toBe(true);

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Where the demo's replayed time starts by default: late in MLB 2023, after NFL week 2. */
+export const DEFAULT_DEMO_CLOCK_START = '2023-09-20T16:00:00Z';
+
+/** How costly a password hash is: the OWASP baseline, or the cheapest argon2id, which test runs ask for. */
+export type PasswordHashCost = 'strong' | 'cheap-for-tests';
+
 export interface Config {
   port: number;
   host: string;
@@ -12,6 +18,12 @@ export interface Config {
   dataDir: string;
   /** Seed the demo world into a new database. */
   demo: boolean;
+  /** Where the demo's replayed time starts (DEMO_CLOCK_START; checked when the demo's clock is made). */
+  demoClockStart: Date;
+  /** The demo's replayed milliseconds per real millisecond (DEMO_CLOCK_SPEED). */
+  demoClockSpeed: number;
+  /** PASSWORD_HASH=cheap-for-tests: the cheap hash; anything else (or nothing) keeps the strong one. */
+  passwordHash: PasswordHashCost;
   /**
    * Whether this instance may lead and run the jobs (feeds, settlement, reminders, the demo's replay).
    * JOBS=off: it serves requests only and never asks for the leadership (a restored copy of a database
@@ -161,6 +173,10 @@ const ENV = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(30_000, 1, 'milliseconds'),
   DATA_DIR: text('./data'),
   DEMO: setting(z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
+  // Read as they come: only the demo makes its clock of them, and refuses an instant or speed it cannot use.
+  DEMO_CLOCK_START: text(DEFAULT_DEMO_CLOCK_START),
+  DEMO_CLOCK_SPEED: optionalText,
+  PASSWORD_HASH: optionalText,
   JOBS: setting(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   // Pools' settlement jobs one instance runs at once (decision 043): each mostly waits on the database.
   SETTLE_WORKERS: wholeNumber(4, 1, 'jobs'),
@@ -273,6 +289,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     demo,
+    demoClockStart: new Date(e.DEMO_CLOCK_START),
+    demoClockSpeed: e.DEMO_CLOCK_SPEED === undefined ? 1 : Number(e.DEMO_CLOCK_SPEED),
+    passwordHash: e.PASSWORD_HASH === 'cheap-for-tests' ? 'cheap-for-tests' : 'strong',
     jobs: e.JOBS === 'on',
     settleWorkers: e.SETTLE_WORKERS,
     smtpUrl: e.SMTP_URL,

@@ -16,7 +16,7 @@ import { openJobQueue } from './lib/job-queue';
 import { createOutboxMailer, createSmtpMailer, formatForConsole } from './mail/mailer';
 import { firstViewsToWarm } from './plugins/first-views';
 import { createFeedProviders, replayedGames } from './sports/feeds';
-import { createReplayClockFromEnv, type ReplayClock } from './sports/replay/replay-clock';
+import { ReplayClock } from './sports/replay/replay-clock';
 
 const config = loadConfig();
 // A lost connection (the database restarted): requests meanwhile answer 503 in words, and the pool
@@ -40,7 +40,9 @@ const database = await openDatabase({
 const replaying = config.demo;
 // An instance without jobs only reads the shared clock.
 const replay = replaying
-  ? await resumeSharedReplayClock(database, createReplayClockFromEnv(), { write: config.jobs })
+  ? await resumeSharedReplayClock(database, new ReplayClock(config.demoClockStart, config.demoClockSpeed), {
+      write: config.jobs,
+    })
   : undefined;
 const replayClock: ReplayClock | undefined = replay?.clock;
 const clock: Clock = replayClock ?? systemClock;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { picksPlayers, scheduleOfKey } from '../../core/games';
 import { groupBy } from '../../core/group-by';
 import { must } from '../../core/must';
+import { DEFAULT_DEMO_CLOCK_START } from '../config';
 import type { AppContext } from '../context';
 import {
   entries,
@@ -19,7 +20,6 @@ import {
 } from '../db/schema';
 import { readEntryWeeks } from '../modules/pools/entry-weeks.repo';
 import { loadPoolWeeks, type PoolWeeks } from '../modules/pools/pool-weeks';
-import { DEFAULT_DEMO_CLOCK_START } from '../sports/replay/replay-clock';
 import { sessionCookie } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { timeLimit } from '../test/time-limit';

@@ -13,7 +13,7 @@ import {
   seasonParams,
   users,
 } from '../db/schema';
-import { processLeagueChamps } from '../modules/pools/commish/entrants/entrants.service';
+import { processLeagueChamps } from '../modules/pools/commish/entrants/champions.service';
 import { appendLedger, type LedgerRowInput } from '../modules/pools/ledger';
 
 interface DemoPool {

@@ -73,7 +73,7 @@ const FOUNDED_BY = new Date('2022-01-15T17:00:00Z');
 
 /** Fills a new database with the demo world: users, leagues, their pools and entries, and the entrants' picks. */
 export async function seedDemoWorld(ctx: AppContext): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, ctx.config.passwordHash);
   // Everything is dated on the application's clock, which replays a past season in the demo.
   const now = ctx.clock.now().getTime();
   const DAY_MS = 24 * 60 * 60 * 1000;

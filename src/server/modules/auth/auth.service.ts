@@ -131,7 +131,7 @@ export class AuthService {
     // Counted before the address is looked at, so that a new and a taken address are limited alike.
     this.spendRegistration(ip, input.email);
     // Hashed either way, so that a taken address costs the same time as a new account.
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, this.ctx.config.passwordHash);
     if (taken[0]) {
       await this.mailAddressOwner(taken[0]);
       return null;
@@ -234,7 +234,7 @@ export class AuthService {
     if (!attempt) throw tooSoon(waitMs);
     let ok: boolean;
     try {
-      dummyHash ??= hashPassword(createToken());
+      dummyHash ??= hashPassword(createToken(), this.ctx.config.passwordHash);
       ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await dummyHash, password).then(() => false);
@@ -309,7 +309,7 @@ export class AuthService {
   /** Sets the new password, spends every outstanding reset link of the account and ends all its sessions. */
   async finalizePasswordReset(token: string, password: string): Promise<void> {
     const user = await this.findUserByResetToken(token);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.ctx.config.passwordHash);
     await this.ctx.db.transaction(async (tx) => {
       const spent = await tx
         .update(passwordResets)

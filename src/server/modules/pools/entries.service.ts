@@ -16,10 +16,10 @@ import { entries, leagues, pools } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { canSeeLeague, loadAccess } from '../leagues/league-access';
 import { addMember } from '../leagues/membership.service';
-import { recordPoolAudits } from './commish/audit/audit.service';
 import { postPoolEvent } from './feed/feed.service';
 import { appendLedger, type LedgerRowInput } from './ledger';
 import { notifyPoolChanged } from './live/notify';
+import { recordPoolAudits } from './pool-audits.repo';
 
 /**
  * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members

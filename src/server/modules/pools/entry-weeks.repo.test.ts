@@ -6,7 +6,16 @@ import { buildEntryWeek } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 import type { TestUser } from '../../test/league-test-world';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
-import { readEntryWeeks, rewriteEntryWeeks } from './entry-weeks.repo';
+import {
+  countWeekEntries,
+  entryWeekKindSql,
+  poolWeekKindSql,
+  readEntryWeeks,
+  readSlotRangeKinds,
+  rewriteEntryWeeks,
+  weekSlotCountSql,
+  weekSlotRangeSql,
+} from './entry-weeks.repo';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -89,5 +98,65 @@ describe('entry weeks kept as kinds per pool week', () => {
           entry_week_kind('\\x000001000102'::bytea, 2) as past, coalesce(entry_week_kind(null, 0), 0) as none`),
     );
     expect(rows[0]).toEqual({ inside: 258, past: 0, none: 0 });
+  });
+
+  it('gives the other areas the same kinds in SQL, by slot range and by count as the entry weeks hold', async () => {
+    const pool = await buildMlbPool(t.ctx, world.leagueId, {});
+    const [a, b, c] = [
+      await enter(t.ctx, pool.id, players[0]),
+      await enter(t.ctx, pool.id, players[1]),
+      await enter(t.ctx, pool.id, players[2]),
+    ];
+    await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: a.id, week: 1, inBonus: true });
+    await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: b.id, week: 1, result: 'loss', lives: 2 });
+    await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: c.id, week: 1, inBonus: true });
+    await buildEntryWeek(t.ctx, { poolId: pool.id, entryId: b.id, week: 2, inBonus: true });
+    const kinds = rowsOf<{ week: number; kind: number; result: string }>(
+      await t.ctx.db.execute(sql`select week, kind, result from entry_week_kinds where pool_id = ${pool.id}`),
+    );
+    const resultOf = (week: number, kind: number) =>
+      kinds.find((row) => Number(row.week) === week && Number(row.kind) === kind)?.result ?? null;
+    // Per entry, from each week's row and from the pool and week: every entry of week 1, b alone in week 2.
+    const inPlace = rowsOf<{ id: number; week: number; by_alias: number; by_week: number; slots: number }>(
+      await t.ctx.db.execute(sql`
+        select e.id, pw.week, ${entryWeekKindSql('pw', sql`e.slot`)} as by_alias,
+          ${poolWeekKindSql(pool.id, 2, sql`e.slot`)} as by_week, ${weekSlotCountSql('pw')} as slots
+        from entries e join pool_weeks pw on pw.pool_id = e.pool_id
+        where e.pool_id = ${pool.id} order by pw.week, e.slot`),
+    );
+    expect(inPlace.map((row) => [row.week, resultOf(Number(row.week), Number(row.by_alias))])).toEqual([
+      [1, 'advance'],
+      [1, 'loss'],
+      [1, 'advance'],
+      [2, null],
+      [2, 'advance'],
+      [2, null],
+    ]);
+    expect(inPlace.map((row) => Number(row.by_week) > 0)).toEqual([false, true, false, false, true, false]);
+    expect(inPlace.map((row) => Number(row.slots))).toEqual([3, 3, 3, 2, 2, 2]);
+
+    // A slot range read in part on the server, and in SQL: slots 1 and 2 only.
+    const kindOf = await readSlotRangeKinds(t.ctx.db, pool.id, { first: 1, last: 2 });
+    expect([0, 1, 2].map((slot) => resultOf(1, kindOf(1, slot)))).toEqual([null, 'loss', 'advance']);
+    expect([0, 1, 2].map((slot) => kindOf(2, slot) > 0)).toEqual([false, true, false]);
+    const onlyWeek2 = await readSlotRangeKinds(t.ctx.db, pool.id, { first: 0, last: 2 }, [2]);
+    expect([0, 1, 2].map((slot) => onlyWeek2(1, slot))).toEqual([0, 0, 0]);
+    const range = weekSlotRangeSql(pool.id, 1, { lo: 1, hi: 3 }, 'w');
+    const inSql = rowsOf<{ id: number; kind: number }>(
+      await t.ctx.db.execute(sql`
+        with w as materialized (${range.part})
+        select e.id, ${range.kindOf(sql`e.slot`)} as kind
+        from w join entries e on e.pool_id = ${pool.id} and e.slot >= 1 and e.slot < 3 and ${range.holds(sql`e.slot`)}
+        order by e.slot`),
+    );
+    expect(inSql.map((row) => [row.id, resultOf(1, Number(row.kind))])).toEqual([
+      [b.id, 'loss'],
+      [c.id, 'advance'],
+    ]);
+
+    // Counted from the byte string: a and c in week 1's bonus pool, b in week 2's; a week not locked, none.
+    expect(await countWeekEntries(t.ctx.db, pool.id, 1, (kind) => kind.inBonus)).toBe(2);
+    expect(await countWeekEntries(t.ctx.db, pool.id, 2, (kind) => kind.inBonus)).toBe(1);
+    expect(await countWeekEntries(t.ctx.db, pool.id, 3, (kind) => kind.inBonus)).toBe(0);
   });
 });

@@ -1,7 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { entryWeekKinds } from '../../db/schema';
-import { asBuffer, DID_NOT_PLAY, entryWeekKindOf, intArray, kindAt, SlotKinds } from './week-encoding';
+import {
+  asBuffer,
+  DID_NOT_PLAY,
+  entryWeekKindOf,
+  intArray,
+  KIND_BYTES,
+  kindAt,
+  SlotKinds,
+} from './week-encoding';
 
 // An entry's week (the bonus pool and auto-rebuy in force, the state it locked with, and once judged its
 // result and state after) is kept per pool week, not per entry (docs/decisions/009): the week's different
@@ -274,4 +282,112 @@ export async function rewriteEntryWeeks(
     changed.set(slot, kind === null ? DID_NOT_PLAY : kinds.numberOf(kind));
   }
   await storeWeekKinds(tx, poolId, week, kinds.list, changed);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The entries' kinds as the other areas read them (standings, news, exports, pushes, the bonus pool tool):
+// SQL fragments and decoded readers, so that none of them sees a week's byte string.
+
+/**
+ * SQL: the kind of the entry at `slot` in the week of the pool_weeks row `weekAlias` (0: it did not play),
+ * read in place: the entry's bytes of the week, not the whole of it.
+ */
+export function entryWeekKindSql(weekAlias: string, slot: SQL): SQL {
+  return entryWeekKindOf(sql.raw(`${weekAlias}.entry_kinds`), slot);
+}
+
+/** SQL: the kind of the entry at `slot` in a pool's week (0: it did not play), read in place. */
+export function poolWeekKindSql(poolId: number, week: number, slot: SQL): SQL {
+  return entryWeekKindOf(
+    sql`(select pw.entry_kinds from pool_weeks pw where pw.pool_id = ${poolId} and pw.week = ${week})`,
+    slot,
+  );
+}
+
+/** SQL: how many slots the week of the pool_weeks row `weekAlias` covers. */
+export function weekSlotCountSql(weekAlias: string): SQL {
+  return sql`octet_length(${sql.raw(`${weekAlias}.entry_kinds`)}) / ${KIND_BYTES}`;
+}
+
+/** An entry's kind by week and slot, from the part of the weeks that was read (0: it did not play). */
+export type SlotRangeKinds = (week: number, slot: number) => number;
+
+/**
+ * The kinds of the entries of slots `first` to `last` in the given weeks (every week of the pool when
+ * none are given): that part of each week's byte string, not the whole of it. A slot or week outside
+ * what was read answers 0.
+ */
+export async function readSlotRangeKinds(
+  db: DbOrTx,
+  poolId: number,
+  slots: { first: number; last: number },
+  weeks?: readonly number[],
+): Promise<SlotRangeKinds> {
+  const from = Math.max(0, slots.first);
+  if (weeks?.length === 0 || slots.last < from) return () => DID_NOT_PLAY;
+  const weekFilter = weeks ? sql` and week = any(${intArray(weeks)})` : sql``;
+  const rows = rowsOf<{ week: number; part: Uint8Array | null }>(
+    await db.execute(sql`
+      select week, substring(entry_kinds from ${from * KIND_BYTES + 1} for ${(slots.last - from + 1) * KIND_BYTES}) as part
+      from pool_weeks where pool_id = ${poolId}${weekFilter}`),
+  );
+  const parts = new Map(rows.map((row) => [Number(row.week), asBuffer(row.part)]));
+  return (week, slot) => {
+    const part = parts.get(week);
+    return part && slot >= from ? kindAt(part, slot - from) : DID_NOT_PLAY;
+  };
+}
+
+/** SQL over the part of one week's byte string that holds the kinds of slots [lo, hi). */
+export interface WeekSlotRangeSql {
+  /** A select of the part as `b`: make it a materialized CTE, so that it is read once, not per entry. */
+  part: SQL;
+  /** Whether the part (as `<alias>.b`) holds the slot's kind: a slot past the week's end did not play. */
+  holds(slot: SQL): SQL;
+  /** The slot's kind, read from the part (as `<alias>.b`). */
+  kindOf(slot: SQL): SQL;
+}
+
+/** The part of a pool week's byte string that holds slots [lo, hi), read in SQL as `alias`. */
+export function weekSlotRangeSql(
+  poolId: number,
+  week: number,
+  range: { lo: number; hi: number },
+  alias: string,
+): WeekSlotRangeSql {
+  const { lo, hi } = range;
+  const bytes = sql.raw(`${alias}.b`);
+  const width = sql.raw(String(KIND_BYTES));
+  return {
+    part: sql`select substring(entry_kinds from ${lo * KIND_BYTES + 1} for ${(hi - lo) * KIND_BYTES}) as b
+      from pool_weeks where pool_id = ${poolId} and week = ${week}`,
+    holds: (slot) => sql`(${slot} - ${lo}) * ${KIND_BYTES} + ${KIND_BYTES} <= length(${bytes})`,
+    // Big-endian, as kindAt reads it: each byte times 256 to the power of the bytes after it.
+    kindOf: (slot) =>
+      sql.join(
+        Array.from({ length: KIND_BYTES }, (_, n) => {
+          const at = sql.raw(n === 0 ? '' : ` + ${n}`);
+          const scale = sql.raw(n === KIND_BYTES - 1 ? '' : ` * ${256 ** (KIND_BYTES - 1 - n)}`);
+          return sql`get_byte(${bytes}, (${slot} - ${lo}) * ${width}${at})${scale}`;
+        }),
+        sql` + `,
+      ),
+  };
+}
+
+/**
+ * How many entries played a locked week with a kind `counted` accepts (0 when it has not locked): the
+ * week's byte string read once and looked at slot by slot, never an SQL read per entry.
+ */
+export async function countWeekEntries(
+  db: DbOrTx,
+  poolId: number,
+  week: number,
+  counted: (kind: EntryWeekKind) => boolean,
+): Promise<number> {
+  const stored = await readWeekKinds(db, poolId, week);
+  if (!stored) return 0;
+  const numbers = new Set([...stored.kinds].filter(([, kind]) => counted(kind)).map(([n]) => n));
+  if (numbers.size === 0) return 0;
+  return stored.slots.countOfKinds(numbers);
 }

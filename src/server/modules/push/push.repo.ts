@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
-import { KIND_BYTES } from '../pools/week-encoding';
+import { weekSlotRangeSql } from '../pools/entry-weeks.repo';
 
 /** What a pool pass pushes of each entry it looks at: a settled week's results, or the pool's end. */
 export type PushPassKind = 'result' | 'champion';
@@ -66,22 +66,22 @@ export function wantsPush(choice: 'results' | 'champions' | 'nudges', alias = 'e
 
 /**
  * The entries of slots [lo, hi) that played a settled week, with their week's status and result as
- * 'status:result' (pool_weeks.entry_kinds read for that slot range only: a few kilobytes a batch).
+ * 'status:result' (the week's kinds read for that slot range only: a few kilobytes a batch).
  */
 export function resultRows(poolId: number, week: number) {
-  // The slice is read once (materialized): inlined, it was read again for every byte of every entry.
-  return (lo: number, hi: number) => sql`
-    with w as materialized (
-      select substring(entry_kinds from ${lo * KIND_BYTES + 1} for ${(hi - lo) * KIND_BYTES}) as b
-      from pool_weeks where pool_id = ${poolId} and week = ${week})
+  return (lo: number, hi: number) => {
+    const kinds = weekSlotRangeSql(poolId, week, { lo, hi }, 'w');
+    // The slice is read once (materialized): inlined, it was read again for every byte of every entry.
+    return sql`
+    with w as materialized (${kinds.part})
     select e.id as entry_id, e.user_id, k.status || ':' || k.result as detail
     from w
     join entries e on e.pool_id = ${poolId} and e.slot >= ${lo} and e.slot < ${hi}
-      and (e.slot - ${lo}) * ${KIND_BYTES} + ${KIND_BYTES} <= length(w.b)
+      and ${kinds.holds(sql`e.slot`)}
     join entry_week_kinds k on k.pool_id = ${poolId} and k.week = ${week}
-      and k.kind = get_byte(w.b, (e.slot - ${lo}) * 3) * 65536 + get_byte(w.b, (e.slot - ${lo}) * 3 + 1) * 256
-        + get_byte(w.b, (e.slot - ${lo}) * 3 + 2)
+      and k.kind = ${kinds.kindOf(sql`e.slot`)}
     where k.result is not null and ${wantsPush('results')}`;
+  };
 }
 
 /** The counted entries of slots [lo, hi) at a pool's end: 'champion' or 'over'. */

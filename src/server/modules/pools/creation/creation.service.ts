@@ -37,8 +37,8 @@ import { leagues, pools, seasonParams } from '../../../db/schema';
 import { badRequest, forbidden, unauthorized } from '../../../lib/errors';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
-import { recordPoolAudits } from '../commish/audit/audit.service';
 import { storedNflRules } from '../nfl-survivor-rules';
+import { recordPoolAudits } from '../pool-audits.repo';
 import { storedEndRule } from '../settlement/season-end.service';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;

@@ -5,8 +5,8 @@ import { type DeferredFlag, flagForWeek } from '../../../../core/pool/entry-acti
 import { poolPagePathIn } from '../../../../core/pool/identity';
 import type { DbOrTx } from '../../../db/client';
 import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
-import { recordPoolAudits } from '../commish/audit/audit.service';
 import { postPoolEvent } from '../feed/feed.service';
+import { recordPoolAudits } from '../pool-audits.repo';
 
 /*
  * The pool's audit rows of what an owner does to their entry. Every value is read from the entry's row as

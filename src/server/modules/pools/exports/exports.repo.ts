@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { picksPlayers } from '../../../../core/games';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
-import { asBuffer, intArray, KIND_BYTES, kindAt } from '../week-encoding';
+import { intArray } from '../week-encoding';
 
 /*
  * The exports' reads: keyset batches along the pool's indexes (entries by slot, the ledger by id), one
@@ -118,31 +118,6 @@ export async function readWeekPicks(
   );
   for (const row of rows) out.set(row.entry_id, [...(out.get(row.entry_id) ?? []), row]);
   return out;
-}
-
-/**
- * Each entry's kind of the given weeks, for the slots `low` to `high`: that part of each week's byte string
- * (not the whole of it), read as kindsAt does.
- */
-export async function readSlotKinds(
-  db: DbOrTx,
-  poolId: number,
-  weeks: readonly number[],
-  low: number,
-  high: number,
-): Promise<(week: number, slot: number) => number> {
-  if (weeks.length === 0 || high < low || high < 0) return () => 0;
-  const from = Math.max(0, low);
-  const rows = rowsOf<{ week: number; part: Uint8Array | null }>(
-    await db.execute(sql`
-      select week, substring(entry_kinds from ${from * KIND_BYTES + 1} for ${(high - from + 1) * KIND_BYTES}) as part
-      from pool_weeks where pool_id = ${poolId} and week = any(${intArray(weeks)})`),
-  );
-  const bytes = new Map(rows.map((row) => [Number(row.week), asBuffer(row.part)]));
-  return (week, slot) => {
-    const part = bytes.get(week);
-    return part && slot >= from ? kindAt(part, slot - from) : 0;
-  };
 }
 
 /** One movement of the pool's ledger, with its entry's label parts and its author's username. */

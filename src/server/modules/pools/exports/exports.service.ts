@@ -8,6 +8,7 @@ import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../core/money';
 import type { AppContext } from '../../../context';
 import type { PoolRecord, UserRow } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
+import { readSlotRangeKinds } from '../entry-weeks.repo';
 import { findPoolOpenWeek, owesPickCondition, picksAsked } from '../owed-picks';
 import { type PoolAccess, requirePoolAccess, requirePoolCommish } from '../pool-access';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../pool-entries.repo';
@@ -19,7 +20,6 @@ import {
   readFinanceBatch,
   readLedgerBatch,
   readOwingBatch,
-  readSlotKinds,
   readWeekPicks,
   readWeekResults,
 } from './exports.repo';
@@ -148,12 +148,11 @@ async function entryGrid(
     for await (const batch of batches(read, (row) => Number(row.slot), batchSize)) {
       // A batch comes in slot order (its keyset): its first and last rows bound its slots.
       const kindOf = withResults
-        ? await readSlotKinds(
+        ? await readSlotRangeKinds(
             ctx.db,
             pool.id,
+            { first: Number(batch[0].slot), last: Number(batch[batch.length - 1].slot) },
             publicWeeks,
-            Number(batch[0].slot),
-            Number(batch[batch.length - 1].slot),
           )
         : () => 0;
       for (const row of batch) {
@@ -340,7 +339,7 @@ export async function getWeekGrid(
   const weeks = locked ? [week] : [];
   const [results, kindOf] = await Promise.all([
     readWeekResults(ctx.db, pool.id, weeks),
-    readSlotKinds(ctx.db, pool.id, weeks, low, high),
+    readSlotRangeKinds(ctx.db, pool.id, { first: low, last: high }, weeks),
   ]);
   return {
     pool_name: pool.customName ?? pool.gameName,

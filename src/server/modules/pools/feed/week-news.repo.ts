@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FEED_EVENT_TYPES, type FeedEvent } from '../../../../core/contracts/pools';
 import { must } from '../../../../core/must';
 import { type DbOrTx, rowsOf } from '../../../db/client';
-import { asBuffer, entryWeekKindOf, KIND_BYTES, kindAt } from '../week-encoding';
+import { entryWeekKindSql, readSlotRangeKinds, weekSlotCountSql } from '../entry-weeks.repo';
 
 // What a judged week did to its entries (eliminated, rebuy needed, shot the moon) is feed news. It is read
 // from the judged weeks themselves (their entry weeks' kinds), not copied into the feed: a big pool's week would post
@@ -42,7 +42,7 @@ export async function readJudgedWeekNews(
       from entries e
       join pool_weeks pw on pw.pool_id = e.pool_id and pw.settled_at is not null
       join entry_week_kinds w on w.pool_id = pw.pool_id and w.week = pw.week
-        and w.kind = ${entryWeekKindOf(sql`pw.entry_kinds`, sql`e.slot`)}
+        and w.kind = ${entryWeekKindSql('pw', sql`e.slot`)}
       join users u on u.id = e.user_id
       where e.pool_id = ${scope.poolId} and e.user_id = ${scope.userId} and ${MAKES_NEWS}
       order by pw.settled_at desc, pw.week desc, e.id desc
@@ -63,7 +63,7 @@ const SLOTS_READ_TOGETHER = 20_000;
 async function readPoolWeekNews(db: DbOrTx, poolId: number, limit: number): Promise<FeedEvent[]> {
   const weeks = rowsOf<{ week: number; settled_at: Date | string; slots: number; news: number[] | null }>(
     await db.execute(sql`
-      select pw.week, pw.settled_at, octet_length(pw.entry_kinds) / ${KIND_BYTES} as slots,
+      select pw.week, pw.settled_at, ${weekSlotCountSql('pw')} as slots,
         (select array_agg(w.kind) from entry_week_kinds w
           where w.pool_id = pw.pool_id and w.week = pw.week and ${MAKES_NEWS}) as news
       from pool_weeks pw
@@ -82,14 +82,9 @@ async function readPoolWeekNews(db: DbOrTx, poolId: number, limit: number): Prom
       end -= SLOTS_READ_TOGETHER
     ) {
       const start = Math.max(0, end - SLOTS_READ_TOGETHER);
-      const [part] = rowsOf<{ kinds: Uint8Array | null }>(
-        await db.execute(sql`
-          select substring(entry_kinds from ${start * KIND_BYTES + 1} for ${(end - start) * KIND_BYTES}) as kinds
-          from pool_weeks where pool_id = ${poolId} and week = ${week.week}`),
-      );
-      const bytes = asBuffer(part?.kinds);
+      const kindOf = await readSlotRangeKinds(db, poolId, { first: start, last: end - 1 }, [week.week]);
       for (let slot = end - 1; slot >= start && news.length + found.size < limit; slot--) {
-        const kind = kindAt(bytes, slot - start);
+        const kind = kindOf(week.week, slot);
         if (newsKinds.has(kind)) found.set(slot, kind);
       }
     }

@@ -19,10 +19,10 @@ import type { NflStatsRecord, PickRecord, PoolRecord, UserRow } from '../../../d
 import { entries as entriesTable } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { keptForBigPool, readEntryPage, readOwnEntries } from '../entry-pages';
+import { readDistribution } from '../pick-distribution';
 import { requirePoolAccess } from '../pool-access';
 import { entryLabel, listPicks, type NamedEntry } from '../pool-entries.repo';
 import { loadPoolWeeks } from '../pool-weeks';
-import { readDistribution } from '../pools.service';
 import { describeMatchup, toCellStatus, toTeamGameCell } from './game-cells';
 import {
   isWeekSettled,

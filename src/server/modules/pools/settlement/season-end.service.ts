@@ -18,11 +18,11 @@ import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { entries, leagues, poolEnds, pools, users } from '../../../db/schema';
-import { recordPoolAudits } from '../commish/audit/audit.service';
 import { loadPrizeMoney } from '../commish/money/prize-money.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { appendLedgerOfOwnEntries } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
+import { recordPoolAudits } from '../pool-audits.repo';
 import { entryLabel } from '../pool-entries.repo';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
 

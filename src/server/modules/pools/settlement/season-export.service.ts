@@ -9,9 +9,9 @@ import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import type { PoolRecord, UserRow } from '../../../db/schema';
 import { bonusEvents, entries, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
 import { conflict, forbidden } from '../../../lib/errors';
+import { readSlotRangeKinds } from '../entry-weeks.repo';
 import { storedNflRules } from '../nfl-survivor-rules';
 import { requirePoolAccess } from '../pool-access';
-import { asBuffer, KIND_BYTES, kindAt } from '../week-encoding';
 import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-facts.repo';
 
 /** Who may download a pool's season: its league's admins (it holds every pick of the settled weeks). */
@@ -274,19 +274,13 @@ async function readEntryBatch(
     low = Math.min(low, row.slot);
     high = Math.max(high, row.slot);
   }
-  const weekBytes =
-    high < 0
-      ? []
-      : rowsOf<{ week: number; part: Uint8Array | null }>(
-          await db.execute(sql`
-      select week, substring(entry_kinds from ${low * KIND_BYTES + 1} for ${(high - low + 1) * KIND_BYTES}) as part
-      from pool_weeks where pool_id = ${pool.id} order by week`),
-        ).map((row) => ({ week: Number(row.week), bytes: asBuffer(row.part) }));
+  const kindOf = high < 0 ? () => 0 : await readSlotRangeKinds(db, pool.id, { first: low, last: high });
+  const weeks = [...kinds.keys()].sort((a, b) => a - b);
 
   const out: Scenario['entries'] = rows.map((entry) => {
     const own: (EntryWeekKind & { week: number })[] = [];
-    for (const { week, bytes } of weekBytes) {
-      const n = entry.slot < 0 ? 0 : kindAt(bytes, entry.slot - low);
+    for (const week of weeks) {
+      const n = entry.slot < 0 ? 0 : kindOf(week, entry.slot);
       const kind = n === 0 ? undefined : kinds.get(week)?.get(n);
       if (kind && kind.result !== null) own.push({ ...kind, week });
     }

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playSeason, ScenarioSchema } from '../../../../core/season';
+import { DEFAULT_DEMO_CLOCK_START } from '../../../config';
 import { entries, leagues, ledger, picks, pools, poolWeeks, users } from '../../../db/schema';
 import { DEMO_PASSWORD, seedDemoWorld } from '../../../demo/seed';
-import { DEFAULT_DEMO_CLOCK_START } from '../../../sports/replay/replay-clock';
 import { sessionCookie } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { timeLimit } from '../../../test/time-limit';

@@ -3,8 +3,8 @@ import type { StandingsSort } from '../../../../core/contracts/pools';
 import { picksPlayers, scheduleOfKey } from '../../../../core/games';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
+import { entryWeekKindSql } from '../entry-weeks.repo';
 import { paidInSql } from '../ledger';
-import { entryWeekKindOf } from '../week-encoding';
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
 function intArray(values: readonly number[]): SQL {
@@ -138,7 +138,7 @@ export async function loadStandingsPage(db: DbOrTx, options: PageOptions): Promi
     ? sql`(select json_agg(json_build_object('week', w.week, 'result', w.result) order by w.week)
         from pool_weeks pw
         join entry_week_kinds w on w.pool_id = pw.pool_id and w.week = pw.week
-          and w.kind = ${entryWeekKindOf(sql`pw.entry_kinds`, sql`p.slot`)}
+          and w.kind = ${entryWeekKindSql('pw', sql`p.slot`)}
         where pw.pool_id = ${poolId})`
     : sql`null::json`;
   const columns = sql`e.id, e.slot, e.entry_num, e.user_id, e.lives, e.needs_rebuy, e.weeks_alive, e.rebuys_made,
@@ -218,7 +218,7 @@ export async function loadHealthCounts(db: DbOrTx, poolId: number): Promise<Heal
       from entries e
       join pool_weeks pw on pw.pool_id = e.pool_id
       join entry_week_kinds w on w.pool_id = pw.pool_id and w.week = pw.week
-        and w.kind = ${entryWeekKindOf(sql`pw.entry_kinds`, sql`e.slot`)}
+        and w.kind = ${entryWeekKindSql('pw', sql`e.slot`)}
       where e.pool_id = ${poolId} and e.status <> ${ENTRY_STATUS_SQL.active} and w.lives > 0 and w.status <> 'eliminated'
       group by w.week, w.lives`),
   );

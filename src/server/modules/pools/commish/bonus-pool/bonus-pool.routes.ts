@@ -13,13 +13,9 @@ import {
   UpdateBonusPoolResponseSchema,
 } from '../../../../../core/contracts/pools';
 import { requireUser } from '../../../../plugins/auth-guard';
-import {
-  getBonusDetails,
-  getBonusParams,
-  listCommishBonusEvents,
-  recalculateBonus,
-  updateBonusPoolParams,
-} from './bonus-pool.service';
+import { getBonusDetails, listCommishBonusEvents } from './bonus-details.service';
+import { recalculateBonus } from './bonus-recalc.service';
+import { getBonusParams, updateBonusPoolParams } from './bonus-settings.service';
 
 /** Bonuses: each week's bonus pool, bonus details and recalculation. */
 export const bonusPoolRoutes: FastifyPluginAsyncZod = async (app) => {

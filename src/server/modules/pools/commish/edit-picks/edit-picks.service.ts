@@ -20,9 +20,9 @@ import { notifyPoolChanged } from '../../live/notify';
 import { picksAsked } from '../../owed-picks';
 import { replaceEntryWeekPicks } from '../../picks/picks.repo';
 import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
+import { recordPoolAudits } from '../../pool-audits.repo';
 import { entryLabel } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
-import { recordPoolAudits } from '../audit/audit.service';
 
 /** The weeks Edit Picks shows: from the pool's start week to its last deadline. */
 function poolWeekNumbers(pool: PoolRecord): number[] {

@@ -14,15 +14,9 @@ import {
   UpdateUserNotesRequestSchema,
 } from '../../../../../core/contracts/pools';
 import { requireUser } from '../../../../plugins/auth-guard';
-import {
-  addEntrant,
-  editUserLives,
-  listAddableMembers,
-  listAdminEntrants,
-  processLeagueChamps,
-  toggleUserStatus,
-  updateUserNotes,
-} from './entrants.service';
+import { processLeagueChamps } from './champions.service';
+import { editUserLives, toggleUserStatus, updateUserNotes } from './entrant-changes.service';
+import { addEntrant, listAddableMembers, listAdminEntrants } from './entrants.service';
 
 /** Manage Entrants: add an entrant, status, lives, notes, champions. */
 export const entrantsAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,87 +1,38 @@
-import { and, eq, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { type PageQuery, pageOffset } from '../../../../../core/contracts/paging';
 import {
   type AddableMembersResponse,
   type AddEntrantBody,
-  type AdminEntrant,
   type AdminEntrantsQuery,
   type AdminEntrantsResponse,
-  type EditUserLivesBody,
   ENTRANTS_MESSAGES,
   type EntrantChangeResponse,
-  FEED_EVENT_TYPES,
-  type ProcessChampionsBody,
-  type ProcessChampionsResponse,
-  type ToggleUserStatusBody,
-  type UpdateUserNotesBody,
 } from '../../../../../core/contracts/pools';
-import { formatDollars, processChampions } from '../../../../../core/money';
-import { must } from '../../../../../core/must';
+import { formatDollars } from '../../../../../core/money';
 import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
-import { poolPagePathIn } from '../../../../../core/pool/identity';
 import type { AppContext } from '../../../../context';
 import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
-import type { EntryRecord, UserRow } from '../../../../db/schema';
-import { entries, leagueMembers, pools, poolWeeks, users } from '../../../../db/schema';
-import { badRequest, conflict, notFound } from '../../../../lib/errors';
+import type { UserRow } from '../../../../db/schema';
+import { entries, leagueMembers, users } from '../../../../db/schema';
+import { badRequest, conflict } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
 import { createPoolEntry } from '../../entries.service';
 import { keptForBigPool, readPoolCounts } from '../../entry-pages';
-import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
-import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import {
-  lockPoolForCommish,
-  type PoolAccess,
-  requireEntryPoolCommish,
-  requirePoolCommish,
-} from '../../pool-access';
-import { entryLabel, intArray, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../../pool-entries.repo';
+import { lockPoolForCommish, type PoolAccess, requirePoolCommish } from '../../pool-access';
+import { recordPoolAudits } from '../../pool-audits.repo';
+import { intArray, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../../pool-entries.repo';
 import { readMark } from '../../standings/pool-rankings';
-import { recordPoolAudits } from '../audit/audit.service';
 import { entriesByUsernameOrNote } from '../entry-search';
-import {
-  awardPrizes,
-  loadChampionEntries,
-  loadPrizeMoney,
-  loadPrizesAwarded,
-  loadPrizesOf,
-  retireAllButChampions,
-  toPrizeMoney,
-} from '../money/prize-money.repo';
+import { loadPrizesAwarded, loadPrizesOf, toPrizeMoney } from '../money/prize-money.repo';
+import { championSet, toAdminEntrant } from './admin-entrant';
 
 /*
  * Manage Entrants: every call is for the pool league's admins (requirePoolCommish), changes one pool in one
- * transaction with its audit rows, and tells open pool pages to refresh after it commits.
+ * transaction with its audit rows, and tells open pool pages to refresh after it commits. Here the list and
+ * adding an entrant; an entry's changes are in entrant-changes.service.ts, crowning in champions.service.ts.
  */
-
-function toAdminEntrant(
-  entry: EntryRecord,
-  username: string,
-  prizes: number,
-  champions: ReadonlySet<string>,
-): AdminEntrant {
-  const label = entryLabel(username, entry.entryNum);
-  return {
-    entry_id: entry.id,
-    user_id: entry.userId,
-    username,
-    entry_num: entry.entryNum,
-    label,
-    status: entry.status,
-    lives: entry.lives,
-    needs_rebuy: entry.needsRebuy,
-    eliminated: entry.lives <= 0,
-    weeks_alive: entry.weeksAlive,
-    prizes,
-    notes: entry.notes,
-    champion: champions.has(label.toLowerCase()),
-  };
-}
-
-const championSet = (pool: { champions: string[] }) =>
-  new Set(pool.champions.map((name) => name.toLowerCase()));
 
 const ENTRANT_FILTER: Record<AdminEntrantsQuery['status'], SQL | undefined> = {
   all: undefined,
@@ -327,329 +278,4 @@ async function findLeagueMember(
     .where(and(eq(leagueMembers.leagueId, access.league.id), eq(leagueMembers.userId, user.id)))
     .limit(1);
   return member ? user : null;
-}
-
-/**
- * The entry for a change by the pool's commissioner, its row locked in the transaction. An unknown entry and
- * an entry of a pool the viewer may not see are both not found; a member who is no admin is refused (403).
- */
-async function lockEntryForCommish(
-  tx: DbOrTx,
-  entryId: number,
-  viewer: UserRow,
-): Promise<{ entry: EntryRecord; username: string; access: PoolAccess; label: string }> {
-  const [found] = await tx
-    .select({ entry: entries, username: users.username })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .where(eq(entries.id, entryId))
-    .limit(1);
-  if (!found) throw notFound(ENTRANTS_MESSAGES.entryNotFound);
-  const access = await requireEntryPoolCommish(tx, found.entry, viewer, ENTRANTS_MESSAGES.entryNotFound);
-  const [entry] = await tx.select().from(entries).where(eq(entries.id, entryId)).for('update');
-  return { entry, username: found.username, access, label: entryLabel(found.username, entry.entryNum) };
-}
-
-/** The entry as the tool shows it, after a change (its prizes read from the ledger). */
-async function reloadEntrant(ctx: AppContext, entryId: number): Promise<AdminEntrant> {
-  const [row] = await ctx.db
-    .select({ entry: entries, username: users.username, pool: pools })
-    .from(entries)
-    .innerJoin(users, eq(users.id, entries.userId))
-    .innerJoin(pools, eq(pools.id, entries.poolId))
-    .where(eq(entries.id, entryId));
-  const money = await loadPrizeMoney(ctx.db, row.pool);
-  return toAdminEntrant(
-    row.entry,
-    row.username,
-    money.prizesByEntry.get(entryId) ?? 0,
-    championSet(row.pool),
-  );
-}
-
-/** POST /admin/toggleUserStatus: ENTRY_STATUS active (counted) or inactive; reversible. */
-export async function toggleUserStatus(
-  ctx: AppContext,
-  viewer: UserRow,
-  input: ToggleUserStatusBody,
-): Promise<EntrantChangeResponse> {
-  const now = ctx.clock.now();
-  const { poolId, label, changed } = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
-    if (access.pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
-    if (entry.status === input.updatedStatus) return { poolId: access.pool.id, label, changed: false };
-    await tx.update(entries).set({ status: input.updatedStatus }).where(eq(entries.id, entry.id));
-    const active = input.updatedStatus === ENTRY_STATUS.active;
-    await recordPoolAudits(
-      tx,
-      access.pool.id,
-      viewer,
-      [
-        {
-          action: 'status',
-          summary: `${active ? 'Reactivated' : 'Deactivated'} ${label}`,
-          entryId: entry.id,
-          oldValue: entry.status,
-          newValue: input.updatedStatus,
-        },
-      ],
-      now,
-    );
-    return { poolId: access.pool.id, label, changed: true };
-  });
-  if (changed) notifyPoolChanged(ctx, poolId, 'standings');
-  const active = input.updatedStatus === ENTRY_STATUS.active;
-  return {
-    message: changed
-      ? `${label} is now ${active ? 'active' : 'inactive'}.`
-      : ENTRANTS_MESSAGES.statusUnchanged(label, active),
-    entrant: await reloadEntrant(ctx, input.entryId),
-  };
-}
-
-/**
- * POST /admin/editUserLives: compare-and-set on the lives the commissioner saw. Reaching 0 eliminates the entry
- * (no rebuy owed any more); raising an eliminated entry brings it back. The message goes to the pool's feed.
- */
-export async function editUserLives(
-  ctx: AppContext,
-  viewer: UserRow,
-  input: EditUserLivesBody,
-): Promise<EntrantChangeResponse> {
-  const now = ctx.clock.now();
-  const { poolId, label } = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
-    const { pool, league } = access;
-    if (pool.final) throw conflict(ENTRANTS_MESSAGES.concluded);
-    if (entry.lives !== input.oldLives) throw conflict(ENTRANTS_MESSAGES.livesStale(label, entry.lives));
-    const eliminated = input.newLives === 0;
-    await tx
-      .update(entries)
-      .set({ lives: input.newLives, ...(eliminated ? { needsRebuy: false } : {}) })
-      .where(eq(entries.id, entry.id));
-    // A week locked and not judged yet is judged from the state it locked with: the change counts there.
-    // Those weeks' rows locked before their entry weeks are read: a week judged meanwhile is left out,
-    // and none is judged between this read and the rewrite (which would write back the unjudged kind).
-    const unjudged = await tx
-      .select({ week: poolWeeks.week })
-      .from(poolWeeks)
-      .where(and(eq(poolWeeks.poolId, pool.id), isNull(poolWeeks.settledAt)))
-      .for('update');
-    const locked = await readEntryWeeks(tx, pool.id, {
-      weeks: unjudged.map((row) => row.week),
-      entryIds: [entry.id],
-    });
-    for (const { poolId: _pool, entryId, week, ...kind } of locked) {
-      await rewriteEntryWeeks(tx, pool.id, week, [
-        {
-          entryId,
-          kind: { ...kind, livesBefore: input.newLives, ...(eliminated ? { needsRebuyBefore: false } : {}) },
-        },
-      ]);
-    }
-    const verb = input.newLives > entry.lives ? 'raised' : 'lowered';
-    // The entry, not the Commish, is eliminated or back: it is named again as the subject.
-    const outcome = eliminated
-      ? `, so ${label} is eliminated`
-      : entry.lives === 0
-        ? `, so ${label} is back in the pool`
-        : '';
-    const summary = `The Commish ${verb} ${label}'s lives from ${entry.lives} to ${input.newLives}${outcome}`;
-    await postPoolEvent(
-      tx,
-      {
-        poolId: pool.id,
-        entryId: entry.id,
-        userId: entry.userId,
-        type: FEED_EVENT_TYPES.alert,
-        summary,
-        desc: input.actionDesc,
-        link: poolPagePathIn(pool, league),
-      },
-      now,
-    );
-    await recordPoolAudits(
-      tx,
-      pool.id,
-      viewer,
-      [
-        {
-          action: 'lives',
-          summary: `Lives of ${label}: ${entry.lives} to ${input.newLives} ("${input.actionDesc}")`,
-          entryId: entry.id,
-          oldValue: entry.lives,
-          newValue: input.newLives,
-        },
-      ],
-      now,
-    );
-    return { poolId: pool.id, label };
-  });
-  notifyPoolChanged(ctx, poolId, 'standings');
-  notifyPoolChanged(ctx, poolId, 'feed');
-  return {
-    message: `${label} now has ${input.newLives} ${input.newLives === 1 ? 'life' : 'lives'}.`,
-    entrant: await reloadEntrant(ctx, input.entryId),
-  };
-}
-
-/** POST /admin/updateUserNotes: the commissioner's note on an entry (an empty note clears it). */
-export async function updateUserNotes(
-  ctx: AppContext,
-  viewer: UserRow,
-  input: UpdateUserNotesBody,
-): Promise<EntrantChangeResponse> {
-  const now = ctx.clock.now();
-  const label = await ctx.db.transaction(async (tx) => {
-    const { entry, access, label } = await lockEntryForCommish(tx, input.entryId, viewer);
-    if (entry.notes === input.note) return label;
-    await tx.update(entries).set({ notes: input.note }).where(eq(entries.id, entry.id));
-    await recordPoolAudits(
-      tx,
-      access.pool.id,
-      viewer,
-      [
-        {
-          action: 'notes',
-          summary: input.note ? `Note on ${label} updated` : `Note on ${label} cleared`,
-          entryId: entry.id,
-          oldValue: entry.notes,
-          newValue: input.note,
-        },
-      ],
-      now,
-    );
-    return label;
-  });
-  return {
-    message: `The note on ${label} was saved.`,
-    entrant: await reloadEntrant(ctx, input.entryId),
-  };
-}
-
-/**
- * POST /admin/processLeagueChamps (irreversible): the champions split the remaining prizes evenly in cents
- * (ledger 'prize' rows), everyone else drops to 0 lives with the weeks alive given, and the pool is final.
- */
-export async function processLeagueChamps(
-  ctx: AppContext,
-  viewer: UserRow,
-  input: ProcessChampionsBody,
-): Promise<ProcessChampionsResponse> {
-  await requirePoolCommish(ctx.db, { poolId: input.poolId }, viewer);
-  const now = ctx.clock.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    // The pool row is locked first: a second crowning (or a prize split) waits and then sees this one.
-    const { pool, league } = await lockPoolForCommish(tx, input.poolId, viewer);
-    if (pool.final) throw badRequest(ENTRANTS_MESSAGES.championsAlready);
-    // Set-based (a big pool's every entry changes): only the named champions are read into Node.
-    const byId = await loadChampionEntries(tx, pool.id, input.champions);
-    const unknown = input.champions.find((id) => !byId.has(id));
-    if (unknown !== undefined) throw badRequest(ENTRANTS_MESSAGES.entryNotFound);
-    for (const id of input.champions) {
-      const row = byId.get(id);
-      if (row && row.entry.status !== ENTRY_STATUS.active) {
-        throw badRequest(ENTRANTS_MESSAGES.championInactive(entryLabel(row.username, row.entry.entryNum)));
-      }
-    }
-    const money = await loadPrizeMoney(tx, pool, []);
-    const outcome = processChampions({
-      final: pool.final,
-      entrants: [...byId.values()].map((row) => ({
-        id: String(row.entry.id),
-        lives: row.entry.lives,
-        weeksAlive: row.entry.weeksAlive,
-        alive: row.entry.lives > 0,
-      })),
-      champions: input.champions.map(String),
-      prizesRemaining: money.remaining,
-      defaultWeeksAlive: input.defaultWeeksAlive,
-    });
-    if (!outcome.ok) throw badRequest(outcome.message);
-    const outcomes = outcome.entrants;
-    await retireAllButChampions(tx, {
-      poolId: pool.id,
-      champions: input.champions,
-      defaultWeeksAlive: input.defaultWeeksAlive,
-      // An id past the column's range names no entry: left out rather than refused by the cast.
-      weeksAlive: Object.entries(input.userWeeksAlive)
-        .map(([id, weeksAlive]) => ({ entryId: Number(id), weeksAlive }))
-        .filter((row) => row.entryId <= 2_147_483_647),
-    });
-
-    const champions = input.champions.map((id) => {
-      const row = must(byId.get(id));
-      const award = outcomes.find((item) => item.id === String(id))?.prize ?? 0;
-      return { id, label: entryLabel(row.username, row.entry.entryNum), award };
-    });
-    await awardPrizes(
-      tx,
-      pool.id,
-      champions.map((champion) => ({ entryId: champion.id, amount: champion.award })),
-      'Champion',
-      viewer.id,
-      now,
-    );
-    const labels = champions.map((champion) => champion.label);
-    await tx.update(pools).set({ final: true, champions: labels }).where(eq(pools.id, pool.id));
-
-    const names = joinNames(labels);
-    const prizeText =
-      outcome.totalAwarded > 0
-        ? ` ${labels.length === 1 ? 'The champion receives' : 'They split'} ${formatDollars(outcome.totalAwarded)} of prizes.`
-        : '';
-    await postPoolEvent(
-      tx,
-      {
-        poolId: pool.id,
-        userId: viewer.id,
-        type: FEED_EVENT_TYPES.alert,
-        summary: labels.length === 1 ? `${names} is the champion!` : `${names} are the champions!`,
-        desc: `The Commish crowned ${names} and closed ${pool.gameName} ${pool.season}.${prizeText}`,
-        link: poolPagePathIn(pool, league),
-      },
-      now,
-    );
-    await recordPoolAudits(
-      tx,
-      pool.id,
-      viewer,
-      [
-        {
-          action: 'champions',
-          summary: `Crowned ${names}; ${formatDollars(outcome.totalAwarded)} awarded; the pool is final`,
-          oldValue: { final: false, remaining: money.remaining },
-          newValue: {
-            final: true,
-            champions: labels,
-            defaultWeeksAlive: input.defaultWeeksAlive,
-            userWeeksAlive: input.userWeeksAlive,
-          },
-        },
-        ...champions.map((champion) => ({
-          action: 'champions',
-          summary: `${champion.label} crowned champion: ${formatDollars(champion.award)} prize`,
-          entryId: champion.id,
-          oldValue: null,
-          newValue: { prize: champion.award },
-        })),
-      ],
-      now,
-    );
-    return { labels, awards: champions.map((champion) => champion.award) };
-  });
-  notifyPoolChanged(ctx, input.poolId, 'standings');
-  notifyPoolChanged(ctx, input.poolId, 'money');
-  notifyPoolChanged(ctx, input.poolId, 'feed');
-  return {
-    message: `Champions processed: ${joinNames(result.labels)}.`,
-    champions: result.labels,
-    awards: result.awards,
-  };
-}
-
-/** "a", "a and b", "a, b and c". */
-function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

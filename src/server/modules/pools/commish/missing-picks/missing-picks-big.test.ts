@@ -12,9 +12,9 @@ import type { TestApp } from '../../../../test/harness';
 import { sentMail } from '../../../../test/mail-capture';
 import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../../../test/pool-test-world';
 import { timeLimit } from '../../../../test/time-limit';
+import { keepOwingCount, owingCountsSettled } from '../../owing-count';
 import { bulkPoolEntries } from '../big-pool-test-world';
 import { NUDGE_BATCH_SIZE } from './missing-picks.service';
-import { keepOwingCount, owingCountsSettled } from './owing-count';
 
 /*
  * Missing Picks of a pool past PostgreSQL's 65,535 parameters a statement: 23,334 players with three entries

@@ -16,10 +16,11 @@ import type { UserRow } from '../../../../db/schema';
 import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
 import { findPoolOpenWeek, owesPickCondition, owesPickOfPool, picksAsked } from '../../owed-picks';
+import { readOwingCount } from '../../owing-count';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
+import { recordPoolAudits } from '../../pool-audits.repo';
 import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
 import { loadPoolWeeks } from '../../pool-weeks';
-import { recordPoolAudits } from '../audit/audit.service';
 import {
   countOwing,
   countWeekPicks,
@@ -29,7 +30,6 @@ import {
   streamOwingPlayers,
 } from './missing-picks.repo';
 import { buildNudgeMail, type NudgeMailContext } from './nudge-mail';
-import { readOwingCount } from './owing-count';
 
 const NUDGE_INTERVAL_MS = NUDGE_INTERVAL_MINUTES * 60 * 1000;
 /** Entries read per statement while a nudge walks the pool. */

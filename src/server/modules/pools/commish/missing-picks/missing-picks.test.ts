@@ -18,10 +18,10 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
+import { keepOwingCount, owingCountsSettled } from '../../owing-count';
 import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
 import { bulkPoolEntries } from '../big-pool-test-world';
 import { streamOwingPlayers } from './missing-picks.repo';
-import { keepOwingCount, owingCountsSettled } from './owing-count';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -24,6 +24,7 @@ import { postPoolEvent } from '../../feed/feed.service';
 import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { lockPoolForCommish, requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
+import { recordPoolAudits } from '../../pool-audits.repo';
 import {
   entryLabel,
   NAME_ORDER_MAX_ENTRIES,
@@ -32,7 +33,6 @@ import {
 } from '../../pool-entries.repo';
 import { readMark } from '../../standings/pool-rankings';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../standings/standings-cache';
-import { recordPoolAudits } from '../audit/audit.service';
 import {
   loadPrizeMoney,
   loadPrizePoolCounts,

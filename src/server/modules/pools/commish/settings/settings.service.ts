@@ -45,11 +45,11 @@ import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
 import { storedNflRules } from '../../nfl-survivor-rules';
 import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
+import { type PoolAuditInput, recordPoolAudits } from '../../pool-audits.repo';
 import { loadPoolWeeks, type PoolWeeks } from '../../pool-weeks';
 import { countPoolSiblings } from '../../pools.service';
 import { storedEndRule } from '../../settlement/season-end.service';
 import { rankChangeOfPool } from '../../store/rank-versions.repo';
-import { type PoolAuditInput, recordPoolAudits } from '../audit/audit.service';
 
 type UpdateInput = z.output<typeof UpdatePoolSettingsRequestSchema>;
 

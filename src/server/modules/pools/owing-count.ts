@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../../../context';
-import { type DbOrTx, rowsOf } from '../../../../db/client';
-import type { PoolRecord } from '../../../../db/schema';
-import { inBackground } from '../../../../lib/background';
-import { findPoolOpenWeek, owesPickOfPool, picksAsked } from '../../owed-picks';
-import { countPoolEntries } from '../../pool-entries.repo';
-import { loadPoolWeeks } from '../../pool-weeks';
-import { poolSize } from '../../standings/pool-rankings';
-import { CACHED_POOL_MIN_ENTRIES } from '../../standings/standings-cache';
+import type { AppContext } from '../../context';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import type { PoolRecord } from '../../db/schema';
+import { inBackground } from '../../lib/background';
+import { findPoolOpenWeek, owesPickOfPool, picksAsked } from './owed-picks';
+import { countPoolEntries } from './pool-entries.repo';
+import { loadPoolWeeks } from './pool-weeks';
+import { poolSize } from './standings/pool-rankings';
+import { CACHED_POOL_MIN_ENTRIES } from './standings/standings-cache';
 
 /*
  * How many entries of a pool owe a pick for a week (Missing Picks' total). A small pool counts them at every
