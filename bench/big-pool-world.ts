@@ -10,9 +10,9 @@ import type { Database } from '../src/server/db/client';
 import { games, leagues, pools, seasonParams, teams, users } from '../src/server/db/schema';
 import { ManualClock } from '../src/server/lib/clock';
 import { createOutboxMailer } from '../src/server/mail/mailer';
-import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
 import { lockPoolWeek } from '../src/server/modules/pools/settlement/lock-week.command';
 import { settlePoolWeek } from '../src/server/modules/pools/settlement/settle-week.command';
+import { loadPoolWeeks } from '../src/server/modules/pools/store/pool-weeks.repo';
 
 /** The teams of the benches' MLB season: twelve, so a pick's team never repeats within eleven weeks. */
 export const TEAMS = ['NYY', 'BOS', 'HOU', 'TOR', 'SEA', 'TEX', 'LAD', 'SF', 'ATL', 'NYM', 'CHC', 'STL'];

@@ -24,14 +24,14 @@ import { exportPaths } from '../src/core/contracts/pools';
 import { openDatabase } from '../src/server/db/client';
 import { pools } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
-import { keepOwingCount } from '../src/server/modules/pools/owing-count';
-import { POOL_AREA_CELLS } from '../src/server/modules/pools/pool-area.authz';
+import { POOL_AREA_CELLS } from '../src/server/modules/pools/access/pool-area.authz';
 import { settleDueWeeks } from '../src/server/modules/pools/settlement/settle-pool.job';
 import {
   rankingsCurrent,
   rankingsSettled,
   refreshPoolRankings,
 } from '../src/server/modules/pools/standings/pool-rankings';
+import { keepOwingCount } from '../src/server/modules/pools/store/owing-count.repo';
 import { enterResult } from '../src/server/modules/sports/sports-admin.service';
 import { type BigPoolWorld, benchContext, buildBigPoolWorld, findBigPoolWorld } from './big-pool-world';
 import { ensureDatabase, freePort, percentile, recreateDatabase, startServer, waitUntilUp } from './support';

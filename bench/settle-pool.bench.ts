@@ -14,10 +14,10 @@ import { openDatabase } from '../src/server/db/client';
 import { games, leagues, pools, poolWeeks, users } from '../src/server/db/schema';
 import type { ManualClock } from '../src/server/lib/clock';
 import { readJudgedWeekNews } from '../src/server/modules/pools/feed/week-news.repo';
-import { loadPoolWeeks } from '../src/server/modules/pools/pool-weeks';
 import { lockPoolWeek } from '../src/server/modules/pools/settlement/lock-week.command';
 import { findCorrectedWeek, rejudgeFromWeek } from '../src/server/modules/pools/settlement/rejudge.command';
 import { settlePoolWeek } from '../src/server/modules/pools/settlement/settle-week.command';
+import { loadPoolWeeks } from '../src/server/modules/pools/store/pool-weeks.repo';
 import { benchContext, mlbWeekGames, settleTables, TEAMS, teamArray } from './big-pool-world';
 import { recreateDatabase } from './support';
 

@@ -20,7 +20,7 @@ import { changelogRoutes } from './modules/changelog/changelog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leaguesRoutes } from './modules/leagues/leagues.routes';
 import { meRoutes } from './modules/me/me.routes';
-import { poolsRoutes } from './modules/pools/pools.routes';
+import { poolsRoutes } from './modules/pools/pool-page/pools.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { sportsRoutes } from './modules/sports/sports.routes';

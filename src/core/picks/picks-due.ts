@@ -5,7 +5,7 @@ import { picksAskedIn } from '../season/nfl-team';
 /*
  * The one rule of "an entry owes a pick" (docs/RULES.md, "Picks owed"), read by picks due,
  * Missing Picks and NUDGE, and the e-mail reminders. The server turns it into SQL in
- * src/server/modules/pools/owed-picks.ts.
+ * src/server/modules/pools/store/owed-picks.repo.ts.
  */
 
 /** What decides a pool's open week. */

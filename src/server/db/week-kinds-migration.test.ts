@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { readEntryWeeks } from '../modules/pools/entry-weeks.repo';
+import { readEntryWeeks } from '../modules/pools/store/entry-weeks.repo';
 import { buildEntryWeek } from '../test/factories';
 import { buildMlbPool, enter, startPoolWorld } from '../test/pool-test-world';
 

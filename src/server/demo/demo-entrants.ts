@@ -6,10 +6,10 @@ import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import type { PoolRecord } from '../db/schema';
 import { entries, games, nflPlayers, pickAudits, picks, teams, users } from '../db/schema';
-import { appendLedger } from '../modules/pools/ledger';
-import { picksAsked } from '../modules/pools/owed-picks';
-import { loadPoolWeeks } from '../modules/pools/pool-weeks';
 import { type SettlementRun, settleDueWeeks } from '../modules/pools/settlement/settle-pool.job';
+import { appendLedger } from '../modules/pools/store/ledger.repo';
+import { picksAsked } from '../modules/pools/store/owed-picks.repo';
+import { loadPoolWeeks } from '../modules/pools/store/pool-weeks.repo';
 import { DEMO_USERS } from './demo-users';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -18,8 +18,8 @@ import {
   teams,
   users,
 } from '../db/schema';
-import { readEntryWeeks } from '../modules/pools/entry-weeks.repo';
-import { loadPoolWeeks, type PoolWeeks } from '../modules/pools/pool-weeks';
+import { readEntryWeeks } from '../modules/pools/store/entry-weeks.repo';
+import { loadPoolWeeks, type PoolWeeks } from '../modules/pools/store/pool-weeks.repo';
 import { sessionCookie } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { timeLimit } from '../test/time-limit';

@@ -14,7 +14,7 @@ import {
   users,
 } from '../db/schema';
 import { processLeagueChamps } from '../modules/pools/commish/entrants/champions.service';
-import { appendLedger, type LedgerRowInput } from '../modules/pools/ledger';
+import { appendLedger, type LedgerRowInput } from '../modules/pools/store/ledger.repo';
 
 interface DemoPool {
   league: string;

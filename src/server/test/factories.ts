@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { RegisterRequest } from '../../core/contracts/auth';
 import type { AppContext } from '../context';
 import { bonusEvents, entries, ledger, mailOutbox, picks, pools, poolWeeks } from '../db/schema';
-import { type EntryWeekRow, readEntryWeeks, rewriteEntryWeeks } from '../modules/pools/entry-weeks.repo';
+import {
+  type EntryWeekRow,
+  readEntryWeeks,
+  rewriteEntryWeeks,
+} from '../modules/pools/store/entry-weeks.repo';
 import { lastMailTo, sentMail } from './mail-capture';
 
 let counter = 0;

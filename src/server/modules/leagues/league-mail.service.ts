@@ -9,7 +9,7 @@ import { publicUrl } from '../../lib/public-url';
 import { formatMailInstant } from '../../mail/mail-format';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, htmlToText, sanitizeHtml } from '../../mail/sanitize-html';
-import { recordPoolAudits } from '../pools/pool-audits.repo';
+import { recordPoolAudits } from '../pools/store/pool-audits.repo';
 import { requireLeagueAdmin, requireLeagueMember } from './league-access';
 
 /** The invite link a member shares: it opens the league page in invite mode. */

@@ -4,7 +4,7 @@ import { countSiblings, poolDisplayName, poolPagePath } from '../../../core/pool
 import type { DbOrTx } from '../../db/client';
 import type { PoolRecord } from '../../db/schema';
 import { entries, games, leagues, pools } from '../../db/schema';
-import { PoolWeeks, type WeekGame } from '../pools/pool-weeks';
+import { PoolWeeks, type WeekGame } from '../pools/store/pool-weeks.repo';
 
 /** One pool the user has an entry in, named and addressed as the pool pages are, with its week calendar. */
 export interface MyPool {

@@ -5,8 +5,8 @@ import { ENTRY_STATUS } from '../../../core/pool/entry-status';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { entries, picks, pools } from '../../db/schema';
-import { findPoolOpenWeek, picksAsked } from '../pools/owed-picks';
-import { entryLabel } from '../pools/pool-entries.repo';
+import { findPoolOpenWeek, picksAsked } from '../pools/store/owed-picks.repo';
+import { entryLabel } from '../pools/store/pool-entries.repo';
 import { loadMyPools } from './my-pools';
 
 /**

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
-import { weekSlotRangeSql } from '../pools/entry-weeks.repo';
+import { weekSlotRangeSql } from '../pools/store/entry-weeks.repo';
 
 /** What a pool pass pushes of each entry it looks at: a settled week's results, or the pool's end. */
 export type PushPassKind = 'result' | 'champion';

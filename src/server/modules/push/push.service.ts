@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
 import { pushSubscriptions, type UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { entryLabel } from '../pools/pool-entries.repo';
+import { entryLabel } from '../pools/store/pool-entries.repo';
 import { PoolNames } from '../reminders/reminders.service';
 import {
   championRows,

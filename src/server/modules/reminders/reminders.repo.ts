@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
-import { canPickSql, owesPickCondition, picksAskedSql, picksHeldSql } from '../pools/owed-picks';
+import { canPickSql, owesPickCondition, picksAskedSql, picksHeldSql } from '../pools/store/owed-picks.repo';
 
 /** A reminder kind: how long before the lock it is due. */
 export type ReminderKind = '24h' | '2h';

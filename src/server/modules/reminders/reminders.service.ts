@@ -8,9 +8,9 @@ import { publicUrl } from '../../lib/public-url';
 import { formatMailInstant } from '../../mail/mail-format';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/sanitize-html';
-import { findPoolOpenWeek, picksAsked } from '../pools/owed-picks';
-import { entryLabel } from '../pools/pool-entries.repo';
-import { loadPoolWeeks } from '../pools/pool-weeks';
+import { findPoolOpenWeek, picksAsked } from '../pools/store/owed-picks.repo';
+import { entryLabel } from '../pools/store/pool-entries.repo';
+import { loadPoolWeeks } from '../pools/store/pool-weeks.repo';
 import {
   enqueueNextSlots,
   finishReminders,

@@ -3,8 +3,7 @@ import type { BonusLeaderboardResponse, BonusLeaderRow } from '../../../../core/
 import type { AppContext } from '../../../context';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
-import { type PoolRef, requirePoolAccess } from '../pool-access';
-import { entryLabel } from '../pool-entries.repo';
+import { type PoolRef, requirePoolAccess } from '../access/pool-access';
 import {
   leaderboardSql,
   readRanking,
@@ -12,6 +11,7 @@ import {
   toLeaderboard,
 } from '../standings/pool-rankings';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
+import { entryLabel } from '../store/pool-entries.repo';
 
 /*
  * The Bonus Pool Leaderboard, summed in SQL: the ranked entries are those in the bonus pool or with bonus

@@ -14,9 +14,9 @@ import type { BonusEventRecord, PoolRecord, UserRow } from '../../../db/schema';
 import { bonusEvents, entries, ledger, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/paging';
-import { type PoolRef, requirePoolAccess } from '../pool-access';
-import { entryLabel } from '../pool-entries.repo';
-import { loadPoolWeeks } from '../pool-weeks';
+import { type PoolRef, requirePoolAccess } from '../access/pool-access';
+import { entryLabel } from '../store/pool-entries.repo';
+import { loadPoolWeeks } from '../store/pool-weeks.repo';
 
 /**
  * The pool's bonus events of weeks whose picks are public. An event names the team its winners picked,

@@ -37,9 +37,9 @@ import { leagues, pools, seasonParams } from '../../../db/schema';
 import { badRequest, forbidden, unauthorized } from '../../../lib/errors';
 import { requireLeagueAccess } from '../../leagues/league-access';
 import { notifyNewLeaguePool } from '../../leagues/league-mail.service';
-import { storedNflRules } from '../nfl-survivor-rules';
-import { recordPoolAudits } from '../pool-audits.repo';
 import { storedEndRule } from '../settlement/season-end.service';
+import { storedNflRules } from '../store/nfl-survivor-rules';
+import { recordPoolAudits } from '../store/pool-audits.repo';
 
 type SeasonParamsRow = typeof seasonParams.$inferSelect;
 

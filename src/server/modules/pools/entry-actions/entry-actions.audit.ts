@@ -6,7 +6,7 @@ import { poolPagePathIn } from '../../../../core/pool/identity';
 import type { DbOrTx } from '../../../db/client';
 import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
 import { postPoolEvent } from '../feed/feed.service';
-import { recordPoolAudits } from '../pool-audits.repo';
+import { recordPoolAudits } from '../store/pool-audits.repo';
 
 /*
  * The pool's audit rows of what an owner does to their entry. Every value is read from the entry's row as

@@ -38,12 +38,12 @@ import type { DbOrTx } from '../../../db/client';
 import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
 import { entries, ledger } from '../../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../../lib/errors';
-import { readEntryWeeks } from '../entry-weeks.repo';
+import { requireEntryPoolAccess } from '../access/pool-access';
 import { postPoolEvent } from '../feed/feed.service';
-import { appendLedger } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
-import { requireEntryPoolAccess } from '../pool-access';
-import { loadPoolWeeks } from '../pool-weeks';
+import { readEntryWeeks } from '../store/entry-weeks.repo';
+import { appendLedger } from '../store/ledger.repo';
+import { loadPoolWeeks } from '../store/pool-weeks.repo';
 import { type EntrySwitch, recordInsurance, recordRebuy, recordSwitchChange } from './entry-actions.audit';
 
 interface OwnEntry {

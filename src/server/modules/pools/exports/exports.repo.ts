@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { picksPlayers } from '../../../../core/games';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
-import { intArray } from '../week-encoding';
+import { intArray } from '../store/week-encoding';
 
 /*
  * The exports' reads: keyset batches along the pool's indexes (entries by slot, the ledger by id), one

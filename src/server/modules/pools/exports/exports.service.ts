@@ -8,11 +8,11 @@ import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../core/money';
 import type { AppContext } from '../../../context';
 import type { PoolRecord, UserRow } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import { readSlotRangeKinds } from '../entry-weeks.repo';
-import { findPoolOpenWeek, owesPickCondition, picksAsked } from '../owed-picks';
-import { type PoolAccess, requirePoolAccess, requirePoolCommish } from '../pool-access';
-import { countPoolEntries, entryLabel, pagePoolEntries } from '../pool-entries.repo';
-import { loadPoolWeeks } from '../pool-weeks';
+import { type PoolAccess, requirePoolAccess, requirePoolCommish } from '../access/pool-access';
+import { readSlotRangeKinds } from '../store/entry-weeks.repo';
+import { findPoolOpenWeek, owesPickCondition, picksAsked } from '../store/owed-picks.repo';
+import { countPoolEntries, entryLabel, pagePoolEntries } from '../store/pool-entries.repo';
+import { loadPoolWeeks } from '../store/pool-weeks.repo';
 import { type Cell, Dollars, exportFileName } from './exports.csv';
 import {
   type ExportPick,

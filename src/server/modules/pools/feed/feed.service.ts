@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { poolEvents, users } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { requirePoolAccess } from '../pool-access';
+import { requirePoolAccess } from '../access/pool-access';
 import { readJudgedWeekNews } from './week-news.repo';
 
 /** A feed event to post; its text must never name a pick of a week that has not locked. */

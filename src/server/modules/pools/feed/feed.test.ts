@@ -4,7 +4,7 @@ import { poolWeeks } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addMemberByInvite, registerNamed, type TestUser } from '../../../test/league-test-world';
 import { buildMlbPool, createPoolWorld, enter, NOW, type PoolWorld } from '../../../test/pool-test-world';
-import { type EntryWeekKind, rewriteEntryWeeks } from '../entry-weeks.repo';
+import { type EntryWeekKind, rewriteEntryWeeks } from '../store/entry-weeks.repo';
 import { postPoolEvent } from './feed.service';
 import { readJudgedWeekNews } from './week-news.repo';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FEED_EVENT_TYPES, type FeedEvent } from '../../../../core/contracts/pools';
 import { must } from '../../../../core/must';
 import { type DbOrTx, rowsOf } from '../../../db/client';
-import { entryWeekKindSql, readSlotRangeKinds, weekSlotCountSql } from '../entry-weeks.repo';
+import { entryWeekKindSql, readSlotRangeKinds, weekSlotCountSql } from '../store/entry-weeks.repo';
 
 // What a judged week did to its entries (eliminated, rebuy needed, shot the moon) is feed news. It is read
 // from the judged weeks themselves (their entry weeks' kinds), not copied into the feed: a big pool's week would post

@@ -9,7 +9,7 @@ import {
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../../test/league-test-world';
 import { buildMlbPool, enter, NOW, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
-import { NAME_ORDER_MAX_ENTRIES } from '../pool-entries.repo';
+import { NAME_ORDER_MAX_ENTRIES } from '../store/pool-entries.repo';
 
 /*
  * Deep pages of the money lists (decision 013): past NAME_ORDER_MAX_ENTRIES matching entries Finances and

@@ -19,8 +19,7 @@ import type { EntryRecord, UserRow } from '../../../db/schema';
 import { entries, ledger, users } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { containsPattern } from '../../../lib/paging';
-import { type PoolRef, requirePoolAccess } from '../pool-access';
-import { entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../pool-entries.repo';
+import { type PoolRef, requirePoolAccess } from '../access/pool-access';
 import {
   financesBonusOrderSql,
   readOrderIds,
@@ -28,6 +27,7 @@ import {
   type StoredFinances,
 } from '../standings/pool-rankings';
 import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
+import { entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../store/pool-entries.repo';
 
 /*
  * Who may read a pool's money: anyone who may see the pool, visitors included. Finances shows usernames and

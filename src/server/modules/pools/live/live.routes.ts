@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { entries } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { requirePoolAccess } from '../pool-access';
+import { requirePoolAccess } from '../access/pool-access';
 
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 5_000;

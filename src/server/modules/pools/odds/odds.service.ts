@@ -35,9 +35,9 @@ import type { PoolRecord, UserRow } from '../../../db/schema';
 import { entries, picks } from '../../../db/schema';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { loadNflEloHistory } from '../../../sports/replay/replay-data';
-import { readDistribution } from '../pick-distribution';
-import { requireEntryPoolAccess, requirePoolAccess } from '../pool-access';
-import { loadPoolWeeks, PoolWeeks } from '../pool-weeks';
+import { requireEntryPoolAccess, requirePoolAccess } from '../access/pool-access';
+import { readDistribution } from '../store/pick-distribution.repo';
+import { loadPoolWeeks, PoolWeeks } from '../store/pool-weeks.repo';
 import { loadNflSeasonLines, loadOddsGames, loadTeamNames } from './odds.repo';
 import { type Expiring, readKeptOdds } from './odds-cache';
 

@@ -4,8 +4,8 @@ import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { EntryRecord, PoolRecord } from '../../../db/schema';
 import { entries, picks, pools, users } from '../../../db/schema';
-import type { PickView } from '../pool-entries.repo';
-import type { WeekGame } from '../pool-weeks';
+import type { PickView } from '../store/pool-entries.repo';
+import type { WeekGame } from '../store/pool-weeks.repo';
 
 /**
  * The queries of one pick: one read, one write. The read also checks the session (the route skips

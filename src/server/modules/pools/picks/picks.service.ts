@@ -23,11 +23,11 @@ import {
 } from '../../../lib/errors';
 import { hashToken } from '../../../lib/tokens';
 import { findSessionUser } from '../../auth/sessions';
+import { requireEntryPoolAccess } from '../access/pool-access';
 import { notifyPoolChanged } from '../live/notify';
-import { picksAsked } from '../owed-picks';
-import { requireEntryPoolAccess } from '../pool-access';
-import { toMyEntry } from '../pool-entries.repo';
-import { PoolWeeks } from '../pool-weeks';
+import { picksAsked } from '../store/owed-picks.repo';
+import { toMyEntry } from '../store/pool-entries.repo';
+import { PoolWeeks } from '../store/pool-weeks.repo';
 import {
   hasAliveEntries,
   loadPickState,

@@ -24,7 +24,7 @@ import {
   seedMlbSeason,
   seedNflSeason,
 } from '../../../test/pool-test-world';
-import { loadMyEntries } from '../pool-entries.repo';
+import { loadMyEntries } from '../store/pool-entries.repo';
 import { loadPickState, writePickChange } from './picks.repo';
 
 let t: TestApp;

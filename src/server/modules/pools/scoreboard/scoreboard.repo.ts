@@ -11,7 +11,7 @@ import {
   seasonParams,
   teams,
 } from '../../../db/schema';
-import { type EntryWeekRow, readEntryWeeks } from '../entry-weeks.repo';
+import { type EntryWeekRow, readEntryWeeks } from '../store/entry-weeks.repo';
 
 export type EntryWeekRecord = EntryWeekRow;
 

@@ -18,11 +18,11 @@ import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import type { NflStatsRecord, PickRecord, PoolRecord, UserRow } from '../../../db/schema';
 import { entries as entriesTable } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import { keptForBigPool, readEntryPage, readOwnEntries } from '../entry-pages';
-import { readDistribution } from '../pick-distribution';
-import { requirePoolAccess } from '../pool-access';
-import { entryLabel, listPicks, type NamedEntry } from '../pool-entries.repo';
-import { loadPoolWeeks } from '../pool-weeks';
+import { requirePoolAccess } from '../access/pool-access';
+import { keptForBigPool, readEntryPage, readOwnEntries } from '../store/entry-pages.repo';
+import { readDistribution } from '../store/pick-distribution.repo';
+import { entryLabel, listPicks, type NamedEntry } from '../store/pool-entries.repo';
+import { loadPoolWeeks } from '../store/pool-weeks.repo';
 import { describeMatchup, toCellStatus, toTeamGameCell } from './game-cells';
 import {
   isWeekSettled,

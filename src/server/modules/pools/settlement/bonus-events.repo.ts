@@ -5,8 +5,8 @@ import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { bonusEvents, ledger } from '../../../db/schema';
 import { postPoolEvent } from '../feed/feed.service';
-import { appendLedger, type LedgerRowInput } from '../ledger';
-import { intArray } from '../week-encoding';
+import { appendLedger, type LedgerRowInput } from '../store/ledger.repo';
+import { intArray } from '../store/week-encoding';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import type { PoolWeekBonus } from './week-facts.repo';
 

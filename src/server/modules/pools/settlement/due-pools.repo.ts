@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import { rowsOf } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { games, poolEnds, pools } from '../../../db/schema';
-import { type CalendarPool, groupByWeek, PoolWeeks, type WeekGame } from '../pool-weeks';
+import { type CalendarPool, groupByWeek, PoolWeeks, type WeekGame } from '../store/pool-weeks.repo';
 import { storedEndRule } from './season-end.service';
 import { digestWeekResults, isWeekComplete } from './week-facts.repo';
 

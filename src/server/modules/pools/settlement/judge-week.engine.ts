@@ -12,8 +12,8 @@ import {
   type WeekRules,
 } from '../../../../core/season';
 import type { PoolRecord } from '../../../db/schema';
-import { storedNflRules } from '../nfl-survivor-rules';
-import { picksAsked } from '../owed-picks';
+import { storedNflRules } from '../store/nfl-survivor-rules';
+import { picksAsked } from '../store/owed-picks.repo';
 import type { PoolWeekBonus } from './week-facts.repo';
 import type { WeekPlayer, WeekPlayers } from './week-players.repo';
 

@@ -17,8 +17,8 @@ import type { PoolRecord } from '../../../db/schema';
 import { entries, pickAudits, picks, pools, poolWeeks, users } from '../../../db/schema';
 import { type NewPoolEvent, postPoolEvent } from '../feed/feed.service';
 import { readPoolOdds } from '../odds/odds.service';
-import { picksAsked } from '../owed-picks';
-import type { PoolWeeks } from '../pool-weeks';
+import { picksAsked } from '../store/owed-picks.repo';
+import type { PoolWeeks } from '../store/pool-weeks.repo';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import { readEntriesInPlay, storeLockedWeek } from './week-players.repo';
 

@@ -5,15 +5,15 @@ import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { poolWeeks } from '../../../db/schema';
+import { postPoolEvent } from '../feed/feed.service';
 import {
   type EntryWeekKind,
   readWeekKinds,
   type StoredWeekKinds,
   storeWeekKinds,
   WeekKinds,
-} from '../entry-weeks.repo';
-import { postPoolEvent } from '../feed/feed.service';
-import { DID_NOT_PLAY, kindPair, SlotKinds } from '../week-encoding';
+} from '../store/entry-weeks.repo';
+import { DID_NOT_PLAY, kindPair, SlotKinds } from '../store/week-encoding';
 import { replaceWeekBonuses } from './bonus-events.repo';
 import { type CorrectedStart, countAliveByLives, judgeWeekVerdict } from './judge-week.engine';
 import { endRuleOf, readPoolEnd, rejudgeEnd } from './season-end.service';

@@ -20,10 +20,10 @@ import type { PoolRecord } from '../../../db/schema';
 import { entries, leagues, poolEnds, pools, users } from '../../../db/schema';
 import { loadPrizeMoney } from '../commish/money/prize-money.repo';
 import { postPoolEvent } from '../feed/feed.service';
-import { appendLedgerOfOwnEntries } from '../ledger';
 import { notifyPoolChanged } from '../live/notify';
-import { recordPoolAudits } from '../pool-audits.repo';
-import { entryLabel } from '../pool-entries.repo';
+import { appendLedgerOfOwnEntries } from '../store/ledger.repo';
+import { recordPoolAudits } from '../store/pool-audits.repo';
+import { entryLabel } from '../store/pool-entries.repo';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
 
 // The season's end on the server (spec 4, part 2; decision 039). The judging transaction of a week takes

@@ -9,9 +9,9 @@ import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import type { PoolRecord, UserRow } from '../../../db/schema';
 import { bonusEvents, entries, nflPlayers, picks, poolWeeks, users } from '../../../db/schema';
 import { conflict, forbidden } from '../../../lib/errors';
-import { readSlotRangeKinds } from '../entry-weeks.repo';
-import { storedNflRules } from '../nfl-survivor-rules';
-import { requirePoolAccess } from '../pool-access';
+import { requirePoolAccess } from '../access/pool-access';
+import { readSlotRangeKinds } from '../store/entry-weeks.repo';
+import { storedNflRules } from '../store/nfl-survivor-rules';
 import { loadWeekGames, loadWeekPlayerStats, recordWeekTeams } from './week-facts.repo';
 
 /** Who may download a pool's season: its league's admins (it holds every pick of the settled weeks). */

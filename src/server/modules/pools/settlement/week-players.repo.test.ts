@@ -6,7 +6,7 @@ import { buildEntryWeek, buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../../test/league-test-world';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
-import { appendLedger } from '../ledger';
+import { appendLedger } from '../store/ledger.repo';
 import { readEntryIds } from './bonus-events.repo';
 import { readWeekPlayers } from './week-players.repo';
 import { storeWeekOutcomes } from './week-verdicts.repo';

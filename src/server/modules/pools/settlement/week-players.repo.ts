@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
-import { readWeekKinds, type StoredWeekKinds, storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
+import { readWeekKinds, type StoredWeekKinds, storeWeekKinds, WeekKinds } from '../store/entry-weeks.repo';
 import {
   DID_NOT_PLAY,
   lockStandingSql,
@@ -12,7 +12,7 @@ import {
   SlotKinds,
   standingAt,
   standingKey,
-} from '../week-encoding';
+} from '../store/week-encoding';
 
 // Who plays a week and what it did to them. A week of a big pool is a million entries: these read and
 // write them column by column, set-based, never as a million row objects (the encodings: week-encoding.ts),

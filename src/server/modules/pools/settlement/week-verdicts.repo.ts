@@ -4,10 +4,10 @@ import type { EntryState, WeekEntryOutcome } from '../../../../core/season';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { poolWeeks } from '../../../db/schema';
-import { storeWeekKinds, WeekKinds } from '../entry-weeks.repo';
-import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../ledger';
+import { storeWeekKinds, WeekKinds } from '../store/entry-weeks.repo';
+import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../store/ledger.repo';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
-import { readSlots, SlotList, WeekOutcomeBytes } from '../week-encoding';
+import { readSlots, SlotList, WeekOutcomeBytes } from '../store/week-encoding';
 import { countAliveByLives } from './judge-week.engine';
 import type { WeekPlayers } from './week-players.repo';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { inBackground } from '../../../lib/background';
-import { paidInSql } from '../ledger';
+import { paidInSql } from '../store/ledger.repo';
 import { rankVersionSql } from '../store/rank-versions.repo';
 
 /*

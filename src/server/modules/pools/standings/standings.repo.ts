@@ -3,8 +3,8 @@ import type { StandingsSort } from '../../../../core/contracts/pools';
 import { picksPlayers, scheduleOfKey } from '../../../../core/games';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
-import { entryWeekKindSql } from '../entry-weeks.repo';
-import { paidInSql } from '../ledger';
+import { entryWeekKindSql } from '../store/entry-weeks.repo';
+import { paidInSql } from '../store/ledger.repo';
 
 /** A SQL int[] of whole numbers computed on the server (never user text), as one parameter. */
 function intArray(values: readonly number[]): SQL {

@@ -17,9 +17,9 @@ import { poolPrizePool } from '../../../../core/season';
 import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
-import { requirePoolAccess } from '../pool-access';
-import { entryLabel } from '../pool-entries.repo';
-import { loadPoolWeeks } from '../pool-weeks';
+import { requirePoolAccess } from '../access/pool-access';
+import { entryLabel } from '../store/pool-entries.repo';
+import { loadPoolWeeks } from '../store/pool-weeks.repo';
 import { readRanking, readStandingsIds, type StoredTiles } from './pool-rankings';
 import {
   loadHealthCounts,

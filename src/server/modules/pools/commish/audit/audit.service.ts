@@ -4,8 +4,8 @@ import { POOL_AUDIT_PAGE_SIZE, type PoolAuditResponse } from '../../../../../cor
 import type { AppContext } from '../../../../context';
 import type { UserRow } from '../../../../db/schema';
 import { entries, poolAudits, users } from '../../../../db/schema';
-import { requirePoolCommish } from '../../pool-access';
-import { entryLabel } from '../../pool-entries.repo';
+import { requirePoolCommish } from '../../access/pool-access';
+import { entryLabel } from '../../store/pool-entries.repo';
 
 // The writer lives beside the pool's other stores, below every area that audits a change; settlement's end rule
 // still imports it from here.

@@ -3,7 +3,7 @@ import type { PoolAuditResponse } from '../../../../../core/contracts/pools';
 import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, registerNamed } from '../../../../test/league-test-world';
 import { buildMlbPool, enter, NOW, type PoolWorld, startPoolWorld } from '../../../../test/pool-test-world';
-import { recordPoolAudits } from '../../pool-audits.repo';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
 
 let t: TestApp;
 let world: PoolWorld;

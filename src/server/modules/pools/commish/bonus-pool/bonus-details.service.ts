@@ -13,10 +13,10 @@ import { type DbOrTx, rowsOf } from '../../../../db/client';
 import type { BonusEventRecord, UserRow } from '../../../../db/schema';
 import { bonusEvents } from '../../../../db/schema';
 import { notFound } from '../../../../lib/errors';
+import { requirePoolCommish } from '../../access/pool-access';
 import { loadEntryLabels, loadPublicEvents, toBonusEvent } from '../../bonuses/bonuses.service';
-import { requirePoolCommish } from '../../pool-access';
-import { entryLabel } from '../../pool-entries.repo';
-import { loadPoolWeeks } from '../../pool-weeks';
+import { entryLabel } from '../../store/pool-entries.repo';
+import { loadPoolWeeks } from '../../store/pool-weeks.repo';
 import { entriesByUsername } from '../entry-search';
 
 /** The first winners a bonus names (by entry id), as the Pool Bonuses table shows them. */

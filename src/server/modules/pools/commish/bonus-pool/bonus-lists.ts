@@ -6,8 +6,8 @@ import { type DbOrTx, rowsOf } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
 import type { PoolRecord } from '../../../../db/schema';
 import { poolWeeks } from '../../../../db/schema';
-import { countWeekEntries, poolWeekKindSql } from '../../entry-weeks.repo';
 import type { MarkFilter, StoredTiles } from '../../standings/pool-rankings';
+import { countWeekEntries, poolWeekKindSql } from '../../store/entry-weeks.repo';
 
 /*
  * Who is in a week's bonus pool, as the Bonus Pool tool lists them: the weeks it shows, each list (in, could

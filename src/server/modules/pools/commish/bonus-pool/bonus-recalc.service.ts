@@ -10,13 +10,10 @@ import type { DbOrTx } from '../../../../db/client';
 import type { UserRow } from '../../../../db/schema';
 import { bonusEvents, entries, ledger, poolWeeks, users } from '../../../../db/schema';
 import { conflict, notFound } from '../../../../lib/errors';
-import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
+import { requirePoolCommish } from '../../access/pool-access';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { readWeekPicks } from '../../picks/picks.repo';
-import { requirePoolCommish } from '../../pool-access';
-import { type PoolAuditInput, recordPoolAudits } from '../../pool-audits.repo';
-import { entryLabel } from '../../pool-entries.repo';
 import { isSameBonus, recordBonusEvent, voidBonusEvent } from '../../settlement/bonus-events.repo';
 import {
   detectPoolWeekBonuses,
@@ -24,6 +21,9 @@ import {
   loadWeekGames,
   recordWeekTeams,
 } from '../../settlement/week-facts.repo';
+import { readEntryWeeks, rewriteEntryWeeks } from '../../store/entry-weeks.repo';
+import { type PoolAuditInput, recordPoolAudits } from '../../store/pool-audits.repo';
+import { entryLabel } from '../../store/pool-entries.repo';
 import { eventLabels, toCommishEvent } from './bonus-details.service';
 
 /** Adds bonus money changes to the entries' judged week (its bonus_net). */

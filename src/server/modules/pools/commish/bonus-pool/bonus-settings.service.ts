@@ -16,11 +16,11 @@ import { rowsOf } from '../../../../db/client';
 import type { EntryRecord, UserRow } from '../../../../db/schema';
 import { entries, users } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
+import { requirePoolCommish } from '../../access/pool-access';
 import { notifyPoolChanged } from '../../live/notify';
-import { requirePoolCommish } from '../../pool-access';
-import { recordPoolAudits } from '../../pool-audits.repo';
-import { entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
 import { readMark, readRanking, type StoredTiles } from '../../standings/pool-rankings';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
+import { entryLabel, NAME_ORDER_MAX_ENTRIES } from '../../store/pool-entries.repo';
 import { rankChangeOfPool } from '../../store/rank-versions.repo';
 import { entriesByUsername } from '../entry-search';
 import {

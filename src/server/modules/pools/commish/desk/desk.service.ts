@@ -8,11 +8,11 @@ import {
 import type { AppContext } from '../../../../context';
 import type { UserRow } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
+import { requirePoolCommish } from '../../access/pool-access';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import { requirePoolCommish } from '../../pool-access';
-import { recordPoolAudits } from '../../pool-audits.repo';
 import { crownPoolEnd, readPoolEnd } from '../../settlement/season-end.service';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
 
 /**
  * POST /admin/commishPosts: a commissioner's post (headline, body, optional link; an alert or bonus-related) to

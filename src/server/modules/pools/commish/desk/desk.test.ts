@@ -5,7 +5,7 @@ import { poolAudits, poolEvents } from '../../../../db/schema';
 import type { TestApp } from '../../../../test/harness';
 import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../../test/league-test-world';
 import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../../../test/pool-test-world';
-import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
+import { COMMISH_ONLY_MESSAGE } from '../../access/pool-access';
 
 let t: TestApp;
 let world: PoolWorld;

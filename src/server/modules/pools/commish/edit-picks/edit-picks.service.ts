@@ -14,15 +14,15 @@ import type { DbOrTx } from '../../../../db/client';
 import type { EntryRecord, PickRecord, PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, pickAudits, picks, teams, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
-import { readEntryPage } from '../../entry-pages';
+import { requireEntryPoolCommish, requirePoolCommish } from '../../access/pool-access';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import { picksAsked } from '../../owed-picks';
 import { replaceEntryWeekPicks } from '../../picks/picks.repo';
-import { requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
-import { recordPoolAudits } from '../../pool-audits.repo';
-import { entryLabel } from '../../pool-entries.repo';
-import { loadPoolWeeks } from '../../pool-weeks';
+import { readEntryPage } from '../../store/entry-pages.repo';
+import { picksAsked } from '../../store/owed-picks.repo';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
+import { entryLabel } from '../../store/pool-entries.repo';
+import { loadPoolWeeks } from '../../store/pool-weeks.repo';
 
 /** The weeks Edit Picks shows: from the pool's start week to its last deadline. */
 function poolWeekNumbers(pool: PoolRecord): number[] {

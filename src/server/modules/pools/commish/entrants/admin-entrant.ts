@@ -1,6 +1,6 @@
 import type { AdminEntrant } from '../../../../../core/contracts/pools';
 import type { EntryRecord } from '../../../../db/schema';
-import { entryLabel } from '../../pool-entries.repo';
+import { entryLabel } from '../../store/pool-entries.repo';
 
 /** An entry as Manage Entrants shows it: its label, state, prizes, note and whether it was crowned. */
 export function toAdminEntrant(

@@ -13,11 +13,11 @@ import type { AppContext } from '../../../../context';
 import type { UserRow } from '../../../../db/schema';
 import { pools } from '../../../../db/schema';
 import { badRequest } from '../../../../lib/errors';
+import { lockPoolForCommish, requirePoolCommish } from '../../access/pool-access';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
-import { recordPoolAudits } from '../../pool-audits.repo';
-import { entryLabel } from '../../pool-entries.repo';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
+import { entryLabel } from '../../store/pool-entries.repo';
 import {
   awardPrizes,
   loadChampionEntries,

@@ -15,12 +15,12 @@ import type { DbOrTx } from '../../../../db/client';
 import type { EntryRecord, UserRow } from '../../../../db/schema';
 import { entries, pools, poolWeeks, users } from '../../../../db/schema';
 import { conflict, notFound } from '../../../../lib/errors';
-import { readEntryWeeks, rewriteEntryWeeks } from '../../entry-weeks.repo';
+import { type PoolAccess, requireEntryPoolCommish } from '../../access/pool-access';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import { type PoolAccess, requireEntryPoolCommish } from '../../pool-access';
-import { recordPoolAudits } from '../../pool-audits.repo';
-import { entryLabel } from '../../pool-entries.repo';
+import { readEntryWeeks, rewriteEntryWeeks } from '../../store/entry-weeks.repo';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
+import { entryLabel } from '../../store/pool-entries.repo';
 import { loadPrizeMoney } from '../money/prize-money.repo';
 import { championSet, toAdminEntrant } from './admin-entrant';
 

@@ -21,8 +21,8 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
-import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
-import { NAME_ORDER_MAX_ENTRIES } from '../../pool-entries.repo';
+import { COMMISH_ONLY_MESSAGE } from '../../access/pool-access';
+import { NAME_ORDER_MAX_ENTRIES } from '../../store/pool-entries.repo';
 import { bulkPoolEntries } from '../big-pool-test-world';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import type { TestApp } from '../../../../test/harness';
 import { sentMail } from '../../../../test/mail-capture';
 import { buildMlbPool, type PoolWorld, startPoolWorld } from '../../../../test/pool-test-world';
 import { timeLimit } from '../../../../test/time-limit';
-import { keepOwingCount, owingCountsSettled } from '../../owing-count';
+import { keepOwingCount, owingCountsSettled } from '../../store/owing-count.repo';
 import { bulkPoolEntries } from '../big-pool-test-world';
 import { NUDGE_BATCH_SIZE } from './missing-picks.service';
 

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client';
 import { rowsOf } from '../../../../db/client';
 import { entries, picks, poolAudits } from '../../../../db/schema';
-import { canPickSql, owesPickOfPool, picksHeldSql } from '../../owed-picks';
-import { intArray } from '../../pool-entries.repo';
+import { canPickSql, owesPickOfPool, picksHeldSql } from '../../store/owed-picks.repo';
+import { intArray } from '../../store/pool-entries.repo';
 
 /** The audit action of a nudge: its row is also what the once-an-hour rule reads. */
 export const NUDGE_ACTION = 'nudge';

@@ -15,12 +15,12 @@ import type { AppContext } from '../../../../context';
 import type { UserRow } from '../../../../db/schema';
 import { AppError, badRequest, conflict } from '../../../../lib/errors';
 import { publicUrl } from '../../../../lib/public-url';
-import { findPoolOpenWeek, owesPickCondition, owesPickOfPool, picksAsked } from '../../owed-picks';
-import { readOwingCount } from '../../owing-count';
-import { lockPoolForCommish, requirePoolCommish } from '../../pool-access';
-import { recordPoolAudits } from '../../pool-audits.repo';
-import { countPoolEntries, entryLabel, pagePoolEntries } from '../../pool-entries.repo';
-import { loadPoolWeeks } from '../../pool-weeks';
+import { lockPoolForCommish, requirePoolCommish } from '../../access/pool-access';
+import { findPoolOpenWeek, owesPickCondition, owesPickOfPool, picksAsked } from '../../store/owed-picks.repo';
+import { readOwingCount } from '../../store/owing-count.repo';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
+import { countPoolEntries, entryLabel, pagePoolEntries } from '../../store/pool-entries.repo';
+import { loadPoolWeeks } from '../../store/pool-weeks.repo';
 import {
   countOwing,
   countWeekPicks,
@@ -86,7 +86,7 @@ export async function getMissingPicks(
     countedOnly: true,
     where: owesPickCondition(open.week, needed),
   };
-  // A big pool's unsearched count is kept and served at once, counted again in the background (owing-count.ts);
+  // A big pool's unsearched count is kept and served at once, counted again in the background (owing-count.repo.ts);
   // a search is counted afresh, one probe of its few entries' picks each.
   const counted = query.q
     ? { total: await countPoolEntries(ctx.db, pool.id, options), big: false }

@@ -18,8 +18,8 @@ import {
   type PoolWorld,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
-import { keepOwingCount, owingCountsSettled } from '../../owing-count';
-import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
+import { COMMISH_ONLY_MESSAGE } from '../../access/pool-access';
+import { keepOwingCount, owingCountsSettled } from '../../store/owing-count.repo';
 import { bulkPoolEntries } from '../big-pool-test-world';
 import { streamOwingPlayers } from './missing-picks.repo';
 
@@ -193,7 +193,7 @@ describe('GET /api/pools/{poolId}/commish/missingPicks', () => {
     // A small pool counts live: the pick is counted at once, and nothing is kept.
     expect((await list(pool.id)).total).toBe(1);
     expect(await keptCounts(pool.id)).toEqual([]);
-    // A kept count (as a big pool has, owing-count.ts) is served as long as it is fresh...
+    // A kept count (as a big pool has, owing-count.repo.ts) is served as long as it is fresh...
     await t.ctx.db
       .insert(poolKeptCounts)
       .values({ poolId: pool.id, key: 'owing:2:1', value: 7, computedAt: sql`now()` });

@@ -1,7 +1,7 @@
 import { formatMailInstant } from '../../../../mail/mail-format';
 import type { MailMessage } from '../../../../mail/mailer';
 import { escapeHtml } from '../../../../mail/sanitize-html';
-import { entryLabel } from '../../pool-entries.repo';
+import { entryLabel } from '../../store/pool-entries.repo';
 import type { OwingPlayer } from './missing-picks.repo';
 
 /** What every nudge mail of one pool's nudge shares. */

@@ -20,19 +20,19 @@ import type { PoolRecord, UserRow } from '../../../../db/schema';
 import { entries, ledger, poolAudits, users } from '../../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
+import { lockPoolForCommish, requireEntryPoolCommish, requirePoolCommish } from '../../access/pool-access';
 import { postPoolEvent } from '../../feed/feed.service';
-import { appendLedger } from '../../ledger';
 import { notifyPoolChanged } from '../../live/notify';
-import { lockPoolForCommish, requireEntryPoolCommish, requirePoolCommish } from '../../pool-access';
-import { recordPoolAudits } from '../../pool-audits.repo';
+import { readMark } from '../../standings/pool-rankings';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../standings/standings-cache';
+import { appendLedger } from '../../store/ledger.repo';
+import { recordPoolAudits } from '../../store/pool-audits.repo';
 import {
   entryLabel,
   NAME_ORDER_MAX_ENTRIES,
   type NamedEntry,
   pagePoolEntries,
-} from '../../pool-entries.repo';
-import { readMark } from '../../standings/pool-rankings';
-import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../standings/standings-cache';
+} from '../../store/pool-entries.repo';
 import {
   loadPrizeMoney,
   loadPrizePoolCounts,

@@ -29,7 +29,7 @@ import {
   seedMlbSeason,
   startPoolWorld,
 } from '../../../../test/pool-test-world';
-import { COMMISH_ONLY_MESSAGE } from '../../pool-access';
+import { COMMISH_ONLY_MESSAGE } from '../../access/pool-access';
 
 let t: TestApp;
 let world: PoolWorld;

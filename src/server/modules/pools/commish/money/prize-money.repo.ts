@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
 import type { EntryRecord, PoolRecord } from '../../../../db/schema';
 import { entries, ledger, users } from '../../../../db/schema';
-import { appendLedger, paidInSql } from '../../ledger';
+import { appendLedger, paidInSql } from '../../store/ledger.repo';
 import { rankChangeOfPool } from '../../store/rank-versions.repo';
 
 /** A pool's prize money in cents: the prize pool, what has been awarded, and what is left to award. */

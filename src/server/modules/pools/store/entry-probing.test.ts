@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_ACTION_MESSAGES, PICK_MESSAGES } from '../../../core/contracts/pools';
-import { buildEntry, buildPool } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { createLeagueAs, registerNamed, type TestUser } from '../../test/league-test-world';
-import { grantSiteAdmin } from '../admin/site-admins.service';
+import { ENTRY_ACTION_MESSAGES, PICK_MESSAGES } from '../../../../core/contracts/pools';
+import { buildEntry, buildPool } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { createLeagueAs, registerNamed, type TestUser } from '../../../test/league-test-world';
+import { grantSiteAdmin } from '../../admin/site-admins.service';
 
 /**
  * Every route that takes an entry id answers an entry the caller may not see (one in a hidden league's

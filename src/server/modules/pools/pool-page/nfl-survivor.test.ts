@@ -1,16 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SETTINGS_MESSAGES } from '../../../core/contracts/pools';
-import { must } from '../../../core/must';
-import { formatLockedMessage } from '../../../core/picks';
-import { POOL_SETTINGS_MESSAGES } from '../../../core/pool/settings';
-import { judgeNflPick } from '../../../core/season';
-import { entries, games, picks, poolEvents, pools, seasonParams } from '../../db/schema';
-import { parseEspnScoreboard } from '../../sports/providers/espn';
-import { loadFixture } from '../../sports/providers/fixtures';
-import { buildPick } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../../test/league-test-world';
+import { SETTINGS_MESSAGES } from '../../../../core/contracts/pools';
+import { must } from '../../../../core/must';
+import { formatLockedMessage } from '../../../../core/picks';
+import { POOL_SETTINGS_MESSAGES } from '../../../../core/pool/settings';
+import { judgeNflPick } from '../../../../core/season';
+import { entries, games, picks, poolEvents, pools, seasonParams } from '../../../db/schema';
+import { parseEspnScoreboard } from '../../../sports/providers/espn';
+import { loadFixture } from '../../../sports/providers/fixtures';
+import { buildPick } from '../../../test/factories';
+import type { TestApp } from '../../../test/harness';
+import type { TestUser } from '../../../test/league-test-world';
 import {
   buildNflSurvivorPool,
   enter,
@@ -18,11 +18,11 @@ import {
   type PoolWorld,
   seedNflTeams,
   startPoolWorld,
-} from '../../test/pool-test-world';
-import { enterResult } from '../sports/sports-admin.service';
-import { computePoolOdds } from './odds/odds.service';
-import { settleDueWeeks } from './settlement/settle-pool.job';
-import { isWeekComplete, recordWeekTeams } from './settlement/week-facts.repo';
+} from '../../../test/pool-test-world';
+import { enterResult } from '../../sports/sports-admin.service';
+import { computePoolOdds } from '../odds/odds.service';
+import { settleDueWeeks } from '../settlement/settle-pool.job';
+import { isWeekComplete, recordWeekTeams } from '../settlement/week-facts.repo';
 
 // NFL Survivor (spec 4, part 1) end to end on the API: picks of teams that lock at their own kickoffs,
 // multi-pick weeks, the week lock, and the settlement's tie rule and auto-pick.

@@ -1,8 +1,8 @@
 import type { HTTPMethods } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBonusEvent, buildPick } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../test/league-test-world';
+import { buildBonusEvent, buildPick } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -11,8 +11,8 @@ import {
   NOW,
   seedMlbSeason,
   seedNflSeason,
-} from '../../test/pool-test-world';
-import { grantSiteAdmin } from '../admin/site-admins.service';
+} from '../../../test/pool-test-world';
+import { grantSiteAdmin } from '../../admin/site-admins.service';
 
 /**
  * Picks stay secret until they lock (decision "Picks stay secret"): walks every GET route the

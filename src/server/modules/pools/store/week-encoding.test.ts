@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DbOrTx, rowsOf } from '../../db/client';
-import { getTestDatabase } from '../../test/harness';
+import { type DbOrTx, rowsOf } from '../../../db/client';
+import { getTestDatabase } from '../../../test/harness';
 import {
   asBuffer,
   emptyKindBytes,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
-import { entryWeekKinds } from '../../db/schema';
+import { type DbOrTx, rowsOf } from '../../../db/client';
+import { entryWeekKinds } from '../../../db/schema';
 import {
   asBuffer,
   DID_NOT_PLAY,

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { entries, ledger, pools } from '../../db/schema';
-import type { TestApp } from '../../test/harness';
-import { buildMlbPool, enter, joinLeague, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
-import { appendLedger } from './ledger';
+import { entries, ledger, pools } from '../../../db/schema';
+import type { TestApp } from '../../../test/harness';
+import {
+  buildMlbPool,
+  enter,
+  joinLeague,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
+import { appendLedger } from './ledger.repo';
 
 let t: TestApp;
 let world: PoolWorld;

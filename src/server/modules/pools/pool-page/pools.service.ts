@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { BonusGameSchema, listBonusOptions, resolveBonusOptions } from '../../../core/bonus';
-import { getLiveWeek, getPoolState, isOpenForEntry } from '../../../core/calendar';
+import { BonusGameSchema, listBonusOptions, resolveBonusOptions } from '../../../../core/bonus';
+import { getLiveWeek, getPoolState, isOpenForEntry } from '../../../../core/calendar';
 import type {
   BonusOptionsResponse,
   EntrantsQuery,
@@ -11,18 +11,19 @@ import type {
   SelectionsAllResponse,
   SelectionsEntry,
   SelectionsQuery,
-} from '../../../core/contracts/pools';
-import { type Game, type PlayableGame, playsNflWeeks, scheduleOfKey } from '../../../core/games';
-import { countSiblings, poolDisplayName } from '../../../core/pool/identity';
-import { poolPrizePool } from '../../../core/season';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import type { PickRecord, PoolRecord, UserRow } from '../../db/schema';
-import { pools, seasonParams } from '../../db/schema';
-import { readEntryPage, readOwnEntries, readPoolCounts } from './entry-pages';
-import { storedNflRules } from './nfl-survivor-rules';
-import { readDistribution } from './pick-distribution';
-import { type PoolAccess, type PoolRef, requirePoolAccess } from './pool-access';
+} from '../../../../core/contracts/pools';
+import { type Game, type PlayableGame, playsNflWeeks, scheduleOfKey } from '../../../../core/games';
+import { countSiblings, poolDisplayName } from '../../../../core/pool/identity';
+import { poolPrizePool } from '../../../../core/season';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import type { PickRecord, PoolRecord, UserRow } from '../../../db/schema';
+import { pools, seasonParams } from '../../../db/schema';
+import { type PoolAccess, type PoolRef, requirePoolAccess } from '../access/pool-access';
+import { readPoolEnd, storedEndRule } from '../settlement/season-end.service';
+import { readEntryPage, readOwnEntries, readPoolCounts } from '../store/entry-pages.repo';
+import { storedNflRules } from '../store/nfl-survivor-rules';
+import { readDistribution } from '../store/pick-distribution.repo';
 import {
   entryLabel,
   isExtinct,
@@ -33,9 +34,8 @@ import {
   type PoolCounts,
   toEntrant,
   toPickRow,
-} from './pool-entries.repo';
-import { loadPoolWeeks } from './pool-weeks';
-import { readPoolEnd, storedEndRule } from './settlement/season-end.service';
+} from '../store/pool-entries.repo';
+import { loadPoolWeeks } from '../store/pool-weeks.repo';
 
 /** The platform's own league, whose pools are the global public pools. */
 export const GLOBAL_LEAGUE_ABB = 'ala';

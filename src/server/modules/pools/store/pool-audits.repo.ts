@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../../db/schema';
-import { poolAudits } from '../../db/schema';
+import type { DbOrTx } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
+import { poolAudits } from '../../../db/schema';
 
 /** One commissioner change to record: what, of which entry, from which value to which. */
 export interface PoolAuditInput {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { PickDistribution } from '../../../core/contracts/pools';
-import type { AppContext } from '../../context';
-import { type DbOrTx, rowsOf } from '../../db/client';
-import { keptForBigPool } from './entry-pages';
+import type { PickDistribution } from '../../../../core/contracts/pools';
+import type { AppContext } from '../../../context';
+import { type DbOrTx, rowsOf } from '../../../db/client';
+import { keptForBigPool } from './entry-pages.repo';
 import { loadPickNames } from './pool-entries.repo';
 
 /**

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { entries, poolAudits } from '../../db/schema';
-import { buildEntryWeek } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, registerNamed, type TestUser } from '../../test/league-test-world';
-import { buildMlbPool, createPoolWorld, enter, NOW } from '../../test/pool-test-world';
+import { entries, poolAudits } from '../../../db/schema';
+import { buildEntryWeek } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { addMemberByInvite, registerNamed, type TestUser } from '../../../test/league-test-world';
+import { buildMlbPool, createPoolWorld, enter, NOW } from '../../../test/pool-test-world';
 
 /*
  * What an entrant does to their own entry is a change of the pool too: the pool's audit log records it

@@ -1,24 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PAGE_SIZE, PAGING_MESSAGES } from '../../../core/contracts/paging';
+import { MAX_PAGE_SIZE, PAGING_MESSAGES } from '../../../../core/contracts/paging';
 import type {
   EntrantsResponse,
   LoadPoolResponse,
   ScoreboardResponse,
   SelectionsAllResponse,
-} from '../../../core/contracts/pools';
-import { rowsOf } from '../../db/client';
-import { buildPick } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../../test/league-test-world';
+} from '../../../../core/contracts/pools';
+import { rowsOf } from '../../../db/client';
+import { buildPick } from '../../../test/factories';
+import type { TestApp } from '../../../test/harness';
+import type { TestUser } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   chargeEntries,
   enter,
   type PoolWorld,
   startPoolWorld,
-} from '../../test/pool-test-world';
-import { timeLimit } from '../../test/time-limit';
+} from '../../../test/pool-test-world';
+import { timeLimit } from '../../../test/time-limit';
 
 // A pool past PostgreSQL's 65,535 parameters of a statement: the reads that sent one parameter per entry
 // (selections, the scoreboard) failed at this size, and those that answered every entry answered megabytes.

@@ -1,25 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { INSURANCE_OPTION } from '../../../core/bonus/options';
+import { INSURANCE_OPTION } from '../../../../core/bonus/options';
 import {
   FEED_EVENT_TYPES,
   POOL_MESSAGES,
   type RegisterEntryBody,
   type RegisterEntryResponse,
-} from '../../../core/contracts/pools';
-import { picksPlayers } from '../../../core/games';
-import { formatDollars } from '../../../core/money';
-import { poolPagePathIn } from '../../../core/pool/identity';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../db/schema';
-import { entries, leagues, pools } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import { canSeeLeague, loadAccess } from '../leagues/league-access';
-import { addMember } from '../leagues/membership.service';
-import { postPoolEvent } from './feed/feed.service';
-import { appendLedger, type LedgerRowInput } from './ledger';
-import { notifyPoolChanged } from './live/notify';
-import { recordPoolAudits } from './pool-audits.repo';
+} from '../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../core/games';
+import { formatDollars } from '../../../../core/money';
+import { poolPagePathIn } from '../../../../core/pool/identity';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import type { EntryRecord, LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
+import { entries, leagues, pools } from '../../../db/schema';
+import { conflict, forbidden, notFound } from '../../../lib/errors';
+import { canSeeLeague, loadAccess } from '../../leagues/league-access';
+import { addMember } from '../../leagues/membership.service';
+import { postPoolEvent } from '../feed/feed.service';
+import { notifyPoolChanged } from '../live/notify';
+import { appendLedger, type LedgerRowInput } from '../store/ledger.repo';
+import { recordPoolAudits } from '../store/pool-audits.repo';
 
 /**
  * Signs a user up for a pool, or adds another entry: before the entry deadline, for league members

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { POOL_MESSAGES } from '../../../core/contracts/pools';
-import { entries, leagueMembers, ledger } from '../../db/schema';
-import { buildPool } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, createLeagueAs, registerNamed } from '../../test/league-test-world';
+import { POOL_MESSAGES } from '../../../../core/contracts/pools';
+import { entries, leagueMembers, ledger } from '../../../db/schema';
+import { buildPool } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { addMemberByInvite, createLeagueAs, registerNamed } from '../../../test/league-test-world';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type PageQuery, pageOffset } from '../../../core/contracts/paging';
-import type { Entrant, MyEntry, PickRow } from '../../../core/contracts/pools';
-import { picksPlayers, scheduleOfKey } from '../../../core/games';
-import { ENTRY_STATUS } from '../../../core/pool/entry-status';
-import type { DbOrTx } from '../../db/client';
-import type { EntryRecord, PickRecord } from '../../db/schema';
-import { entries, nflPlayers, picks, teams, users } from '../../db/schema';
-import { containsPattern } from '../../lib/paging';
-import { paidInSql } from './ledger';
+import { type PageQuery, pageOffset } from '../../../../core/contracts/paging';
+import type { Entrant, MyEntry, PickRow } from '../../../../core/contracts/pools';
+import { picksPlayers, scheduleOfKey } from '../../../../core/games';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
+import type { DbOrTx } from '../../../db/client';
+import type { EntryRecord, PickRecord } from '../../../db/schema';
+import { entries, nflPlayers, picks, teams, users } from '../../../db/schema';
+import { containsPattern } from '../../../lib/paging';
+import { paidInSql } from './ledger.repo';
 
 /** The columns of a pick the API shows (toPickRow, toMyEntry). */
 export type PickView = Pick<PickRecord, 'id' | 'entryId' | 'week' | 'pickId' | 'teamAbb' | 'byInsurance'>;

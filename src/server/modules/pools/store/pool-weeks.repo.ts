@@ -4,11 +4,11 @@ import {
   getWeekLockAt,
   type NflLockTime,
   NflLockTimeSchema,
-} from '../../../core/calendar';
-import { type PlayableGame, scheduleOfKey } from '../../../core/games';
-import type { DbOrTx } from '../../db/client';
-import type { PoolRecord } from '../../db/schema';
-import { games } from '../../db/schema';
+} from '../../../../core/calendar';
+import { type PlayableGame, scheduleOfKey } from '../../../../core/games';
+import type { DbOrTx } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
+import { games } from '../../../db/schema';
 
 /** One scheduled game of a pool's season, as the pick rules need it. */
 export interface WeekGame {

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
-import { entries, entryWeekKinds } from '../../db/schema';
-import { buildEntryWeek } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../../test/league-test-world';
-import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../test/pool-test-world';
+import { rowsOf } from '../../../db/client';
+import { entries, entryWeekKinds } from '../../../db/schema';
+import { buildEntryWeek } from '../../../test/factories';
+import type { TestApp } from '../../../test/harness';
+import type { TestUser } from '../../../test/league-test-world';
+import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
 import {
   countWeekEntries,
   entryWeekKindSql,

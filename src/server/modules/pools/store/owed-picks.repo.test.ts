@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PicksDueResponse } from '../../../core/contracts/me';
-import type { MissingPicksResponse } from '../../../core/contracts/pools';
-import type { PoolRecord } from '../../db/schema';
-import { reminderQueue } from '../../db/schema';
-import { buildPick } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
-import type { TestUser } from '../../test/league-test-world';
+import type { PicksDueResponse } from '../../../../core/contracts/me';
+import type { MissingPicksResponse } from '../../../../core/contracts/pools';
+import type { PoolRecord } from '../../../db/schema';
+import { reminderQueue } from '../../../db/schema';
+import { buildPick } from '../../../test/factories';
+import type { TestApp } from '../../../test/harness';
+import type { TestUser } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
   enter,
   type PoolWorld,
   startPoolWorld,
-} from '../../test/pool-test-world';
-import { dueReminders, enqueuePoolWeek } from '../reminders/reminders.service';
+} from '../../../test/pool-test-world';
+import { dueReminders, enqueuePoolWeek } from '../../reminders/reminders.service';
 
 /*
  * One rule of "owes a pick" (docs/RULES.md, "Picks owed"): picks due, Missing Picks and the reminders

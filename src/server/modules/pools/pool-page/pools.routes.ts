@@ -15,24 +15,24 @@ import {
   RegisterEntryResponseSchema,
   SelectionsAllResponseSchema,
   SelectionsQuerySchema,
-} from '../../../core/contracts/pools';
-import { requireSessionToken, requireUser } from '../../plugins/auth-guard';
-import { bonusesRoutes } from './bonuses/bonuses.routes';
-import { commishRoutes } from './commish/commish.routes';
-import { creationRoutes } from './creation/creation.routes';
+} from '../../../../core/contracts/pools';
+import { requireSessionToken, requireUser } from '../../../plugins/auth-guard';
+import { bonusesRoutes } from '../bonuses/bonuses.routes';
+import { commishRoutes } from '../commish/commish.routes';
+import { creationRoutes } from '../creation/creation.routes';
+import { entryActionsRoutes } from '../entry-actions/entry-actions.routes';
+import { exportsRoutes } from '../exports/exports.routes';
+import { feedRoutes } from '../feed/feed.routes';
+import { listFeed } from '../feed/feed.service';
+import { financesRoutes } from '../finances/finances.routes';
+import { liveRoutes } from '../live/live.routes';
+import { oddsRoutes } from '../odds/odds.routes';
+import { makeUserPick } from '../picks/picks.service';
+import { scoreboardRoutes } from '../scoreboard/scoreboard.routes';
+import { settlementRoutes } from '../settlement/settlement.routes';
+import { standingsRoutes } from '../standings/standings.routes';
 import { registerEntry } from './entries.service';
-import { entryActionsRoutes } from './entry-actions/entry-actions.routes';
-import { exportsRoutes } from './exports/exports.routes';
-import { feedRoutes } from './feed/feed.routes';
-import { listFeed } from './feed/feed.service';
-import { financesRoutes } from './finances/finances.routes';
-import { liveRoutes } from './live/live.routes';
-import { oddsRoutes } from './odds/odds.routes';
-import { makeUserPick } from './picks/picks.service';
 import { getBonusOptions, listEntrants, listSelections, loadPool } from './pools.service';
-import { scoreboardRoutes } from './scoreboard/scoreboard.routes';
-import { settlementRoutes } from './settlement/settlement.routes';
-import { standingsRoutes } from './standings/standings.routes';
 
 const POOL_PATH = ':game/:league/:season/:poolIdx/:seasonType';
 

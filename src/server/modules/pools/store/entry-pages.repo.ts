@@ -1,5 +1,6 @@
-import { ENTRY_STATUS } from '../../../core/pool/entry-status';
-import type { AppContext } from '../../context';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
+import type { AppContext } from '../../../context';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
 import {
   countPoolEntries,
   countPoolTotals,
@@ -9,7 +10,6 @@ import {
   type PoolCounts,
   pagePoolEntries,
 } from './pool-entries.repo';
-import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from './standings/standings-cache';
 
 /**
  * A count over a big pool's entries, kept between requests as the standings' tiles are (until the pool's

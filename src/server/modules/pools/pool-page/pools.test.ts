@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getDefaultBonusOptions, NBA_BONUS_OPTIONS } from '../../../core/bonus';
-import { POOL_MESSAGES } from '../../../core/contracts/pools';
-import { ENTRY_STATUS } from '../../../core/pool/entry-status';
-import { ledger, seasonParams } from '../../db/schema';
-import { buildPick, buildPool } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { addMemberByInvite, registerNamed } from '../../test/league-test-world';
+import { getDefaultBonusOptions, NBA_BONUS_OPTIONS } from '../../../../core/bonus';
+import { POOL_MESSAGES } from '../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
+import { ledger, seasonParams } from '../../../db/schema';
+import { buildPick, buildPool } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { addMemberByInvite, registerNamed } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   chargeEntries,
@@ -16,7 +16,7 @@ import {
   NOW,
   type PoolWorld,
   seedMlbSeason,
-} from '../../test/pool-test-world';
+} from '../../../test/pool-test-world';
 
 let t: TestApp;
 let world: PoolWorld;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { ENTRY_STATUS_SQL } from '../../db/entry-status';
+import type { DbOrTx } from '../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 
 /** Kinds of money movement; amounts are signed cents from the entry's side (what Finances adds up). */
 export type LedgerKind = 'buyin' | 'rebuy' | 'insurance' | 'bonus' | 'payment' | 'prize' | 'prize_paid_to';

@@ -1,5 +1,5 @@
-import { type TieRule, TieRuleSchema } from '../../../core/season/tie-rule';
-import type { PoolRecord } from '../../db/schema';
+import { type TieRule, TieRuleSchema } from '../../../../core/season/tie-rule';
+import type { PoolRecord } from '../../../db/schema';
 
 /** The NFL Survivor rules of a pool as the API shows them (other games hold the defaults). */
 export interface StoredNflRules {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { POOL_MESSAGES, type PoolPath } from '../../../core/contracts/pools';
-import type { DbOrTx } from '../../db/client';
-import type { LeagueRow, PoolRecord, UserRow } from '../../db/schema';
-import { leagues, pools } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { canReadLeaguePools, canSeeLeague, type LeagueAccess, loadAccess } from '../leagues/league-access';
+import { POOL_MESSAGES, type PoolPath } from '../../../../core/contracts/pools';
+import type { DbOrTx } from '../../../db/client';
+import type { LeagueRow, PoolRecord, UserRow } from '../../../db/schema';
+import { leagues, pools } from '../../../db/schema';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
+import { canReadLeaguePools, canSeeLeague, type LeagueAccess, loadAccess } from '../../leagues/league-access';
 
 /** One viewer's access to one pool, built on the league's access. */
 export interface PoolAccess {

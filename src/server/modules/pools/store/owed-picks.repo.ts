@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PlayableGame } from '../../../core/games';
-import { findOpenWeek, type OpenWeek, picksAskedPerWeek } from '../../../core/picks/picks-due';
-import type { PoolRecord } from '../../db/schema';
-import type { PoolWeeks } from './pool-weeks';
+import type { PlayableGame } from '../../../../core/games';
+import { findOpenWeek, type OpenWeek, picksAskedPerWeek } from '../../../../core/picks/picks-due';
+import type { PoolRecord } from '../../../db/schema';
+import type { PoolWeeks } from './pool-weeks.repo';
 
 /*
  * Who owes a pick (docs/RULES.md, "Picks owed"), for picks due, Missing Picks and NUDGE, and the e-mail

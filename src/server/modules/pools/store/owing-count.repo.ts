@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { type DbOrTx, rowsOf } from '../../db/client';
-import type { PoolRecord } from '../../db/schema';
-import { inBackground } from '../../lib/background';
-import { findPoolOpenWeek, owesPickOfPool, picksAsked } from './owed-picks';
+import type { AppContext } from '../../../context';
+import { type DbOrTx, rowsOf } from '../../../db/client';
+import type { PoolRecord } from '../../../db/schema';
+import { inBackground } from '../../../lib/background';
+import { poolSize } from '../standings/pool-rankings';
+import { CACHED_POOL_MIN_ENTRIES } from '../standings/standings-cache';
+import { findPoolOpenWeek, owesPickOfPool, picksAsked } from './owed-picks.repo';
 import { countPoolEntries } from './pool-entries.repo';
-import { loadPoolWeeks } from './pool-weeks';
-import { poolSize } from './standings/pool-rankings';
-import { CACHED_POOL_MIN_ENTRIES } from './standings/standings-cache';
+import { loadPoolWeeks } from './pool-weeks.repo';
 
 /*
  * How many entries of a pool owe a pick for a week (Missing Picks' total). A small pool counts them at every
@@ -30,7 +30,7 @@ function keyOf(week: number, needed: number): string {
   return `owing:${week}:${needed}`;
 }
 
-/** The week's owing entries counted now: the rule of owed-picks.ts over the whole pool, set-based. */
+/** The week's owing entries counted now: the rule of owed-picks.repo.ts over the whole pool, set-based. */
 function countOwingNow(db: DbOrTx, poolId: number, week: number, needed: number): Promise<number> {
   return countPoolEntries(db, poolId, {
     page: 1,
@@ -41,7 +41,7 @@ function countOwingNow(db: DbOrTx, poolId: number, week: number, needed: number)
   });
 }
 
-/** Counts the week's owing entries (the rule of owed-picks.ts, set-based) and keeps the count. */
+/** Counts the week's owing entries (the rule of owed-picks.repo.ts, set-based) and keeps the count. */
 function countAndKeep(db: DbOrTx, poolId: number, week: number, needed: number): Promise<number> {
   const key = keyOf(week, needed);
   const running = counting.get(`${poolId}:${key}`);

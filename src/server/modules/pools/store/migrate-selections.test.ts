@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../db/client';
-import { pickAudits, picks } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { registerNamed } from '../../test/league-test-world';
+import { MIGRATIONS_DIR } from '../../../db/client';
+import { pickAudits, picks } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerNamed } from '../../../test/league-test-world';
 import {
   buildMlbPool,
   buildNflPool,
@@ -13,7 +13,7 @@ import {
   enter,
   NOW,
   seedNflSeason,
-} from '../../test/pool-test-world';
+} from '../../../test/pool-test-world';
 
 /**
  * The data migration that moved entries.selections into picks, replayed on a database where the
