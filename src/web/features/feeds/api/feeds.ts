@@ -12,6 +12,7 @@ import {
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { adminKeys } from '../../../lib/query-keys';
+import { queryString } from '../../../lib/query-string';
 
 export type FeedHealth = z.infer<typeof FeedsHealthResponseSchema>[number];
 
@@ -30,7 +31,7 @@ export function useSettlementJobs(page: number) {
   return useQuery({
     queryKey: adminKeys.settlement(page),
     queryFn: () =>
-      apiFetch(`/admin/settlement?${new URLSearchParams({ page: String(page) })}`, {
+      apiFetch(`/admin/settlement${queryString({ page })}`, {
         schema: SettlementJobsResponseSchema,
       }),
     placeholderData: keepPreviousData,

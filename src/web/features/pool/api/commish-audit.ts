@@ -2,12 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type PoolAuditResponse, PoolAuditResponseSchema } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { commishKeys } from '../../../lib/query-keys';
+import { queryString } from '../../../lib/query-string';
 
 /** A page of the pool's audit log; the key starts with 'pool' so any change of the pool refreshes it. */
 export function usePoolAudit(poolId: number, page: number) {
   return useQuery<PoolAuditResponse>({
     queryKey: commishKeys.audit(poolId, page),
-    queryFn: () => apiFetch(`/api/pools/${poolId}/audit?page=${page}`, { schema: PoolAuditResponseSchema }),
+    queryFn: () =>
+      apiFetch(`/api/pools/${poolId}/audit${queryString({ page })}`, { schema: PoolAuditResponseSchema }),
     placeholderData: keepPreviousData,
   });
 }

@@ -17,21 +17,18 @@ import {
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
+import { queryString } from '../../../lib/query-string';
 
 /**
  * The pool's bonus weeks and, for one week, its counts and one page of one list (in, out or fixed),
  * searched on the server (league admins). Defaults are left out of the address.
  */
 export function useBonusParams(poolId: number, request: BonusParamsRequest = {}, enabled = true) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(request)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const query = params.toString();
+  const query = queryString(request);
   return useQuery<BonusParamsResponse>({
     queryKey: commishKeys.bonusParams(poolId, query),
     queryFn: () =>
-      apiFetch(`/pools/getBonusParams/${poolId}${query ? `?${query}` : ''}`, {
+      apiFetch(`/pools/getBonusParams/${poolId}${query}`, {
         schema: BonusParamsResponseSchema,
       }),
     placeholderData: keepPreviousData,
@@ -53,14 +50,11 @@ export function useBonusDetails(
   bonusId: number | null,
   request: { page?: number; q?: string } = {},
 ) {
-  const params = new URLSearchParams();
-  if (request.page) params.set('page', String(request.page));
-  if (request.q) params.set('q', request.q);
-  const query = params.toString();
+  const query = queryString({ page: request.page, q: request.q });
   return useQuery<BonusDetailsResponse>({
     queryKey: commishKeys.bonusDetails(poolId, bonusId, query),
     queryFn: () =>
-      apiFetch(`/api/bonus/details/${poolId}/${bonusId}${query ? `?${query}` : ''}`, {
+      apiFetch(`/api/bonus/details/${poolId}/${bonusId}${query}`, {
         schema: BonusDetailsResponseSchema,
       }),
     enabled: bonusId !== null,

@@ -25,23 +25,14 @@ import {
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
-
-/** A query string of the values given (empty ones left out). */
-function queryString(values: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+import { queryString } from '../../../lib/query-string';
 
 /** One page of the pool's entries for its commissioner (searched, sorted and filtered on the server). */
 export function useAdminEntrants(poolId: number, request: AdminEntrantsRequest = {}) {
   return useQuery<AdminEntrantsResponse>({
     queryKey: commishKeys.entrants(poolId, request),
     queryFn: () =>
-      apiFetch(`/admin/entrants/${poolId}${queryString({ ...request })}`, {
+      apiFetch(`/admin/entrants/${poolId}${queryString(request)}`, {
         schema: AdminEntrantsResponseSchema,
       }),
     placeholderData: keepPreviousData,

@@ -10,14 +10,14 @@ import {
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys } from '../../../lib/query-keys';
-import { pagedQueryString } from './paged';
+import { queryString } from '../../../lib/query-string';
 
 /** Missing Picks: a page of the entries owing the open week's pick, and whether NUDGE may be sent (league admins). */
 export function useMissingPicks(poolId: number, request: MissingPicksRequest = {}) {
   return useQuery<MissingPicksResponse>({
     queryKey: commishKeys.missingPicks.page(poolId, request),
     queryFn: () =>
-      apiFetch(`/api/pools/${poolId}/commish/missingPicks${pagedQueryString({ ...request })}`, {
+      apiFetch(`/api/pools/${poolId}/commish/missingPicks${queryString(request)}`, {
         schema: MissingPicksResponseSchema,
       }),
     placeholderData: keepPreviousData,

@@ -19,7 +19,7 @@ import {
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
-import { queryString } from './finances';
+import { queryString } from '../../../lib/query-string';
 
 /** A page of the Split Prizes table and the pool's prize money (league admins); the key starts with 'pool'. */
 export function usePrizeSplit(poolId: number, query: PrizeSplitRequest = {}) {

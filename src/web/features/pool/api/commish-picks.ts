@@ -9,20 +9,17 @@ import {
 import { apiFetch } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
+import { queryString } from '../../../lib/query-string';
 
 /**
  * Edit Picks: the first entries matching a search (the picker; searched on the server), the game's teams,
  * and the chosen entry's picks per week (league admins).
  */
 export function useEditPicks(poolId: number, entryId: number | null, q = '') {
-  const params = new URLSearchParams();
-  if (entryId !== null) params.set('entry', String(entryId));
-  if (q) params.set('q', q);
-  const query = params.toString();
   return useQuery<EditPicksResponse>({
     queryKey: commishKeys.picks(poolId, entryId, q),
     queryFn: () =>
-      apiFetch(`/api/pools/${poolId}/commish/picks${query ? `?${query}` : ''}`, {
+      apiFetch(`/api/pools/${poolId}/commish/picks${queryString({ entry: entryId, q })}`, {
         schema: EditPicksResponseSchema,
       }),
     placeholderData: keepPreviousData,

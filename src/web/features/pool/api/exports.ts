@@ -6,7 +6,7 @@ import {
 } from '../../../../core/contracts/pools';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
-import { pagedQueryString } from './paged';
+import { queryString } from '../../../lib/query-string';
 
 /**
  * One page of a week's printable grid. The key starts with the pool's, so a pick or a settlement that
@@ -16,12 +16,9 @@ export function useExportWeek(poolId: number, week: number, page: number) {
   return useQuery<ExportWeekResponse>({
     queryKey: poolKeys.exportWeek(poolId, week, page),
     queryFn: () =>
-      apiFetch(
-        `${exportPaths.week(poolId, week)}${pagedQueryString({ page: page > 1 ? page : undefined })}`,
-        {
-          schema: ExportWeekResponseSchema,
-        },
-      ),
+      apiFetch(`${exportPaths.week(poolId, week)}${queryString({ page: page > 1 ? page : undefined })}`, {
+        schema: ExportWeekResponseSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -10,17 +10,7 @@ import {
 import { poolAddressOf, poolPaymentsAddress, type WirePoolAddress } from '../../../../core/pool/identity';
 import { apiFetch } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
-
-/** `?page=&pageSize=&q=...` of the values given (an empty search is left out). */
-export function queryString(query: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean')
-      params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+import { queryString } from '../../../lib/query-string';
 
 /** A page of entries with their money by column, the viewer's own entries and the pool's totals (cents). */
 export function useFinances(poolId: number, query: FinancesRequest = {}, enabled = true) {
