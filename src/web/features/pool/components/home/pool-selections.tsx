@@ -21,12 +21,12 @@ import type {
   SelectionsEntry,
 } from '../../../../../core/contracts/pools';
 import { picksPlayers } from '../../../../../core/games';
+import { StepPager } from '../../../../components/pager';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import type { PoolAddress } from '../../../../lib/query-keys';
 import { useSelectionsAll } from '../../api/pool';
 import { EntryPagination, EntrySearch } from '../entry-paging';
-import { Pager } from './pager';
 
 /** Entries a page of the card's list holds: a phone screen or two. */
 const PAGE_SIZE = 25;
@@ -63,7 +63,7 @@ export function PoolSelections({ pool, address }: { pool: PoolDetails; address: 
           Pool Selections
         </Title>
         {week && (
-          <Pager
+          <StepPager
             label={`Week ${week.week}`}
             hasPrevious={index > 0}
             hasNext={index < weeks.length - 1}

@@ -1,8 +1,11 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
-/** Previous / next around a label ("Week 3", "Weeks 6-10"); named buttons, so screen readers know them. */
-export function Pager({
+/**
+ * Previous / next around a label ("Week 3", "Weeks 6-10", "Page 2 of 5"): for stepping through weeks, or
+ * pages one at a time; named buttons, so screen readers know them.
+ */
+export function StepPager({
   label,
   hasPrevious,
   hasNext,
