@@ -21,12 +21,12 @@ import type {
   SelectionsEntry,
 } from '../../../../../core/contracts/pools';
 import { picksPlayers } from '../../../../../core/games';
-import { StepPager } from '../../../../components/pager';
+import { ListPager, StepPager } from '../../../../components/pager';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import type { PoolAddress } from '../../../../lib/query-keys';
 import { useSelectionsAll } from '../../api/pool';
-import { EntryPagination, EntrySearch } from '../entry-paging';
+import { EntrySearch } from '../entry-paging';
 
 /** Entries a page of the card's list holds: a phone screen or two. */
 const PAGE_SIZE = 25;
@@ -237,7 +237,7 @@ function EntryPicks({
               </Table.Tbody>
             </Table>
           )}
-          <EntryPagination info={data} onChange={onPage} label="Pool Selections pages" />
+          <ListPager info={data} onChange={onPage} label="Pool Selections pages" siblings={0} />
         </Stack>
       )}
     </Stack>

@@ -30,6 +30,7 @@ import {
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
 import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
+import { ListPager } from '../../../../../components/pager';
 import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
@@ -42,7 +43,6 @@ import {
   useUpdateBonusPool,
 } from '../../../api/commish-bonus';
 import { poolPath } from '../../pool-labels';
-import { ListPager } from '../list-pager';
 
 /**
  * The Commish tools' Bonuses: each week's bonus pool (moves are local until saved, and take effect the
@@ -235,7 +235,9 @@ function WeekLists({
           count={counts.in + added.length - removed.length}
           entries={shownIn}
           empty="Nobody"
-          pager={<ListPager info={inList.data} onPage={setPage('in')} label="the bonus pool" />}
+          pager={
+            <ListPager info={inList.data} onChange={setPage('in')} label="Pages of the bonus pool" range />
+          }
         >
           {(entry) =>
             canEdit && (
@@ -257,7 +259,12 @@ function WeekLists({
           empty={canEdit ? 'Nobody' : '—'}
           pager={
             canEdit && (
-              <ListPager info={outList.data} onPage={setPage('out')} label="entries not in the bonus pool" />
+              <ListPager
+                info={outList.data}
+                onChange={setPage('out')}
+                label="Pages of entries not in the bonus pool"
+                range
+              />
             )
           }
         >
@@ -278,7 +285,14 @@ function WeekLists({
           entries={fixedList.data?.entries ?? []}
           empty="None"
           note={(entry) => (entry.status === ENTRY_STATUS.inactive ? 'inactive' : 'eliminated')}
-          pager={<ListPager info={fixedList.data} onPage={setPage('fixed')} label="inactive entries" />}
+          pager={
+            <ListPager
+              info={fixedList.data}
+              onChange={setPage('fixed')}
+              label="Pages of inactive entries"
+              range
+            />
+          }
         >
           {() => null}
         </EntryList>
@@ -514,7 +528,7 @@ function BonusDetailsModal({
             count={details.data.losers_count}
             total={details.data.losers_total}
           />
-          <ListPager info={details.data} onPage={setPage} label="winners and losers" />
+          <ListPager info={details.data} onChange={setPage} label="Pages of winners and losers" range />
         </Stack>
       )}
     </Modal>

@@ -10,13 +10,13 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../../core/contracts/pools';
+import { ListPager } from '../../../../../components/pager';
 import { QueryState } from '../../../../../components/query-state';
 import { errorMessage } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
 import { useMissingPicks, useNudge } from '../../../api/commish-missing-picks';
 import { ExportButton } from '../exports/export-button';
-import { ListPager } from '../list-pager';
 import { MissingPicksList } from './missing-picks-list';
 import { NudgeModal } from './nudge-modal';
 
@@ -177,8 +177,9 @@ export function MissingPicksTool({ pool }: { pool: PoolDetails; viewer: PoolView
             {/* The server pages the first MISSING_PICKS_MAX_OFFSET entries; a search reaches the others. */}
             <ListPager
               info={{ ...data, total: Math.min(data.total, MISSING_PICKS_MAX_OFFSET) }}
-              onPage={setPage}
-              label="missing picks"
+              onChange={setPage}
+              label="Pages of missing picks"
+              range
             />
             {data.total > MISSING_PICKS_MAX_OFFSET && (
               <Text size="sm" c="dark.4">

@@ -1,8 +1,7 @@
-import { Group, Pagination, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type PageInfo, pageCount } from '../../../../core/contracts/paging';
 import type { ListPage } from '../api/leagues';
 
 /**
@@ -50,24 +49,5 @@ export function ListSearch({
       onChange={(event) => onChange(event.currentTarget.value)}
       maw={360}
     />
-  );
-}
-
-/** The pager of a paged list; nothing when everything fits on one page. */
-export function ListPager({ info, onChange }: { info: PageInfo; onChange: (page: number) => void }) {
-  const pages = pageCount(info);
-  if (pages <= 1) return null;
-  return (
-    <Group justify="center" mt="sm">
-      <Pagination
-        total={pages}
-        value={Math.min(info.page, pages)}
-        onChange={onChange}
-        getControlProps={(control) => ({
-          'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
-        })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-      />
-    </Group>
   );
 }
