@@ -10,9 +10,6 @@ import {
   type CommishPostRequest,
   type CommishPostResponse,
   CommishPostResponseSchema,
-  type CrownByEndRuleBody,
-  type CrownByEndRuleResponse,
-  CrownByEndRuleResponseSchema,
   type EditUserLivesRequest,
   type EntrantChangeResponse,
   EntrantChangeResponseSchema,
@@ -100,11 +97,4 @@ export const useCreateCommishPost = () =>
   useCommishMutation<CommishPostRequest, CommishPostResponse>(
     '/admin/commishPosts',
     CommishPostResponseSchema,
-  );
-
-/** Crowns the champions the end rule named (Commish's Desk; irreversible, a repeat answers success). */
-export const useCrownByEndRule = () =>
-  useCommishMutation<CrownByEndRuleBody, CrownByEndRuleResponse>(
-    '/admin/crownByEndRule',
-    CrownByEndRuleResponseSchema,
   );

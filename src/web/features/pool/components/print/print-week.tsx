@@ -6,7 +6,7 @@ import { pageCount } from '../../../../../core/contracts/paging';
 import type { ExportWeekRow, PoolDetails } from '../../../../../core/contracts/pools';
 import { StepPager } from '../../../../components/pager';
 import { errorMessage } from '../../../../lib/api';
-import { useExportWeek } from '../../api/exports';
+import { useExportWeek } from '../../api/export-week';
 import { poolPath } from '../pool-labels';
 import { PRINT_CSS } from './print-css';
 

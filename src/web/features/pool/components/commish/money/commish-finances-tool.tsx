@@ -30,8 +30,8 @@ import { QueryState } from '../../../../../components/query-state';
 import { ApiError } from '../../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../../lib/format';
 import { notify } from '../../../../../lib/notify';
+import { paymentsPath, useFinances, usePayments } from '../../../../../lib/pool-api/finances';
 import { useAddPayment } from '../../../api/commish-money';
-import { paymentsPath, useFinances, usePayments } from '../../../api/finances';
 import { ExportButton } from '../exports/export-button';
 
 const MESSAGE_MS = 3000;

@@ -6,11 +6,11 @@ import {
   type PaymentsRequest,
   type PaymentsResponse,
   PaymentsResponseSchema,
-} from '../../../../core/contracts/pools';
-import { poolAddressOf, poolPaymentsAddress, type WirePoolAddress } from '../../../../core/pool/identity';
-import { apiFetch } from '../../../lib/api';
-import { poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
+} from '../../../core/contracts/pools';
+import { poolAddressOf, poolPaymentsAddress, type WirePoolAddress } from '../../../core/pool/identity';
+import { apiFetch } from '../api';
+import { poolKeys } from '../query-keys';
+import { queryString } from '../query-string';
 
 /** A page of entries with their money by column, the viewer's own entries and the pool's totals (cents). */
 export function useFinances(poolId: number, query: FinancesRequest = {}, enabled = true) {
