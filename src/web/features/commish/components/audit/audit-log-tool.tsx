@@ -1,9 +1,9 @@
 import { Alert, Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { PoolAuditRow, PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
-import { QueryState } from '../../../../../components/query-state';
-import { formatDate } from '../../../../../lib/format';
-import { usePoolAudit } from '../../../api/commish-audit';
+import type { PoolAuditRow, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { QueryState } from '../../../../components/query-state';
+import { formatDate } from '../../../../lib/format';
+import { usePoolAudit } from '../../api/audit';
 
 /** A stored old or new value in one line: plain values as they are, lists and objects as compact JSON. */
 function showValue(value: unknown): string {

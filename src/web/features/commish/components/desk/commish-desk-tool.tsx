@@ -22,14 +22,14 @@ import {
   POST_TYPE_OPTIONS,
   type PoolDetails,
   type PoolViewer,
-} from '../../../../../../core/contracts/pools';
-import { EventLink, LinkedText } from '../../../../../components/linked-text';
-import { QueryState } from '../../../../../components/query-state';
-import { errorMessage } from '../../../../../lib/api';
-import { formatDate } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
-import { useCommishPosts } from '../../../../../lib/pool-api/commish-posts';
-import { useCreateCommishPost } from '../../../api/commish-entrants';
+} from '../../../../../core/contracts/pools';
+import { EventLink, LinkedText } from '../../../../components/linked-text';
+import { QueryState } from '../../../../components/query-state';
+import { errorMessage } from '../../../../lib/api';
+import { formatDate } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { useCommishPosts } from '../../../../lib/pool-api/commish-posts';
+import { useCreateCommishPost } from '../../api/entrants';
 
 /** How long the form's error banner stays (spec 2: it disappears after 3 seconds). */
 const BANNER_MS = 3000;

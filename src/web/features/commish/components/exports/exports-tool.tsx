@@ -6,8 +6,8 @@ import {
   exportPaths,
   type PoolDetails,
   type PoolViewer,
-} from '../../../../../../core/contracts/pools';
-import { poolPath } from '../../pool-labels';
+} from '../../../../../core/contracts/pools';
+import { poolAddressOf, poolPagePath } from '../../../../../core/pool/identity';
 import { ExportButton } from './export-button';
 
 /** The commissioner's CSV files, each with what it holds; the server names the file it sends. */
@@ -89,7 +89,7 @@ export function ExportsTool({ pool }: { pool: PoolDetails; viewer: PoolViewer })
         <Group>
           <Button
             component={Link}
-            to={`${poolPath(pool)}/standings/print/${week}`}
+            to={`${poolPagePath(poolAddressOf(pool))}/standings/print/${week}`}
             variant="default"
             size="xs"
             leftSection={<IconPrinter size={14} aria-hidden />}

@@ -19,20 +19,20 @@ import {
   type PoolSettingsView,
   type PoolViewer,
   SETTINGS_MESSAGES,
-} from '../../../../../../core/contracts/pools';
-import { PoolSettingsEditSchema } from '../../../../../../core/pool/settings';
-import { PoolSettingsFields } from '../../../../../components/pool-settings-form/pool-settings-fields';
-import { Setting, SettingsSection } from '../../../../../components/pool-settings-form/setting-layout';
+} from '../../../../../core/contracts/pools';
+import { PoolSettingsEditSchema } from '../../../../../core/pool/settings';
+import { PoolSettingsFields } from '../../../../components/pool-settings-form/pool-settings-fields';
+import { Setting, SettingsSection } from '../../../../components/pool-settings-form/setting-layout';
 import {
   type PoolSettingsFormValues,
   usePoolSettingsForm,
   wholeValue,
-} from '../../../../../components/pool-settings-form/use-pool-settings-form';
-import { QueryState } from '../../../../../components/query-state';
-import { errorMessage } from '../../../../../lib/api';
-import { formatDate, formatDollars } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
-import { usePoolSettings, useUpdatePoolSettings } from '../../../api/commish-settings';
+} from '../../../../components/pool-settings-form/use-pool-settings-form';
+import { QueryState } from '../../../../components/query-state';
+import { errorMessage } from '../../../../lib/api';
+import { formatDate, formatDollars } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { usePoolSettings, useUpdatePoolSettings } from '../../api/settings';
 
 /** Pool Settings' values: the shared settings with the manual bonus shutdown, the start week and the deadlines. */
 interface EditValues extends PoolSettingsFormValues {

@@ -21,19 +21,19 @@ import {
   type PoolDetails,
   type PoolViewer,
   type PrizeSplitResponse,
-} from '../../../../../../core/contracts/pools';
+} from '../../../../../core/contracts/pools';
 import {
   formatDollars as cents,
   NO_REMAINING_PRIZES_MESSAGE,
   parseShare,
   planPrizeSplit,
   planSplitTotals,
-} from '../../../../../../core/money';
-import { QueryState } from '../../../../../components/query-state';
-import { ResponsiveTable } from '../../../../../components/responsive-table';
-import { ApiError } from '../../../../../lib/api';
-import { notify } from '../../../../../lib/notify';
-import { usePrizeSplit, useProcessPrizeSplit } from '../../../api/commish-money';
+} from '../../../../../core/money';
+import { QueryState } from '../../../../components/query-state';
+import { ResponsiveTable } from '../../../../components/responsive-table';
+import { ApiError } from '../../../../lib/api';
+import { notify } from '../../../../lib/notify';
+import { usePrizeSplit, useProcessPrizeSplit } from '../../api/money';
 
 /** The server's message, or 'unknown error' when it sent none (or could not be reached). */
 function failureText(error: unknown): string {

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
-import type { PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
-import { EmailComposer } from '../../../../../components/rich-text/email-composer';
-import { useEmailPool } from '../../../api/commish-money';
+import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { EmailComposer } from '../../../../components/rich-text/email-composer';
+import { useEmailPool } from '../../api/money';
 
 /** The Commish tools' Email Pool: a rich-text e-mail to every entrant of the pool, sent by the server. */
 export function EmailPoolTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }) {

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, Select, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { type AddableMember, ENTRANTS_TOASTS } from '../../../../../../core/contracts/pools';
-import { errorMessage } from '../../../../../lib/api';
-import { formatDollars } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
-import { useAddableMembers, useAddEntrant } from '../../../api/commish-entrants';
+import { type AddableMember, ENTRANTS_TOASTS } from '../../../../../core/contracts/pools';
+import { errorMessage } from '../../../../lib/api';
+import { formatDollars } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { useAddableMembers, useAddEntrant } from '../../api/entrants';
 
 /**
  * Adds a league member who is not an entrant yet (only those are listed): entry 1 with the pool's starting

@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Box, Card, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconNote, IconPlus } from '@tabler/icons-react';
-import { type AdminEntrant, ENTRANTS_TOASTS } from '../../../../../../core/contracts/pools';
-import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
-import { ResponsiveTable } from '../../../../../components/responsive-table';
-import { formatDollars } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
-import { useToggleUserStatus } from '../../../api/commish-entrants';
+import { type AdminEntrant, ENTRANTS_TOASTS } from '../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
+import { ResponsiveTable } from '../../../../components/responsive-table';
+import { formatDollars } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { useToggleUserStatus } from '../../api/entrants';
 
 /** What a row asks the tool to open. */
 export type EntrantAction =

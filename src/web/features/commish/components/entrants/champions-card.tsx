@@ -14,12 +14,12 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { type AdminEntrant, ENTRANTS_TOASTS, MAX_WEEKS_ALIVE } from '../../../../../../core/contracts/pools';
-import { splitEvenly } from '../../../../../../core/money';
-import { errorMessage } from '../../../../../lib/api';
-import { formatDollars } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
-import { useAdminEntrants, useProcessChampions } from '../../../api/commish-entrants';
+import { type AdminEntrant, ENTRANTS_TOASTS, MAX_WEEKS_ALIVE } from '../../../../../core/contracts/pools';
+import { splitEvenly } from '../../../../../core/money';
+import { errorMessage } from '../../../../lib/api';
+import { formatDollars } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { useAdminEntrants, useProcessChampions } from '../../api/entrants';
 
 const toWeeks = (value: string | number, fallback: number) => {
   const weeks = typeof value === 'number' ? value : Number(value);

@@ -7,10 +7,10 @@ import {
   ENTRANTS_TOASTS,
   LIFE_MESSAGE_MAX,
   MAX_ENTRY_LIVES,
-} from '../../../../../../core/contracts/pools';
-import { errorMessage } from '../../../../../lib/api';
-import { notify } from '../../../../../lib/notify';
-import { useEditUserLives, useUpdateUserNotes } from '../../../api/commish-entrants';
+} from '../../../../../core/contracts/pools';
+import { errorMessage } from '../../../../lib/api';
+import { notify } from '../../../../lib/notify';
+import { useEditUserLives, useUpdateUserNotes } from '../../api/entrants';
 
 /** How long a validation message stays (spec 2 section 9). */
 export const MESSAGE_MS = 3000;

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { NUDGE_INTERVAL_MINUTES } from '../../../../../../core/contracts/pools';
+import { NUDGE_INTERVAL_MINUTES } from '../../../../../core/contracts/pools';
 
 /** A random key of 32 hex digits (crypto.randomUUID needs a secure context; getRandomValues does not). */
 function newRequestKey(): string {

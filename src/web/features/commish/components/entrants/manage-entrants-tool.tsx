@@ -2,12 +2,12 @@ import { Alert, Card, Group, Select, Stack, Text, TextInput, Title } from '@mant
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { AdminEntrantFilter, PoolDetails, PoolViewer } from '../../../../../../core/contracts/pools';
-import { ListPager } from '../../../../../components/pager';
-import { QueryState } from '../../../../../components/query-state';
-import { errorMessage } from '../../../../../lib/api';
-import { formatDollars } from '../../../../../lib/format';
-import { useAdminEntrants } from '../../../api/commish-entrants';
+import type { AdminEntrantFilter, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { ListPager } from '../../../../components/pager';
+import { QueryState } from '../../../../components/query-state';
+import { errorMessage } from '../../../../lib/api';
+import { formatDollars } from '../../../../lib/format';
+import { useAdminEntrants } from '../../api/entrants';
 import { AddEntrantCard } from './add-entrant';
 import { ChampionsCard } from './champions-card';
 import { LivesModal, NoteModal } from './entrant-modals';

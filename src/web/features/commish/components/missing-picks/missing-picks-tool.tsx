@@ -9,13 +9,13 @@ import {
   NUDGE_INTERVAL_MINUTES,
   type PoolDetails,
   type PoolViewer,
-} from '../../../../../../core/contracts/pools';
-import { ListPager } from '../../../../../components/pager';
-import { QueryState } from '../../../../../components/query-state';
-import { errorMessage } from '../../../../../lib/api';
-import { formatDate } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
-import { useMissingPicks, useNudge } from '../../../api/commish-missing-picks';
+} from '../../../../../core/contracts/pools';
+import { ListPager } from '../../../../components/pager';
+import { QueryState } from '../../../../components/query-state';
+import { errorMessage } from '../../../../lib/api';
+import { formatDate } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { useMissingPicks, useNudge } from '../../api/missing-picks';
 import { ExportButton } from '../exports/export-button';
 import { MissingPicksList } from './missing-picks-list';
 import { NudgeModal } from './nudge-modal';

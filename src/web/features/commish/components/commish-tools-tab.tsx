@@ -1,10 +1,10 @@
 import { Tabs, useMatches } from '@mantine/core';
 import { lazy, useEffect, useRef } from 'react';
 import { useNavigate, useRoutes } from 'react-router';
-import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { hasBonusPool } from '../../../../../core/games';
-import { loadBoundary } from '../../../../components/load-state';
-import { poolPath } from '../pool-labels';
+import type { PoolDetails, PoolViewer } from '../../../../core/contracts/pools';
+import { hasBonusPool } from '../../../../core/games';
+import { poolAddressOf, poolPagePath } from '../../../../core/pool/identity';
+import { loadBoundary } from '../../../components/load-state';
 
 type ToolProps = { pool: PoolDetails; viewer: PoolViewer };
 
@@ -75,7 +75,7 @@ export function CommishToolsTab({ pool, viewer }: ToolProps) {
 /** The tools' pills and the open tool, its code loaded when opened. */
 function CommishTools({ pool, viewer, tools, active }: ToolProps & { tools: Tool[]; active: Tool }) {
   const navigate = useNavigate();
-  const base = `${poolPath(pool)}/commishtools`;
+  const base = `${poolPagePath(poolAddressOf(pool))}/commishtools`;
   // A phone keeps the tools on one line that scrolls sideways (wrapped, they took four lines above every tool),
   // with the open tool scrolled into view.
   const oneLine = useMatches({ base: true, sm: false });

@@ -25,13 +25,13 @@ import {
   type PaymentType,
   type PoolDetails,
   type PoolViewer,
-} from '../../../../../../core/contracts/pools';
-import { QueryState } from '../../../../../components/query-state';
-import { ApiError } from '../../../../../lib/api';
-import { formatDate, formatDollars } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
-import { paymentsPath, useFinances, usePayments } from '../../../../../lib/pool-api/finances';
-import { useAddPayment } from '../../../api/commish-money';
+} from '../../../../../core/contracts/pools';
+import { QueryState } from '../../../../components/query-state';
+import { ApiError } from '../../../../lib/api';
+import { formatDate, formatDollars } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { paymentsPath, useFinances, usePayments } from '../../../../lib/pool-api/finances';
+import { useAddPayment } from '../../api/money';
 import { ExportButton } from '../exports/export-button';
 
 const MESSAGE_MS = 3000;

@@ -1,9 +1,9 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../../../lib/api';
-import { notify } from '../../../../../lib/notify';
-import { downloadExport } from '../../../api/exports';
+import { errorMessage } from '../../../../lib/api';
+import { notify } from '../../../../lib/notify';
+import { downloadExport } from '../../api/exports';
 
 /**
  * A CSV export's download: a real link (its address shows, and a middle click still saves it), fetched on a

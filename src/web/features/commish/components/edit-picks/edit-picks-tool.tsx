@@ -8,13 +8,13 @@ import {
   NO_PICK_LABEL,
   type PoolDetails,
   type PoolViewer,
-} from '../../../../../../core/contracts/pools';
-import { picksPlayers } from '../../../../../../core/games';
-import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
-import { QueryState } from '../../../../../components/query-state';
-import { errorMessage } from '../../../../../lib/api';
-import { notify } from '../../../../../lib/notify';
-import { useEditPicks, useUpdateUserPicks } from '../../../api/commish-picks';
+} from '../../../../../core/contracts/pools';
+import { picksPlayers } from '../../../../../core/games';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
+import { QueryState } from '../../../../components/query-state';
+import { errorMessage } from '../../../../lib/api';
+import { notify } from '../../../../lib/notify';
+import { useEditPicks, useUpdateUserPicks } from '../../api/picks';
 
 /** The select's value for "no pick" (Mantine's options need a non-empty value). */
 const NONE = 'none';

@@ -28,21 +28,21 @@ import {
   type CommishBonusEvent,
   type PoolDetails,
   type PoolViewer,
-} from '../../../../../../core/contracts/pools';
-import { ENTRY_STATUS } from '../../../../../../core/pool/entry-status';
-import { ListPager } from '../../../../../components/pager';
-import { QueryState } from '../../../../../components/query-state';
-import { errorMessage } from '../../../../../lib/api';
-import { formatDate, formatDollars } from '../../../../../lib/format';
-import { notify } from '../../../../../lib/notify';
+} from '../../../../../core/contracts/pools';
+import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
+import { poolAddressOf, poolPagePath } from '../../../../../core/pool/identity';
+import { ListPager } from '../../../../components/pager';
+import { QueryState } from '../../../../components/query-state';
+import { errorMessage } from '../../../../lib/api';
+import { formatDate, formatDollars } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
 import {
   useBonusDetails,
   useBonusParams,
   useCommishBonusEvents,
   useRecalculateBonus,
   useUpdateBonusPool,
-} from '../../../api/commish-bonus';
-import { poolPath } from '../../pool-labels';
+} from '../../api/bonus';
 
 /**
  * The Commish tools' Bonuses: each week's bonus pool (moves are local until saved, and take effect the
@@ -416,7 +416,11 @@ function PoolBonuses({ pool }: { pool: PoolDetails }) {
                   <Table.Td>{formatDate(event.bonus_date, 'M.D.YY')}</Table.Td>
                   <Table.Td>
                     {event.game_summary ? (
-                      <Anchor component={Link} to={`${poolPath(pool)}/scoreboard`} underline="always">
+                      <Anchor
+                        component={Link}
+                        to={`${poolPagePath(poolAddressOf(pool))}/scoreboard`}
+                        underline="always"
+                      >
                         {event.game_summary}
                       </Anchor>
                     ) : (

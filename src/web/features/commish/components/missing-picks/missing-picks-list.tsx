@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Text } from '@mantine/core';
-import type { MissingPickRow } from '../../../../../../core/contracts/pools';
-import { ResponsiveTable } from '../../../../../components/responsive-table';
+import type { MissingPickRow } from '../../../../../core/contracts/pools';
+import { ResponsiveTable } from '../../../../components/responsive-table';
 
 function Lives({ lives }: { lives: number }) {
   return <>{`${lives} ${lives === 1 ? 'life' : 'lives'}`}</>;
