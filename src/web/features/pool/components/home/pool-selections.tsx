@@ -21,7 +21,8 @@ import type {
   SelectionsEntry,
 } from '../../../../../core/contracts/pools';
 import { picksPlayers } from '../../../../../core/games';
-import { ListPager, StepPager } from '../../../../components/pager';
+import { ListPager } from '../../../../components/pager';
+import { StepPager } from '../../../../components/step-pager';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import type { PoolAddress } from '../../../../lib/query-keys';

@@ -3,7 +3,7 @@ import { IconHeart, IconHeartFilled, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { MyEntry, PickRow, PoolDetails } from '../../../../../core/contracts/pools';
 import { picksPlayers } from '../../../../../core/games';
-import { StepPager } from '../../../../components/pager';
+import { StepPager } from '../../../../components/step-pager';
 import { formatDate } from '../../../../lib/format';
 import { entryStatusText } from '../pool-labels';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { pageCount } from '../../../../../core/contracts/paging';
 import type { ExportWeekRow, PoolDetails } from '../../../../../core/contracts/pools';
-import { StepPager } from '../../../../components/pager';
+import { StepPager } from '../../../../components/step-pager';
 import { errorMessage } from '../../../../lib/api';
 import { useExportWeek } from '../../api/export-week';
 import { poolPath } from '../pool-labels';

@@ -25,7 +25,7 @@ import {
 } from '../../../../../core/contracts/pools';
 import { hasBonusPool, picksPlayers } from '../../../../../core/games';
 import { loadBoundary } from '../../../../components/load-state';
-import { StepPager } from '../../../../components/pager';
+import { StepPager } from '../../../../components/step-pager';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
 import { useStandings } from '../../api/standings';
