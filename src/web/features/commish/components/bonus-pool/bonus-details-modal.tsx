@@ -3,10 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BonusDetailsLine, CommishBonusEvent, PoolDetails } from '../../../../../core/contracts/pools';
-import { ListPager } from '../../../../components/pager';
 import { QueryState } from '../../../../components/query-state';
 import { formatDollars } from '../../../../lib/format';
 import { useBonusDetails } from '../../api/bonus';
+import { ToolPager } from '../tool-pager';
 
 /** A bonus's winners and losers with their amounts and totals, a page at a time and searched on the server. */
 export function BonusDetailsModal({
@@ -74,7 +74,7 @@ export function BonusDetailsModal({
             count={details.data.losers_count}
             total={details.data.losers_total}
           />
-          <ListPager info={details.data} onChange={setPage} label="Pages of winners and losers" range />
+          <ToolPager info={details.data} onChange={setPage} label="Pages of winners and losers" />
         </Stack>
       )}
     </Modal>

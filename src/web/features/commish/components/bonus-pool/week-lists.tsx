@@ -9,9 +9,9 @@ import {
   type BonusPoolList,
 } from '../../../../../core/contracts/pools';
 import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
-import { ListPager } from '../../../../components/pager';
 import { notify } from '../../../../lib/notify';
 import { useBonusParams, useUpdateBonusPool } from '../../api/bonus';
+import { ToolPager } from '../tool-pager';
 import { EntryList } from './entry-list';
 
 /** An entry moved in or out and not saved yet. */
@@ -126,9 +126,7 @@ export function WeekLists({
           count={counts.in + added.length - removed.length}
           entries={shownIn}
           empty="Nobody"
-          pager={
-            <ListPager info={inList.data} onChange={setPage('in')} label="Pages of the bonus pool" range />
-          }
+          pager={<ToolPager info={inList.data} onChange={setPage('in')} label="Pages of the bonus pool" />}
         >
           {(entry) =>
             canEdit && (
@@ -150,11 +148,10 @@ export function WeekLists({
           empty={canEdit ? 'Nobody' : '—'}
           pager={
             canEdit && (
-              <ListPager
+              <ToolPager
                 info={outList.data}
                 onChange={setPage('out')}
                 label="Pages of entries not in the bonus pool"
-                range
               />
             )
           }
@@ -177,12 +174,7 @@ export function WeekLists({
           empty="None"
           note={(entry) => (entry.status === ENTRY_STATUS.inactive ? 'inactive' : 'eliminated')}
           pager={
-            <ListPager
-              info={fixedList.data}
-              onChange={setPage('fixed')}
-              label="Pages of inactive entries"
-              range
-            />
+            <ToolPager info={fixedList.data} onChange={setPage('fixed')} label="Pages of inactive entries" />
           }
         >
           {() => null}

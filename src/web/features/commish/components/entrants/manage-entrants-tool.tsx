@@ -3,11 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminEntrantFilter, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { ListPager } from '../../../../components/pager';
 import { QueryState } from '../../../../components/query-state';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
 import { useAdminEntrants } from '../../api/entrants';
+import { ToolPager } from '../tool-pager';
 import { AddEntrantCard } from './add-entrant';
 import { ChampionsCard } from './champions-card';
 import { LivesModal, NoteModal } from './entrant-modals';
@@ -113,7 +113,7 @@ export function ManageEntrantsTool({ pool }: { pool: PoolDetails; viewer: PoolVi
             ) : (
               <EntrantsList entrants={data.entrants} locked={data.final} onAction={setAction} />
             )}
-            <ListPager info={data} onChange={setPage} label="Pages of entrants" range />
+            <ToolPager info={data} onChange={setPage} label="Pages of entrants" />
           </Stack>
         )}
       </Card>

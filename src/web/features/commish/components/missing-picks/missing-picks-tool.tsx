@@ -10,13 +10,13 @@ import {
   type PoolDetails,
   type PoolViewer,
 } from '../../../../../core/contracts/pools';
-import { ListPager } from '../../../../components/pager';
 import { QueryState } from '../../../../components/query-state';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { useMissingPicks, useNudge } from '../../api/missing-picks';
 import { ExportButton } from '../exports/export-button';
+import { ToolPager } from '../tool-pager';
 import { MissingPicksList } from './missing-picks-list';
 import { NudgeModal } from './nudge-modal';
 
@@ -175,11 +175,10 @@ export function MissingPicksTool({ pool }: { pool: PoolDetails; viewer: PoolView
               <MissingPicksList rows={data.rows} picksPerWeek={data.picks_per_week} />
             )}
             {/* The server pages the first MISSING_PICKS_MAX_OFFSET entries; a search reaches the others. */}
-            <ListPager
+            <ToolPager
               info={{ ...data, total: Math.min(data.total, MISSING_PICKS_MAX_OFFSET) }}
               onChange={setPage}
               label="Pages of missing picks"
-              range
             />
             {data.total > MISSING_PICKS_MAX_OFFSET && (
               <Text size="sm" c="dark.4">
