@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryString } from './query-string';
+import { queryString } from './api';
 
 describe('queryString', () => {
   it('writes the values in their order, leaving out undefined, null and empty ones', () => {

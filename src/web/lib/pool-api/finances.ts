@@ -8,9 +8,8 @@ import {
   PaymentsResponseSchema,
 } from '../../../core/contracts/pools';
 import { poolAddressOf, poolPaymentsAddress, type WirePoolAddress } from '../../../core/pool/identity';
-import { apiFetch } from '../api';
+import { apiFetch, queryString } from '../api';
 import { poolKeys } from '../query-keys';
-import { queryString } from '../query-string';
 
 /** A page of entries with their money by column, the viewer's own entries and the pool's totals (cents). */
 export function useFinances(poolId: number, query: FinancesRequest = {}, enabled = true) {

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type PoolAuditResponse, PoolAuditResponseSchema } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { commishKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** A page of the pool's audit log; the key starts with 'pool' so any change of the pool refreshes it. */
 export function usePoolAudit(poolId: number, page: number) {

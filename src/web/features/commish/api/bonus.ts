@@ -14,10 +14,9 @@ import {
   type UpdateBonusPoolResponse,
   UpdateBonusPoolResponseSchema,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /**
  * The pool's bonus weeks and, for one week, its counts and one page of one list (in, out or fixed),

@@ -19,10 +19,9 @@ import {
   type ToggleUserStatusRequest,
   type UpdateUserNotesRequest,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** One page of the pool's entries for its commissioner (searched, sorted and filtered on the server). */
 export function useAdminEntrants(poolId: number, request: AdminEntrantsRequest = {}) {

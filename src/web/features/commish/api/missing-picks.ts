@@ -7,10 +7,9 @@ import {
   type NudgeResponse,
   NudgeResponseSchema,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** Missing Picks: a page of the entries owing the open week's pick, and whether NUDGE may be sent (league admins). */
 export function useMissingPicks(poolId: number, request: MissingPicksRequest = {}) {

@@ -16,10 +16,9 @@ import {
   type ProcessPrizeSplitResponse,
   ProcessPrizeSplitResponseSchema,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** A page of the Split Prizes table and the pool's prize money (league admins); the key starts with 'pool'. */
 export function usePrizeSplit(poolId: number, query: PrizeSplitRequest = {}) {

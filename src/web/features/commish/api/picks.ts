@@ -6,10 +6,9 @@ import {
   type UpdateUserPicksResponse,
   UpdateUserPicksResponseSchema,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { commishKeys, poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /**
  * Edit Picks: the first entries matching a search (the picker; searched on the server), the game's teams,

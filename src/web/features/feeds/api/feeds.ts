@@ -9,10 +9,9 @@ import {
   SettlementJobsResponseSchema,
   WeekScheduleResponseSchema,
 } from '../../../../core/contracts/sports';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { adminKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 export type FeedHealth = z.infer<typeof FeedsHealthResponseSchema>[number];
 

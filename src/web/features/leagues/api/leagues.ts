@@ -22,10 +22,9 @@ import {
   UpdateLeagueResponseSchema,
   UpdateLeagueSettingsResponseSchema,
 } from '../../../../core/contracts/leagues';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { type LeagueLookup, leagueKeys, profileKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 export type { LeagueLookup };
 

@@ -5,9 +5,8 @@ import {
   type MappedBonusesResponse,
   MappedBonusesResponseSchema,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** The Bonus Pool Leaderboard: the top entries by bonus money and the viewer's own, ranked on the server. */
 export function useBonusLeaderboard(poolId: number, enabled = true) {

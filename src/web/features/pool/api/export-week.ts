@@ -4,9 +4,8 @@ import {
   ExportWeekResponseSchema,
   exportPaths,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /**
  * One page of a week's printable grid. The key starts with the pool's, so a pick or a settlement that

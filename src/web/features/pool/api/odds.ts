@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { OddsResponseSchema, PlannerResponseSchema } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** One pool week's odds (public to whoever sees the pool); the last week's stay shown while the next loads. */
 export function useWeekOdds(poolId: number, week: number) {

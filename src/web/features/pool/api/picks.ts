@@ -12,11 +12,10 @@ import {
   TeamDetailsResponseSchema,
   TeamSchedulesResponseSchema,
 } from '../../../../core/contracts/sports';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { changeStamp } from '../../../lib/change-stamp';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { picksDueKeys, poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 interface SeasonKey {
   game: string;

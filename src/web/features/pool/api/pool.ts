@@ -5,9 +5,8 @@ import {
   type SelectionsAllResponse,
   SelectionsAllResponseSchema,
 } from '../../../../core/contracts/pools';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch, queryString } from '../../../lib/api';
 import { addressPath, type PoolAddress, poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** The pool page's data: the pool and what the viewer may do in it. A 404 comes back as null (not found). */
 export function useLoadPool(address: PoolAddress) {

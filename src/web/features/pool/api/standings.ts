@@ -5,9 +5,8 @@ import {
   type StandingsSort,
   type StandingsView,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
-import { queryString } from '../../../lib/query-string';
 
 /** What the Standings tab asks for: a view, a sort, a page and (week view) a week. */
 export interface StandingsParams {
