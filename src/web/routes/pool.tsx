@@ -24,7 +24,7 @@ const TABS: readonly PoolTab[] = [
     key: 'commishtools',
     label: 'Commish tools',
     adminOnly: true,
-    preload: () => void loadCommishTools(),
+    load: loadCommishTools,
     render: ({ data }) => <CommishToolsTab pool={data.pool} viewer={data.viewer} />,
   },
 ];
@@ -70,7 +70,7 @@ function PoolView({ address, tab }: { address: PoolAddress; tab: string }) {
   const { openLogin } = useLoginModal();
   // The tab's code loads while the pool does, not after it.
   useEffect(() => {
-    TABS.find((t) => t.key === tab)?.preload();
+    void TABS.find((t) => t.key === tab)?.load();
   }, [tab]);
   // A private league's pool, asked for by someone outside the league (decision 035).
   if (pool.error instanceof ApiError && pool.error.status === 403) {

@@ -45,8 +45,8 @@ export interface PoolTab {
   label: string;
   /** Shown to the league's admins only. */
   adminOnly?: boolean;
-  /** Starts loading the tab's code (while the pool's answer is on its way). */
-  preload: () => void;
+  /** Loads the tab's code: started while the pool's answer is on its way. */
+  load: () => Promise<unknown>;
   render: (tab: PoolTabContext) => ReactNode;
 }
 
@@ -58,7 +58,7 @@ export const POOL_TABS: readonly PoolTab[] = [
   {
     key: 'home',
     label: 'Home',
-    preload: () => void load.home(),
+    load: load.home,
     render: ({ data, address, activeEntry, onLogin }) => (
       <PoolHome data={data} address={address} activeEntry={activeEntry} onLogin={onLogin} />
     ),
@@ -66,13 +66,13 @@ export const POOL_TABS: readonly PoolTab[] = [
   {
     key: 'howtoplay',
     label: 'How to play',
-    preload: () => void load.howtoplay(),
+    load: load.howtoplay,
     render: ({ data }) => <HowToPlay pool={data.pool} />,
   },
   {
     key: 'makepicks',
     label: 'Make picks',
-    preload: () => void load.makepicks(),
+    load: load.makepicks,
     render: ({ data, activeEntry, onLogin }) => (
       <MakePicksTab pool={data.pool} viewer={data.viewer} activeEntry={activeEntry} onLogin={onLogin} />
     ),
@@ -80,25 +80,25 @@ export const POOL_TABS: readonly PoolTab[] = [
   {
     key: 'scoreboard',
     label: 'Scoreboard',
-    preload: () => void load.scoreboard(),
+    load: load.scoreboard,
     render: entryTab(ScoreboardTab),
   },
   {
     key: 'standings',
     label: 'Standings',
-    preload: () => void load.standings(),
+    load: load.standings,
     render: entryTab(StandingsTab),
   },
   {
     key: 'bonuses',
     label: 'Bonuses',
-    preload: () => void load.bonuses(),
+    load: load.bonuses,
     render: entryTab(BonusesTab),
   },
   {
     key: 'finances',
     label: 'Finances',
-    preload: () => void load.finances(),
+    load: load.finances,
     render: entryTab(FinancesTab),
   },
 ];
