@@ -30,7 +30,8 @@ function precompressPlugin(): Plugin {
 /**
  * The chunk of each page a phone opens first (src/web/routes) and of each pool and lazy league tab, by
  * source path, with the address pattern that opens it: the pattern is the routes.tsx one (and the tab the
- * pool-tabs.tsx or league-tabs.tsx one, a nested route of routes/pool.tsx or routes/league.tsx).
+ * pool-tabs.tsx or league-tabs.tsx one, or the Commish tools' that routes/pool.tsx adds, a nested route of
+ * routes/pool.tsx or routes/league.tsx).
  */
 const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
   { pattern: '^/$', modules: ['routes/landing.tsx'] },
@@ -75,18 +76,18 @@ const PRELOADED_PAGES: { pattern: string; modules: string[] }[] = [
   },
   ...(
     [
-      ['(/home)?$', 'home/pool-home'],
-      ['/howtoplay(/|$)', 'how-to-play'],
-      ['/makepicks(/|$)', 'make-picks/make-picks-tab'],
-      ['/scoreboard(/|$)', 'scoreboard/scoreboard-tab'],
-      ['/standings(/|$)', 'standings/standings-tab'],
-      ['/bonuses(/|$)', 'bonuses/bonuses-tab'],
-      ['/finances(/|$)', 'finances/finances-tab'],
-      ['/commishtools(/|$)', 'commish/commish-tools-tab'],
+      ['(/home)?$', 'features/pool/components/home/pool-home'],
+      ['/howtoplay(/|$)', 'features/pool/components/how-to-play'],
+      ['/makepicks(/|$)', 'features/pool/components/make-picks/make-picks-tab'],
+      ['/scoreboard(/|$)', 'features/pool/components/scoreboard/scoreboard-tab'],
+      ['/standings(/|$)', 'features/pool/components/standings/standings-tab'],
+      ['/bonuses(/|$)', 'features/pool/components/bonuses/bonuses-tab'],
+      ['/finances(/|$)', 'features/pool/components/finances/finances-tab'],
+      ['/commishtools(/|$)', 'features/commish/components/commish-tools-tab'],
     ] as const
   ).map(([tab, module]) => ({
     pattern: `^/(nba|mlb|nfl-td|nfl|world-cup)/[^/]+/[^/]+/[^/]+/[^/]+${tab}`,
-    modules: ['routes/pool.tsx', `features/pool/components/${module}.tsx`],
+    modules: ['routes/pool.tsx', `${module}.tsx`],
   })),
 ];
 

@@ -35,9 +35,15 @@ export function lazyTabsOf(tabsSource, folder) {
 const tabsIn = (folder, file) =>
   lazyTabsOf(readFileSync(path.join(root, 'src/web', folder, file), 'utf8'), folder);
 
-/** Per page with lazy tabs, the tabs' manifest keys. */
+/**
+ * Per page with lazy tabs, the tabs' manifest keys; the pool page adds the Commish tools (their own feature,
+ * composed in routes/pool.tsx) after its own.
+ */
 const LAZY_TABS = () => ({
-  pool: tabsIn('features/pool/components', 'pool-tabs.tsx'),
+  pool: [
+    ...tabsIn('features/pool/components', 'pool-tabs.tsx'),
+    'features/commish/components/commish-tools-tab.tsx',
+  ],
   league: tabsIn('features/leagues/components', 'league-tabs.tsx'),
 });
 

@@ -6,11 +6,28 @@ import { QueryState } from '../components/query-state';
 import { useLoginModal } from '../features/auth/components/login-modal';
 import { useLoadPool } from '../features/pool/api/pool';
 import { PoolShell } from '../features/pool/components/pool-shell';
-import { POOL_TABS, type PoolTabKey, preloadPoolTab } from '../features/pool/components/pool-tabs';
+import { POOL_TABS, type PoolTab } from '../features/pool/components/pool-tabs';
 import { ApiError } from '../lib/api';
 import type { PoolAddress } from '../lib/query-keys';
 import { ComingSoon } from './coming-soon';
 import NotFoundPage from './not-found';
+
+// The Commish tools are a feature of their own, composed here after the pool's tabs; a chunk of their own
+// too, loaded when opened (scripts/bundle-size.mjs measures the pool page with it).
+const loadCommishTools = () => import('../features/commish/components/commish-tools-tab');
+const CommishToolsTab = lazy(() => loadCommishTools().then((m) => ({ default: m.CommishToolsTab })));
+
+/** The pool page's tabs: the pool's own, then the Commish tools for the league's admins. */
+const TABS: readonly PoolTab[] = [
+  ...POOL_TABS,
+  {
+    key: 'commishtools',
+    label: 'Commish tools',
+    adminOnly: true,
+    load: loadCommishTools,
+    render: ({ data }) => <CommishToolsTab pool={data.pool} viewer={data.viewer} />,
+  },
+];
 
 // Only a private league's pool, asked for from outside the league, shows this page.
 const MembersOnlyPool = lazy(() =>
@@ -43,17 +60,17 @@ export default function PoolRoutePage() {
 function PoolTabRoutes({ address }: { address: PoolAddress }) {
   return useRoutes([
     { index: true, element: <PoolView address={address} tab="home" /> },
-    ...POOL_TABS.map(({ key }) => ({ path: `${key}/*`, element: <PoolView address={address} tab={key} /> })),
+    ...TABS.map(({ key }) => ({ path: `${key}/*`, element: <PoolView address={address} tab={key} /> })),
     { path: '*', element: <PoolView address={address} tab="home" /> },
   ]);
 }
 
-function PoolView({ address, tab }: { address: PoolAddress; tab: PoolTabKey }) {
+function PoolView({ address, tab }: { address: PoolAddress; tab: string }) {
   const pool = useLoadPool(address);
   const { openLogin } = useLoginModal();
   // The tab's code loads while the pool does, not after it.
   useEffect(() => {
-    preloadPoolTab(tab);
+    void TABS.find((t) => t.key === tab)?.load();
   }, [tab]);
   // A private league's pool, asked for by someone outside the league (decision 035).
   if (pool.error instanceof ApiError && pool.error.status === 403) {
@@ -69,7 +86,7 @@ function PoolView({ address, tab }: { address: PoolAddress; tab: PoolTabKey }) {
   if (!pool.data) return <NotFoundPage />;
   return (
     <Container size="xl" px={0}>
-      <PoolShell data={pool.data} address={address} tab={tab} onLogin={() => openLogin()} />
+      <PoolShell data={pool.data} address={address} tabs={TABS} tab={tab} onLogin={() => openLogin()} />
     </Container>
   );
 }

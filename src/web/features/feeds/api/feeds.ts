@@ -9,7 +9,7 @@ import {
   SettlementJobsResponseSchema,
   WeekScheduleResponseSchema,
 } from '../../../../core/contracts/sports';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { adminKeys } from '../../../lib/query-keys';
 
@@ -30,7 +30,7 @@ export function useSettlementJobs(page: number) {
   return useQuery({
     queryKey: adminKeys.settlement(page),
     queryFn: () =>
-      apiFetch(`/admin/settlement?${new URLSearchParams({ page: String(page) })}`, {
+      apiFetch(`/admin/settlement${queryString({ page })}`, {
         schema: SettlementJobsResponseSchema,
       }),
     placeholderData: keepPreviousData,

@@ -22,7 +22,7 @@ import {
   UpdateLeagueResponseSchema,
   UpdateLeagueSettingsResponseSchema,
 } from '../../../../core/contracts/leagues';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch, queryString } from '../../../lib/api';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { type LeagueLookup, leagueKeys, profileKeys } from '../../../lib/query-keys';
 
@@ -33,7 +33,7 @@ export function useAllPools(query: Required<AllPoolsQuery>) {
   return useQuery({
     queryKey: leagueKeys.allPools.list(query.game, query.scope),
     queryFn: () =>
-      apiFetch(`/leagueRoutes/allPools?game=${query.game}&scope=${query.scope}`, {
+      apiFetch(`/leagueRoutes/allPools${queryString({ game: query.game, scope: query.scope })}`, {
         schema: AllPoolsResponseSchema,
       }),
   });
@@ -154,16 +154,12 @@ export interface ListPage {
   q: string;
 }
 
-function pageParams({ page, q }: ListPage): string {
-  return new URLSearchParams({ page: String(page), ...(q ? { q } : {}) }).toString();
-}
-
 /** Commissioner: the league's join requests, newest first, a page at a time. */
 export function useLeagueRequests(leagueId: number, list: ListPage) {
   return useQuery({
     queryKey: leagueKeys.requests.page(leagueId, list.page, list.q),
     queryFn: () =>
-      apiFetch(`/leagueRoutes/requests/${leagueId}?${pageParams(list)}`, {
+      apiFetch(`/leagueRoutes/requests/${leagueId}${queryString({ page: list.page, q: list.q })}`, {
         schema: LeagueRequestsResponseSchema,
       }),
     placeholderData: keepPreviousData,
@@ -176,7 +172,9 @@ export function useLeagueMembers(leagueId: number, list: ListPage) {
     // Under the league's keys, so that membership changes refresh it with the league page.
     queryKey: leagueKeys.league.members(leagueId, list.page, list.q),
     queryFn: () =>
-      apiFetch(`/leagueRoutes/members/${leagueId}?${pageParams(list)}`, { schema: LeagueMembersPageSchema }),
+      apiFetch(`/leagueRoutes/members/${leagueId}${queryString({ page: list.page, q: list.q })}`, {
+        schema: LeagueMembersPageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 }

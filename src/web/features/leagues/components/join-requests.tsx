@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { LeagueRequestRow, RequestStatus } from '../../../../core/contracts/leagues';
 import { REQUEST_STATUS } from '../../../../core/contracts/leagues';
+import { ListPager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useDecideAccess, useLeagueRequests } from '../api/leagues';
-import { ListPager, ListSearch, useListPage } from './list-pager';
+import { ListSearch, useListPage } from './list-paging';
 
 const STATUS: Record<number, { label: string; color: string }> = {
   1: { label: 'Approved', color: 'green.8' },
@@ -96,7 +97,7 @@ export function JoinRequests({ leagueId }: { leagueId: number }) {
           </Stack>
         )}
       />
-      {data && <ListPager info={data} onChange={paging.setPage} />}
+      <ListPager info={data} onChange={paging.setPage} label="Pages of join requests" />
     </>
   );
 }

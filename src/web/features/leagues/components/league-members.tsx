@@ -5,11 +5,12 @@ import {
   type LeagueMember,
   type LeagueView,
 } from '../../../../core/contracts/leagues';
+import { ListPager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/format';
 import { useLeagueMembers } from '../api/leagues';
-import { ListPager, ListSearch, useListPage } from './list-pager';
+import { ListSearch, useListPage } from './list-paging';
 
 /**
  * The member list, a page at a time from the server (prizes won, then when they joined) with a server-side search;
@@ -99,7 +100,7 @@ export function LeagueMembers({ view }: { view: LeagueView }) {
           </Stack>
         )}
       />
-      {data && <ListPager info={data} onChange={paging.setPage} />}
+      <ListPager info={data} onChange={paging.setPage} label="Pages of members" />
     </>
   );
 }

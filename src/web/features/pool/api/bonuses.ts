@@ -5,7 +5,7 @@ import {
   type MappedBonusesResponse,
   MappedBonusesResponseSchema,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
 
 /** The Bonus Pool Leaderboard: the top entries by bonus money and the viewer's own, ranked on the server. */
@@ -22,10 +22,9 @@ export function useMappedBonuses(poolId: number, page = 1, q = '', enabled = tru
   return useQuery<MappedBonusesResponse>({
     queryKey: poolKeys.bonusesMapped(poolId, page, q),
     queryFn: () =>
-      apiFetch(
-        `/api/bonus/mapped/${poolId}?${new URLSearchParams({ page: String(page), ...(q ? { q } : {}) })}`,
-        { schema: MappedBonusesResponseSchema },
-      ),
+      apiFetch(`/api/bonus/mapped/${poolId}${queryString({ page, q })}`, {
+        schema: MappedBonusesResponseSchema,
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { HealthResponseSchema } from '../../../../core/contracts/common';
-import {
-  CommishPostsResponseSchema,
-  type FeedFilter,
-  FeedResponseSchema,
-} from '../../../../core/contracts/pools';
+import { type FeedFilter, FeedResponseSchema } from '../../../../core/contracts/pools';
 import { apiFetch } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
 
@@ -14,14 +10,6 @@ export function usePoolFeed(leagueId: number, poolId: number, filter: FeedFilter
     queryKey: poolKeys.feed(poolId, filter),
     queryFn: () => apiFetch(`/api/feed/${leagueId}/${poolId}/${filter}`, { schema: FeedResponseSchema }),
     enabled,
-  });
-}
-
-/** The commissioners' posts for the Commish's Desk, newest first. */
-export function useCommishPosts(poolId: number) {
-  return useQuery({
-    queryKey: poolKeys.commishPosts(poolId),
-    queryFn: () => apiFetch(`/admin/commishPosts/${poolId}`, { schema: CommishPostsResponseSchema }),
   });
 }
 

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { OddsResponseSchema, PlannerResponseSchema } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
 
 /** One pool week's odds (public to whoever sees the pool); the last week's stay shown while the next loads. */
 export function useWeekOdds(poolId: number, week: number) {
   return useQuery({
     queryKey: poolKeys.odds(poolId, week),
-    queryFn: () => apiFetch(`/api/odds/${poolId}?week=${week}`, { schema: OddsResponseSchema }),
+    queryFn: () => apiFetch(`/api/odds/${poolId}${queryString({ week })}`, { schema: OddsResponseSchema }),
     placeholderData: keepPreviousData,
   });
 }

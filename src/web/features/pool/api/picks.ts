@@ -12,7 +12,7 @@ import {
   TeamDetailsResponseSchema,
   TeamSchedulesResponseSchema,
 } from '../../../../core/contracts/sports';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { changeStamp } from '../../../lib/change-stamp';
 import { useSubmitMutation } from '../../../lib/mutation';
 import { picksDueKeys, poolKeys } from '../../../lib/query-keys';
@@ -32,8 +32,7 @@ export function teamSchedulesQuery(pool: SeasonKey, week?: number) {
   const path = `/api/teamSchedules/${pool.game}/${pool.season}/${pool.season_type}`;
   return {
     queryKey: poolKeys.teamSchedules(pool.game, pool.season, pool.season_type, week ?? 'season'),
-    queryFn: () =>
-      apiFetch(week === undefined ? path : `${path}?week=${week}`, { schema: TeamSchedulesResponseSchema }),
+    queryFn: () => apiFetch(`${path}${queryString({ week })}`, { schema: TeamSchedulesResponseSchema }),
     staleTime: 60_000,
   };
 }

@@ -5,9 +5,8 @@ import {
   type SelectionsAllResponse,
   SelectionsAllResponseSchema,
 } from '../../../../core/contracts/pools';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch, queryString } from '../../../lib/api';
 import { addressPath, type PoolAddress, poolKeys } from '../../../lib/query-keys';
-import { pagedQueryString } from './paged';
 
 /** The pool page's data: the pool and what the viewer may do in it. A 404 comes back as null (not found). */
 export function useLoadPool(address: PoolAddress) {
@@ -41,7 +40,7 @@ export function useSelectionsAll(address: PoolAddress, request: SelectionsReques
   return useQuery<SelectionsAllResponse>({
     queryKey: poolKeys.selections(address, request),
     queryFn: () =>
-      apiFetch(`/api/selections/all/${addressPath(address)}${pagedQueryString({ ...request })}`, {
+      apiFetch(`/api/selections/all/${addressPath(address)}${queryString(request)}`, {
         schema: SelectionsAllResponseSchema,
       }),
     placeholderData: keepPreviousData,

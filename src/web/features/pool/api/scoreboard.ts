@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ScoreboardResponse, ScoreboardResponseSchema } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
-import { pagedQueryString } from './paged';
 
 /** Live scoring refreshes every 15 s while the pool is not final (spec 1, section 9). */
 export const SCOREBOARD_REFRESH_MS = 15_000;
@@ -27,7 +26,7 @@ export function useScoreboard(
   return useQuery<ScoreboardResponse>({
     queryKey: poolKeys.scoreboard(poolId, week, request),
     queryFn: () =>
-      apiFetch(`/api/scoreboard/${poolId}/${week}${pagedQueryString({ ...request })}`, {
+      apiFetch(`/api/scoreboard/${poolId}/${week}${queryString(request)}`, {
         schema: ScoreboardResponseSchema,
       }),
     refetchInterval: live ? SCOREBOARD_REFRESH_MS : false,

@@ -5,7 +5,7 @@ import {
   type StandingsSort,
   type StandingsView,
 } from '../../../../core/contracts/pools';
-import { apiFetch } from '../../../lib/api';
+import { apiFetch, queryString } from '../../../lib/api';
 import { poolKeys } from '../../../lib/query-keys';
 
 /** What the Standings tab asks for: a view, a sort, a page and (week view) a week. */
@@ -21,9 +21,10 @@ export function useStandings(poolId: number, params: StandingsParams) {
   return useQuery({
     queryKey: poolKeys.standings(poolId, params),
     queryFn: () => {
-      const search = new URLSearchParams({ view: params.view, sort: params.sort, page: String(params.page) });
-      if (params.week !== undefined) search.set('week', String(params.week));
-      return apiFetch(`/api/standings/${poolId}?${search}`, { schema: StandingsResponseSchema });
+      const { view, sort, page, week } = params;
+      return apiFetch(`/api/standings/${poolId}${queryString({ view, sort, page, week })}`, {
+        schema: StandingsResponseSchema,
+      });
     },
     placeholderData: keepPreviousData,
   });

@@ -9,7 +9,7 @@ import { useActiveEntry } from '../hooks/use-active-entry';
 import { useLiveUpdates } from '../hooks/use-live-updates';
 import { PoolBanner, PoolNotice } from './pool-banner';
 import { poolPath } from './pool-labels';
-import { POOL_TABS, type PoolTabKey } from './pool-tabs';
+import type { PoolTab } from './pool-tabs';
 
 // The Active Entry choice (and the combobox code it brings) shows only for several entries.
 const ActiveEntrySelect = lazy(() =>
@@ -22,17 +22,20 @@ const PoolEndedNotice = lazy(() =>
 
 /**
  * The pool page: banner, whose pool it is, the Active Entry choice and the tabs at the pool's sub-paths. The
- * route (routes/pool.tsx) says which tab is open; the Commish tools route their tools beneath it.
+ * route (routes/pool.tsx) gives the tabs (the first is Home) and says which is open; the Commish tools route
+ * their tools beneath theirs.
  */
 export function PoolShell({
   data,
   address,
+  tabs,
   tab,
   onLogin,
 }: {
   data: LoadPoolResponse;
   address: PoolAddress;
-  tab: PoolTabKey;
+  tabs: readonly PoolTab[];
+  tab: string;
   onLogin: () => void;
 }) {
   const { pool, viewer } = data;
@@ -58,8 +61,8 @@ export function PoolShell({
     }
   };
   useLiveUpdates(pool.id);
-  const visible = POOL_TABS.filter((t) => !t.adminOnly || viewer.is_league_admin);
-  const active = visible.find((t) => t.key === tab) ?? POOL_TABS[0];
+  const visible = tabs.filter((t) => !t.adminOnly || viewer.is_league_admin);
+  const active = visible.find((t) => t.key === tab) ?? tabs[0];
   // Asked for the Commish tools without being a commissioner: say so rather than silently show Home.
   const commishRefused = tab === 'commishtools' && active.key !== tab;
   const base = poolPath(pool);

@@ -20,10 +20,7 @@ const load = {
   standings: () => import('./standings/standings-tab'),
   bonuses: () => import('./bonuses/bonuses-tab'),
   finances: () => import('./finances/finances-tab'),
-  commishtools: () => import('./commish/commish-tools-tab'),
 };
-
-export type PoolTabKey = keyof typeof load;
 
 const PoolHome = lazy(() => load.home().then((m) => ({ default: m.PoolHome })));
 const HowToPlay = lazy(() => load.howtoplay().then((m) => ({ default: m.HowToPlay })));
@@ -32,7 +29,6 @@ const ScoreboardTab = lazy(() => load.scoreboard().then((m) => ({ default: m.Sco
 const StandingsTab = lazy(() => load.standings().then((m) => ({ default: m.StandingsTab })));
 const BonusesTab = lazy(() => load.bonuses().then((m) => ({ default: m.BonusesTab })));
 const FinancesTab = lazy(() => load.finances().then((m) => ({ default: m.FinancesTab })));
-const CommishToolsTab = lazy(() => load.commishtools().then((m) => ({ default: m.CommishToolsTab })));
 
 type EntryTab = typeof ScoreboardTab | typeof StandingsTab | typeof BonusesTab | typeof FinancesTab;
 
@@ -43,27 +39,40 @@ const entryTab =
     <Tab pool={data.pool} viewer={data.viewer} activeEntry={activeEntry} />
   );
 
-/**
- * The pool page's tabs in their order: the key is the tab's sub-path (Home is also the pool's own address),
- * and the Commish tools are for the league's admins.
- */
-export const POOL_TABS: {
-  key: PoolTabKey;
+/** A tab of the pool page: the key is its sub-path (Home is also the pool's own address). */
+export interface PoolTab {
+  key: string;
   label: string;
+  /** Shown to the league's admins only. */
   adminOnly?: boolean;
+  /** Loads the tab's code: started while the pool's answer is on its way. */
+  load: () => Promise<unknown>;
   render: (tab: PoolTabContext) => ReactNode;
-}[] = [
+}
+
+/**
+ * The pool's own tabs in their order. The page (routes/pool.tsx) adds the Commish tools, a feature of their
+ * own, after them.
+ */
+export const POOL_TABS: readonly PoolTab[] = [
   {
     key: 'home',
     label: 'Home',
+    load: load.home,
     render: ({ data, address, activeEntry, onLogin }) => (
       <PoolHome data={data} address={address} activeEntry={activeEntry} onLogin={onLogin} />
     ),
   },
-  { key: 'howtoplay', label: 'How to play', render: ({ data }) => <HowToPlay pool={data.pool} /> },
+  {
+    key: 'howtoplay',
+    label: 'How to play',
+    load: load.howtoplay,
+    render: ({ data }) => <HowToPlay pool={data.pool} />,
+  },
   {
     key: 'makepicks',
     label: 'Make picks',
+    load: load.makepicks,
     render: ({ data, activeEntry, onLogin }) => (
       <MakePicksTab pool={data.pool} viewer={data.viewer} activeEntry={activeEntry} onLogin={onLogin} />
     ),
@@ -71,32 +80,25 @@ export const POOL_TABS: {
   {
     key: 'scoreboard',
     label: 'Scoreboard',
+    load: load.scoreboard,
     render: entryTab(ScoreboardTab),
   },
   {
     key: 'standings',
     label: 'Standings',
+    load: load.standings,
     render: entryTab(StandingsTab),
   },
   {
     key: 'bonuses',
     label: 'Bonuses',
+    load: load.bonuses,
     render: entryTab(BonusesTab),
   },
   {
     key: 'finances',
     label: 'Finances',
+    load: load.finances,
     render: entryTab(FinancesTab),
   },
-  {
-    key: 'commishtools',
-    label: 'Commish tools',
-    adminOnly: true,
-    render: ({ data }) => <CommishToolsTab pool={data.pool} viewer={data.viewer} />,
-  },
 ];
-
-/** Starts loading a tab's code (while the pool's answer is on its way). */
-export function preloadPoolTab(key: PoolTabKey): void {
-  void load[key]();
-}

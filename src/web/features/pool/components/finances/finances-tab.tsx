@@ -25,7 +25,7 @@ import type {
 import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
-import { useFinances } from '../../api/finances';
+import { useFinances } from '../../../../lib/pool-api/finances';
 import { PaymentsCard } from './payments-card';
 
 /** The money columns in the spec's order, with their headers. */

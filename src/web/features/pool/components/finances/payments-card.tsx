@@ -5,7 +5,7 @@ import { PAYMENTS_MAX_DEPTH, type PoolDetails } from '../../../../../core/contra
 import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
-import { paymentsPath, usePayments } from '../../api/finances';
+import { paymentsPath, usePayments } from '../../../../lib/pool-api/finances';
 
 interface PaymentLine {
   id: number;

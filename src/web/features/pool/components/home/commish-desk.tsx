@@ -3,10 +3,12 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { FEED_EVENT_TYPES } from '../../../../../core/contracts/pools';
+import { EventLink, LinkedText } from '../../../../components/linked-text';
 import { QueryState } from '../../../../components/query-state';
-import { useCommishPosts, useServerNow } from '../../api/feed';
+import { useCommishPosts } from '../../../../lib/pool-api/commish-posts';
+import { useServerNow } from '../../api/feed';
 import { EndRuleVerdict } from './end-rule-verdict';
-import { EventLink, LinkedText, TimeAgo } from './feed/feed-parts';
+import { TimeAgo } from './feed/feed-parts';
 
 /** Posts shown at first and added by each "Show more". */
 const POSTS_PAGE_SIZE = 3;

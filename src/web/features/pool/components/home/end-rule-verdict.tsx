@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { errorMessage } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
-import { useCrownByEndRule } from '../../api/commish-entrants';
+import { useCrownByEndRule } from '../../api/end-rule';
 
 /**
  * Commish's Desk, for the league's admins: the end rule's verdict and the button that crowns it (a pool

@@ -2,9 +2,10 @@ import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mant
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { FeedFilter, MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
+import { EventLink } from '../../../../components/linked-text';
 import { QueryState } from '../../../../components/query-state';
 import { usePoolFeed, useServerNow } from '../../api/feed';
-import { EventIcon, EventLink, TimeAgo } from './feed/feed-parts';
+import { EventIcon, TimeAgo } from './feed/feed-parts';
 
 /** Events shown at first and added by each "Show more". */
 export const FEED_PAGE_SIZE = 10;

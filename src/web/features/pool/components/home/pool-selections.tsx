@@ -21,12 +21,13 @@ import type {
   SelectionsEntry,
 } from '../../../../../core/contracts/pools';
 import { picksPlayers } from '../../../../../core/games';
+import { ListPager } from '../../../../components/pager';
+import { StepPager } from '../../../../components/step-pager';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import type { PoolAddress } from '../../../../lib/query-keys';
 import { useSelectionsAll } from '../../api/pool';
-import { EntryPagination, EntrySearch } from '../entry-paging';
-import { Pager } from './pager';
+import { EntrySearch } from '../entry-paging';
 
 /** Entries a page of the card's list holds: a phone screen or two. */
 const PAGE_SIZE = 25;
@@ -63,7 +64,7 @@ export function PoolSelections({ pool, address }: { pool: PoolDetails; address: 
           Pool Selections
         </Title>
         {week && (
-          <Pager
+          <StepPager
             label={`Week ${week.week}`}
             hasPrevious={index > 0}
             hasNext={index < weeks.length - 1}
@@ -237,7 +238,7 @@ function EntryPicks({
               </Table.Tbody>
             </Table>
           )}
-          <EntryPagination info={data} onChange={onPage} label="Pool Selections pages" />
+          <ListPager info={data} onChange={onPage} label="Pool Selections pages" siblings={0} />
         </Stack>
       )}
     </Stack>

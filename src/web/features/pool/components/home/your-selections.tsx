@@ -3,9 +3,9 @@ import { IconHeart, IconHeartFilled, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { MyEntry, PickRow, PoolDetails } from '../../../../../core/contracts/pools';
 import { picksPlayers } from '../../../../../core/games';
+import { StepPager } from '../../../../components/step-pager';
 import { formatDate } from '../../../../lib/format';
 import { entryStatusText } from '../pool-labels';
-import { Pager } from './pager';
 
 export const SELECTIONS_PAGE_SIZE = 5;
 
@@ -85,7 +85,7 @@ export function YourSelections({ pool, entry }: { pool: PoolDetails; entry: MyEn
       </Table>
       {pages > 1 && (
         <Group justify="center" mt="xs">
-          <Pager
+          <StepPager
             label={`Weeks ${first}-${last}`}
             hasPrevious={page > 0}
             hasNext={page < pages - 1}

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { pageCount } from '../../../../../core/contracts/paging';
 import type { ExportWeekRow, PoolDetails } from '../../../../../core/contracts/pools';
+import { StepPager } from '../../../../components/step-pager';
 import { errorMessage } from '../../../../lib/api';
-import { useExportWeek } from '../../api/exports';
-import { Pager } from '../home/pager';
+import { useExportWeek } from '../../api/export-week';
 import { poolPath } from '../pool-labels';
 import { PRINT_CSS } from './print-css';
 
@@ -42,7 +42,7 @@ function WeekGrid({ pool, week }: { pool: PoolDetails; week: number }) {
           </Group>
         </Anchor>
         <Group gap="xs" wrap="nowrap">
-          <Pager
+          <StepPager
             label={`Week ${week}`}
             hasPrevious={week > 1}
             hasNext={week < pool.week_count}
@@ -93,7 +93,7 @@ function WeekGrid({ pool, week }: { pool: PoolDetails; week: number }) {
       </Card>
       {data && pages > 1 && (
         <Group justify="center" data-print-hide>
-          <Pager
+          <StepPager
             label={`Page ${data.page} of ${pages}`}
             hasPrevious={data.page > 1}
             hasNext={data.page < pages}

@@ -10,9 +10,10 @@ import {
   type ScoreboardResponse,
 } from '../../../../../core/contracts/pools';
 import { picksPlayers } from '../../../../../core/games';
+import { ListPager } from '../../../../components/pager';
 import { errorMessage } from '../../../../lib/api';
 import { useScoreboard } from '../../api/scoreboard';
-import { EntryPagination, EntrySearch } from '../entry-paging';
+import { EntrySearch } from '../entry-paging';
 import { NflBoard } from './nfl-board';
 import { WeekSelector } from './scoreboard-parts';
 import { TeamBoard } from './team-board';
@@ -110,7 +111,7 @@ export function ScoreboardTab({
         ) : (
           <TeamBoard board={shown} />
         )}
-        <EntryPagination info={data} onChange={setPage} label="Scoreboard pages" />
+        <ListPager info={data} onChange={setPage} label="Scoreboard pages" siblings={0} />
       </Stack>
     );
   }

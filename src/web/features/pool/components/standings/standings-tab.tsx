@@ -25,10 +25,10 @@ import {
 } from '../../../../../core/contracts/pools';
 import { hasBonusPool, picksPlayers } from '../../../../../core/games';
 import { loadBoundary } from '../../../../components/load-state';
+import { StepPager } from '../../../../components/step-pager';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
 import { useStandings } from '../../api/standings';
-import { Pager } from '../home/pager';
 import { poolPath } from '../pool-labels';
 import { StandingsDayTable } from './standings-day-table';
 import { StandingsTable } from './standings-table';
@@ -153,7 +153,7 @@ function Standings({ pool, activeEntry }: StandingsProps) {
         </Group>
         {shownWeek !== undefined && (
           <Group justify="center" mb="sm">
-            <Pager
+            <StepPager
               label={`Week ${shownWeek}`}
               hasPrevious={shownWeek > 1}
               hasNext={shownWeek < pool.week_count}
@@ -183,7 +183,7 @@ function Standings({ pool, activeEntry }: StandingsProps) {
                 {standings.isFetching ? ' · updating…' : ''}
               </Text>
               {pages > 1 && (
-                <Pager
+                <StepPager
                   label={`Page ${data.page} of ${pages}`}
                   hasPrevious={data.page > 1}
                   hasNext={data.page < pages}
