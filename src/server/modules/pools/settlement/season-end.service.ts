@@ -18,12 +18,12 @@ import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { entries, leagues, poolEnds, pools, users } from '../../../db/schema';
-import { loadPrizeMoney } from '../commish/money/prize-money.repo';
 import { postPoolEvent } from '../feed/feed.service';
 import { notifyPoolChanged } from '../live/notify';
 import { appendLedgerOfOwnEntries } from '../store/ledger.repo';
 import { recordPoolAudits } from '../store/pool-audits.repo';
 import { entryLabel } from '../store/pool-entries.repo';
+import { loadPrizeMoney } from '../store/prize-money.repo';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
 
 // The season's end on the server (spec 4, part 2; decision 039). The judging transaction of a week takes

@@ -23,7 +23,7 @@ import {
   loadChampionEntries,
   loadPrizeMoney,
   retireAllButChampions,
-} from '../money/prize-money.repo';
+} from '../../store/prize-money.repo';
 
 /**
  * POST /admin/processLeagueChamps (irreversible): the champions split the remaining prizes evenly in cents

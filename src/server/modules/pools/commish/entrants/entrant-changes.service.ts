@@ -21,7 +21,7 @@ import { notifyPoolChanged } from '../../live/notify';
 import { readEntryWeeks, rewriteEntryWeeks } from '../../store/entry-weeks.repo';
 import { recordPoolAudits } from '../../store/pool-audits.repo';
 import { entryLabel } from '../../store/pool-entries.repo';
-import { loadPrizeMoney } from '../money/prize-money.repo';
+import { loadPrizeMoney } from '../../store/prize-money.repo';
 import { championSet, toAdminEntrant } from './admin-entrant';
 
 /*

@@ -24,8 +24,8 @@ import { readMark } from '../../standings/pool-rankings';
 import { keptForBigPool, readPoolCounts } from '../../store/entry-pages.repo';
 import { recordPoolAudits } from '../../store/pool-audits.repo';
 import { intArray, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../../store/pool-entries.repo';
+import { loadPrizesAwarded, loadPrizesOf, toPrizeMoney } from '../../store/prize-money.repo';
 import { entriesByUsernameOrNote } from '../entry-search';
-import { loadPrizesAwarded, loadPrizesOf, toPrizeMoney } from '../money/prize-money.repo';
 import { championSet, toAdminEntrant } from './admin-entrant';
 
 /*

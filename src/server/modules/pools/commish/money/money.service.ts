@@ -43,7 +43,7 @@ import {
   planSplitAwards,
   toPrizeMoney,
   writeSplitAwards,
-} from './prize-money.repo';
+} from '../../store/prize-money.repo';
 
 /** How many awards the split's news-feed post names before "and n more". */
 const FEED_NAMES_MAX = 25;

@@ -1,14 +1,14 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { getRemainingPrizes } from '../../../../../core/money';
-import { must } from '../../../../../core/must';
-import { ENTRY_STATUS } from '../../../../../core/pool/entry-status';
-import { type PrizePoolCounts, poolPrizePool } from '../../../../../core/season/prize-pool';
-import type { DbOrTx } from '../../../../db/client';
-import { ENTRY_STATUS_SQL } from '../../../../db/entry-status';
-import type { EntryRecord, PoolRecord } from '../../../../db/schema';
-import { entries, ledger, users } from '../../../../db/schema';
-import { appendLedger, paidInSql } from '../../store/ledger.repo';
-import { rankChangeOfPool } from '../../store/rank-versions.repo';
+import { getRemainingPrizes } from '../../../../core/money';
+import { must } from '../../../../core/must';
+import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
+import { type PrizePoolCounts, poolPrizePool } from '../../../../core/season/prize-pool';
+import type { DbOrTx } from '../../../db/client';
+import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
+import type { EntryRecord, PoolRecord } from '../../../db/schema';
+import { entries, ledger, users } from '../../../db/schema';
+import { appendLedger, paidInSql } from './ledger.repo';
+import { rankChangeOfPool } from './rank-versions.repo';
 
 /** A pool's prize money in cents: the prize pool, what has been awarded, and what is left to award. */
 export interface PrizeMoney {
