@@ -24,7 +24,7 @@ import { exportPaths } from '../src/core/contracts/pools';
 import { openDatabase } from '../src/server/db/client';
 import { pools } from '../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/sessions';
-import { POOL_AREA_CELLS } from '../src/server/modules/pools/access/pool-area.authz';
+import { POOL_AREA_CELLS } from '../src/server/modules/pools/pool-page/pool-area.authz';
 import { settleDueWeeks } from '../src/server/modules/pools/settlement/settle-pool.job';
 import {
   rankingsCurrent,

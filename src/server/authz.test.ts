@@ -4,7 +4,7 @@ import { PICK_MESSAGES } from '../core/contracts/pools';
 import { leagueRequests, leagues } from './db/schema';
 import { grantSiteAdmin } from './modules/admin/site-admins.service';
 import { createSession } from './modules/auth/sessions';
-import { POOL_AREA_CELLS } from './modules/pools/access/pool-area.authz';
+import { POOL_AREA_CELLS } from './modules/pools/pool-page/pool-area.authz';
 import {
   all,
   type Cell,

@@ -10,7 +10,7 @@ import {
   type StoredLeaderboard,
   toLeaderboard,
 } from '../standings/pool-rankings';
-import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../store/kept-reads';
 import { entryLabel } from '../store/pool-entries.repo';
 
 /*

@@ -26,7 +26,7 @@ import {
   readRanking,
   type StoredFinances,
 } from '../standings/pool-rankings';
-import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../store/kept-reads';
 import { entryLabel, NAME_ORDER_MAX_ENTRIES, pagePoolEntries } from '../store/pool-entries.repo';
 
 /*

@@ -13,11 +13,10 @@ import type {
   SelectionsQuery,
 } from '../../../../core/contracts/pools';
 import { type Game, type PlayableGame, playsNflWeeks, scheduleOfKey } from '../../../../core/games';
-import { countSiblings, poolDisplayName } from '../../../../core/pool/identity';
+import { poolDisplayName } from '../../../../core/pool/identity';
 import { poolPrizePool } from '../../../../core/season';
 import type { AppContext } from '../../../context';
-import type { DbOrTx } from '../../../db/client';
-import type { PickRecord, PoolRecord, UserRow } from '../../../db/schema';
+import type { PickRecord, UserRow } from '../../../db/schema';
 import { pools, seasonParams } from '../../../db/schema';
 import { type PoolAccess, type PoolRef, requirePoolAccess } from '../access/pool-access';
 import { readPoolEnd, storedEndRule } from '../settlement/season-end.service';
@@ -36,6 +35,7 @@ import {
   toPickRow,
 } from '../store/pool-entries.repo';
 import { loadPoolWeeks } from '../store/pool-weeks.repo';
+import { countPoolSiblings } from '../store/pools.repo';
 
 /** The platform's own league, whose pools are the global public pools. */
 export const GLOBAL_LEAGUE_ABB = 'ala';
@@ -64,22 +64,6 @@ export async function loadPool(
       entries: mine,
     },
   };
-}
-
-/** The pools the pool's league has of its game, season and type, counted for its "#n" name (poolDisplayName). */
-export async function countPoolSiblings(db: DbOrTx, pool: PoolRecord): Promise<Map<string, number>> {
-  const siblings = await db
-    .select()
-    .from(pools)
-    .where(
-      and(
-        eq(pools.leagueId, pool.leagueId),
-        eq(pools.game, pool.game),
-        eq(pools.season, pool.season),
-        eq(pools.seasonType, pool.seasonType),
-      ),
-    );
-  return countSiblings(siblings);
 }
 
 async function describePool(

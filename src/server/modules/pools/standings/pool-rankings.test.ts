@@ -17,6 +17,7 @@ import { timeLimit } from '../../../test/time-limit';
 import { bulkPoolEntries } from '../commish/big-pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
 import { settleDueWeeks } from '../settlement/settle-pool.job';
+import { standingsCacheOf } from '../store/kept-reads';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
 import {
   financesBonusOrderSql,
@@ -35,7 +36,6 @@ import {
   toLeaderboard,
 } from './pool-rankings';
 import { loadTileCounts } from './standings.repo';
-import { standingsCacheOf } from './standings-cache';
 
 let t: TestApp;
 let world: PoolWorld;

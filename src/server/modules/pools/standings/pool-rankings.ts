@@ -5,6 +5,7 @@ import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import { inBackground } from '../../../lib/background';
 import { paidInSql } from '../store/ledger.repo';
+import { poolSize } from '../store/pool-entries.repo';
 import { rankVersionSql } from '../store/rank-versions.repo';
 
 /*
@@ -346,14 +347,6 @@ export async function refreshAfterSettlement(ctx: AppContext, poolId: number): P
   else if (size >= SETTLED_RANKINGS_MIN_ENTRIES) await refreshPoolRankings(ctx.db, poolId);
   // A smaller pool's reads compute its rankings about as fast as they read stored ones, and storing them
   // was most of the work of settling each of ten thousand office pools (bench:many-pools): none are kept.
-}
-
-/** How many entries the pool has: its highest slot and one (slots are gapless, entries never deleted). */
-export async function poolSize(db: DbOrTx, poolId: number): Promise<number> {
-  const [row] = rowsOf<{ n: number | null }>(
-    await db.execute(sql`select max(slot) + 1 as n from entries where pool_id = ${poolId}`),
-  );
-  return Number(row?.n ?? 0);
 }
 
 /** Refreshes under way or asked for, by pool (this instance's). */

@@ -7,7 +7,7 @@ import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../../test/league-test-world';
 import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
 import { notifyPoolChanged } from '../live/notify';
-import { CACHED_POOL_MIN_ENTRIES, STANDINGS_CACHE_TTL_MS, standingsCacheOptions } from './standings-cache';
+import { CACHED_POOL_MIN_ENTRIES, STANDINGS_CACHE_TTL_MS, standingsCacheOptions } from '../store/kept-reads';
 
 describe('the standings cache', () => {
   let time = 0;

@@ -18,6 +18,7 @@ import type { AppContext } from '../../../context';
 import type { UserRow } from '../../../db/schema';
 import { badRequest } from '../../../lib/errors';
 import { requirePoolAccess } from '../access/pool-access';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../store/kept-reads';
 import { entryLabel } from '../store/pool-entries.repo';
 import { loadPoolWeeks } from '../store/pool-weeks.repo';
 import { readRanking, readStandingsIds, type StoredTiles } from './pool-rankings';
@@ -30,7 +31,6 @@ import {
   type PageRow,
   type TileCounts,
 } from './standings.repo';
-import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from './standings-cache';
 import { withDayGames } from './standings-day';
 
 const NFL_VIEWS: readonly StandingsView[] = ['qualifiers', 'positions', 'quickview', 'standings'];

@@ -1,6 +1,6 @@
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
 import type { AppContext } from '../../../context';
-import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../standings/standings-cache';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from './kept-reads';
 import {
   countPoolEntries,
   countPoolTotals,

@@ -3,10 +3,9 @@ import type { AppContext } from '../../../context';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { PoolRecord } from '../../../db/schema';
 import { inBackground } from '../../../lib/background';
-import { poolSize } from '../standings/pool-rankings';
-import { CACHED_POOL_MIN_ENTRIES } from '../standings/standings-cache';
+import { CACHED_POOL_MIN_ENTRIES } from './kept-reads';
 import { findPoolOpenWeek, owesPickOfPool, picksAsked } from './owed-picks.repo';
-import { countPoolEntries } from './pool-entries.repo';
+import { countPoolEntries, poolSize } from './pool-entries.repo';
 import { loadPoolWeeks } from './pool-weeks.repo';
 
 /*

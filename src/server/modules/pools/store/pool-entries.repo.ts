@@ -3,7 +3,7 @@ import { type PageQuery, pageOffset } from '../../../../core/contracts/paging';
 import type { Entrant, MyEntry, PickRow } from '../../../../core/contracts/pools';
 import { picksPlayers, scheduleOfKey } from '../../../../core/games';
 import { ENTRY_STATUS } from '../../../../core/pool/entry-status';
-import type { DbOrTx } from '../../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 import type { EntryRecord, PickRecord } from '../../../db/schema';
 import { entries, nflPlayers, picks, teams, users } from '../../../db/schema';
 import { containsPattern } from '../../../lib/paging';
@@ -273,4 +273,12 @@ export async function countPoolTotals(db: DbOrTx, poolId: number): Promise<PoolC
     rebuys: Number(row?.rebuys ?? 0),
     paidIn: Number(row?.paidIn ?? 0),
   };
+}
+
+/** How many entries the pool has: its highest slot and one (slots are gapless, entries never deleted). */
+export async function poolSize(db: DbOrTx, poolId: number): Promise<number> {
+  const [row] = rowsOf<{ n: number | null }>(
+    await db.execute(sql`select max(slot) + 1 as n from entries where pool_id = ${poolId}`),
+  );
+  return Number(row?.n ?? 0);
 }

@@ -19,7 +19,7 @@ import { badRequest, conflict } from '../../../../lib/errors';
 import { containsPattern } from '../../../../lib/paging';
 import { lockPoolForCommish, type PoolAccess, requirePoolCommish } from '../../access/pool-access';
 import { notifyPoolChanged } from '../../live/notify';
-import { createPoolEntry } from '../../pool-page/entries.service';
+import { createPoolEntry } from '../../sign-up/sign-up.service';
 import { readMark } from '../../standings/pool-rankings';
 import { keptForBigPool, readPoolCounts } from '../../store/entry-pages.repo';
 import { recordPoolAudits } from '../../store/pool-audits.repo';

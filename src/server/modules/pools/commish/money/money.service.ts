@@ -24,7 +24,7 @@ import { lockPoolForCommish, requireEntryPoolCommish, requirePoolCommish } from 
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
 import { readMark } from '../../standings/pool-rankings';
-import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../standings/standings-cache';
+import { CACHED_POOL_MIN_ENTRIES, standingsCacheOf } from '../../store/kept-reads';
 import { appendLedger } from '../../store/ledger.repo';
 import { recordPoolAudits } from '../../store/pool-audits.repo';
 import {

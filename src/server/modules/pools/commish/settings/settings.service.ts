@@ -43,12 +43,12 @@ import { badRequest } from '../../../../lib/errors';
 import { lockPoolForCommish, requirePoolCommish } from '../../access/pool-access';
 import { postPoolEvent } from '../../feed/feed.service';
 import { notifyPoolChanged } from '../../live/notify';
-import { countPoolSiblings } from '../../pool-page/pools.service';
 import { storedEndRule } from '../../settlement/season-end.service';
 import { appendLedger } from '../../store/ledger.repo';
 import { storedNflRules } from '../../store/nfl-survivor-rules';
 import { type PoolAuditInput, recordPoolAudits } from '../../store/pool-audits.repo';
 import { loadPoolWeeks, type PoolWeeks } from '../../store/pool-weeks.repo';
+import { countPoolSiblings } from '../../store/pools.repo';
 import { rankChangeOfPool } from '../../store/rank-versions.repo';
 
 type UpdateInput = z.output<typeof UpdatePoolSettingsRequestSchema>;
