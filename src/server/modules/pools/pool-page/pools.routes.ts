@@ -30,8 +30,8 @@ import { oddsRoutes } from '../odds/odds.routes';
 import { makeUserPick } from '../picks/picks.service';
 import { scoreboardRoutes } from '../scoreboard/scoreboard.routes';
 import { settlementRoutes } from '../settlement/settlement.routes';
-import { standingsRoutes } from '../standings/standings.routes';
 import { registerEntry } from '../sign-up/sign-up.service';
+import { standingsRoutes } from '../standings/standings.routes';
 import { getBonusOptions, listEntrants, listSelections, loadPool } from './pools.service';
 
 const POOL_PATH = ':game/:league/:season/:poolIdx/:seasonType';
