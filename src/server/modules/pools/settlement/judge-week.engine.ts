@@ -1,4 +1,3 @@
-import { type PlayableGame, picksPlayers } from '../../../../core/games';
 import {
   type EndRule,
   type EntryState,
@@ -12,10 +11,9 @@ import {
   type WeekRules,
 } from '../../../../core/season';
 import type { PoolRecord } from '../../../db/schema';
-import { storedNflRules } from '../store/nfl-survivor-rules';
-import { picksAsked } from '../store/owed-picks.repo';
 import type { PoolWeekBonus } from './week-facts.repo';
 import type { WeekPlayer, WeekPlayers } from './week-players.repo';
+import { type PoolWeekRules, weekRulesOf } from './week-rules';
 
 // The judging step of settling and re-judging a week (settle-week.command.ts, rejudge.command.ts): the
 // rules engine's input built from the week's players, the engine run, and the end rule's verdict. Pure:
@@ -41,32 +39,6 @@ export function lockedState(player: WeekPlayer): EntryState {
   };
 }
 
-/** A pool's rules for one week as the engine reads them, read from the pool once. */
-interface PoolWeekRules {
-  rules: WeekRules;
-  /** Whether a pick goes to the engine as a list (nfl-td's players, a multi-pick week's teams). */
-  picksAsList: boolean;
-}
-
-function poolWeekRules(pool: PoolRecord, week: number): PoolWeekRules {
-  const asked = picksAsked(pool, week);
-  const nfl = storedNflRules(pool);
-  return {
-    rules: {
-      game: pool.game as PlayableGame,
-      rebuys: pool.rebuys,
-      shootMoon: pool.shootMoon,
-      insuranceOption: 0,
-      nflPassTds: pool.nflPassTds,
-      tieRule: nfl.tie_rule,
-      picksAsked: asked,
-      // Insurance and auto-picks were assigned when the week locked; they are the entries' picks now.
-      autoPick: false,
-    },
-    picksAsList: picksPlayers(pool.game) || (pool.game === 'nfl' && asked > 1),
-  };
-}
-
 /** What the week's games and bonuses were, as the judging reads them. */
 export interface WeekVerdictFacts {
   teams: WeekFacts['teams'];
@@ -84,22 +56,21 @@ export interface WeekVerdict {
 }
 
 /**
- * Judges a week: the rules engine on its players and, with an `endRule`, the end rule on what the engine
+ * Judges a week by the pool's `rules` for it: the rules engine on its players and, with an `endRule`, the end rule on what the engine
  * answered (a revive's entries come back alive with 1 life). `startOf` says how an entry starts a week
  * judged again (null: from the state it locked with).
  */
 export function judgeWeekVerdict(
-  pool: PoolRecord,
+  rules: PoolWeekRules,
   week: number,
   facts: WeekVerdictFacts,
   played: WeekPlayers,
   endRule: EndRule | null,
   startOf?: (i: number) => CorrectedStart | null,
 ): WeekVerdict {
-  const rules = poolWeekRules(pool, week);
   const inputs = engineInputs(rules, played, startOf);
   const judged = runEngine(rules.rules, week, facts, inputs);
-  const end = endRule ? judgeWeekEnd(endRule, judged.entries, week >= pool.deadlines.length) : null;
+  const end = endRule ? judgeWeekEnd(endRule, judged.entries, rules.lastWeek) : null;
   return { inputs, outcome: end ? { ...judged, entries: end.outcomes } : judged, end };
 }
 
@@ -237,5 +208,5 @@ export function judgeWeek(
   bonuses: readonly PoolWeekBonus[],
   inputs: WeekEntryInput[],
 ): SettleWeekOutput {
-  return runEngine(poolWeekRules(pool, week).rules, week, { teams, stats, bonuses }, inputs);
+  return runEngine(weekRulesOf(pool, week).rules, week, { teams, stats, bonuses }, inputs);
 }

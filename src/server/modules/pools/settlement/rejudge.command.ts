@@ -20,6 +20,7 @@ import { endRuleOf, readPoolEnd, rejudgeEnd } from './season-end.service';
 import { SETTLEMENT_EVENT_TYPES } from './settlement-events';
 import { detectPoolWeekBonuses, digestWeekResults, readWeekResults } from './week-facts.repo';
 import { readWeekPlayers } from './week-players.repo';
+import { weekRulesOf } from './week-rules';
 import {
   appendRebuysBySlot,
   lockPaidRebuys,
@@ -175,7 +176,7 @@ export async function rejudgeFromWeek(
         return { variant: stateNumber * 2 + (rebuyBeforeLock ? 1 : 0), state: corrected, rebuyBeforeLock };
       };
       const { inputs, outcome, end } = judgeWeekVerdict(
-        pool,
+        weekRulesOf(pool, week),
         week,
         { teams: results.teams, stats: results.stats, bonuses },
         played,

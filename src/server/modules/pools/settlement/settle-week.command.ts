@@ -7,13 +7,14 @@ import { judgeWeekVerdict, resultsInstant } from './judge-week.engine';
 import { endRuleInForce, recordWeekEnd } from './season-end.service';
 import { detectPoolWeekBonuses, readWeekResults } from './week-facts.repo';
 import { readWeekPlayers } from './week-players.repo';
+import { weekRulesOf } from './week-rules';
 import { writeWeekVerdicts } from './week-verdicts.repo';
 
 // Settling a locked week, as one command of steps in order: read the week (its results and bonuses:
-// week-facts.repo, its players: week-players.repo, the end rule in force: season-end.service), judge it
-// with the pure rules engine (judge-week.engine.ts), write the verdicts with the money they move and the
-// week's stamp (week-verdicts.repo), then the news: the bonuses paid (bonus-events.repo) and the end
-// rule's verdict (season-end.service).
+// week-facts.repo, its players: week-players.repo, the end rule in force: season-end.service), judge it by
+// the pool's rules of the week (week-rules.ts) with the pure rules engine (judge-week.engine.ts), write the
+// verdicts with the money they move and the week's stamp (week-verdicts.repo), then the news: the bonuses
+// paid (bonus-events.repo) and the end rule's verdict (season-end.service).
 
 /**
  * Judges a locked week, once, when its games are all final and the week before it is settled: lives,
@@ -49,9 +50,10 @@ export async function settlePoolWeek(ctx: AppContext, pool: PoolRecord, week: nu
     const played = await readWeekPlayers(tx, pool.id, week);
     const endRule = await endRuleInForce(tx, pool);
 
-    // Judge.
+    // Judge, by the pool's rules of the week.
+    const rules = weekRulesOf(pool, week);
     const { outcome, end } = judgeWeekVerdict(
-      pool,
+      rules,
       week,
       { teams: results.teams, stats: results.stats, bonuses },
       played,

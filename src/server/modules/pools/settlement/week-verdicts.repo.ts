@@ -7,7 +7,7 @@ import { poolWeeks } from '../../../db/schema';
 import { storeWeekKinds, WeekKinds } from '../store/entry-weeks.repo';
 import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../store/ledger.repo';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
-import { readSlots, SlotList, WeekOutcomeBytes } from '../store/week-encoding';
+import { planGenerically, readSlots, SlotList, WeekOutcomeBytes } from '../store/week-encoding';
 import { countAliveByLives } from './judge-week.engine';
 import type { WeekPlayers } from './week-players.repo';
 
@@ -187,19 +187,6 @@ export function outcomeKey(outcome: WeekEntryOutcome): number | string {
     );
   }
   return `${lives},${rebuysMade},${status},${weeksAlive},${outcome.result},${outcome.rebuysBought},${outcome.bonusNet}`;
-}
-
-/**
- * Runs statements planned without looking at their values: a custom plan copies a byte string of a
- * million entries' states into the plan as a constant, work a generic plan skips. For these statements only.
- */
-async function planGenerically(tx: DbOrTx, run: () => Promise<void>): Promise<void> {
-  const [{ previous }] = rowsOf<{ previous: string }>(
-    await tx.execute(sql`select current_setting('plan_cache_mode') as previous`),
-  );
-  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
-  await run();
-  await tx.execute(sql`select set_config('plan_cache_mode', ${previous}, true)`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 
 // The encodings that let a week of a million entries travel between the server and the database as a
 // few strings instead of a million rows (decisions 009 and 013). Every one of them lives here, each with
@@ -449,4 +450,17 @@ export class SlotList {
   rows(): SQL {
     return sql`generate_series(0, ${this.count - 1}::int) as s(i) cross join (select ${sql.param(this.bytes)}::bytea as b) as k`;
   }
+}
+
+/**
+ * Runs statements planned without looking at their values: a custom plan copies a byte string of a
+ * million entries' states into the plan as a constant, work a generic plan skips. For the statements that carry these encodings only.
+ */
+export async function planGenerically(tx: DbOrTx, run: () => Promise<void>): Promise<void> {
+  const [{ previous }] = rowsOf<{ previous: string }>(
+    await tx.execute(sql`select current_setting('plan_cache_mode') as previous`),
+  );
+  await tx.execute(sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  await run();
+  await tx.execute(sql`select set_config('plan_cache_mode', ${previous}, true)`);
 }
