@@ -6,8 +6,7 @@ import { type PageInfo, pageCount } from '../../core/contracts/paging';
  * The pager of every list paged on the server: nothing until there is an answer with more than one page
  * (small pools and leagues look as they did), otherwise the numbered pages in a navigation named `label`.
  * `aside` is shown before them (a Commish tool's "51–100 of 120"); `siblings={0}` keeps it to one line on
- * a phone. `of` names what is paged in the previous and next buttons ("next page of finances") where a page
- * holds more than one pager.
+ * a phone.
  */
 export function ListPager({
   info,
@@ -15,7 +14,6 @@ export function ListPager({
   label,
   aside,
   siblings = 1,
-  of,
 }: {
   info: PageInfo | undefined;
   onChange: (page: number) => void;
@@ -23,7 +21,6 @@ export function ListPager({
   label: string;
   aside?: ReactNode;
   siblings?: number;
-  of?: string;
 }) {
   if (!info) return null;
   const pages = pageCount(info);
@@ -46,13 +43,7 @@ export function ListPager({
         siblings={siblings}
         boundaries={1}
         getControlProps={(control) => ({
-          'aria-label': of
-            ? `${control} page of ${of}`
-            : control === 'next'
-              ? 'Next page'
-              : control === 'previous'
-                ? 'Previous page'
-                : control,
+          'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
         })}
         getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
       />

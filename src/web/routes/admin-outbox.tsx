@@ -1,12 +1,11 @@
-import { Alert, Anchor, Card, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { OutboxPageSchema } from '../../core/contracts/admin';
 import { Page } from '../components/page';
-import { ListPager } from '../components/pager';
-import { apiFetch, errorMessage, queryString } from '../lib/api';
+import { apiFetch, errorMessage } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { splitLinks } from '../lib/links';
 import { adminKeys } from '../lib/query-keys';
@@ -40,7 +39,7 @@ export default function AdminOutboxPage() {
   const mails = useQuery({
     queryKey: adminKeys.outbox(page, query),
     queryFn: () =>
-      apiFetch(`/admin/outbox${queryString({ page, q: query })}`, {
+      apiFetch(`/admin/outbox?${new URLSearchParams({ page: String(page), q: query })}`, {
         schema: OutboxPageSchema,
       }),
     placeholderData: keepPreviousData,
@@ -92,12 +91,19 @@ export default function AdminOutboxPage() {
             <MailText text={mail.text} />
           </Card>
         ))}
-        {mails.data && (
-          <ListPager
-            info={{ page: Math.min(page, pages), pageSize: mails.data.pageSize, total: mails.data.total }}
-            onChange={(next) => update({ page: next })}
-            label="Pages of mails"
-          />
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(next) => update({ page: next })}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+              })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+          </Group>
         )}
       </Stack>
     </Page>

@@ -1,8 +1,7 @@
-import { Anchor, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SettlementJobFailure, SettlementQueueState } from '../../../../core/contracts/sports';
-import { ListPager } from '../../../components/pager';
 import { QueryState } from '../../../components/query-state';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { formatDate } from '../../../lib/format';
@@ -151,11 +150,20 @@ export function SettlementJobs() {
           </Paper>
         )}
       />
-      <ListPager
-        info={{ page: Math.min(page, pages), pageSize: data.pageSize, total: data.total }}
-        onChange={setPage}
-        label="Pages of failing pools"
-      />
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PoolAuditRow, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { ListPager } from '../../../../components/pager';
 import { QueryState } from '../../../../components/query-state';
 import { formatDate } from '../../../../lib/format';
 import { usePoolAudit } from '../../api/audit';
@@ -72,11 +71,14 @@ export function AuditLogTool({ pool }: { pool: PoolDetails; viewer: PoolViewer }
               <AuditCard key={row.id} row={row} />
             ))}
           </Stack>
-          <ListPager
-            info={{ page, pageSize: audit.data.pageSize, total: audit.data.total }}
-            onChange={setPage}
-            label="Pages of the audit log"
-          />
+          {audit.data.total > audit.data.pageSize && (
+            <Pagination
+              value={page}
+              onChange={setPage}
+              total={Math.ceil(audit.data.total / audit.data.pageSize)}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          )}
         </>
       )}
     </Stack>

@@ -1,8 +1,7 @@
-import { Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
-import { ListPager } from '../../../../components/pager';
 import { QueryState } from '../../../../components/query-state';
 import { usePrizeSplit } from '../../api/money';
 import { SplitForm } from './split-form';
@@ -65,12 +64,15 @@ export function SplitPrizesTool({ pool }: { pool: PoolDetails; viewer: PoolViewe
                     pb={8}
                   />
                 </Group>
-                <ListPager
-                  info={{ page, pageSize: PAGE_SIZE, total: split.data.total }}
-                  onChange={setPage}
-                  label="Pages of entries"
-                  of="entries"
-                />
+                {split.data.total > PAGE_SIZE && (
+                  <Pagination
+                    size="sm"
+                    value={page}
+                    onChange={setPage}
+                    total={Math.ceil(split.data.total / PAGE_SIZE)}
+                    getControlProps={(control) => ({ 'aria-label': `${control} page of entries` })}
+                  />
+                )}
                 {split.data.total > SPLIT_NAME_ORDER_MAX && (
                   <Text size="xs" c="dark.4">
                     Over 10,000 entries are listed in sign-up order: search a username to list them by name.

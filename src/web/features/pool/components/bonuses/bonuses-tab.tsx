@@ -5,6 +5,7 @@ import {
   Group,
   Loader,
   MultiSelect,
+  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -20,7 +21,6 @@ import { useState } from 'react';
 import { pageCount } from '../../../../../core/contracts/paging';
 import type { MyEntry, PoolDetails, PoolViewer } from '../../../../../core/contracts/pools';
 import { GAME_NAMES, hasBonusPool } from '../../../../../core/games';
-import { ListPager } from '../../../../components/pager';
 import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
@@ -206,11 +206,20 @@ function Bonuses({
       ) : (
         <BonusTable rows={shown} columns={columns} total={oneUser ? total : null} />
       )}
-      <ListPager
-        info={{ page: Math.min(page, pages), pageSize: bonuses.data.pageSize, total: bonuses.data.total }}
-        onChange={setPage}
-        label="Pages of bonuses"
-      />
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      )}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import {
   Center,
   Group,
   Loader,
+  Pagination,
   SimpleGrid,
   Stack,
   Table,
@@ -21,7 +22,6 @@ import type {
   PoolDetails,
   PoolViewer,
 } from '../../../../../core/contracts/pools';
-import { ListPager } from '../../../../components/pager';
 import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDollars } from '../../../../lib/format';
@@ -154,12 +154,15 @@ export function FinancesTab({
               </Text>
             )}
             <FinancesTable rows={rows} totals={totals} activeEntryId={activeEntry?.id ?? null} />
-            <ListPager
-              info={{ page, pageSize: PAGE_SIZE, total }}
-              onChange={setPage}
-              label="Pages of finances"
-              of="finances"
-            />
+            {total > PAGE_SIZE && (
+              <Pagination
+                mt="sm"
+                value={page}
+                onChange={setPage}
+                total={Math.ceil(total / PAGE_SIZE)}
+                getControlProps={(control) => ({ 'aria-label': `${control} page of finances` })}
+              />
+            )}
             {finances.data.order === 'signup' && (
               <Text size="xs" c="dark.4" mt="xs">
                 Over 10,000 entries are listed in sign-up order: search a username to list them by name.

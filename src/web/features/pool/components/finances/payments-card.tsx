@@ -1,8 +1,7 @@
-import { Alert, Card, Center, Group, Loader, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Center, Group, Loader, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { PAYMENTS_MAX_DEPTH, type PoolDetails } from '../../../../../core/contracts/pools';
-import { ListPager } from '../../../../components/pager';
 import { ResponsiveTable } from '../../../../components/responsive-table';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate, formatDollars } from '../../../../lib/format';
@@ -113,12 +112,16 @@ export function PaymentsCard({ pool }: { pool: PoolDetails }) {
               </Card>
             )}
           />
-          <ListPager
-            info={{ page, pageSize: PAGE_SIZE, total: Math.min(total, PAYMENTS_MAX_DEPTH) }}
-            onChange={setPage}
-            label="Pages of payments"
-            of="payments"
-          />
+          {total > PAGE_SIZE && (
+            <Pagination
+              mt="sm"
+              size="sm"
+              value={page}
+              onChange={setPage}
+              total={Math.ceil(Math.min(total, PAYMENTS_MAX_DEPTH) / PAGE_SIZE)}
+              getControlProps={(control) => ({ 'aria-label': `${control} page of payments` })}
+            />
+          )}
           {total > PAYMENTS_MAX_DEPTH && (
             <Text size="xs" c="dark.4" mt="xs">
               The newest {PAYMENTS_MAX_DEPTH.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
