@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { OutboxPageSchema } from '../../core/contracts/admin';
 import { Page } from '../components/page';
-import { apiFetch, errorMessage } from '../lib/api';
+import { apiFetch, errorMessage, queryString } from '../lib/api';
 import { formatDate } from '../lib/format';
 import { splitLinks } from '../lib/links';
 import { adminKeys } from '../lib/query-keys';
@@ -39,7 +39,7 @@ export default function AdminOutboxPage() {
   const mails = useQuery({
     queryKey: adminKeys.outbox(page, query),
     queryFn: () =>
-      apiFetch(`/admin/outbox?${new URLSearchParams({ page: String(page), q: query })}`, {
+      apiFetch(`/admin/outbox${queryString({ page, q: query })}`, {
         schema: OutboxPageSchema,
       }),
     placeholderData: keepPreviousData,
