@@ -1,4 +1,5 @@
-import { type JobQueue, keepJobAlive } from '../lib/job-queue';
+import type { JobQueue } from '../lib/job-queue';
+import { startJobWorkers } from '../lib/job-workers';
 import type { JobLogger } from './leader-loop';
 
 export interface PeriodicJobOptions<T> {
@@ -34,16 +35,14 @@ export async function startPeriodicJob<T>(
     expireInSeconds: timings.expireSeconds,
   });
   const stopping = new AbortController();
-  await boss.work(name, { batchSize: 1, pollingIntervalSeconds: timings.pollingSeconds }, async ([job]) => {
-    const stopBeat = keepJobAlive(queue, job.id);
+  const workers = startJobWorkers(queue, { name, workers: 1, batchSize: 1, log }, async ([job], report) => {
     try {
       const result = await options.run(stopping.signal);
       await options.onRun?.(result);
     } catch (error) {
       log.warn({ error: String(error) }, `${name} failed`);
-    } finally {
-      stopBeat();
     }
+    await report(job.id);
   });
   const ask = () =>
     boss
@@ -55,6 +54,6 @@ export async function startPeriodicJob<T>(
   return async () => {
     clearInterval(timer);
     stopping.abort();
-    await boss.offWork(name);
+    await workers.stop();
   };
 }

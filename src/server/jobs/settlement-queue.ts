@@ -5,12 +5,12 @@ import { pools } from '../db/schema';
 import {
   CROWNED_CORRECTIONS,
   type JobQueue,
-  keepJobAlive,
   QUEUE_SCHEMA,
   queueSql,
   SETTLE_POOL,
   SETTLE_SCAN,
 } from '../lib/job-queue';
+import { startJobWorkers } from '../lib/job-workers';
 import { recordJobRun } from '../lib/metrics';
 import { findDuePools } from '../modules/pools/settlement/due-pools.repo';
 import {
@@ -29,6 +29,9 @@ interface PoolJobData {
   poolId: number;
   corrected?: boolean;
 }
+
+/** Pool jobs a worker takes at a time. */
+const POOLS_A_FETCH = 10;
 
 /** From this many entries in play a pool's job is taken before the others of a scan. */
 const BIG_POOL_IN_PLAY = 10_000;
@@ -55,9 +58,8 @@ export async function startSettlementQueue(
 ): Promise<() => Promise<void>> {
   const { boss, timings } = queue;
   const polling = { batchSize: 1, pollingIntervalSeconds: timings.pollingSeconds };
-  const runPoolJob = async (jobId: string, { poolId, corrected }: PoolJobData) => {
+  const runPoolJob = async ({ poolId, corrected }: PoolJobData) => {
     const started = performance.now();
-    const stopBeat = keepJobAlive(queue, jobId);
     try {
       const [pool] = await ctx.db.select().from(pools).where(eq(pools.id, poolId));
       if (!pool || pool.final || pool.game === 'world-cup') return;
@@ -81,8 +83,6 @@ export async function startSettlementQueue(
       }
       // The queue records the error and retries the pool after its backoff.
       throw error;
-    } finally {
-      stopBeat();
     }
   };
   const scan = async () => {
@@ -101,23 +101,26 @@ export async function startSettlementQueue(
             priority: inPlay >= BIG_POOL_IN_PLAY ? 1 : 0,
           })),
         );
+        workers.wake();
       }
     }
   };
 
-  const workers = Math.max(1, options.workers ?? 4);
-  for (let i = 0; i < workers; i++) {
-    let workerId = '';
-    workerId = await boss.work<PoolJobData>(SETTLE_POOL, polling, async ([job]) => {
-      try {
-        await runPoolJob(job.id, job.data);
-      } finally {
-        // A worker that found a job asks again at once (ten thousand pools due at one lock), rather than
-        // after its polling interval; one that finds none waits the interval.
-        boss.notifyWorker(workerId);
+  // Each worker takes a few pools' jobs at a time: one fetch for them (a fetch sorts every waiting job,
+  // ten thousand at a lock instant), then one pool after another.
+  const workers = startJobWorkers<PoolJobData>(
+    queue,
+    { name: SETTLE_POOL, workers: options.workers ?? 4, batchSize: POOLS_A_FETCH, log },
+    async (jobs, report, stopping) => {
+      for (const job of jobs) {
+        if (stopping.aborted) return;
+        await runPoolJob(job.data).then(
+          () => report(job.id),
+          (error: unknown) => report(job.id, error),
+        );
       }
-    });
-  }
+    },
+  );
   await boss.work(SETTLE_SCAN, polling, async () => scan());
   // Every instance asks for a scan; the queue keeps one per interval (its singleton slot) and one waiting.
   const askForScan = () =>
@@ -139,7 +142,7 @@ export async function startSettlementQueue(
     clearInterval(timer);
     await stopCorrections();
     await boss.offWork(SETTLE_SCAN);
-    await boss.offWork(SETTLE_POOL);
+    await workers.stop();
   };
 }
 

@@ -1,0 +1,127 @@
+import { type JobQueue, QUEUE_SCHEMA, queueSql } from './job-queue';
+
+// This instance's workers of a queue (decision 043), in place of pg-boss's own `work()`: pg-boss gives a
+// handler up once its job's first expiry has passed and fails the job while it still runs (a big pool's
+// week could then be judged by two instances at once), and takes one job a fetch, each fetch sorting
+// every waiting job of the queue (ten thousand at a lock instant). Here a job runs as long as its beat
+// keeps it alive, and a worker takes several at a time.
+
+/** A job as a worker holds it. */
+export interface QueueJob<T> {
+  id: string;
+  data: T;
+}
+
+/** Says how a job of the batch went: done, or failed with `error` (the queue retries it, then dead-letters it). */
+export type JobReport = (jobId: string, error?: unknown) => Promise<void>;
+
+export interface JobWorkersOptions {
+  /** The queue's name. */
+  name: string;
+  /** Loops taking jobs at once on this instance. */
+  workers: number;
+  /** Jobs a loop takes at a time (one fetch, in the queue's order: priority, then age). */
+  batchSize: number;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Runs a queue's jobs on this instance: `workers` loops, each taking up to `batchSize` jobs, beating for
+ * the ones not done yet (a job not heard from for the queue's expiry is given to another instance) and
+ * handing them to `handle` together. `handle` reports each job it ran (report); what it did not report
+ * when it returns is put back for any instance to take (this one stopping), and what it did not report
+ * when it throws fails with the error. A loop that found jobs asks again at once; one that found none
+ * waits the queue's polling interval, or until wake(). Returns stop, which waits for the batches running.
+ */
+export function startJobWorkers<T extends object>(
+  queue: JobQueue,
+  options: JobWorkersOptions,
+  handle: (jobs: Array<QueueJob<T>>, report: JobReport, stopping: AbortSignal) => Promise<void>,
+): { stop: () => Promise<void>; wake: () => void } {
+  const { boss, timings } = queue;
+  const { name, log } = options;
+  const stopping = new AbortController();
+  const sleepers = new Set<() => void>();
+  const wake = () => {
+    for (const sleeper of sleepers) sleeper();
+  };
+  const rest = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timings.pollingSeconds * 1000);
+      sleepers.add(done);
+    });
+
+  const runBatch = async (jobs: Array<QueueJob<T>>) => {
+    const open = new Set(jobs.map((job) => job.id));
+    const beat = setInterval(() => {
+      queueSql(
+        queue,
+        `update ${QUEUE_SCHEMA}.job set expire_in = (now() - started_on) + $3 * interval '1 second'
+          where name = $1 and id = any($2::uuid[]) and state = 'active'`,
+        [name, [...open], timings.expireSeconds],
+      ).catch(() => undefined);
+    }, timings.heartbeatSeconds * 1000);
+    beat.unref();
+    // A report that cannot be written (the database away) leaves the job active: it expires and is
+    // taken up again, which a job's idempotence makes harmless.
+    const report: JobReport = async (jobId, error) => {
+      if (!open.delete(jobId)) return;
+      try {
+        if (error === undefined) await boss.complete(name, jobId);
+        else await boss.fail(name, jobId, error instanceof Error ? error : { message: String(error) });
+      } catch (failure) {
+        log.warn({ error: String(failure), jobId }, `reporting a ${name} job failed`);
+      }
+    };
+    try {
+      await handle(jobs, report, stopping.signal);
+      if (open.size > 0) await putBack([...open]);
+    } catch (error) {
+      for (const jobId of [...open]) await report(jobId, error);
+    } finally {
+      clearInterval(beat);
+    }
+  };
+
+  /** Jobs taken and not run (the instance stopping): waiting again, as if never taken. */
+  const putBack = async (jobIds: string[]) => {
+    await queueSql(
+      queue,
+      `update ${QUEUE_SCHEMA}.job set state = 'created', started_on = null,
+          expire_in = $3 * interval '1 second'
+        where name = $1 and id = any($2::uuid[]) and state = 'active'`,
+      [name, jobIds, timings.expireSeconds],
+    ).catch((error: unknown) => log.warn({ error: String(error) }, `putting ${name} jobs back failed`));
+  };
+
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      let jobs: Array<QueueJob<T>> = [];
+      try {
+        jobs = (await boss.fetch<T>(name, { batchSize: options.batchSize, priority: true })) ?? [];
+      } catch (error) {
+        log.warn({ error: String(error) }, `taking ${name} jobs failed`);
+      }
+      if (stopping.signal.aborted) {
+        if (jobs.length > 0) await putBack(jobs.map((job) => job.id));
+        break;
+      }
+      if (jobs.length === 0) await rest();
+      else await runBatch(jobs);
+    }
+  };
+  const loops = Array.from({ length: Math.max(1, options.workers) }, () => loop());
+  return {
+    wake,
+    stop: async () => {
+      stopping.abort();
+      wake();
+      await Promise.all(loops);
+    },
+  };
+}
