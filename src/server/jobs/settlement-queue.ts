@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
-import { pools } from '../db/schema';
+import { type PoolRecord, pools } from '../db/schema';
 import {
   CROWNED_CORRECTIONS,
   type JobQueue,
@@ -15,6 +15,7 @@ import { recordJobRun } from '../lib/metrics';
 import { findDuePools } from '../modules/pools/settlement/due-pools.repo';
 import {
   emptyRun,
+  lockSmallPoolsTogether,
   markCrownedCorrections,
   PoolJobError,
   type SettlementRun,
@@ -58,10 +59,9 @@ export async function startSettlementQueue(
 ): Promise<() => Promise<void>> {
   const { boss, timings } = queue;
   const polling = { batchSize: 1, pollingIntervalSeconds: timings.pollingSeconds };
-  const runPoolJob = async ({ poolId, corrected }: PoolJobData) => {
+  const runPoolJob = async (pool: PoolRecord | undefined, { poolId, corrected }: PoolJobData) => {
     const started = performance.now();
     try {
-      const [pool] = await ctx.db.select().from(pools).where(eq(pools.id, poolId));
       if (!pool || pool.final || pool.game === 'world-cup') return;
       // The scan read whether the pool's results were corrected a moment ago: one that has been since is
       // due again at the next scan. A job added otherwise (no word) looks for itself.
@@ -83,6 +83,22 @@ export async function startSettlementQueue(
       }
       // The queue records the error and retries the pool after its backoff.
       throw error;
+    }
+  };
+  /** The pools of a batch locked together with nothing left to do; none when that failed (each goes alone). */
+  const lockTogether = async (batch: PoolRecord[]): Promise<Set<number>> => {
+    const started = performance.now();
+    try {
+      const { run, done } = await lockSmallPoolsTogether(ctx, batch, ctx.clock.now());
+      if (run.locked.length > 0) {
+        countSettlement(ctx, run);
+        recordJobRun(ctx.metrics, 'settlement', 'ok', started);
+        await options.onRun?.(run);
+      }
+      return done;
+    } catch (error) {
+      log.warn({ pools: batch.length, error: String(error) }, 'locking pools together failed');
+      return new Set();
     }
   };
   const scan = async () => {
@@ -112,12 +128,23 @@ export async function startSettlementQueue(
     queue,
     { name: SETTLE_POOL, workers: options.workers ?? 4, batchSize: POOLS_A_FETCH, log },
     async (jobs, report, stopping) => {
+      const ids = jobs.map((job) => job.data.poolId);
+      const found = new Map(
+        (await ctx.db.select().from(pools).where(inArray(pools.id, ids))).map((pool) => [pool.id, pool]),
+      );
+      // The small pools whose only step due is a lock, locked together first (a pool the scan saw
+      // corrected is re-judged first, on its own).
+      const together = await lockTogether(
+        jobs.filter((job) => job.data.corrected !== true).flatMap((job) => found.get(job.data.poolId) ?? []),
+      );
       for (const job of jobs) {
         if (stopping.aborted) return;
-        await runPoolJob(job.data).then(
-          () => report(job.id),
-          (error: unknown) => report(job.id, error),
-        );
+        if (together.has(job.data.poolId)) await report(job.id);
+        else
+          await runPoolJob(found.get(job.data.poolId), job.data).then(
+            () => report(job.id),
+            (error: unknown) => report(job.id, error),
+          );
       }
     },
   );

@@ -51,13 +51,7 @@ export async function lockPoolWeek(
     // Every entry in play (a pool may hold a million), with the state it locks with and its settings.
     const inPlay = await readEntriesInPlay(tx, pool.id, week, lockAt);
     const aliveAtLock = inPlay.slots.length;
-    const bonusGame = pool.game === 'nba' || pool.game === 'mlb';
-    const shutDown =
-      bonusGame &&
-      current.bonusActive &&
-      !current.bonusDisabled &&
-      isBonusShutDown(aliveAtLock, current.bonusShutdown);
-    const bonusRunning = bonusGame && current.bonusActive && !current.bonusDisabled && !shutDown;
+    const { shutDown, bonusRunning } = bonusAtLock(current, aliveAtLock);
     const inserted = await tx
       .insert(poolWeeks)
       .values({ poolId: pool.id, week, aliveAtLock, bonusRunning, lockedAt: now })
@@ -65,19 +59,7 @@ export async function lockPoolWeek(
       .returning({ week: poolWeeks.week });
     if (inserted.length === 0) return false;
 
-    if (shutDown) {
-      await tx.update(pools).set({ bonusDisabled: true }).where(eq(pools.id, pool.id));
-      await postPoolEvent(
-        tx,
-        {
-          poolId: pool.id,
-          type: SETTLEMENT_EVENT_TYPES.bonusShutdown,
-          summary: 'Bonus pool shut down',
-          desc: `With ${aliveAtLock} entrants left at Week ${week}, the bonus pool has shut down for the rest of the season.`,
-        },
-        postedAt,
-      );
-    }
+    if (shutDown) await shutBonusDown(tx, pool.id, week, aliveAtLock, postedAt);
     await storeLockedWeek(tx, pool.id, week, inPlay, bonusRunning);
     await assignInsurancePicks(tx, pool, calendar, week, lockAt, now, postedAt);
     if (autoPicks) await assignAutoPicks(tx, pool, week, lockAt, autoPicks, now, postedAt);
@@ -85,7 +67,51 @@ export async function lockPoolWeek(
   });
 }
 
-async function assignInsurancePicks(
+/**
+ * Whether a pool's bonus pool runs the week locking with `aliveAtLock` entrants, and whether it shuts down
+ * for good at this lock (too few entrants left).
+ */
+export function bonusAtLock(
+  pool: Pick<PoolRecord, 'game' | 'bonusActive' | 'bonusDisabled' | 'bonusShutdown'>,
+  aliveAtLock: number,
+): { shutDown: boolean; bonusRunning: boolean } {
+  const bonusGame = pool.game === 'nba' || pool.game === 'mlb';
+  const shutDown =
+    bonusGame && pool.bonusActive && !pool.bonusDisabled && isBonusShutDown(aliveAtLock, pool.bonusShutdown);
+  return { shutDown, bonusRunning: bonusGame && pool.bonusActive && !pool.bonusDisabled && !shutDown };
+}
+
+/** Shuts a pool's bonus pool down for the rest of the season at a week's lock, and says so in its feed. */
+export async function shutBonusDown(
+  tx: DbOrTx,
+  poolId: number,
+  week: number,
+  aliveAtLock: number,
+  postedAt: Date,
+): Promise<void> {
+  await tx.update(pools).set({ bonusDisabled: true }).where(eq(pools.id, poolId));
+  await postPoolEvent(
+    tx,
+    {
+      poolId,
+      type: SETTLEMENT_EVENT_TYPES.bonusShutdown,
+      summary: 'Bonus pool shut down',
+      desc: `With ${aliveAtLock} entrants left at Week ${week}, the bonus pool has shut down for the rest of the season.`,
+    },
+    postedAt,
+  );
+}
+
+/** The instant a pool's week locks for everyone (PoolWeeks.weekLockAt), else its deadline's cutoff. */
+export function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
+  return calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
+}
+
+/**
+ * Assigns the insurance picks of a locking week (inside its lock's transaction): each entry insured
+ * before the deadline and without a pick gets the most popular or a random team it never used.
+ */
+export async function assignInsurancePicks(
   tx: DbOrTx,
   pool: PoolRecord,
   calendar: PoolWeeks,

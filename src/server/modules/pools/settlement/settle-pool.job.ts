@@ -1,6 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import { getDeadlineCutoff } from '../../../../core/calendar';
-import type { PlayableGame } from '../../../../core/games';
 import type { AppContext } from '../../../context';
 import type { PoolRecord } from '../../../db/schema';
 import { pools, poolWeeks } from '../../../db/schema';
@@ -8,13 +6,14 @@ import { inBackground } from '../../../lib/background';
 import { notifyPoolChanged } from '../live/notify';
 import { refreshAfterSettlement } from '../standings/pool-rankings';
 import { keepOwingCount } from '../store/owing-count.repo';
-import { loadPoolWeeks, loadPoolWeeksKept, type PoolWeeks } from '../store/pool-weeks.repo';
+import { loadPoolWeeks, loadPoolWeeksKept } from '../store/pool-weeks.repo';
 import { describeStep, errorInWords, type PoolJobProgress, type PoolJobStep } from './job-steps';
-import { lockPoolWeek } from './lock-week.command';
+import { findLocksDue, lockWeeksTogether } from './lock-together.command';
+import { lockPoolWeek, weekLockAt } from './lock-week.command';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.command';
 import { crownPoolEnd, markCorrectionsAfterCrowning, readPoolEnd, storedEndRule } from './season-end.service';
 import { settlePoolWeek } from './settle-week.command';
-import { digestWeekResults } from './week-facts.repo';
+import { digestWeekResults, isWeekComplete, loadWeekGames } from './week-facts.repo';
 
 // The settlement's pass, the top of its steps (decision 026): each pool's corrected weeks re-judged
 // (rejudge.command.ts), then its due weeks locked (lock-week.command.ts) and judged (judge-week.engine.ts), in order.
@@ -230,6 +229,33 @@ export async function settlePoolDueWeeks(
   return run;
 }
 
-function weekLockAt(calendar: PoolWeeks, pool: PoolRecord, week: number): Date {
-  return calendar.weekLockAt(week) ?? getDeadlineCutoff(pool.deadlines[week - 1], pool.game as PlayableGame);
+/**
+ * Locks together the small pools of some (a worker's batch of the queue's jobs) whose only settlement due
+ * is their next week's lock (lock-together.command.ts), and tells their open pages. Returns the run and the
+ * pools with nothing left to do: their week locked and its games not all final. A pool whose week is ready
+ * to judge at once, and every other pool, goes on through settlePool; should the locks together fail, so
+ * does every pool, each reporting its own failure.
+ */
+export async function lockSmallPoolsTogether(
+  ctx: AppContext,
+  candidates: readonly PoolRecord[],
+  now: Date,
+): Promise<{ run: SettlementRun; done: Set<number> }> {
+  const run = emptyRun();
+  const done = new Set<number>();
+  const locked = await lockWeeksTogether(ctx, await findLocksDue(ctx, candidates, now));
+  const ready = new Map<string, Promise<boolean>>();
+  for (const { pool, week } of locked) {
+    run.locked.push({ poolId: pool.id, week });
+    notifyPoolChanged(ctx, pool.id, 'standings');
+    // Each week of a season read once for the pools of the batch.
+    const key = `${pool.game}|${pool.season}|${pool.seasonType}|${week}`;
+    let complete = ready.get(key);
+    if (!complete) {
+      complete = loadWeekGames(ctx.db, pool, week).then(isWeekComplete);
+      ready.set(key, complete);
+    }
+    if (!(await complete)) done.add(pool.id);
+  }
+  return { run, done };
 }

@@ -2,9 +2,16 @@ import { sql } from 'drizzle-orm';
 import { must } from '../../../../core/must';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
-import { readWeekKinds, type StoredWeekKinds, storeWeekKinds, WeekKinds } from '../store/entry-weeks.repo';
+import {
+  type EntryWeekKind,
+  readWeekKinds,
+  type StoredWeekKinds,
+  storeWeekKinds,
+  WeekKinds,
+} from '../store/entry-weeks.repo';
 import {
   DID_NOT_PLAY,
+  intArray,
   lockStandingSql,
   PICK_SEPARATOR,
   readPickCodes,
@@ -80,6 +87,36 @@ export async function readEntriesInPlay(
 }
 
 /**
+ * The entries in play of several pools locking the same week at the same instant (small pools locked
+ * together): as readEntriesInPlay, one statement for them all. A pool without any is left out.
+ */
+export async function readEntriesInPlayOf(
+  tx: DbOrTx,
+  poolIds: readonly number[],
+  week: number,
+  lockAt: Date,
+): Promise<Map<number, EntriesInPlay>> {
+  const rows = rowsOf<{ pool_id: number; slots: string | null; standings: string | null }>(
+    await tx.execute(sql`
+      select pool_id, string_agg(slot::text, ',') as slots, string_agg(standing, '') as standings
+      from (
+        select e.pool_id, e.slot, ${lockStandingSql(week)} as standing
+        from entries e
+        where e.pool_id = any(${intArray(poolIds)}) and e.status = ${ENTRY_STATUS_SQL.active} and e.lives > 0
+          and e.created_at <= ${lockAt.toISOString()}::timestamptz
+      ) as played
+      group by pool_id`),
+  );
+  const found = new Map<number, EntriesInPlay>();
+  for (const row of rows) {
+    const slots: number[] = [];
+    if (row.slots) readSlots(row.slots, (slot) => slots.push(slot));
+    found.set(Number(row.pool_id), { slots, standings: row.standings ?? '' });
+  }
+  return found;
+}
+
+/**
  * Locks a week's entry weeks: the entries in play, each in the bonus pool when the pool runs and its
  * switch is on, stored as the week's kinds and byte string.
  */
@@ -90,6 +127,18 @@ export async function storeLockedWeek(
   inPlay: EntriesInPlay,
   bonusRunning: boolean,
 ): Promise<void> {
+  const locked = lockedWeekOf(inPlay, bonusRunning);
+  await storeWeekKinds(tx, poolId, week, locked.kinds, locked.slots);
+}
+
+/**
+ * A week as it locks, from the entries in play: its kinds (`kinds[n - 1]` is kind n: the standing locked
+ * with, in the bonus pool when it runs and the entry's switch is on) and each slot's kind.
+ */
+export function lockedWeekOf(
+  inPlay: EntriesInPlay,
+  bonusRunning: boolean,
+): { kinds: EntryWeekKind[]; slots: SlotKinds } {
   const { slots, standings } = inPlay;
   const kinds = new WeekKinds();
   const byStanding = new Map<number, number>();
@@ -118,7 +167,7 @@ export async function storeLockedWeek(
     }
     locked.set(slots[i], kind);
   }
-  await storeWeekKinds(tx, poolId, week, kinds.list, locked);
+  return { kinds: kinds.list, slots: locked };
 }
 
 /** A slot without a pick in the week, as its number in the read's pick ids (the empty pick). */
