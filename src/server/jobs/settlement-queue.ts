@@ -15,11 +15,11 @@ import { recordJobRun } from '../lib/metrics';
 import { findDuePools } from '../modules/pools/settlement/due-pools.repo';
 import {
   emptyRun,
-  lockSmallPoolsTogether,
   markCrownedCorrections,
   PoolJobError,
   type SettlementRun,
   settlePool,
+  settleSmallPoolsTogether,
 } from '../modules/pools/settlement/settle-pool.job';
 import type { JobLogger } from './leader-loop';
 import { startPeriodicJob } from './periodic-job';
@@ -85,19 +85,23 @@ export async function startSettlementQueue(
       throw error;
     }
   };
-  /** The pools of a batch locked together with nothing left to do; none when that failed (each goes alone). */
-  const lockTogether = async (batch: PoolRecord[]): Promise<Set<number>> => {
+  /** The pools of a batch settled together with nothing left to do; none when that failed (each goes alone). */
+  const settleTogether = async (batch: PoolRecord[]): Promise<Set<number>> => {
     const started = performance.now();
     try {
-      const { run, done } = await lockSmallPoolsTogether(ctx, batch, ctx.clock.now());
-      if (run.locked.length > 0) {
+      const { run, done } = await settleSmallPoolsTogether(ctx, batch, ctx.clock.now());
+      if (run.locked.length + run.settled.length > 0) {
         countSettlement(ctx, run);
         recordJobRun(ctx.metrics, 'settlement', 'ok', started);
         await options.onRun?.(run);
       }
       return done;
     } catch (error) {
-      log.warn({ pools: batch.length, error: String(error) }, 'locking pools together failed');
+      // Each pool then runs alone: the failing one says so, with its step, in its own warning.
+      log.info(
+        { pools: batch.length, error: String(error) },
+        'settling pools together failed; each goes alone',
+      );
       return new Set();
     }
   };
@@ -132,10 +136,10 @@ export async function startSettlementQueue(
       const found = new Map(
         (await ctx.db.select().from(pools).where(inArray(pools.id, ids))).map((pool) => [pool.id, pool]),
       );
-      // The small pools whose only step due is a lock, locked together first (a pool the scan saw
-      // corrected is re-judged first, on its own).
-      const together = await lockTogether(
-        jobs.filter((job) => job.data.corrected !== true).flatMap((job) => found.get(job.data.poolId) ?? []),
+      // The small pools whose step due is a week to judge or to lock, settled together first (a pool
+      // whose results were corrected is re-judged first, on its own).
+      const together = await settleTogether(
+        jobs.filter((job) => job.data.corrected === false).flatMap((job) => found.get(job.data.poolId) ?? []),
       );
       for (const job of jobs) {
         if (stopping.aborted) return;

@@ -12,6 +12,7 @@ import { findLocksDue, lockWeeksTogether } from './lock-together.command';
 import { lockPoolWeek, weekLockAt } from './lock-week.command';
 import { findCorrectedWeek, rejudgeFromWeek } from './rejudge.command';
 import { crownPoolEnd, markCorrectionsAfterCrowning, readPoolEnd, storedEndRule } from './season-end.service';
+import { findSettlesDue, settleWeeksTogether } from './settle-together.command';
 import { settlePoolWeek } from './settle-week.command';
 import { digestWeekResults, isWeekComplete, loadWeekGames } from './week-facts.repo';
 
@@ -230,32 +231,45 @@ export async function settlePoolDueWeeks(
 }
 
 /**
- * Locks together the small pools of some (a worker's batch of the queue's jobs) whose only settlement due
- * is their next week's lock (lock-together.command.ts), and tells their open pages. Returns the run and the
- * pools with nothing left to do: their week locked and its games not all final. A pool whose week is ready
- * to judge at once, and every other pool, goes on through settlePool; should the locks together fail, so
- * does every pool, each reporting its own failure.
+ * Settles together the small pools of some (a worker's batch of the queue's jobs) whose step due is a
+ * week to judge (settle-together.command.ts) or their next week's lock (lock-together.command.ts), judged
+ * first then locked, and tells their open pages. Returns the run and the pools with nothing left to do:
+ * judged and their next week's lock not passed, or locked and their week's games not all final. Every
+ * other pool, and one the end rule decided (its crowning), goes on through settlePool; should a step
+ * together fail, every pool does, each reporting its own failure.
  */
-export async function lockSmallPoolsTogether(
+export async function settleSmallPoolsTogether(
   ctx: AppContext,
   candidates: readonly PoolRecord[],
   now: Date,
 ): Promise<{ run: SettlementRun; done: Set<number> }> {
   const run = emptyRun();
   const done = new Set<number>();
+  const judged = await settleWeeksTogether(ctx, await findSettlesDue(ctx, candidates));
   const locked = await lockWeeksTogether(ctx, await findLocksDue(ctx, candidates, now));
-  const ready = new Map<string, Promise<boolean>>();
+  const lockedNow = new Set(locked.map(({ pool }) => pool.id));
+  for (const { pool, week, decided } of judged) {
+    run.settled.push({ poolId: pool.id, week });
+    if (decided || lockedNow.has(pool.id)) continue;
+    const next = week + 1;
+    const calendar = await loadPoolWeeksKept(ctx.db, pool);
+    if (next > calendar.weekCount || weekLockAt(calendar, pool, next).getTime() > now.getTime())
+      done.add(pool.id);
+  }
+  const complete = new Map<string, Promise<boolean>>();
   for (const { pool, week } of locked) {
     run.locked.push({ poolId: pool.id, week });
-    notifyPoolChanged(ctx, pool.id, 'standings');
     // Each week of a season read once for the pools of the batch.
     const key = `${pool.game}|${pool.season}|${pool.seasonType}|${week}`;
-    let complete = ready.get(key);
-    if (!complete) {
-      complete = loadWeekGames(ctx.db, pool, week).then(isWeekComplete);
-      ready.set(key, complete);
+    let ready = complete.get(key);
+    if (!ready) {
+      ready = loadWeekGames(ctx.db, pool, week).then(isWeekComplete);
+      complete.set(key, ready);
     }
-    if (!(await complete)) done.add(pool.id);
+    if (!(await ready)) done.add(pool.id);
   }
+  // Open pages refetch. No rankings are stored for pools this small (refreshAfterSettlement).
+  for (const poolId of new Set([...judged.map(({ pool }) => pool.id), ...lockedNow]))
+    notifyPoolChanged(ctx, poolId, 'standings');
   return { run, done };
 }

@@ -4,6 +4,9 @@ import { type DbOrTx, rowsOf } from '../../../db/client';
 import { ENTRY_STATUS_SQL } from '../../../db/entry-status';
 import {
   type EntryWeekKind,
+  type PoolWeekKey,
+  poolWeekPairs,
+  readOpenWeeksKindsOf,
   readWeekKinds,
   type StoredWeekKinds,
   storeWeekKinds,
@@ -180,10 +183,8 @@ const NO_PICK = 0;
  */
 export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number): Promise<WeekPlayers> {
   const locked = (await readWeekKinds(tx, poolId, week)) ?? { kinds: new Map(), slots: SlotKinds.empty(0) };
-  const slots: number[] = [];
-  const players: WeekPlayer[] = [];
   const { slotCount } = locked.slots;
-  if (slotCount === 0) return { slots, players, locked };
+  if (slotCount === 0) return { slots: [], players: [], locked };
   // The week's picks with their entries' slots, each column as one string, in whatever order they come
   // (sorting a million rows cost most of a second), read by pool and week without the entries. An entry
   // with several picks (nfl-td) comes once per pick; one that plays without a pick, not at all.
@@ -192,20 +193,65 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
       select string_agg(p.slot::text, ',') as slots, string_agg(p.pick_id, ${PICK_SEPARATOR}) as pick_ids
       from picks p where p.pool_id = ${poolId} and p.week = ${week} and p.slot between 0 and ${slotCount - 1}`),
   );
+  return weekPlayersOf(locked, row?.slots ?? '', row?.pick_ids ?? '', { poolId, week });
+}
+
+/**
+ * Several small pools' locked weeks not judged yet, as readWeekPlayers reads one (small pools settled
+ * together): their pool_weeks rows held, three statements for them all. A week judged meanwhile is left out.
+ */
+export async function readOpenWeeksPlayersOf(
+  tx: DbOrTx,
+  weeks: readonly PoolWeekKey[],
+): Promise<Map<number, WeekPlayers>> {
+  const found = new Map<number, WeekPlayers>();
+  const locked = await readOpenWeeksKindsOf(tx, weeks);
+  if (locked.size === 0) return found;
+  const rows = rowsOf<{ pool_id: number; slots: string | null; pick_ids: string | null }>(
+    await tx.execute(sql`
+      select p.pool_id, string_agg(p.slot::text, ',') as slots, string_agg(p.pick_id, ${PICK_SEPARATOR}) as pick_ids
+      from picks p join ${poolWeekPairs(weeks)} on p.pool_id = d.pool_id and p.week = d.week
+      where p.slot >= 0
+      group by p.pool_id`),
+  );
+  const picks = new Map(rows.map((row) => [Number(row.pool_id), row]));
+  for (const { poolId, week } of weeks) {
+    const kinds = locked.get(poolId);
+    if (!kinds) continue;
+    const row = picks.get(poolId);
+    found.set(poolId, weekPlayersOf(kinds, row?.slots ?? '', row?.pick_ids ?? '', { poolId, week }));
+  }
+  return found;
+}
+
+/**
+ * Who plays a locked week, from its kinds and its picks as read (`slots` and `pickIds`: each pick's slot
+ * and id, aligned). Entries alike (the same locked kind and picks) share one player, found by a number
+ * made of the kind and the pick, or for several picks by text (in one order: which was made first does
+ * not change a week's result). Nothing is made per entry but its slot.
+ */
+function weekPlayersOf(
+  locked: LockedWeek,
+  slotsText: string,
+  pickIdsText: string,
+  of: PoolWeekKey,
+): WeekPlayers {
+  const slots: number[] = [];
+  const players: WeekPlayer[] = [];
+  const { slotCount } = locked.slots;
+  if (slotCount === 0) return { slots, players, locked };
   // Each slot's first pick as its number in `pickIds`, the few entries with more picks (nfl-td) keeping
   // the rest apart; NO_PICK for none (pickIds[0] is the empty pick).
   const pickIds: string[] = [''];
   const firstPick = new Int32Array(slotCount).fill(NO_PICK);
   const morePicks = new Map<number, number[]>();
-  const pickCodes = readPickCodes(row?.pick_ids ?? '', pickIds);
-  readSlots(row?.slots ?? '', (slot) => {
+  const pickCodes = readPickCodes(pickIdsText, pickIds);
+  readSlots(slotsText, (slot) => {
     const code = pickCodes.next();
+    if (slot >= slotCount) return;
     if (firstPick[slot] === NO_PICK) firstPick[slot] = code;
     else morePicks.set(slot, [...(morePicks.get(slot) ?? []), code]);
   });
-  // Entries alike (the same locked kind and picks) share one player, found by a number made of the kind
-  // and the pick, or for several picks by text (in one order: which was made first does not change a
-  // week's result). Nothing is made per entry but its slot.
   const alike = new Map<number | string, WeekPlayer>();
   for (let slot = 0; slot < slotCount; slot++) {
     const kind = locked.slots.kindAt(slot);
@@ -219,7 +265,7 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
         : `${kind}${PICK_SEPARATOR}${picks.join(PICK_SEPARATOR)}`;
     let player = alike.get(key);
     if (player === undefined) {
-      const before = must(locked.kinds.get(kind), `kind ${kind} of week ${week} of pool ${poolId}`);
+      const before = must(locked.kinds.get(kind), `kind ${kind} of week ${of.week} of pool ${of.poolId}`);
       const pick = pickIds[first];
       player = {
         lives: before.livesBefore,

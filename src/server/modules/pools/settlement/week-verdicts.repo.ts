@@ -7,7 +7,13 @@ import { poolWeeks } from '../../../db/schema';
 import { storeWeekKinds, WeekKinds } from '../store/entry-weeks.repo';
 import { appendLedgerOfOwnEntries, type LedgerRowInput } from '../store/ledger.repo';
 import { rankChangeOfPool } from '../store/rank-versions.repo';
-import { planGenerically, readSlots, SlotList, WeekOutcomeBytes } from '../store/week-encoding';
+import {
+  planGenerically,
+  readSlots,
+  type SlotKinds,
+  SlotList,
+  WeekOutcomeBytes,
+} from '../store/week-encoding';
 import { countAliveByLives } from './judge-week.engine';
 import type { WeekPlayers } from './week-players.repo';
 
@@ -79,50 +85,16 @@ export async function storeWeekOutcomes(
   now: Date,
 ): Promise<void> {
   const { slotCount } = week.locked.slots;
-  const judged = WeekKinds.of(week.locked.kinds);
-  /** The judged kind of each different outcome played. */
-  const kindOf = new Map<WeekEntryOutcome, number>();
-  /** Judged kinds by the kind locked as and then the outcome's key. */
-  const judgedKinds = new Map<number, Map<number | string, number>>();
-  for (let i = 0; i < outcomes.length; i++) {
-    const outcome = outcomes[i];
-    if (!outcome.played || kindOf.has(outcome)) continue;
-    const { state } = outcome;
-    // The kind it locked as and its outcome make its judged kind.
-    const lockedKind = week.players[i].lockedKind;
-    const key = outcomeKey(outcome);
-    let byOutcome = judgedKinds.get(lockedKind);
-    if (byOutcome === undefined) {
-      byOutcome = new Map();
-      judgedKinds.set(lockedKind, byOutcome);
-    }
-    let kind = byOutcome.get(key);
-    if (kind === undefined) {
-      kind = judged.numberOf({
-        ...must(week.locked.kinds.get(lockedKind)),
-        result: outcome.result ?? 'no-pick',
-        lives: state.lives,
-        status: state.status,
-        rebuysBought: outcome.rebuysBought,
-        bonusNet: outcome.bonusNet,
-      });
-      byOutcome.set(key, kind);
-    }
-    kindOf.set(outcome, kind);
-  }
+  const { judged, kindOf, judgedSlots } = judgedWeekOf(week, outcomes);
   const states = new WeekOutcomeBytes(
     slotCount,
     WeekOutcomeBytes.widthFor(
       [...kindOf.keys()].map(({ state }) => Math.max(state.lives, state.rebuysMade, state.weeksAlive)),
     ),
   );
-  const judgedSlots = week.locked.slots.copy();
   for (let i = 0; i < outcomes.length; i++) {
     const outcome = outcomes[i];
-    if (!outcome.played) continue;
-    const slot = week.slots[i];
-    states.set(slot, outcome);
-    judgedSlots.set(slot, must(kindOf.get(outcome)));
+    if (outcome.played) states.set(week.slots[i], outcome);
   }
   if (kindOf.size > 0) {
     const update = sql`
@@ -154,6 +126,53 @@ export async function storeWeekOutcomes(
     });
   }
   await storeWeekKinds(tx, poolId, weekNumber, judged.list, judgedSlots);
+}
+
+/**
+ * A judged week's kinds: each played entry's judged kind (the kind it locked as with its outcome), the
+ * kinds by number (the locked ones kept, so the byte string stays true) and each slot's. `outcomes` are
+ * aligned with `week.slots`; entries alike share theirs, and each different outcome is looked at once.
+ */
+export function judgedWeekOf(
+  week: WeekPlayers,
+  outcomes: readonly WeekEntryOutcome[],
+): { judged: WeekKinds; kindOf: Map<WeekEntryOutcome, number>; judgedSlots: SlotKinds } {
+  const judged = WeekKinds.of(week.locked.kinds);
+  /** The judged kind of each different outcome played. */
+  const kindOf = new Map<WeekEntryOutcome, number>();
+  /** Judged kinds by the kind locked as and then the outcome's key. */
+  const judgedKinds = new Map<number, Map<number | string, number>>();
+  for (let i = 0; i < outcomes.length; i++) {
+    const outcome = outcomes[i];
+    if (!outcome.played || kindOf.has(outcome)) continue;
+    const { state } = outcome;
+    const lockedKind = week.players[i].lockedKind;
+    const key = outcomeKey(outcome);
+    let byOutcome = judgedKinds.get(lockedKind);
+    if (byOutcome === undefined) {
+      byOutcome = new Map();
+      judgedKinds.set(lockedKind, byOutcome);
+    }
+    let kind = byOutcome.get(key);
+    if (kind === undefined) {
+      kind = judged.numberOf({
+        ...must(week.locked.kinds.get(lockedKind)),
+        result: outcome.result ?? 'no-pick',
+        lives: state.lives,
+        status: state.status,
+        rebuysBought: outcome.rebuysBought,
+        bonusNet: outcome.bonusNet,
+      });
+      byOutcome.set(key, kind);
+    }
+    kindOf.set(outcome, kind);
+  }
+  const judgedSlots = week.locked.slots.copy();
+  for (let i = 0; i < outcomes.length; i++) {
+    const outcome = outcomes[i];
+    if (outcome.played) judgedSlots.set(week.slots[i], must(kindOf.get(outcome)));
+  }
+  return { judged, kindOf, judgedSlots };
 }
 
 /** Whether n is a whole number from 0 up to below limit. */

@@ -190,6 +190,53 @@ export async function readWeekKinds(
   };
 }
 
+/** A pool's week, as several are read or written together (small pools settled together). */
+export interface PoolWeekKey {
+  poolId: number;
+  week: number;
+}
+
+/** The pairs of pool and week as a SQL relation `d(pool_id, week)`, two array parameters whatever their number. */
+export function poolWeekPairs(weeks: readonly PoolWeekKey[]): SQL {
+  return sql`unnest(${intArray(weeks.map((w) => w.poolId))}, ${intArray(weeks.map((w) => w.week))}) as d(pool_id, week)`;
+}
+
+/**
+ * Several pools' locked weeks not judged yet, as readWeekKinds reads one, their pool_weeks rows held until
+ * the transaction ends (the judging's). A week judged meanwhile, or never locked, is left out.
+ */
+export async function readOpenWeeksKindsOf(
+  db: DbOrTx,
+  weeks: readonly PoolWeekKey[],
+): Promise<Map<number, StoredWeekKinds>> {
+  const found = new Map<number, StoredWeekKinds>();
+  if (weeks.length === 0) return found;
+  const rows = rowsOf<{ pool_id: number; entry_kinds: Uint8Array | null }>(
+    await db.execute(sql`
+      select w.pool_id, w.entry_kinds from pool_weeks w join ${poolWeekPairs(weeks)}
+        on w.pool_id = d.pool_id and w.week = d.week
+      where w.settled_at is null
+      for update of w`),
+  );
+  const kinds = rowsOf<KindRow & { pool_id: number }>(
+    await db.execute(sql`
+      select k.pool_id, ${KIND_COLUMNS} from entry_week_kinds k join ${poolWeekPairs(weeks)}
+        on k.pool_id = d.pool_id and k.week = d.week`),
+  );
+  const byPool = new Map<number, Map<number, EntryWeekKind>>();
+  for (const row of kinds) {
+    const poolId = Number(row.pool_id);
+    const list = byPool.get(poolId) ?? new Map<number, EntryWeekKind>();
+    list.set(Number(row.kind), kindOfRow(row));
+    byPool.set(poolId, list);
+  }
+  for (const row of rows) {
+    const poolId = Number(row.pool_id);
+    found.set(poolId, { kinds: byPool.get(poolId) ?? new Map(), slots: SlotKinds.read(row.entry_kinds) });
+  }
+  return found;
+}
+
 /** Entries from which their weeks are read by probing each one's bytes rather than decoding whole weeks. */
 const PROBED_ENTRIES = 200;
 

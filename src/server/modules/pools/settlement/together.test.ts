@@ -5,11 +5,19 @@ import { entries, type PoolRecord, pools } from '../../../db/schema';
 import { buildPick } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import type { TestUser } from '../../../test/league-test-world';
-import { buildMlbPool, enter, type PoolWorld, startPoolWorld } from '../../../test/pool-test-world';
+import {
+  buildMlbPool,
+  enter,
+  finishWeek,
+  type PoolWorld,
+  startPoolWorld,
+} from '../../../test/pool-test-world';
 import { loadPoolWeeks } from '../store/pool-weeks.repo';
 import { findLocksDue, lockWeeksTogether } from './lock-together.command';
 import { lockPoolWeek, weekLockAt } from './lock-week.command';
-import { lockSmallPoolsTogether, settleDueWeeks } from './settle-pool.job';
+import { settleDueWeeks, settleSmallPoolsTogether } from './settle-pool.job';
+import { findSettlesDue, settleWeeksTogether } from './settle-together.command';
+import { settlePoolWeek } from './settle-week.command';
 
 let t: TestApp;
 let world: PoolWorld;
@@ -38,6 +46,8 @@ async function poolOfFour(poolIdx: number): Promise<PoolRecord> {
     customName: `Pool ${poolIdx}`,
     insuranceOption: 1,
     insurance: 1000,
+    rebuys: 2,
+    rebuyPrice: 2500,
     bonusActive: true,
     bonusShutdown: 4,
   });
@@ -80,6 +90,105 @@ async function lockedWeek(poolId: number) {
     .where(eq(pools.id, poolId));
   return { week, kinds, picks, events, bonusDisabled: pool.bonusDisabled };
 }
+
+/** What judging a pool's week 1 wrote, without the pool's own ids. */
+async function judgedWeek(poolId: number) {
+  const locked = await lockedWeek(poolId);
+  const [week] = rowsOf<Record<string, unknown>>(
+    await t.ctx.db.execute(sql`
+      select settled_at, results_digest, health from pool_weeks where pool_id = ${poolId}`),
+  );
+  const kinds = rowsOf<Record<string, unknown>>(
+    await t.ctx.db.execute(sql`
+      select week, kind, result, lives, status, rebuys_bought, bonus_net
+      from entry_week_kinds where pool_id = ${poolId} order by week, kind`),
+  );
+  const states = rowsOf<Record<string, unknown>>(
+    await t.ctx.db.execute(sql`
+      select u.username, e.lives, e.needs_rebuy, e.rebuys_made, e.weeks_alive, e.status, e.version
+      from entries e join users u on u.id = e.user_id where e.pool_id = ${poolId} order by u.username`),
+  );
+  const ledger = rowsOf<Record<string, unknown>>(
+    await t.ctx.db.execute(sql`
+      select u.username, l.kind, l.amount, l.week, l.notes from ledger l
+      join entries e on e.id = l.entry_id join users u on u.id = e.user_id
+      where l.pool_id = ${poolId} order by l.id`),
+  );
+  const ends = rowsOf<Record<string, unknown>>(
+    await t.ctx.db.execute(sql`
+      select week, kind, reason, champions, encode(champion_slots, 'hex') as slots from pool_ends where pool_id = ${poolId}`),
+  );
+  return { ...locked, week, kinds, states, ledger, ends };
+}
+
+describe('small pools settled together', () => {
+  it('judge as each pool is judged on its own: lives, rebuys charged, kinds, the stamp', async () => {
+    const alone = await poolOfFour(0);
+    const together = [await poolOfFour(1), await poolOfFour(2)];
+    expect((await settleDueWeeks(t.ctx)).locked).toHaveLength(3);
+    // Not final yet: nothing to judge.
+    expect(await findSettlesDue(t.ctx, together)).toEqual([]);
+    await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+
+    expect(await settlePoolWeek(t.ctx, alone, 1)).toBe(true);
+    const due = await findSettlesDue(t.ctx, together);
+    expect(due.map(({ pool, week }) => [pool.id, week])).toEqual(together.map((pool) => [pool.id, 1]));
+    const settled = await settleWeeksTogether(t.ctx, due);
+    expect(settled.map(({ pool, week }) => [pool.id, week])).toEqual(together.map((pool) => [pool.id, 1]));
+
+    const expected = await judgedWeek(alone.id);
+    // The week judged something: a life lost, a rebuy bought and charged.
+    expect(expected.week).toMatchObject({
+      settled_at: expect.anything(),
+      results_digest: expect.any(String),
+    });
+    expect(expected.ledger).toContainEqual({
+      username: 'bob',
+      kind: 'rebuy',
+      amount: -2500,
+      week: 1,
+      notes: 'Auto-rebuy after Week 1',
+    });
+    expect(expected.states).toContainEqual(
+      expect.objectContaining({ username: 'ann', lives: 3, weeks_alive: 1 }),
+    );
+    for (const pool of together) expect(await judgedWeek(pool.id)).toEqual(expected);
+
+    // Judged, a week is not judged again.
+    expect(await findSettlesDue(t.ctx, together)).toEqual([]);
+    expect(await settleWeeksTogether(t.ctx, due)).toEqual([]);
+    for (const pool of together) expect(await judgedWeek(pool.id)).toEqual(expected);
+  });
+
+  it("record the end rule's verdict as each pool does on its own", async () => {
+    // Two entries of one life and no rebuys: bob's loss leaves ann the last survivor.
+    const duel = async (poolIdx: number) => {
+      const pool = await buildMlbPool(t.ctx, world.leagueId, {
+        start: EARLY,
+        poolIdx,
+        customName: `Duel ${poolIdx}`,
+        rebuys: 0,
+      });
+      const a = await enter(t.ctx, pool.id, players[0], { createdAt: EARLY, lives: 1 });
+      const b = await enter(t.ctx, pool.id, players[1], { createdAt: EARLY, lives: 1 });
+      await buildPick(t.ctx, { entryId: a.id, week: 1, pickId: 'NYY' });
+      await buildPick(t.ctx, { entryId: b.id, week: 1, pickId: 'BOS' });
+      return pool;
+    };
+    const alone = await duel(0);
+    const together = await duel(1);
+    await settleDueWeeks(t.ctx);
+    await finishWeek(t.ctx, 1, { 'NYY-BOS': [5, 3], 'HOU-NYY': [4, 2], 'TOR-HOU': [3, 1] });
+    expect(await settlePoolWeek(t.ctx, alone, 1)).toBe(true);
+    const settled = await settleWeeksTogether(t.ctx, await findSettlesDue(t.ctx, [together]));
+    expect(settled).toEqual([{ pool: together, week: 1, decided: true }]);
+    const expected = await judgedWeek(alone.id);
+    expect(expected.ends).toEqual([expect.objectContaining({ week: 1, champions: 1 })]);
+    expect(await judgedWeek(together.id)).toEqual(expected);
+    // Decided, it goes on alone: its crowning or its commissioner's word comes first.
+    expect(await findSettlesDue(t.ctx, [together])).toEqual([]);
+  });
+});
 
 describe('small pools locked together', () => {
   it('lock as each pool locks on its own: entries in play, kinds, insurance picks, the bonus shut down', async () => {
@@ -138,7 +247,7 @@ describe('small pools locked together', () => {
 
     // The queue's batch: the small pool locked together and done (its games not final); the big one goes
     // through its own settlement afterwards.
-    const { run, done } = await lockSmallPoolsTogether(t.ctx, [small, big], now);
+    const { run, done } = await settleSmallPoolsTogether(t.ctx, [small, big], now);
     expect(run.locked).toEqual([{ poolId: small.id, week: 1 }]);
     expect([...done]).toEqual([small.id]);
     expect((await settleDueWeeks(t.ctx)).locked).toEqual([{ poolId: big.id, week: 1 }]);
