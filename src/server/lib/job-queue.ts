@@ -120,18 +120,22 @@ export async function openJobQueue(
 }
 
 /**
- * Keeps a running job alive: its expiry pushed `expireSeconds` past now every `heartbeatSeconds`, so a
+ * Keeps running jobs alive: their expiry pushed `expireSeconds` past now every `heartbeatSeconds`, so a
  * long job (a big pool's week) runs as long as it needs and one whose instance died is found within
- * `expireSeconds`. pg-boss 10 has no heartbeat of its own; this is the one write to its table.
+ * `expireSeconds`. pg-boss 10 has no heartbeat of its own; this and the workers' report and put-back
+ * (job-workers.ts) are the writes to its table. `jobIds` says which, at each beat (a batch's not done yet).
  */
-export function keepJobAlive(queue: JobQueue, jobId: string): () => void {
-  const beat = () =>
+export function keepJobsAlive(queue: JobQueue, jobIds: () => readonly string[]): () => void {
+  const beat = () => {
+    const ids = jobIds();
+    if (ids.length === 0) return;
     queueSql(
       queue,
       `update ${QUEUE_SCHEMA}.job set expire_in = (now() - started_on) + $2 * interval '1 second'
-        where id = $1 and state = 'active'`,
-      [jobId, queue.timings.expireSeconds],
+        where id = any($1::uuid[]) and state = 'active'`,
+      [ids, queue.timings.expireSeconds],
     ).catch(() => undefined);
+  };
   const timer = setInterval(beat, queue.timings.heartbeatSeconds * 1000);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,4 +1,4 @@
-import { type JobQueue, QUEUE_SCHEMA, queueSql } from './job-queue';
+import { type JobQueue, keepJobsAlive, QUEUE_SCHEMA, queueSql } from './job-queue';
 
 // This instance's workers of a queue (decision 043), in place of pg-boss's own `work()`: pg-boss gives a
 // handler up once its job's first expiry has passed and fails the job while it still runs (a big pool's
@@ -31,7 +31,7 @@ export interface JobWorkersOptions {
  * handing them to `handle` together. `handle` reports each job it ran (report); what it did not report
  * when it returns is put back for any instance to take (this one stopping), and what it did not report
  * when it throws fails with the error. A loop that found jobs asks again at once; one that found none
- * waits the queue's polling interval, or until wake(). Returns stop, which waits for the batches running.
+ * waits (below), or until wake(). Returns stop, which waits for the batches running.
  */
 export function startJobWorkers<T extends object>(
   queue: JobQueue,
@@ -45,28 +45,20 @@ export function startJobWorkers<T extends object>(
   const wake = () => {
     for (const sleeper of sleepers) sleeper();
   };
-  const rest = () =>
+  const rest = (seconds: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         sleepers.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, timings.pollingSeconds * 1000);
+      const timer = setTimeout(done, seconds * 1000);
       sleepers.add(done);
     });
 
   const runBatch = async (jobs: Array<QueueJob<T>>) => {
     const open = new Set(jobs.map((job) => job.id));
-    const beat = setInterval(() => {
-      queueSql(
-        queue,
-        `update ${QUEUE_SCHEMA}.job set expire_in = (now() - started_on) + $3 * interval '1 second'
-          where name = $1 and id = any($2::uuid[]) and state = 'active'`,
-        [name, [...open], timings.expireSeconds],
-      ).catch(() => undefined);
-    }, timings.heartbeatSeconds * 1000);
-    beat.unref();
+    const stopBeat = keepJobsAlive(queue, () => [...open]);
     // A report that cannot be written (the database away) leaves the job active: it expires and is
     // taken up again, which a job's idempotence makes harmless.
     const report: JobReport = async (jobId, error) => {
@@ -84,7 +76,7 @@ export function startJobWorkers<T extends object>(
     } catch (error) {
       for (const jobId of [...open]) await report(jobId, error);
     } finally {
-      clearInterval(beat);
+      stopBeat();
     }
   };
 
@@ -99,7 +91,10 @@ export function startJobWorkers<T extends object>(
     ).catch((error: unknown) => log.warn({ error: String(error) }, `putting ${name} jobs back failed`));
   };
 
-  const loop = async () => {
+  // Idle, one loop asks every polling interval and the others ten times as seldom: a fetch reads past every
+  // job done since the table was last vacuumed, so a dozen idle loops asking each second cost a core's tenth.
+  // A loop that finds a full batch wakes the others.
+  const loop = async (index: number) => {
     while (!stopping.signal.aborted) {
       let jobs: Array<QueueJob<T>> = [];
       try {
@@ -111,11 +106,15 @@ export function startJobWorkers<T extends object>(
         if (jobs.length > 0) await putBack(jobs.map((job) => job.id));
         break;
       }
-      if (jobs.length === 0) await rest();
-      else await runBatch(jobs);
+      if (jobs.length === 0) {
+        await rest(timings.pollingSeconds * (index === 0 ? 1 : 10));
+        continue;
+      }
+      if (jobs.length === options.batchSize) wake();
+      await runBatch(jobs);
     }
   };
-  const loops = Array.from({ length: Math.max(1, options.workers) }, () => loop());
+  const loops = Array.from({ length: Math.max(1, options.workers) }, (_, index) => loop(index));
   return {
     wake,
     stop: async () => {

@@ -11,7 +11,9 @@ import { type EntriesInPlay, lockedWeekOf, readEntriesInPlayOf } from './week-pl
 
 // Small pools' weeks locked together (issue 46: ten thousand office pools lock at one instant): the same
 // lock as lockPoolWeek (lock-week.command.ts), written for a few pools at once in one transaction of a
-// few statements, where each pool's own transaction took a dozen.
+// few statements, where each pool's own transaction took a dozen. Their reads count rows per pool rather than
+// ask `exists`: PostgreSQL may answer an `exists` in a select list by hashing the whole table once, which for
+// ten pools of ten thousand read all of pool_weeks at every batch.
 
 /** Pools from this many entries lock on their own: reading one would hold up the small pools beside it. */
 export const LOCKED_ALONE_FROM_ENTRIES = 1_000;
@@ -47,8 +49,8 @@ export async function findLocksDue(
     await ctx.db.execute(sql`
       select p.id,
         (select max(w.week) from pool_weeks w where w.pool_id = p.id) as last_locked,
-        exists (select 1 from pool_weeks w where w.pool_id = p.id and w.settled_at is null) as waiting,
-        exists (select 1 from pool_ends d where d.pool_id = p.id) as decided,
+        (select count(*) from pool_weeks w where w.pool_id = p.id and w.settled_at is null) > 0 as waiting,
+        (select count(*) from pool_ends d where d.pool_id = p.id) > 0 as decided,
         (select max(e.slot) + 1 from entries e where e.pool_id = p.id) as size
       from unnest(${intArray(open.map((pool) => pool.id))}) as p(id)`),
   );

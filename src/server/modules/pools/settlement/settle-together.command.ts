@@ -17,7 +17,7 @@ import { judgedWeekOf } from './week-verdicts.repo';
 // Small pools' weeks judged together (issue 46: ten thousand office pools settle when the last game
 // ends): the same judging as settlePoolWeek (settle-week.command.ts), by the same rules engine on the same
 // reads, written for a few pools at once in one transaction of a few statements, where each pool's own
-// transaction took two dozen.
+// transaction took two dozen. Rows are counted per pool rather than asked `exists` (lock-together.command.ts).
 
 /** A pool whose first week not judged is ready to judge on `results`. */
 export interface SettleDue {
@@ -49,7 +49,7 @@ export async function findSettlesDue(
   }>(
     await ctx.db.execute(sql`
       select p.id, w.week, w.bonus_running,
-        exists (select 1 from pool_ends d where d.pool_id = p.id) as decided,
+        (select count(*) from pool_ends d where d.pool_id = p.id) > 0 as decided,
         (select max(e.slot) + 1 from entries e where e.pool_id = p.id) as size
       from unnest(${intArray(open.map((pool) => pool.id))}) as p(id)
       left join lateral (
@@ -102,8 +102,9 @@ export async function settleWeeksTogether(
     const held = rowsOf<{ pool_id: number; earlier: boolean; decided: boolean }>(
       await tx.execute(sql`
         select d.pool_id,
-          exists (select 1 from pool_weeks e where e.pool_id = d.pool_id and e.week < d.week and e.settled_at is null) as earlier,
-          exists (select 1 from pool_ends x where x.pool_id = d.pool_id) as decided
+          (select count(*) from pool_weeks e where e.pool_id = d.pool_id and e.week < d.week and e.settled_at is null) > 0
+            as earlier,
+          (select count(*) from pool_ends x where x.pool_id = d.pool_id) > 0 as decided
         from ${poolWeekPairs(keys)}`),
     );
     const ready = due.filter((lock) =>
