@@ -4,7 +4,7 @@ import type { AppContext } from './context';
 import { LEADER_LOCK_KEY, type LeadershipChange, openDatabase } from './db/client';
 import { settleDemoWeeks } from './demo/demo-entrants';
 import { seedDemoWorld } from './demo/seed';
-import { startFeedIngest } from './jobs/feed-ingest';
+import { startFeedIngest, startQueuedFeedPolls } from './jobs/feed-ingest';
 import { FOLLOWER_DELAY_MS, startLeaderLoop } from './jobs/leader-loop';
 import { startQueuedReminderJob, startReminderJob } from './jobs/reminder-job';
 import { resumeSharedReplayClock, startReplayClockSync } from './jobs/replay-clock-sync';
@@ -146,7 +146,8 @@ const jobs = config.jobs && !closing;
 // Each game's feed is chosen by FEED_MLB, FEED_NBA and FEED_NFL (docs/decisions/008-real-feeds.md).
 const feedProviders = createFeedProviders(config.feeds);
 if (feedProviders.length > 0 && jobs) {
-  feedJob = startFeedIngest(ctx, feedProviders, app.log);
+  // A site polls them on the job queue (startQueueJobs); the demo, on its leader beside its replay.
+  if (replaying) feedJob = startFeedIngest(ctx, feedProviders, app.log);
   app.log.info({ feeds: feedProviders.map((p) => `${p.game}: ${p.name}`) }, 'polling the sports feeds');
 }
 // Weeks lock and settle on the application's clock. A site settles each pool as a job of the queue,
@@ -163,8 +164,8 @@ const startSettlement = () => {
 };
 
 /**
- * Opens the job queue with its settlement workers and the reminders' periodic job, trying again while the
- * database cannot be reached.
+ * Opens the job queue with its settlement workers and the periodic jobs (reminders, feed polls, season
+ * schedules), trying again while the database cannot be reached.
  */
 function startQueueJobs(): () => Promise<void> {
   let stop: (() => Promise<void>) | undefined;
@@ -177,11 +178,13 @@ function startQueueJobs(): () => Promise<void> {
       const stopWorkers = await startSettlementQueue(ctx, app.log, queue, { workers: config.settleWorkers });
       // Pick reminders before each lock (and the web pushes after them), once a minute on the site.
       const stopReminders = await startQueuedReminderJob(ctx, app.log, queue);
+      const stopFeeds =
+        feedProviders.length > 0 ? await startQueuedFeedPolls(ctx, feedProviders, app.log, queue) : null;
       stop = async () => {
-        await Promise.all([stopWorkers(), stopReminders()]);
+        await Promise.all([stopWorkers(), stopReminders(), stopFeeds?.()]);
         await queue.stop();
       };
-      app.log.info('settling the pools and sending reminders on the job queue');
+      app.log.info('settling the pools, sending reminders and polling the feeds on the job queue');
     } catch (error) {
       app.log.warn({ error: String(error) }, 'the job queue did not open; trying again');
       retry = setTimeout(() => {

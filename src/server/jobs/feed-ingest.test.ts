@@ -13,7 +13,7 @@ import type { SportsProvider } from '../sports/model';
 import { registerUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { timeLimit } from '../test/time-limit';
-import { pollFeedsOnce, pollSeasonsOnce, startFeedIngest } from './feed-ingest';
+import { pollDueFeeds, pollFeedsOnce, pollSeasonsOnce, startFeedIngest } from './feed-ingest';
 
 // A real HTTP server on 127.0.0.1 serves the recorded responses of tests/fixtures/sports by path;
 // the providers' base URLs point at it. Each feed can be told to misbehave.
@@ -266,6 +266,30 @@ describe('real feeds over HTTP', () => {
     const rows = (await t.ctx.db.select().from(feedFetches)).slice(before);
     expect(rows.filter((r) => r.provider === 'nba-cdn').every((r) => !r.ok)).toBe(true);
     expect(rows.filter((r) => r.provider === 'espn').some((r) => r.ok)).toBe(true);
+  });
+  it('the queue polls each feed when it is due: at once, then as its games call for, a minute after a failure', async () => {
+    t.clock.set(new Date('2031-03-01T12:00:00Z'));
+    behaviour.nba = '500';
+    const polled = async () => (await pollDueFeeds(t.ctx, providers, quiet)).map((r) => [r.provider, r.ok]);
+    // The first look polls every feed (none polled at this instant yet): NBA fails.
+    const first = await polled();
+    expect(first).toHaveLength(3);
+    expect(first).toContainEqual(['nba-cdn', false]);
+    // A moment later nothing is due; a minute later only the failed feed is tried again.
+    t.clock.set(new Date('2031-03-01T12:00:30Z'));
+    expect(await polled()).toEqual([]);
+    behaviour.nba = 'ok';
+    t.clock.set(new Date('2031-03-01T12:01:01Z'));
+    expect(await polled()).toEqual([['nba-cdn', true]]);
+    // Without live games the feeds wait a quarter of an hour.
+    t.clock.set(new Date('2031-03-01T12:14:00Z'));
+    expect(await polled()).toEqual([]);
+    t.clock.set(new Date('2031-03-01T12:16:02Z'));
+    expect((await polled()).map(([provider]) => provider).sort()).toEqual([
+      'espn',
+      'mlb-statsapi',
+      'nba-cdn',
+    ]);
   });
   it('MLB Stats API: impossible games are rejected alone, the good one stored, the page says why', async () => {
     t.clock.set(new Date('2024-07-02T05:00:00Z'));

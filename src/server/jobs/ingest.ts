@@ -358,7 +358,7 @@ async function recordFetch(
 }
 
 /** How long to wait before the next poll: often while games are live or about to start, rarely otherwise. */
-export function nextPollDelayMs(games: readonly GameRecord[], now: Date): number {
+export function nextPollDelayMs(games: readonly { status: string; startTime: Date }[], now: Date): number {
   if (games.some((g) => g.status === 'in_progress')) return 30_000;
   const soon = games.some(
     (g) =>

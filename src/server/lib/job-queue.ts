@@ -17,6 +17,11 @@ export const SETTLE_DEAD = 'settle-pool-dead';
 /** Corrections after a pool's crowning looked for (told to its commissioner), every few minutes. */
 export const CROWNED_CORRECTIONS = 'crowned-corrections';
 
+/** A look at each sports feed's day poll, polling those due, every few seconds on the whole site. */
+export const FEED_POLLS = 'feed-polls';
+/** The season schedules read again, every few hours on the whole site. */
+export const SEASON_SCHEDULES = 'season-schedules';
+
 /** The pick reminders' pass and the web pushes after it, once a minute on the whole site. */
 export const REMINDERS = 'reminders';
 
@@ -125,15 +130,16 @@ export async function openJobQueue(
  * `expireSeconds`. pg-boss 10 has no heartbeat of its own; this and the workers' report and put-back
  * (job-workers.ts) are the writes to its table. `jobIds` says which, at each beat (a batch's not done yet).
  */
-export function keepJobsAlive(queue: JobQueue, jobIds: () => readonly string[]): () => void {
+export function keepJobsAlive(queue: JobQueue, name: string, jobIds: () => readonly string[]): () => void {
   const beat = () => {
     const ids = jobIds();
     if (ids.length === 0) return;
+    // By the queue's name too: the table is partitioned by it, and its key is (name, id).
     queueSql(
       queue,
-      `update ${QUEUE_SCHEMA}.job set expire_in = (now() - started_on) + $2 * interval '1 second'
-        where id = any($1::uuid[]) and state = 'active'`,
-      [ids, queue.timings.expireSeconds],
+      `update ${QUEUE_SCHEMA}.job set expire_in = (now() - started_on) + $3 * interval '1 second'
+        where name = $1 and id = any($2::uuid[]) and state = 'active'`,
+      [name, ids, queue.timings.expireSeconds],
     ).catch(() => undefined);
   };
   const timer = setInterval(beat, queue.timings.heartbeatSeconds * 1000);

@@ -58,7 +58,7 @@ export function startJobWorkers<T extends object>(
 
   const runBatch = async (jobs: Array<QueueJob<T>>) => {
     const open = new Set(jobs.map((job) => job.id));
-    const stopBeat = keepJobsAlive(queue, () => [...open]);
+    const stopBeat = keepJobsAlive(queue, name, () => [...open]);
     // A report that cannot be written (the database away) leaves the job active: it expires and is
     // taken up again, which a job's idempotence makes harmless.
     const report: JobReport = async (jobId, error) => {

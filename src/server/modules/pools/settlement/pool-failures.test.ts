@@ -197,9 +197,11 @@ describe('one pool never stops another', () => {
       const [alive] = await held.boss.fetch<{ poolId: number }>(SETTLE_POOL);
       // Each beat gives it a long while more, so that beats held up behind the judging on one busy embedded
       // database (it once lost the job so) cannot let it expire; it still outlives its own 4 s.
-      const stopBeat = keepJobsAlive({ ...held, timings: { ...held.timings, expireSeconds: 60 } }, () => [
-        alive.id,
-      ]);
+      const stopBeat = keepJobsAlive(
+        { ...held, timings: { ...held.timings, expireSeconds: 60 } },
+        SETTLE_POOL,
+        () => [alive.id],
+      );
 
       await startQueue();
       // Another instance's worker takes the orphan up once it expired, and settles the pool once.
