@@ -18,6 +18,34 @@ export interface PoolWeekReminder {
   need: number;
 }
 
+/** A pool week's reminder pass of one kind, as a key. */
+export function passKey(target: Pick<PoolWeekReminder, 'poolId' | 'week' | 'kind'>): string {
+  return `${target.poolId}|${target.week}|${target.kind}`;
+}
+
+/**
+ * Of some pool weeks' reminders, the passes that looked at every entry of their pool already (their next
+ * slot past its last entry's): nothing is left for them but later sign-ups, who move the end. One statement
+ * for them all, their columns as three arrays.
+ */
+export async function findLookedAtPasses(
+  db: DbOrTx,
+  targets: readonly PoolWeekReminder[],
+): Promise<Set<string>> {
+  if (targets.length === 0) return new Set();
+  const rows = rowsOf<{ pool_id: number; week: number; kind: ReminderKind }>(
+    await db.execute(sql`
+      select p.pool_id, p.week, p.kind from reminder_passes p
+      join unnest(${sql.param(targets.map((t) => t.poolId))}::int[], ${sql.param(targets.map((t) => t.week))}::int[],
+        ${sql.param(targets.map((t) => t.kind))}::text[]) as t(pool_id, week, kind)
+        on p.pool_id = t.pool_id and p.week = t.week and p.kind = t.kind
+      where p.next_slot >= (select coalesce(max(e.slot), -1) + 1 from entries e where e.pool_id = p.pool_id)`),
+  );
+  return new Set(
+    rows.map((row) => passKey({ poolId: Number(row.pool_id), week: Number(row.week), kind: row.kind })),
+  );
+}
+
 /**
  * Enqueues the reminders of the next slots of a pool week (one transaction): the entries in
  * [next_slot, next_slot + size) that owe a pick, of confirmed users who want this kind and did not

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { scheduleOfKey } from '../../../core/games';
 import { countSiblings, poolDisplayName, poolPagePathIn } from '../../../core/pool/identity';
 import type { AppContext } from '../../context';
 import type { PoolRecord } from '../../db/schema';
@@ -10,12 +11,14 @@ import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/sanitize-html';
 import { findPoolOpenWeek, picksAsked } from '../pools/store/owed-picks.repo';
 import { entryLabel } from '../pools/store/pool-entries.repo';
-import { loadPoolWeeks } from '../pools/store/pool-weeks.repo';
+import { loadPoolWeeks, PoolWeeks, type WeekGame } from '../pools/store/pool-weeks.repo';
 import {
   enqueueNextSlots,
+  findLookedAtPasses,
   finishReminders,
   leaseQueuedReminders,
   type PoolWeekReminder,
+  passKey,
   REMINDER_LEAD_MS,
   type ReminderKind,
   releaseLease,
@@ -62,18 +65,38 @@ export async function runReminderPass(
   const run: ReminderRun = { enqueued: [], mailed: 0, failed: [] };
   const now = ctx.clock.now();
   const open = await ctx.db.select().from(pools).where(eq(pools.final, false)).orderBy(asc(pools.id));
+  // Each season's games read once for the pass (ten thousand pools of one season).
+  const seasons = new Map<string, Promise<Map<number, WeekGame[]>>>();
+  const calendarOf = async (pool: PoolRecord) => {
+    const key = `${scheduleOfKey(pool.game)}|${pool.season}|${pool.seasonType}`;
+    let byWeek = seasons.get(key);
+    if (!byWeek) {
+      byWeek = loadPoolWeeks(ctx.db, pool).then((calendar) => calendar.byWeekOfSeason());
+      seasons.set(key, byWeek);
+    }
+    return new PoolWeeks(pool, await byWeek);
+  };
+  const due: PoolWeekReminder[] = [];
   for (const pool of open) {
-    if (options.signal?.aborted) return run;
     if (pool.game === 'world-cup') continue;
     try {
-      for (const target of await dueReminders(ctx, pool, now)) {
-        const entries = await enqueuePoolWeek(ctx, target, options.slotBatch ?? 10_000);
-        if (entries !== null) run.enqueued.push({ ...target, entries });
-        if (entries) ctx.metrics?.reminders.inc({ step: 'queued' }, entries);
-      }
+      due.push(...(await dueReminders(ctx, pool, now, await calendarOf(pool))));
+    } catch (error) {
+      run.failed.push({ poolId: pool.id, error: String(error) });
+    }
+  }
+  // A pool week whose entries were all looked at by an earlier pass costs nothing more: one read for all.
+  const lookedAt = await findLookedAtPasses(ctx.db, due);
+  for (const target of due) {
+    if (options.signal?.aborted) return run;
+    if (lookedAt.has(passKey(target))) continue;
+    try {
+      const entries = await enqueuePoolWeek(ctx, target, options.slotBatch ?? 10_000);
+      if (entries !== null) run.enqueued.push({ ...target, entries });
+      if (entries) ctx.metrics?.reminders.inc({ step: 'queued' }, entries);
     } catch (error) {
       // One pool's failure never stops another's reminders; this one is tried again next pass.
-      run.failed.push({ poolId: pool.id, error: String(error) });
+      run.failed.push({ poolId: target.poolId, error: String(error) });
     }
   }
   const mailing = await mailQueuedReminders(ctx, options.userBatch ?? 500, options);
@@ -90,8 +113,9 @@ export async function dueReminders(
   ctx: AppContext,
   pool: PoolRecord,
   now: Date,
+  calendar?: PoolWeeks,
 ): Promise<PoolWeekReminder[]> {
-  const open = findPoolOpenWeek(await loadPoolWeeks(ctx.db, pool), now);
+  const open = findPoolOpenWeek(calendar ?? (await loadPoolWeeks(ctx.db, pool)), now);
   if (open === null) return [];
   const { week, lockAt } = open;
   const need = picksAsked(pool, week);
