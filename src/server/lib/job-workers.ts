@@ -58,24 +58,39 @@ export function startJobWorkers<T extends object>(
 
   const runBatch = async (jobs: Array<QueueJob<T>>) => {
     const open = new Set(jobs.map((job) => job.id));
+    // Jobs done are completed together when the batch ends (one statement, not one a job), beaten for
+    // until then like the ones not run yet.
+    const done = new Set<string>();
     const stopBeat = keepJobsAlive(queue, name, () => [...open]);
     // A report that cannot be written (the database away) leaves the job active: it expires and is
     // taken up again, which a job's idempotence makes harmless.
-    const report: JobReport = async (jobId, error) => {
-      if (!open.delete(jobId)) return;
+    const write = async (jobIds: string[], error?: unknown) => {
       try {
-        if (error === undefined) await boss.complete(name, jobId);
-        else await boss.fail(name, jobId, error instanceof Error ? error : { message: String(error) });
+        if (error === undefined) await boss.complete(name, jobIds);
+        else
+          for (const jobId of jobIds)
+            await boss.fail(name, jobId, error instanceof Error ? error : { message: String(error) });
       } catch (failure) {
-        log.warn({ error: String(failure), jobId }, `reporting a ${name} job failed`);
+        log.warn({ error: String(failure), jobIds }, `reporting ${name} jobs failed`);
       }
+    };
+    const report: JobReport = async (jobId, error) => {
+      if (!open.has(jobId) || done.has(jobId)) return;
+      if (error === undefined) {
+        done.add(jobId);
+        return;
+      }
+      open.delete(jobId);
+      await write([jobId], error);
     };
     try {
       await handle(jobs, report, stopping.signal);
-      if (open.size > 0) await putBack([...open]);
+      const notRun = [...open].filter((jobId) => !done.has(jobId));
+      if (notRun.length > 0) await putBack(notRun);
     } catch (error) {
-      for (const jobId of [...open]) await report(jobId, error);
+      for (const jobId of [...open]) if (!done.has(jobId)) await report(jobId, error);
     } finally {
+      if (done.size > 0) await write([...done]);
       stopBeat();
     }
   };

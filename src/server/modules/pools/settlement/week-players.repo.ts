@@ -199,6 +199,8 @@ export async function readWeekPlayers(tx: DbOrTx, poolId: number, week: number):
 /**
  * Several small pools' locked weeks not judged yet, as readWeekPlayers reads one (small pools settled
  * together): their pool_weeks rows held, three statements for them all. A week judged meanwhile is left out.
+ * Each pool's rows are read by its own index probe (a lateral subquery): joined to the list of pools, the
+ * planner once read the whole picks table by hash for every batch.
  */
 export async function readOpenWeeksPlayersOf(
   tx: DbOrTx,
@@ -209,10 +211,13 @@ export async function readOpenWeeksPlayersOf(
   if (locked.size === 0) return found;
   const rows = rowsOf<{ pool_id: number; slots: string | null; pick_ids: string | null }>(
     await tx.execute(sql`
-      select p.pool_id, string_agg(p.slot::text, ',') as slots, string_agg(p.pick_id, ${PICK_SEPARATOR}) as pick_ids
-      from picks p join ${poolWeekPairs(weeks)} on p.pool_id = d.pool_id and p.week = d.week
-      where p.slot >= 0
-      group by p.pool_id`),
+      select d.pool_id, string_agg(p.slot::text, ',') as slots, string_agg(p.pick_id, ${PICK_SEPARATOR}) as pick_ids
+      from ${poolWeekPairs(weeks)}
+      cross join lateral (
+        select p.slot, p.pick_id from picks p
+        where p.pool_id = d.pool_id and p.week = d.week and p.slot >= 0 offset 0
+      ) p
+      group by d.pool_id`),
   );
   const picks = new Map(rows.map((row) => [Number(row.pool_id), row]));
   for (const { poolId, week } of weeks) {

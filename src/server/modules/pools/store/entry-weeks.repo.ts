@@ -203,7 +203,8 @@ export function poolWeekPairs(weeks: readonly PoolWeekKey[]): SQL {
 
 /**
  * Several pools' locked weeks not judged yet, as readWeekKinds reads one, their pool_weeks rows held until
- * the transaction ends (the judging's). A week judged meanwhile, or never locked, is left out.
+ * the transaction ends (the judging's). A week judged meanwhile, or never locked, is left out. Each pool's
+ * rows by its own index probe (lateral), never a hash of the whole table.
  */
 export async function readOpenWeeksKindsOf(
   db: DbOrTx,
@@ -213,15 +214,19 @@ export async function readOpenWeeksKindsOf(
   if (weeks.length === 0) return found;
   const rows = rowsOf<{ pool_id: number; entry_kinds: Uint8Array | null }>(
     await db.execute(sql`
-      select w.pool_id, w.entry_kinds from pool_weeks w join ${poolWeekPairs(weeks)}
-        on w.pool_id = d.pool_id and w.week = d.week
-      where w.settled_at is null
-      for update of w`),
+      select w.pool_id, w.entry_kinds from ${poolWeekPairs(weeks)}
+      cross join lateral (
+        select w.pool_id, w.entry_kinds from pool_weeks w
+        where w.pool_id = d.pool_id and w.week = d.week and w.settled_at is null
+        for update
+      ) w`),
   );
   const kinds = rowsOf<KindRow & { pool_id: number }>(
     await db.execute(sql`
-      select k.pool_id, ${KIND_COLUMNS} from entry_week_kinds k join ${poolWeekPairs(weeks)}
-        on k.pool_id = d.pool_id and k.week = d.week`),
+      select k.pool_id, ${KIND_COLUMNS} from ${poolWeekPairs(weeks)}
+      cross join lateral (
+        select * from entry_week_kinds k where k.pool_id = d.pool_id and k.week = d.week offset 0
+      ) k`),
   );
   const byPool = new Map<number, Map<number, EntryWeekKind>>();
   for (const row of kinds) {
