@@ -181,16 +181,18 @@ export async function startSettlementQueue(
 }
 
 /**
- * The pools that have a settlement job waiting, retrying or running, or one dead-lettered lately (it
- * rests before a new round of retries).
+ * The pools that have a settlement job waiting, retrying or running, one done in the last few seconds (the
+ * scan's read of what is due may have come before that job's steps committed: it would give the pool a
+ * second job for nothing), or one dead-lettered lately (it rests before a new round of retries).
  */
 async function poolsWithJobs(queue: JobQueue): Promise<Set<number>> {
   const result = await queueSql(
     queue,
     `select distinct singleton_key as key from ${QUEUE_SCHEMA}.job
       where name = $1 and (state < 'completed'
+        or (state = 'completed' and completed_on > now() - $3 * interval '1 second')
         or (state = 'failed' and completed_on > now() - $2 * interval '1 minute'))`,
-    [SETTLE_POOL, queue.timings.deadRestMinutes],
+    [SETTLE_POOL, queue.timings.deadRestMinutes, 2 * queue.timings.scanSeconds],
   );
   return new Set(rowsOf<{ key: string }>(result).map((row) => Number(row.key)));
 }
