@@ -110,7 +110,7 @@ async function judgedWeek(poolId: number) {
   );
   const ledger = rowsOf<Record<string, unknown>>(
     await t.ctx.db.execute(sql`
-      select u.username, l.kind, l.amount, l.week, l.notes from ledger l
+      select u.username, l.kind, l.amount::int as amount, l.week, l.notes from ledger l
       join entries e on e.id = l.entry_id join users u on u.id = e.user_id
       where l.pool_id = ${poolId} order by l.id`),
   );
