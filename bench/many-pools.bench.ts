@@ -443,6 +443,46 @@ interface Summary {
   failed: string | null;
 }
 
+/**
+ * Starts PostgreSQL's statement statistics afresh, where pg_stat_statements is loaded (shared_preload_libraries);
+ * false where it is not.
+ */
+async function resetStatements(client: pg.Client): Promise<boolean> {
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    await client.query('select pg_stat_statements_reset()');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The statement time of this database since the reset, in seconds, and the queue's part of it (statements on
+ * its schema: pg-boss's and ours on its tables), the bench's own polling left out.
+ */
+async function queueStatementShare(
+  client: pg.Client,
+): Promise<{ total: number; queue: number; fetch: number; fetches: number }> {
+  const { rows } = await client.query<{ total: number; queue: number; fetch: number; fetches: number }>(
+    `select coalesce(sum(total_exec_time), 0) / 1000 as total,
+       coalesce(sum(total_exec_time) filter (where query like '%pgboss.%'), 0) / 1000 as queue,
+       coalesce(sum(total_exec_time) filter (where query like '%FOR UPDATE SKIP LOCKED%'), 0) / 1000 as fetch,
+       coalesce(sum(calls) filter (where query like '%FOR UPDATE SKIP LOCKED%'), 0)::int as fetches
+     from pg_stat_statements
+     where dbid = (select oid from pg_database where datname = current_database())
+       and query not like '%from pool_weeks where week = $1%' and query not like '%pg_stat%'
+       and query not like 'update games g set status%'`,
+  );
+  const row = rows[0];
+  return {
+    total: Number(row.total),
+    queue: Number(row.queue),
+    fetch: Number(row.fetch),
+    fetches: row.fetches,
+  };
+}
+
 const stats = (values: readonly number[]) => {
   if (values.length === 0) return 'none';
   const sorted = [...values].sort((a, b) => a - b);
@@ -528,6 +568,7 @@ async function run(world: World, week: number, count: number, logDir: string): P
     let atLock: Reading | null = null;
     let atFinal: Reading | null = null;
     let failed: string | null = null;
+    let statementsFrom = false;
     const timeoutAt = lockAt + TIMEOUT_MS;
     let finalsTimeoutAt = Number.POSITIVE_INFINITY;
     for (;;) {
@@ -540,8 +581,10 @@ async function run(world: World, week: number, count: number, logDir: string): P
         if (!locked.has(row.pool_id)) locked.set(row.pool_id, now);
         if (row.settled && !settled.has(row.pool_id)) settled.set(row.pool_id, now);
       }
-      if (atLock === null && now >= lockAt) atLock = await read();
-      else await lookAtSessions();
+      if (atLock === null && now >= lockAt) {
+        atLock = await read();
+        statementsFrom = await resetStatements(client);
+      } else await lookAtSessions();
       if (atFinal === null && locked.size >= world.pools && now >= lastStart + 1000) {
         // Every pool locked: the week's results come in, all at once.
         const results = mlbWeekGames('bench-many', SEASON, week, lockIso, true);
@@ -578,6 +621,7 @@ async function run(world: World, week: number, count: number, logDir: string): P
       await sleep(Math.max(0, POLL_MS - (Date.now() - now)));
     }
     const end = await read();
+    const queueShare = statementsFrom ? await queueStatementShare(client) : null;
     const stopping = Date.now();
     await stopInstances(instances);
     console.log(`  instances stopped in ${seconds(Date.now() - stopping)} s`);
@@ -623,6 +667,11 @@ async function run(world: World, week: number, count: number, logDir: string): P
       show('settling (the last final to every pool settled)', spentBetween(atFinal, end), world.pools);
     if (atLock)
       show('in all (the lock instant to every pool settled)', spentBetween(atLock, end), world.pools);
+    if (queueShare)
+      console.log(
+        `  PostgreSQL's statement time from the lock instant to every pool settled: ${queueShare.total.toFixed(1)} s, the queue's own statements ${queueShare.queue.toFixed(1)} s (${((100 * queueShare.queue) / queueShare.total).toFixed(1)}%; the fetch ${queueShare.fetch.toFixed(1)} s in ${queueShare.fetches} calls)`,
+      );
+    else console.log("  (the queue's share of statement time needs pg_stat_statements loaded in PostgreSQL)");
     for (const instance of instances) {
       const warnings = logWarnings(instance.log);
       if (warnings.count > 0)

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import { type Database, rowsOf } from '../db/client';
 
 // The site's jobs on a queue in the database (pg-boss, decision 043): any instance takes a job, one at a
 // time per pool and kind, retried with backoff, and taken up by another instance when its own dies.
@@ -45,13 +45,14 @@ export interface QueueTimings {
   deadRestMinutes: number;
 }
 
-// A job dead with its instance: 12 s without a beat, then maintenance within 2 s, the first retry after
-// 2 to 4 s and a worker's next ask within 1 s: taken up within 20 s. A failing pool is retried after
-// about 2 s, 4, 8 ... 17 min, then dead-lettered (about an hour of retries).
+// A job dead with its instance: 12 s without a beat, then maintenance within 5 s, the first retry after
+// 2 to 4 s and a worker's next ask within 1 s: taken up within 22 s (maintenance reads the whole job
+// table, a day of jobs: every 2 s, it was a tenth of the queue's cost on a busy Sunday). A failing pool
+// is retried after about 2 s, 4, 8 ... 17 min, then dead-lettered (about an hour of retries).
 export const QUEUE_TIMINGS: QueueTimings = {
   expireSeconds: 12,
   heartbeatSeconds: 2,
-  maintenanceSeconds: 2,
+  maintenanceSeconds: 5,
   retryDelaySeconds: 2,
   retryLimit: 10,
   pollingSeconds: 1,
@@ -109,6 +110,7 @@ export async function openJobQueue(
     expireInSeconds: timings.expireSeconds,
     deadLetter: SETTLE_DEAD,
   });
+  await indexFetchOrder(boss, SETTLE_POOL);
   await boss.createQueue(SETTLE_SCAN, {
     name: SETTLE_SCAN,
     policy: 'short',
@@ -122,6 +124,78 @@ export async function openJobQueue(
       await boss.stop({ graceful: true, wait: true, timeout: waitMs });
     },
   };
+}
+
+/** The table of a queue's jobs (pg-boss keeps each queue in a partition of its own). */
+async function partitionOf(boss: PgBoss, name: string): Promise<string> {
+  const { rows } = await boss
+    .getDb()
+    .executeSql(`select partition_name from ${QUEUE_SCHEMA}.queue where name = $1`, [name]);
+  const partition = (rows[0] as { partition_name?: string } | undefined)?.partition_name;
+  if (!partition) throw new Error(`the job queue ${name} has no table`);
+  return partition;
+}
+
+/**
+ * pg-boss takes the first waiting jobs by priority, then age, but indexes them by start time only: each fetch
+ * sorted every waiting job (ten thousand pools' at a lock instant), the queue's biggest cost. An index in the
+ * fetch's own order lets a fetch read the jobs it takes and no more. Every instance makes it when it opens
+ * the queue (a new table, or one pg-boss made again).
+ */
+async function indexFetchOrder(boss: PgBoss, name: string): Promise<void> {
+  const partition = await partitionOf(boss, name);
+  const index = `${QUEUE_SCHEMA}."${partition}_fetch"`;
+  // Looked for first: making it, even "if not exists", locks the table against new jobs for a moment.
+  const { rows } = await boss.getDb().executeSql('select to_regclass($1) is not null as made', [index]);
+  if ((rows[0] as { made: boolean }).made) return;
+  const make = () =>
+    boss.getDb().executeSql(
+      `create index if not exists "${partition}_fetch" on ${QUEUE_SCHEMA}."${partition}"
+          (priority desc, created_on, id) where state < 'active'`,
+      [],
+    );
+  try {
+    await make();
+  } catch {
+    // Instances making it at once: all but one fail (the name taken, or a deadlock). Made now, it is
+    // found; any other failure comes again.
+    await make();
+  }
+}
+
+/**
+ * Refreshes PostgreSQL's statistics of a queue's table once `waiting` jobs were added at once, unless they
+ * already count that many waiting (from the last such refresh: enough, as it is their share that counts).
+ * The planner reads the fetch's index only when it knows that many jobs wait; without statistics it guesses
+ * a few and sorts them all at every fetch, until autovacuum's analyze comes round (a minute or more later,
+ * or never where it is off). Says whether it refreshed them.
+ */
+export async function refreshQueueStatistics(
+  queue: JobQueue,
+  name: string,
+  waiting: number,
+): Promise<boolean> {
+  const partition = await partitionOf(queue.boss, name);
+  const [known] = rowsOf<{ waiting: number | null }>(
+    await queueSql(
+      queue,
+      `select c.reltuples * (
+           select s.most_common_freqs[array_position(s.most_common_vals::text::text[], 'created')]
+           from pg_stats s where s.schemaname = $1 and s.tablename = $2 and s.attname = 'state') as waiting
+         from pg_class c where c.oid = to_regclass($3)`,
+      [QUEUE_SCHEMA, partition, `${QUEUE_SCHEMA}."${partition}"`],
+    ),
+  );
+  if (Number(known?.waiting ?? 0) >= waiting) return false;
+  // The columns the fetch, the completion and the scan filter, join and order by: the jobs' data and
+  // outputs, left out, would be most of the work (and without the key's, a batch taken or done would be
+  // found by reading the whole table).
+  await queueSql(
+    queue,
+    `analyze ${QUEUE_SCHEMA}."${partition}" (name, id, state, start_after, priority, singleton_key)`,
+    [],
+  );
+  return true;
 }
 
 /**

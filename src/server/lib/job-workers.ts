@@ -2,9 +2,8 @@ import { type JobQueue, keepJobsAlive, QUEUE_SCHEMA, queueSql } from './job-queu
 
 // This instance's workers of a queue (decision 043), in place of pg-boss's own `work()`: pg-boss gives a
 // handler up once its job's first expiry has passed and fails the job while it still runs (a big pool's
-// week could then be judged by two instances at once), and takes one job a fetch, each fetch sorting
-// every waiting job of the queue (ten thousand at a lock instant). Here a job runs as long as its beat
-// keeps it alive, and a worker takes several at a time.
+// week could then be judged by two instances at once), and takes one job a fetch. Here a job runs as long
+// as its beat keeps it alive, and a worker takes several at a time.
 
 /** A job as a worker holds it. */
 export interface QueueJob<T> {
