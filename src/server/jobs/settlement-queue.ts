@@ -129,7 +129,7 @@ export async function startSettlementQueue(
             priority: inPlay >= BIG_POOL_IN_PLAY ? 1 : 0,
           })),
         );
-        workers.wake();
+        workers.wake(Math.ceil(fresh.length / POOLS_A_FETCH));
         if (fresh.length >= STATISTICS_AFTER_JOBS)
           await refreshQueueStatistics(queue, SETTLE_POOL, STATISTICS_AFTER_JOBS).catch((error: unknown) =>
             log.warn({ error: String(error) }, 'refreshing the settlement queue statistics failed'),

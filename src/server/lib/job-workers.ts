@@ -36,13 +36,18 @@ export function startJobWorkers<T extends object>(
   queue: JobQueue,
   options: JobWorkersOptions,
   handle: (jobs: Array<QueueJob<T>>, report: JobReport, stopping: AbortSignal) => Promise<void>,
-): { stop: () => Promise<void>; wake: () => void } {
+): { stop: () => Promise<void>; wake: (count?: number) => void } {
   const { boss, timings } = queue;
   const { name, log } = options;
   const stopping = new AbortController();
   const sleepers = new Set<() => void>();
-  const wake = () => {
-    for (const sleeper of sleepers) sleeper();
+  /** Wakes up to `count` resting loops (each asks for a batch at once). */
+  const wake = (count = Number.POSITIVE_INFINITY) => {
+    let left = count;
+    for (const sleeper of sleepers) {
+      if (left-- <= 0) break;
+      sleeper();
+    }
   };
   const rest = (seconds: number) =>
     new Promise<void>((resolve) => {
@@ -107,7 +112,7 @@ export function startJobWorkers<T extends object>(
 
   // Idle, one loop asks every polling interval and the others ten times as seldom: a fetch reads past every
   // job done since the table was last vacuumed, so a dozen idle loops asking each second cost a core's tenth.
-  // A loop that finds a full batch wakes the others.
+  // A loop that finds a full batch wakes another.
   const loop = async (index: number) => {
     while (!stopping.signal.aborted) {
       let jobs: Array<QueueJob<T>> = [];
@@ -124,7 +129,8 @@ export function startJobWorkers<T extends object>(
         await rest(timings.pollingSeconds * (index === 0 ? 1 : 10));
         continue;
       }
-      if (jobs.length === options.batchSize) wake();
+      // One more loop for the jobs that may be left: a loop woken for nothing is a fetch for nothing.
+      if (jobs.length === options.batchSize) wake(1);
       await runBatch(jobs);
     }
   };
