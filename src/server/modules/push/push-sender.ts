@@ -1,5 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
 import { eq } from 'drizzle-orm';
 import webPush from 'web-push';
 import type { PushPayload } from '../../../core/contracts/push';
@@ -68,10 +66,6 @@ export function isPushServiceAddress(endpoint: string, hosts: readonly string[])
   return known && (url.protocol === 'https:' || (url.protocol === 'http:' && host === '127.0.0.1'));
 }
 
-// Connections to the push services are kept open between pushes: a big pool's results are many posts.
-const HTTP_AGENT = new http.Agent({ keepAlive: true, maxSockets: 128 });
-const HTTPS_AGENT = new https.Agent({ keepAlive: true, maxSockets: 128 });
-
 /** A VAPID token lasts 12 hours at most; one is signed per push service and reused for most of that. */
 const TOKEN_LIFE_S = 12 * 60 * 60;
 const TOKEN_REUSE_MS = 11 * 60 * 60 * 1000;
@@ -86,18 +80,12 @@ export class PushSender {
   ) {}
 
   /**
-   * Sends one encrypted payload (RFC 8291) to one device. `topic` lets the push service replace a push
-   * not yet delivered by its repeat; `ttlSeconds` is how long it may wait for an offline device.
+   * Sends one encrypted payload (RFC 8291) to one device, as `sendMany` does. `topic` lets the push service
+   * replace a push not yet delivered by its repeat; `ttlSeconds` is how long it may wait for an offline device.
    */
   async send(target: PushTarget, payload: PushPayload, ttlSeconds: number): Promise<PushOutcome> {
-    const details = webPush.generateRequestDetails(
-      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-      JSON.stringify(payload),
-      { TTL: Math.max(0, Math.round(ttlSeconds)), topic: topicOf(payload.tag), urgency: 'normal' },
-    );
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(details.headers)) headers[name] = String(value);
-    return this.post(details.endpoint, headers, details.body);
+    const [outcome] = await this.sendMany([{ target, payload, ttlSeconds }], 1);
+    return outcome;
   }
 
   /**
@@ -120,35 +108,6 @@ export class PushSender {
       })),
       concurrency,
     );
-  }
-
-  private post(endpoint: string, sealed: Record<string, string>, body: Uint8Array): Promise<PushOutcome> {
-    const url = new URL(endpoint);
-    const headers = {
-      ...sealed,
-      Authorization: this.authorization(url.origin),
-      'Content-Length': String(body.byteLength),
-    };
-    const secure = url.protocol === 'https:';
-    return new Promise<PushOutcome>((resolve) => {
-      const request = (secure ? https : http).request(
-        url,
-        { method: 'POST', headers, agent: secure ? HTTPS_AGENT : HTTP_AGENT, timeout: 15_000 },
-        (answer) => {
-          answer.resume();
-          const status = answer.statusCode ?? 0;
-          answer.on('end', () =>
-            resolve(
-              status === 404 || status === 410 ? 'gone' : status >= 200 && status < 300 ? 'sent' : 'failed',
-            ),
-          );
-          answer.on('error', () => resolve('failed'));
-        },
-      );
-      request.on('timeout', () => request.destroy());
-      request.on('error', () => resolve('failed'));
-      request.end(body);
-    });
   }
 
   private authorization(audience: string): string {

@@ -245,33 +245,45 @@ export async function sendQueuedPushes(
     return { ...leased, devices, token };
   };
   let next: ReturnType<typeof take> | null = null;
+  // Two batches in flight: the next one is sealed and posted while this one's last answers come in and
+  // its rows are deleted (one batch at a time left the threads idle at each batch's end).
+  const inFlight: Promise<void>[] = [];
   try {
     next = take(0);
     for (;;) {
       const { rows, first, last, devices, token } = await next;
-      if (last === null || options.signal?.aborted) return result;
+      if (last === null || options.signal?.aborted) break;
       next = take(last);
       await names.load([...new Set(rows.map((row) => row.pool_id))]);
       const sends = composePushes(rows, devices, names, ctx.clock.now().getTime());
-      const gone: string[] = [];
-      const outcomes = await sender.sendMany(
-        sends.map((send) => ({ target: send.device, payload: send.payload, ttlSeconds: send.ttlSeconds })),
-        concurrency,
-      );
-      outcomes.forEach((outcome, k) => {
-        if (outcome === 'sent') result.sent += 1;
-        else if (outcome === 'gone') gone.push(sends[k].device.endpoint);
-        else result.failed += 1;
-      });
-      result.gone += gone.length;
-      await deleteGoneDevices(ctx.db, gone);
-      // Sent, or refused for good: a failed push is not tried again (a notification hours late is noise).
-      await finishPushes(ctx.db, token, first, last);
+      const sent = sender
+        .sendMany(
+          sends.map((send) => ({ target: send.device, payload: send.payload, ttlSeconds: send.ttlSeconds })),
+          concurrency,
+        )
+        .then(async (outcomes) => {
+          const gone: string[] = [];
+          outcomes.forEach((outcome, k) => {
+            if (outcome === 'sent') result.sent += 1;
+            else if (outcome === 'gone') gone.push(sends[k].device.endpoint);
+            else result.failed += 1;
+          });
+          result.gone += gone.length;
+          await deleteGoneDevices(ctx.db, gone);
+          // Sent, or refused for good: a failed push is not tried again (a notification hours late is noise).
+          await finishPushes(ctx.db, token, first, last);
+        });
+      // Its failure is met where it is awaited (below), never left unhandled meanwhile.
+      sent.catch(() => undefined);
+      inFlight.push(sent);
+      if (inFlight.length >= 2) await inFlight.shift();
     }
+    for (const sent of inFlight.splice(0)) await sent;
+    return result;
   } finally {
     // Stopped (or failed) mid-way: what was leased and not sent goes back to the queue for the next pass,
-    // the batch being leased ahead too once its lease is written.
-    await next?.catch(() => undefined);
+    // the batch being leased ahead too once its lease is written. A batch still being sent ends first.
+    await Promise.allSettled([...inFlight, next ?? Promise.resolve()]);
     await releasePushLease(ctx.db, tokens).catch(() => undefined);
   }
 }
