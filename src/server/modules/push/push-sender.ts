@@ -97,15 +97,22 @@ export class PushSender {
     concurrency: number,
   ): Promise<PushOutcome[]> {
     return pushWorkers().send(
-      sends.map(({ target, payload, ttlSeconds }) => ({
-        endpoint: target.endpoint,
-        p256dh: target.p256dh,
-        auth: target.auth,
-        payload: JSON.stringify(payload),
-        ttl: Math.max(0, Math.round(ttlSeconds)),
-        topic: topicOf(payload.tag),
-        authorization: this.authorization(new URL(target.endpoint).origin),
-      })),
+      sends.map(({ target, payload, ttlSeconds }) => {
+        const url = new URL(target.endpoint);
+        return {
+          secure: url.protocol === 'https:',
+          // An IPv6 address without its brackets, as a request's options take it.
+          hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: url.port,
+          path: `${url.pathname}${url.search}`,
+          p256dh: target.p256dh,
+          auth: target.auth,
+          payload: JSON.stringify(payload),
+          ttl: Math.max(0, Math.round(ttlSeconds)),
+          topic: topicOf(payload.tag),
+          authorization: this.authorization(url.origin),
+        };
+      }),
       concurrency,
     );
   }

@@ -3,7 +3,11 @@ import { Worker } from 'node:worker_threads';
 
 /** One push for a worker to seal and post: the device, the payload's text and the VAPID authorization. */
 export interface WorkerPush {
-  endpoint: string;
+  /** The device's address at its push service, parsed once where the VAPID token is chosen. */
+  secure: boolean;
+  hostname: string;
+  port: string;
+  path: string;
   p256dh: string;
   auth: string;
   payload: string;
@@ -27,8 +31,8 @@ const http = require('node:http');
 const https = require('node:https');
 const crypto = require('node:crypto');
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 128 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 128 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: 128 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 128 }),
 };
 const KEY_INFO = Buffer.from('WebPush: info\\0');
 const CEK_INFO = Buffer.from('Content-Encoding: aes128gcm\\0\\x01');
@@ -42,11 +46,12 @@ function hmac(key, ...parts) {
 }
 // RFC 8291 with RFC 8188's aes128gcm coding, in one record: the device's key and auth secret, a key pair
 // of this push's own, a random salt; the header carries the salt, the record size and our public key.
+const own = crypto.createECDH('prime256v1');
 function seal(p256dh, auth, text) {
   const device = Buffer.from(p256dh, 'base64url');
   const secret = Buffer.from(auth, 'base64url');
   if (device.length !== 65 || secret.length < 16) throw new Error('bad subscription keys');
-  const own = crypto.createECDH('prime256v1');
+  // A new key pair for each push, on the thread's one ECDH object (making the object costs more than the keys).
   const ownPublic = own.generateKeys();
   const ikm = hmac(hmac(secret, own.computeSecret(device)), KEY_INFO, device, ownPublic, ONE);
   const salt = crypto.randomBytes(16);
@@ -68,7 +73,6 @@ function post(push) {
       resolve('failed');
       return;
     }
-    const url = new URL(push.endpoint);
     const headers = {
       Authorization: push.authorization,
       'Content-Encoding': 'aes128gcm',
@@ -78,9 +82,16 @@ function post(push) {
       Topic: push.topic,
       Urgency: 'normal',
     };
-    const request = (url.protocol === 'https:' ? https : http).request(
-      url,
-      { method: 'POST', headers, agent: agents[url.protocol], timeout: 15000 },
+    const request = (push.secure ? https : http).request(
+      {
+        hostname: push.hostname,
+        port: push.port,
+        path: push.path,
+        method: 'POST',
+        headers,
+        agent: push.secure ? agents.https : agents.http,
+        timeout: 15000,
+      },
       (answer) => {
         answer.resume();
         const status = answer.statusCode || 0;
