@@ -133,7 +133,7 @@ export interface PushPassOptions {
   slotBatch?: number;
   /** Users whose pushes one send step leases off the queue. */
   userBatch?: number;
-  /** Pushes in flight at once. */
+  /** Pushes of a batch in flight at once (two batches overlap at a batch's end: up to twice as many). */
   concurrency?: number;
   leaseMs?: number;
   signal?: AbortSignal;
