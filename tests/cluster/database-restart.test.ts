@@ -5,7 +5,9 @@
 // answers 503 in words meanwhile, and all is ready within seconds of the return. Redis goes away: every
 // instance stays ready, and open live streams are told to refetch once it is back.
 // Runs in the PostgreSQL pass (TEST_DATABASE_URL); skips, saying why, without nginx or Redis.
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, without type declarations
@@ -95,14 +97,32 @@ async function request(url: string, init: RequestInit = {}): Promise<Answer> {
   }
 }
 
-/** Milliseconds from `since` until `check` holds, polling; throws after timeoutMs. */
-async function msUntil(what: string, since: number, timeoutMs: number, check: () => Promise<boolean>) {
+/**
+ * Milliseconds from `since` until `check` holds, polling; throws after timeoutMs, with what `lastSeen`
+ * says of the last failed check (so a failure in CI says which instance answered what).
+ */
+async function msUntil(
+  what: string,
+  since: number,
+  timeoutMs: number,
+  check: () => Promise<boolean>,
+  lastSeen: () => string = () => '',
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return Date.now() - since;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) {
+      const seen = lastSeen();
+      throw new Error(`${what}: not within ${timeoutMs / 1000} s${seen ? ` (last seen: ${seen})` : ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The last lines of a log file, or a note that there is none. */
+function logTail(file: string, lines: number): string {
+  if (!existsSync(file)) return `(no log at ${file})`;
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -141,6 +161,12 @@ describe.skipIf(missing.length > 0)('a cluster rides out PostgreSQL and Redis go
   }, timeLimit(300_000));
 
   afterAll(async () => {
+    // What each instance logged last (warnings and up): a failure in CI can be read without its machine.
+    if (failed && cluster)
+      for (const node of cluster.instances)
+        console.warn(
+          `${node.name}'s log, its end:\n${logTail(path.join(cluster.prefix, `${node.name}.log`), 40)}`,
+        );
     await cluster?.stop({ keepLogs: failed });
     if (failed && cluster) console.warn(`database restart: logs in ${cluster.prefix}`);
     await postgres?.close();
@@ -161,10 +187,14 @@ describe.skipIf(missing.length > 0)('a cluster rides out PostgreSQL and Redis go
         team: world.teamAbbs[(i + week) % world.teamAbbs.length],
       }),
     });
-  const everyInstanceReady = async () =>
-    (await Promise.all(cluster.instances.map((node) => request(`${node.url}/api/ready`)))).every(
-      (answer) => answer.status === 200,
-    );
+  let lastReadiness = '';
+  const everyInstanceReady = async () => {
+    const answers = await Promise.all(cluster.instances.map((node) => request(`${node.url}/api/ready`)));
+    lastReadiness = answers
+      .map((answer, i) => `${cluster.instances[i].name} ${answer.status} ${answer.message ?? ''}`.trim())
+      .join('; ');
+    return answers.every((answer) => answer.status === 200);
+  };
   const aPickSucceeds = async () =>
     (
       await sendPick(
@@ -184,7 +214,7 @@ describe.skipIf(missing.length > 0)('a cluster rides out PostgreSQL and Redis go
   /** After the database is back: how long until every instance is ready, a pick is saved, and one leads. */
   async function recovery(since: number) {
     const [readyMs, pickMs, leaderMs] = await Promise.all([
-      msUntil('every instance ready', since, 30_000, everyInstanceReady),
+      msUntil('every instance ready', since, 30_000, everyInstanceReady, () => lastReadiness),
       msUntil('a pick saved', since, 30_000, aPickSucceeds),
       msUntil('a leader', since, 60_000, someoneLeads),
     ]);

@@ -31,7 +31,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema } } },
     async (request, reply) => {
       const answer: ReadinessResponse = await checkReadiness(app.ctx, { closing });
-      if (answer.status !== 'ready') request.log.warn({ readiness: answer }, 'not ready');
+      // With the request pool's counts: a pool whose every connection is taken shows as such in the log.
+      if (answer.status !== 'ready')
+        request.log.warn({ readiness: answer, pool: app.ctx.database.poolStats() }, 'not ready');
       return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
     },
   );
