@@ -133,7 +133,7 @@ describe('the installable app (decision 041)', () => {
     await context.close();
   });
 
-  it('answers a page the network cannot bring with the offline page, and no API call from its cache', async () => {
+  it('answers a page the network cannot bring with the offline page, no API call from its cache, and shows a push', async () => {
     const { context, page } = await controlledPage();
     const kept = await page.evaluate(async () => {
       const paths: string[] = [];
@@ -161,6 +161,58 @@ describe('the installable app (decision 041)', () => {
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('tab', { name: 'Standings' }).waitFor();
+
+    // A push, delivered by DevTools as a push service would, shows the server's message; its tap brings the
+    // open window to the page the message names. Chromium's headless shell denies every page the permission to
+    // show notifications: the worker's showNotification is watched instead, and handed the event a tap makes.
+    const [worker] = context.serviceWorkers();
+    await worker.evaluate(() => {
+      const scope = self as unknown as ServiceWorkerGlobalScope & { shown: unknown[] };
+      scope.shown = [];
+      scope.registration.showNotification = async (title, options) => {
+        scope.shown.push({ title, body: options?.body, url: options?.data?.url, tag: options?.tag });
+      };
+    });
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((registration) => !registration.isDeleted);
+        if (live) resolve(live.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const message = {
+      title: 'You survived week 9',
+      body: 'Pick for week 10 by Sunday.',
+      url: POOL,
+      tag: 'w9',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: BASE_URL,
+      registrationId: await registrationId,
+      data: JSON.stringify(message),
+    });
+    await expect
+      .poll(() => worker.evaluate(() => (self as unknown as { shown: unknown[] }).shown))
+      .toEqual([message]);
+    const closed = await worker.evaluate((url) => {
+      const tap = new Event('notificationclick') as Event & {
+        notification: { data: { url: string }; close(): void; closed: boolean };
+        waitUntil(work: Promise<unknown>): void;
+      };
+      tap.notification = {
+        data: { url },
+        closed: false,
+        close() {
+          this.closed = true;
+        },
+      };
+      tap.waitUntil = () => undefined;
+      self.dispatchEvent(tap);
+      return tap.notification.closed;
+    }, message.url);
+    expect(closed).toBe(true);
+    await page.waitForURL(`${BASE_URL}${POOL}`);
     await context.close();
   });
 

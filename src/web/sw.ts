@@ -114,11 +114,13 @@ async function openApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    try {
-      const focused = await open.focus();
-      // Navigating a window this worker does not control is refused: a new window then.
-      if (await focused.navigate(url)) return;
-    } catch {}
+    // Brought to the front at once, while the tap still allows it, and sent to the address meanwhile: a
+    // window's navigation does not wait on its focus. A window this worker does not control refuses the
+    // address: a new window then.
+    const focusing = open.focus().catch(() => undefined);
+    const navigated = await open.navigate(url).catch(() => null);
+    await focusing;
+    if (navigated) return;
   }
   await self.clients.openWindow(url);
 }
